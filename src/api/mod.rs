@@ -1,0 +1,178 @@
+//! The C ABI: every exported `gl*` and `egl*` function. Entry points are thin: they
+//! turn C arguments into Rust values (pointers into [`UserIn`]/[`UserOut`] or slices),
+//! call the state or EGL layer, and record failures. No panic crosses this boundary:
+//! [`gl_call`] catches it and reports GL_OUT_OF_MEMORY (whose spec leaves the state
+//! undefined) with a debug message. `unsafe` here is the C boundary: raw pointers the
+//! application passes with GL's usual validity promises.
+//!
+//! [`UserIn`]: crate::state::types::UserIn
+//! [`UserOut`]: crate::state::types::UserOut
+
+#![allow(non_snake_case, clippy::missing_safety_doc)]
+
+pub mod buffers;
+pub mod core;
+pub mod debug;
+pub mod dispatch;
+pub mod egl;
+pub mod shaders;
+
+use std::ffi::c_char;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::state::context::{ContextState, current};
+use crate::state::debug::Delivery;
+use crate::state::error::GlResult;
+use crate::state::gl_enums::*;
+
+mod procs {
+    include!(concat!(env!("OUT_DIR"), "/procs.rs"));
+}
+pub use procs::{PROC_NAMES, proc_address};
+
+/// The value a GL command returns when it fails or has no context.
+pub trait GlDefault {
+    fn gl_default() -> Self;
+}
+
+macro_rules! gl_default {
+    ($($t:ty => $v:expr),* $(,)?) => { $(impl GlDefault for $t { fn gl_default() -> Self { $v } })* };
+}
+gl_default!(() => (), u8 => 0, u32 => 0, i32 => 0, u64 => 0, usize => 0,
+    *const u8 => std::ptr::null(), *mut u8 => std::ptr::null_mut(),
+    *mut std::ffi::c_void => std::ptr::null_mut(),
+    crate::state::types::GLsync => std::ptr::null_mut());
+
+impl<T: GlDefault> GlDefault for Option<T> {
+    fn gl_default() -> Self {
+        None
+    }
+}
+
+/// Runs the GL command `func` on the current context. Errors set the error flag and
+/// become debug messages; a panic becomes GL_OUT_OF_MEMORY. Without a current context
+/// the command does nothing (GL 4.6 §2.1: commands need a current context).
+pub fn gl_call<R: GlDefault>(func: &'static str, f: impl FnOnce(&mut ContextState) -> GlResult<R>) -> R {
+    let Some(ctx) = current() else {
+        if crate::config::log_errors() {
+            eprintln!("glcompute: {func} called without a current context; ignored");
+        }
+        return R::gl_default();
+    };
+    let mut deliveries: Vec<Delivery> = Vec::new();
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        let mut st = ctx.state.lock();
+        if crate::config::fault_injected(func) {
+            panic!("fault injected into {func} by GLCOMPUTE_FAULT");
+        }
+        let result = f(&mut st);
+        let value = match result {
+            Ok(v) => Some(v),
+            Err(e) => {
+                st.record_error(func, e);
+                None
+            }
+        };
+        deliveries.append(&mut st.pending);
+        value
+    }));
+    let value = match outcome {
+        Ok(v) => v,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("unknown failure");
+            let mut st = ctx.state.lock();
+            st.record_error(
+                func,
+                crate::state::error::GlError::new(
+                    GL_OUT_OF_MEMORY,
+                    format!("internal error, the command did not complete: {what}"),
+                ),
+            );
+            deliveries.append(&mut st.pending);
+            None
+        }
+    };
+    deliver(deliveries);
+    value.unwrap_or_else(R::gl_default)
+}
+
+/// Calls the application's debug callback for each message, outside every lock.
+fn deliver(deliveries: Vec<Delivery>) {
+    for d in deliveries {
+        let text = std::ffi::CString::new(d.message.text.replace('\0', " ")).expect("no NUL");
+        // SAFETY: the application registered this callback with glDebugMessageCallback
+        // and promises it is callable with these arguments (GL 4.6 §20.2).
+        unsafe {
+            (d.callback)(
+                d.message.source,
+                d.message.ty,
+                d.message.id,
+                d.message.severity,
+                d.message.text.len() as i32,
+                text.as_ptr(),
+                d.user_param as *const std::ffi::c_void,
+            )
+        };
+    }
+}
+
+/// Reads a C string argument (NUL-terminated) or `length` bytes when length >= 0.
+///
+/// # Safety
+/// `s` must be null or point to a NUL-terminated string (length < 0) or to `length` bytes.
+pub unsafe fn c_bytes<'a>(s: *const c_char, length: i32) -> Option<&'a [u8]> {
+    if s.is_null() {
+        return None;
+    }
+    if length >= 0 {
+        // SAFETY: the caller guarantees `length` readable bytes.
+        Some(unsafe { std::slice::from_raw_parts(s as *const u8, length as usize) })
+    } else {
+        // SAFETY: the caller guarantees NUL termination.
+        Some(unsafe { std::ffi::CStr::from_ptr(s) }.to_bytes())
+    }
+}
+
+/// Reads `n` elements from an input array; None for a null pointer.
+///
+/// # Safety
+/// `p` must be null or valid for `n` reads of `T`.
+pub unsafe fn in_array<'a, T>(p: *const T, n: usize) -> Option<&'a [T]> {
+    if p.is_null() {
+        None
+    } else if n == 0 {
+        Some(&[])
+    } else {
+        // SAFETY: the caller guarantees `n` readable elements.
+        Some(unsafe { std::slice::from_raw_parts(p, n) })
+    }
+}
+
+/// Writes `values` to an output array; a null pointer writes nothing.
+///
+/// # Safety
+/// `p` must be null or valid for `values.len()` writes of `T`.
+pub unsafe fn out_array<T: Copy>(p: *mut T, values: &[T]) {
+    if p.is_null() {
+        return;
+    }
+    for (i, v) in values.iter().enumerate() {
+        // SAFETY: the caller guarantees room for every value.
+        unsafe { p.add(i).write(*v) };
+    }
+}
+
+/// Writes one value through an output pointer; null writes nothing.
+///
+/// # Safety
+/// `p` must be null or valid for a write of `T`.
+pub unsafe fn out_one<T>(p: *mut T, v: T) {
+    if !p.is_null() {
+        // SAFETY: the caller guarantees `p` is writable.
+        unsafe { p.write(v) };
+    }
+}

@@ -1,0 +1,320 @@
+//! Shader, program and program-pipeline entry points (GL 4.6 chapter 7).
+
+use super::{c_bytes, gl_call, in_array, out_array, out_one};
+use crate::gl_bail;
+use crate::state::context::ContextState;
+use crate::state::error::{Enum, GlResult};
+use crate::state::gl_enums::*;
+use crate::state::program::copy_string;
+use crate::state::types::*;
+
+fn count(n: GLsizei, what: &str) -> GlResult<usize> {
+    // GL 4.6 §2.3.1: INVALID_VALUE for a negative count or size.
+    if n < 0 {
+        gl_bail!(GL_INVALID_VALUE, "{what} = {n} is negative");
+    }
+    Ok(n as usize)
+}
+
+/// Joins the ShaderSource strings (GL 4.6 §7.1): a NULL `length` array, or a negative
+/// entry in it, means the string is NUL-terminated.
+///
+/// # Safety
+/// `string` must hold `count` pointers, each valid as `length` describes.
+unsafe fn sources(count: usize, string: *const *const GLchar, length: *const GLint) -> GlResult<String> {
+    // GL 4.6 §7.1: INVALID_VALUE if the strings array is NULL (Mesa's reading).
+    // SAFETY: caller contract.
+    let Some(strings) = (unsafe { in_array(string, count) }) else {
+        gl_bail!(GL_INVALID_VALUE, "string is NULL");
+    };
+    // SAFETY: caller contract.
+    let lengths = unsafe { in_array(length, count) };
+    let parts = strings
+        .iter()
+        .enumerate()
+        // SAFETY: each pointer is valid for its length or NUL-terminated.
+        .map(|(i, &s)| unsafe { c_bytes(s, lengths.map(|l| l[i]).unwrap_or(-1)) })
+        .collect();
+    ContextState::join_sources(parts)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCreateShader(ty: GLenum) -> GLuint {
+    gl_call("glCreateShader", |st| st.create_shader(ty))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glShaderSource(shader: GLuint, n: GLsizei, string: *const *const GLchar, length: *const GLint) {
+    gl_call("glShaderSource", |st| {
+        // The shader is looked up first; then INVALID_VALUE for count < 0 (GL 4.6 §7.1).
+        st.lookup_shader(shader)?;
+        let n = count(n, "count")?;
+        // SAFETY: the application passes n strings.
+        let src = unsafe { sources(n, string, length) };
+        st.shader_source(shader, src)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCompileShader(shader: GLuint) {
+    gl_call("glCompileShader", |st| st.compile_shader(shader))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glDeleteShader(shader: GLuint) {
+    gl_call("glDeleteShader", |st| st.delete_shader(shader))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsShader(shader: GLuint) -> GLboolean {
+    gl_call("glIsShader", |st| Ok(st.is_shader(shader) as u8))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetShaderiv(shader: GLuint, pname: GLenum, params: *mut GLint) {
+    gl_call("glGetShaderiv", |st| {
+        let v = st.get_shader_iv(shader, pname)?;
+        // SAFETY: `params` must be writable.
+        unsafe { out_one(params, v as GLint) };
+        Ok(())
+    })
+}
+
+/// Copies a string result the GL way (GL 4.6 §2.2.2), after the bufSize check.
+///
+/// # Safety
+/// `out` must be null or hold `buf_size` bytes; `length` null or writable.
+unsafe fn write_string(s: &str, buf_size: usize, length: *mut GLsizei, out: *mut GLchar) {
+    // SAFETY: caller contract.
+    let buf = unsafe { UserOut::new(out) }.bytes(buf_size);
+    let n = copy_string(s, buf_size, buf);
+    // SAFETY: caller contract.
+    unsafe { out_one(length, n as GLsizei) };
+}
+
+macro_rules! string_query {
+    ($name:ident, $method:ident) => {
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(object: GLuint, buf_size: GLsizei, length: *mut GLsizei, out: *mut GLchar) {
+            gl_call(stringify!($name), |st| {
+                // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize (checked first, as Mesa).
+                let buf_size = count(buf_size, "bufSize")?;
+                let s = st.$method(object)?;
+                // SAFETY: the application passes bufSize bytes.
+                unsafe { write_string(&s, buf_size, length, out) };
+                Ok(())
+            })
+        }
+    };
+}
+
+string_query!(glGetShaderInfoLog, shader_info_log);
+string_query!(glGetShaderSource, shader_source_string);
+string_query!(glGetProgramInfoLog, program_info_log);
+string_query!(glGetProgramPipelineInfoLog, pipeline_info_log);
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCreateProgram() -> GLuint {
+    gl_call("glCreateProgram", |st| Ok(st.create_program()))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glDeleteProgram(program: GLuint) {
+    gl_call("glDeleteProgram", |st| st.delete_program(program))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsProgram(program: GLuint) -> GLboolean {
+    gl_call("glIsProgram", |st| Ok(st.is_program(program) as u8))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glAttachShader(program: GLuint, shader: GLuint) {
+    gl_call("glAttachShader", |st| st.attach_shader(program, shader))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glDetachShader(program: GLuint, shader: GLuint) {
+    gl_call("glDetachShader", |st| st.detach_shader(program, shader))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetAttachedShaders(program: GLuint, max_count: GLsizei, n: *mut GLsizei, shaders: *mut GLuint) {
+    gl_call("glGetAttachedShaders", |st| {
+        // GL 4.6 §7.13: INVALID_VALUE if maxCount is negative.
+        let max = count(max_count, "maxCount")?;
+        let names = st.attached_shaders(program)?;
+        let names = &names[..names.len().min(max)];
+        // SAFETY: the application passes room for maxCount names.
+        unsafe {
+            out_array(shaders, names);
+            out_one(n, names.len() as GLsizei);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glLinkProgram(program: GLuint) {
+    gl_call("glLinkProgram", |st| st.link_program(program))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetProgramiv(program: GLuint, pname: GLenum, params: *mut GLint) {
+    gl_call("glGetProgramiv", |st| {
+        let v = st.get_program_iv(program, pname)?;
+        let v: Vec<GLint> = v.iter().map(|&x| x as GLint).collect();
+        // SAFETY: `params` must hold every component of pname.
+        unsafe { out_array(params, &v) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramParameteri(program: GLuint, pname: GLenum, value: GLint) {
+    gl_call("glProgramParameteri", |st| st.program_parameter(program, pname, value))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUseProgram(program: GLuint) {
+    gl_call("glUseProgram", |st| st.use_program(program))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glValidateProgram(program: GLuint) {
+    gl_call("glValidateProgram", |st| st.validate_program(program))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glReleaseShaderCompiler() {
+    // A hint (GL 4.6 §7.2): the compiler holds no resources between compiles.
+    gl_call("glReleaseShaderCompiler", |_| Ok(()))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glShaderBinary(
+    n: GLsizei,
+    _shaders: *const GLuint,
+    binary_format: GLenum,
+    _binary: *const std::ffi::c_void,
+    length: GLsizei,
+) {
+    gl_call("glShaderBinary", |_| -> GlResult<()> {
+        count(n, "count")?;
+        count(length, "length")?;
+        // GL 4.6 §7.2: INVALID_ENUM if binaryFormat is not one of SHADER_BINARY_FORMATS,
+        // and that list is empty.
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "binaryFormat {} is not a supported shader binary format (there are none)",
+            Enum(binary_format)
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetShaderPrecisionFormat(
+    shader_type: GLenum,
+    precision_type: GLenum,
+    range: *mut GLint,
+    precision: *mut GLint,
+) {
+    gl_call("glGetShaderPrecisionFormat", |_| {
+        // GL 4.6 §7.2.1: INVALID_ENUM unless shadertype is VERTEX_SHADER or FRAGMENT_SHADER.
+        if shader_type != GL_VERTEX_SHADER && shader_type != GL_FRAGMENT_SHADER {
+            gl_bail!(GL_INVALID_ENUM, "shadertype {} must be GL_VERTEX_SHADER or GL_FRAGMENT_SHADER", Enum(shader_type));
+        }
+        // Every precision is IEEE single precision or 32-bit two's complement.
+        let (r, p) = match precision_type {
+            GL_LOW_FLOAT | GL_MEDIUM_FLOAT | GL_HIGH_FLOAT => ([127, 127], 23),
+            GL_LOW_INT | GL_MEDIUM_INT | GL_HIGH_INT => ([31, 30], 0),
+            _ => gl_bail!(GL_INVALID_ENUM, "precisiontype {} is not a precision type", Enum(precision_type)),
+        };
+        // SAFETY: range holds two values, precision one.
+        unsafe {
+            out_array(range, &r);
+            out_one(precision, p);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateShaderProgramv(ty: GLenum, n: GLsizei, strings: *const *const GLchar) -> GLuint {
+    gl_call("glCreateShaderProgramv", |st| {
+        let n = count(n, "count")?;
+        // SAFETY: the application passes n NUL-terminated strings.
+        let src = unsafe { sources(n, strings, std::ptr::null()) };
+        st.create_shader_program(ty, src)
+    })
+}
+
+fn gen_pipelines(func: &'static str, n: GLsizei, pipelines: *mut GLuint, create: bool) {
+    gl_call(func, |st| {
+        let n = count(n, "n")?;
+        if pipelines.is_null() {
+            return Ok(());
+        }
+        let names = st.gen_pipelines(n, create);
+        // SAFETY: the application passes room for n names.
+        unsafe { out_array(pipelines, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGenProgramPipelines(n: GLsizei, pipelines: *mut GLuint) {
+    gen_pipelines("glGenProgramPipelines", n, pipelines, false)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateProgramPipelines(n: GLsizei, pipelines: *mut GLuint) {
+    gen_pipelines("glCreateProgramPipelines", n, pipelines, true)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDeleteProgramPipelines(n: GLsizei, pipelines: *const GLuint) {
+    gl_call("glDeleteProgramPipelines", |st| {
+        let n = count(n, "n")?;
+        // SAFETY: the application passes n names.
+        if let Some(names) = unsafe { in_array(pipelines, n) } {
+            st.delete_pipelines(names);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsProgramPipeline(pipeline: GLuint) -> GLboolean {
+    gl_call("glIsProgramPipeline", |st| Ok(st.is_pipeline(pipeline) as u8))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindProgramPipeline(pipeline: GLuint) {
+    gl_call("glBindProgramPipeline", |st| st.bind_pipeline(pipeline))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUseProgramStages(pipeline: GLuint, stages: GLbitfield, program: GLuint) {
+    gl_call("glUseProgramStages", |st| st.use_program_stages(pipeline, stages, program))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glActiveShaderProgram(pipeline: GLuint, program: GLuint) {
+    gl_call("glActiveShaderProgram", |st| st.active_shader_program(pipeline, program))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetProgramPipelineiv(pipeline: GLuint, pname: GLenum, params: *mut GLint) {
+    gl_call("glGetProgramPipelineiv", |st| {
+        let v = st.get_pipeline_iv(pipeline, pname)?;
+        // SAFETY: `params` must be writable.
+        unsafe { out_one(params, v as GLint) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glValidateProgramPipeline(pipeline: GLuint) {
+    gl_call("glValidateProgramPipeline", |st| st.validate_pipeline(pipeline))
+}

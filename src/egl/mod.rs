@@ -1,0 +1,782 @@
+//! Headless EGL 1.5: the surfaceless display (also the default display), the
+//! EGL_EXT_platform_device display of the one software device, pbuffer-capable
+//! configs, pbuffer surfaces, OpenGL contexts and the per-thread current context and
+//! error. Handles are small integers looked up in tables, never dereferenced, so a
+//! stale or forged handle yields an EGL error instead of a crash. It creates GL
+//! contexts through the state layer and calls nothing above it.
+
+#[rustfmt::skip]
+pub mod egl_enums;
+pub mod config;
+
+use parking_lot::Mutex;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::OnceLock;
+use std::thread::ThreadId;
+
+use crate::state::context::{Context, ContextInfo, set_current};
+use crate::state::gl_enums as gl;
+use config::CONFIGS;
+use egl_enums::*;
+
+pub type EglResult<T> = Result<T, i32>;
+
+pub const EGL_DONT_CARE: i32 = -1;
+/// EGL_DEFAULT_DISPLAY, EGL_NO_* are null handles.
+pub const NONE_HANDLE: usize = 0;
+
+/// The two displays: index 0 is surfaceless (and the default display), 1 the device's.
+pub const DISPLAY_HANDLES: [usize; 2] = [0xd15_0001, 0xd15_0002];
+/// The software device of EGL_EXT_device_enumeration.
+pub const DEVICE_HANDLE: usize = 0xdef_0001;
+
+pub struct EglContext {
+    pub handle: usize,
+    pub display: usize,
+    pub config: Option<usize>,
+    pub gl: Arc<Context>,
+    /// The thread the context is current on (EGL 1.5 §3.7.3: at most one).
+    pub thread: Mutex<Option<ThreadId>>,
+}
+
+pub struct EglSurface {
+    pub handle: usize,
+    pub display: usize,
+    pub config: usize,
+    pub width: i32,
+    pub height: i32,
+    pub largest: bool,
+    pub gl_colorspace: i32,
+    /// Thread of the context this surface is bound to, if any.
+    pub thread: Mutex<Option<ThreadId>>,
+}
+
+pub struct EglSync {
+    pub display: usize,
+    pub kind: i32,
+}
+
+#[derive(Default)]
+struct Displays {
+    initialized: [bool; 2],
+    contexts: HashMap<usize, Arc<EglContext>>,
+    surfaces: HashMap<usize, Arc<EglSurface>>,
+    syncs: HashMap<usize, EglSync>,
+    next: usize,
+}
+
+fn displays() -> &'static Mutex<Displays> {
+    static D: OnceLock<Mutex<Displays>> = OnceLock::new();
+    D.get_or_init(|| {
+        Mutex::new(Displays {
+            next: 0x1000,
+            ..Default::default()
+        })
+    })
+}
+
+/// Per-thread EGL state (EGL 1.5 §3.7).
+struct ThreadState {
+    error: i32,
+    api: u32,
+    context: Option<Arc<EglContext>>,
+    draw: Option<Arc<EglSurface>>,
+    read: Option<Arc<EglSurface>>,
+}
+
+thread_local! {
+    static THREAD: RefCell<ThreadState> = const { RefCell::new(ThreadState {
+        error: EGL_SUCCESS,
+        // EGL 1.5 §3.7: the initial API is OpenGL ES if supported, else EGL_NONE.
+        api: EGL_NONE as u32,
+        context: None,
+        draw: None,
+        read: None,
+    }) };
+}
+
+pub fn set_error(e: i32) {
+    THREAD.with(|t| t.borrow_mut().error = e);
+}
+
+/// eglGetError: returns and resets the thread's error.
+pub fn take_error() -> i32 {
+    THREAD.with(|t| std::mem::replace(&mut t.borrow_mut().error, EGL_SUCCESS))
+}
+
+fn display_index(dpy: usize) -> EglResult<usize> {
+    DISPLAY_HANDLES
+        .iter()
+        .position(|&h| h == dpy)
+        .ok_or(EGL_BAD_DISPLAY)
+}
+
+/// Checks that `dpy` is a display (EGL_BAD_DISPLAY) and initialized (EGL_NOT_INITIALIZED).
+pub fn check_display(dpy: usize) -> EglResult<usize> {
+    let i = display_index(dpy)?;
+    if !displays().lock().initialized[i] {
+        return Err(EGL_NOT_INITIALIZED);
+    }
+    Ok(i)
+}
+
+/// eglGetDisplay: the default display is the surfaceless one; native displays of
+/// window systems do not exist here (EGL_NO_DISPLAY, no error).
+pub fn get_display(native: usize) -> usize {
+    if native == NONE_HANDLE {
+        DISPLAY_HANDLES[0]
+    } else {
+        NONE_HANDLE
+    }
+}
+
+/// eglGetPlatformDisplay(EXT) (EGL 1.5 §3.2).
+pub fn get_platform_display(platform: u32, native: usize, attribs: &[isize]) -> EglResult<usize> {
+    // EGL 1.5 §3.2: EGL_BAD_ATTRIBUTE for attributes these platforms do not define.
+    if attribs.first().is_some_and(|&a| a != EGL_NONE as isize) {
+        return Err(EGL_BAD_ATTRIBUTE);
+    }
+    match platform as i32 {
+        EGL_PLATFORM_SURFACELESS_MESA => {
+            // EGL_MESA_platform_surfaceless: native_display must be EGL_DEFAULT_DISPLAY.
+            if native != NONE_HANDLE {
+                return Err(EGL_BAD_PARAMETER);
+            }
+            Ok(DISPLAY_HANDLES[0])
+        }
+        EGL_PLATFORM_DEVICE_EXT => {
+            // EGL_EXT_platform_device: native_display must be a device.
+            if native != DEVICE_HANDLE {
+                return Err(EGL_BAD_PARAMETER);
+            }
+            Ok(DISPLAY_HANDLES[1])
+        }
+        // EGL 1.5 §3.2: EGL_BAD_PARAMETER for an unsupported platform.
+        _ => Err(EGL_BAD_PARAMETER),
+    }
+}
+
+/// eglInitialize: returns (major, minor).
+pub fn initialize(dpy: usize) -> EglResult<(i32, i32)> {
+    let i = display_index(dpy)?;
+    displays().lock().initialized[i] = true;
+    Ok((1, 5))
+}
+
+/// eglTerminate: the display's handles become invalid; contexts and surfaces current on
+/// some thread live on until released (EGL 1.5 §3.2).
+pub fn terminate(dpy: usize) -> EglResult<()> {
+    let i = display_index(dpy)?;
+    let mut d = displays().lock();
+    d.initialized[i] = false;
+    d.contexts.retain(|_, c| c.display != dpy);
+    d.surfaces.retain(|_, s| s.display != dpy);
+    d.syncs.retain(|_, s| s.display != dpy);
+    Ok(())
+}
+
+pub const CLIENT_EXTENSIONS: &str = "EGL_EXT_client_extensions EGL_EXT_platform_base EGL_EXT_device_base \
+EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device EGL_MESA_platform_surfaceless \
+EGL_KHR_client_get_all_proc_addresses";
+
+pub const DISPLAY_EXTENSIONS: &str = "EGL_KHR_create_context EGL_KHR_get_all_proc_addresses \
+EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_EXT_device_query";
+
+/// eglQueryString (EGL 1.5 §3.3).
+pub fn query_string(dpy: usize, name: i32) -> EglResult<&'static str> {
+    if dpy == NONE_HANDLE {
+        // EGL 1.5 §3.3: with EGL_NO_DISPLAY only EGL_EXTENSIONS (client extensions) and
+        // EGL_VERSION are accepted.
+        return match name {
+            EGL_EXTENSIONS => Ok(CLIENT_EXTENSIONS),
+            EGL_VERSION => Ok("1.5"),
+            _ => Err(EGL_BAD_DISPLAY),
+        };
+    }
+    check_display(dpy)?;
+    match name {
+        EGL_CLIENT_APIS => Ok("OpenGL"),
+        EGL_EXTENSIONS => Ok(DISPLAY_EXTENSIONS),
+        EGL_VENDOR => Ok("glcompute"),
+        EGL_VERSION => Ok(concat!("1.5 glcompute ", env!("CARGO_PKG_VERSION"))),
+        _ => Err(EGL_BAD_PARAMETER),
+    }
+}
+
+/// eglBindAPI: only OpenGL is supported (EGL 1.5 §3.7).
+pub fn bind_api(api: u32) -> EglResult<()> {
+    match api as i32 {
+        EGL_OPENGL_API => {
+            THREAD.with(|t| t.borrow_mut().api = api);
+            Ok(())
+        }
+        _ => Err(EGL_BAD_PARAMETER),
+    }
+}
+
+pub fn query_api() -> u32 {
+    THREAD.with(|t| t.borrow().api)
+}
+
+/// Looks up a config handle (1-based index into [`CONFIGS`]).
+pub fn config_index(config: usize) -> EglResult<usize> {
+    if config >= 1 && config <= CONFIGS.len() {
+        Ok(config - 1)
+    } else {
+        Err(EGL_BAD_CONFIG)
+    }
+}
+
+fn new_handle(d: &mut Displays) -> usize {
+    d.next += 1;
+    d.next
+}
+
+/// Validated context attributes (EGL 1.5 §3.7.1, EGL_KHR_create_context).
+fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
+    let (mut major, mut minor) = (1, 0);
+    let mut profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
+    let mut flags = 0;
+    for &(name, value) in attribs {
+        let boolean = || -> EglResult<bool> {
+            match value {
+                EGL_TRUE => Ok(true),
+                EGL_FALSE => Ok(false),
+                _ => Err(EGL_BAD_ATTRIBUTE),
+            }
+        };
+        match name {
+            EGL_CONTEXT_MAJOR_VERSION => major = value,
+            EGL_CONTEXT_MINOR_VERSION => minor = value,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK => profile = value,
+            EGL_CONTEXT_OPENGL_DEBUG => {
+                if boolean()? {
+                    flags |= EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
+                } else {
+                    flags &= !EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
+                }
+            }
+            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE => {
+                if boolean()? {
+                    flags |= EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                } else {
+                    flags &= !EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                }
+            }
+            EGL_CONTEXT_OPENGL_ROBUST_ACCESS => {
+                if boolean()? {
+                    flags |= EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
+                }
+            }
+            EGL_CONTEXT_FLAGS_KHR => {
+                let known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
+                    | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                    | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+                // EGL_KHR_create_context: EGL_BAD_ATTRIBUTE for undefined flag bits.
+                if value & !known != 0 {
+                    return Err(EGL_BAD_ATTRIBUTE);
+                }
+                flags = value;
+            }
+            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY => match value {
+                EGL_NO_RESET_NOTIFICATION => {}
+                // Resets never happen here, so no context can promise to report them.
+                EGL_LOSE_CONTEXT_ON_RESET => return Err(EGL_BAD_MATCH),
+                _ => return Err(EGL_BAD_ATTRIBUTE),
+            },
+            // EGL 1.5 §3.7.1: EGL_BAD_ATTRIBUTE for an attribute it does not define.
+            _ => return Err(EGL_BAD_ATTRIBUTE),
+        }
+    }
+    // EGL_KHR_create_context: EGL_BAD_MATCH for a version that does not exist or that
+    // the implementation cannot provide (glcompute provides up to 4.3).
+    let valid = matches!((major, minor), (1, 0..=5) | (2, 0..=1) | (3, 0..=3) | (4, 0..=6));
+    if !valid || (major, minor) > (crate::state::limits::GL_MAJOR, crate::state::limits::GL_MINOR) {
+        return Err(EGL_BAD_MATCH);
+    }
+    // EGL_KHR_create_context: robust buffer access is not offered (EGL_BAD_MATCH).
+    if flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0 {
+        return Err(EGL_BAD_MATCH);
+    }
+    // Forward-compatible contexts exist from GL 3.0 on.
+    if flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0 && major < 3 {
+        return Err(EGL_BAD_MATCH);
+    }
+    let core = if (major, minor) >= (3, 2) {
+        // EGL_KHR_create_context: exactly one known profile bit, else EGL_BAD_MATCH.
+        match profile {
+            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT => true,
+            EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT => false,
+            _ => return Err(EGL_BAD_MATCH),
+        }
+    } else {
+        // Requests below 3.2 ask for a context backwards compatible with them.
+        false
+    };
+    let mut gl_flags = 0;
+    if flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0 {
+        gl_flags |= gl::GL_CONTEXT_FLAG_DEBUG_BIT;
+    }
+    if flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0 && core {
+        gl_flags |= gl::GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
+    }
+    Ok(ContextInfo {
+        profile_mask: if core {
+            gl::GL_CONTEXT_CORE_PROFILE_BIT
+        } else {
+            gl::GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
+        },
+        flags: gl_flags,
+    })
+}
+
+/// eglCreateContext (EGL 1.5 §3.7.1).
+pub fn create_context(dpy: usize, config: usize, share: usize, attribs: &[(i32, i32)]) -> EglResult<usize> {
+    check_display(dpy)?;
+    // EGL 1.5 §3.7.1: EGL_BAD_MATCH if the current rendering API is EGL_NONE.
+    if query_api() != EGL_OPENGL_API as u32 {
+        return Err(EGL_BAD_MATCH);
+    }
+    // EGL_KHR_no_config_context: EGL_NO_CONFIG_KHR is allowed; otherwise the config
+    // must exist (EGL_BAD_CONFIG). Every config supports OpenGL.
+    let config = if config == NONE_HANDLE {
+        None
+    } else {
+        Some(config_index(config)?)
+    };
+    let share_ctx = if share == NONE_HANDLE {
+        None
+    } else {
+        match displays().lock().contexts.get(&share) {
+            Some(c) if c.display == dpy => Some(c.gl.clone()),
+            // EGL 1.5 §3.7.1: EGL_BAD_CONTEXT for an invalid share context.
+            _ => return Err(EGL_BAD_CONTEXT),
+        }
+    };
+    let info = context_info(attribs)?;
+    let gl = Context::new(info, share_ctx.as_deref());
+    let mut d = displays().lock();
+    let handle = new_handle(&mut d);
+    d.contexts.insert(
+        handle,
+        Arc::new(EglContext {
+            handle,
+            display: dpy,
+            config: config.map(|c| c + 1),
+            gl,
+            thread: Mutex::new(None),
+        }),
+    );
+    Ok(handle)
+}
+
+/// eglDestroyContext: the handle dies at once; a context current somewhere lives until
+/// it is released (EGL 1.5 §3.7.2).
+pub fn destroy_context(dpy: usize, ctx: usize) -> EglResult<()> {
+    check_display(dpy)?;
+    let mut d = displays().lock();
+    match d.contexts.get(&ctx) {
+        Some(c) if c.display == dpy => {
+            d.contexts.remove(&ctx);
+            Ok(())
+        }
+        _ => Err(EGL_BAD_CONTEXT),
+    }
+}
+
+pub fn lookup_context(dpy: usize, ctx: usize) -> EglResult<Arc<EglContext>> {
+    match displays().lock().contexts.get(&ctx) {
+        Some(c) if c.display == dpy => Ok(c.clone()),
+        _ => Err(EGL_BAD_CONTEXT),
+    }
+}
+
+pub fn lookup_surface(dpy: usize, surface: usize) -> EglResult<Arc<EglSurface>> {
+    match displays().lock().surfaces.get(&surface) {
+        Some(s) if s.display == dpy => Ok(s.clone()),
+        _ => Err(EGL_BAD_SURFACE),
+    }
+}
+
+/// eglQueryContext (EGL 1.5 §3.7.4).
+pub fn query_context(dpy: usize, ctx: usize, attribute: i32) -> EglResult<i32> {
+    check_display(dpy)?;
+    let c = lookup_context(dpy, ctx)?;
+    Ok(match attribute {
+        EGL_CONFIG_ID => c
+            .config
+            .map(|i| CONFIGS[i - 1].id)
+            .unwrap_or(0),
+        EGL_CONTEXT_CLIENT_TYPE => EGL_OPENGL_API,
+        EGL_CONTEXT_CLIENT_VERSION => crate::state::limits::GL_MAJOR,
+        EGL_RENDER_BUFFER => {
+            let draw = THREAD.with(|t| {
+                let t = t.borrow();
+                match (&t.context, &t.draw) {
+                    (Some(cur), Some(_)) if cur.handle == ctx => Some(EGL_BACK_BUFFER),
+                    _ => None,
+                }
+            });
+            draw.unwrap_or(EGL_NONE)
+        }
+        _ => return Err(EGL_BAD_ATTRIBUTE),
+    })
+}
+
+/// eglCreatePbufferSurface (EGL 1.5 §3.5.2). Pbuffers are never rendered to (there is
+/// no rasterizer), so they hold no pixels; they exist so contexts can be made current
+/// the way portable EGL code does it.
+pub fn create_pbuffer(dpy: usize, config: usize, attribs: &[(i32, i32)]) -> EglResult<usize> {
+    check_display(dpy)?;
+    let ci = config_index(config)?;
+    let cfg = &CONFIGS[ci];
+    // EGL 1.5 §3.5.2: EGL_BAD_MATCH if the config does not support pbuffers.
+    if cfg.surface_type & EGL_PBUFFER_BIT == 0 {
+        return Err(EGL_BAD_MATCH);
+    }
+    let (mut width, mut height, mut largest) = (0, 0, false);
+    let mut colorspace = EGL_GL_COLORSPACE_LINEAR;
+    for &(name, value) in attribs {
+        match name {
+            EGL_WIDTH | EGL_HEIGHT => {
+                // EGL 1.5 §3.5.2: EGL_BAD_PARAMETER for a negative size.
+                if value < 0 {
+                    return Err(EGL_BAD_PARAMETER);
+                }
+                if name == EGL_WIDTH {
+                    width = value
+                } else {
+                    height = value
+                }
+            }
+            EGL_LARGEST_PBUFFER => largest = value != 0,
+            EGL_TEXTURE_FORMAT | EGL_TEXTURE_TARGET => {
+                match value {
+                    EGL_NO_TEXTURE => {}
+                    // The configs cannot be bound to textures (EGL 1.5 §3.5.2: EGL_BAD_MATCH).
+                    EGL_TEXTURE_RGB | EGL_TEXTURE_RGBA | EGL_TEXTURE_2D => return Err(EGL_BAD_MATCH),
+                    _ => return Err(EGL_BAD_ATTRIBUTE),
+                }
+            }
+            EGL_MIPMAP_TEXTURE => {}
+            EGL_GL_COLORSPACE => match value {
+                EGL_GL_COLORSPACE_LINEAR | EGL_GL_COLORSPACE_SRGB => colorspace = value,
+                _ => return Err(EGL_BAD_ATTRIBUTE),
+            },
+            // OpenVG is not a client API here.
+            EGL_VG_COLORSPACE | EGL_VG_ALPHA_FORMAT => return Err(EGL_BAD_MATCH),
+            _ => return Err(EGL_BAD_ATTRIBUTE),
+        }
+    }
+    if width > config::MAX_PBUFFER_SIZE || height > config::MAX_PBUFFER_SIZE {
+        if largest {
+            width = width.min(config::MAX_PBUFFER_SIZE);
+            height = height.min(config::MAX_PBUFFER_SIZE);
+        } else {
+            return Err(EGL_BAD_MATCH);
+        }
+    }
+    let mut d = displays().lock();
+    let handle = new_handle(&mut d);
+    d.surfaces.insert(
+        handle,
+        Arc::new(EglSurface {
+            handle,
+            display: dpy,
+            config,
+            width,
+            height,
+            largest,
+            gl_colorspace: colorspace,
+            thread: Mutex::new(None),
+        }),
+    );
+    Ok(handle)
+}
+
+pub fn destroy_surface(dpy: usize, surface: usize) -> EglResult<()> {
+    check_display(dpy)?;
+    lookup_surface(dpy, surface)?;
+    displays().lock().surfaces.remove(&surface);
+    Ok(())
+}
+
+/// eglQuerySurface (EGL 1.5 §3.5.6).
+pub fn query_surface(dpy: usize, surface: usize, attribute: i32) -> EglResult<i32> {
+    check_display(dpy)?;
+    let s = lookup_surface(dpy, surface)?;
+    Ok(match attribute {
+        EGL_WIDTH => s.width,
+        EGL_HEIGHT => s.height,
+        EGL_CONFIG_ID => CONFIGS[s.config - 1].id,
+        EGL_LARGEST_PBUFFER => s.largest as i32,
+        EGL_TEXTURE_FORMAT | EGL_TEXTURE_TARGET => EGL_NO_TEXTURE,
+        EGL_MIPMAP_TEXTURE | EGL_MIPMAP_LEVEL => 0,
+        EGL_RENDER_BUFFER => EGL_BACK_BUFFER,
+        EGL_SWAP_BEHAVIOR => EGL_BUFFER_DESTROYED,
+        EGL_MULTISAMPLE_RESOLVE => EGL_MULTISAMPLE_RESOLVE_DEFAULT,
+        EGL_HORIZONTAL_RESOLUTION | EGL_VERTICAL_RESOLUTION | EGL_PIXEL_ASPECT_RATIO => -1, // EGL_UNKNOWN
+        EGL_GL_COLORSPACE => s.gl_colorspace,
+        EGL_VG_ALPHA_FORMAT => EGL_VG_ALPHA_FORMAT_NONPRE,
+        EGL_VG_COLORSPACE => EGL_VG_COLORSPACE_sRGB,
+        _ => return Err(EGL_BAD_ATTRIBUTE),
+    })
+}
+
+/// eglSurfaceAttrib (EGL 1.5 §3.5.6).
+pub fn surface_attrib(dpy: usize, surface: usize, attribute: i32, value: i32) -> EglResult<()> {
+    check_display(dpy)?;
+    lookup_surface(dpy, surface)?;
+    match attribute {
+        // Pbuffers without a texture format ignore the mipmap level.
+        EGL_MIPMAP_LEVEL => Ok(()),
+        EGL_SWAP_BEHAVIOR => match value {
+            EGL_BUFFER_DESTROYED => Ok(()),
+            // The configs lack EGL_SWAP_BEHAVIOR_PRESERVED_BIT (EGL_BAD_MATCH).
+            EGL_BUFFER_PRESERVED => Err(EGL_BAD_MATCH),
+            _ => Err(EGL_BAD_PARAMETER),
+        },
+        EGL_MULTISAMPLE_RESOLVE => match value {
+            EGL_MULTISAMPLE_RESOLVE_DEFAULT => Ok(()),
+            EGL_MULTISAMPLE_RESOLVE_BOX => Err(EGL_BAD_MATCH),
+            _ => Err(EGL_BAD_PARAMETER),
+        },
+        _ => Err(EGL_BAD_ATTRIBUTE),
+    }
+}
+
+/// The calling thread's current (display, context, draw, read) handles.
+pub fn current_handles() -> (usize, usize, usize, usize) {
+    THREAD.with(|t| {
+        let t = t.borrow();
+        match &t.context {
+            Some(c) => (
+                c.display,
+                c.handle,
+                t.draw.as_ref().map(|s| s.handle).unwrap_or(0),
+                t.read.as_ref().map(|s| s.handle).unwrap_or(0),
+            ),
+            None => (0, 0, 0, 0),
+        }
+    })
+}
+
+/// Releases whatever is current on this thread.
+fn release_current() {
+    THREAD.with(|t| {
+        let mut t = t.borrow_mut();
+        if let Some(c) = t.context.take() {
+            *c.thread.lock() = None;
+        }
+        for s in [t.draw.take(), t.read.take()].into_iter().flatten() {
+            *s.thread.lock() = None;
+        }
+    });
+    set_current(None);
+}
+
+/// eglMakeCurrent (EGL 1.5 §3.7.3).
+pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> EglResult<()> {
+    // Releasing needs no initialized display (EGL 1.5 §3.7.3 allows EGL_NO_DISPLAY).
+    if ctx == NONE_HANDLE && draw == NONE_HANDLE && read == NONE_HANDLE {
+        if dpy != NONE_HANDLE {
+            display_index(dpy)?;
+        }
+        release_current();
+        return Ok(());
+    }
+    check_display(dpy)?;
+    // EGL 1.5 §3.7.3: EGL_BAD_MATCH for surfaces without a context, or exactly one of
+    // draw and read missing (both missing is EGL_KHR_surfaceless_context).
+    if ctx == NONE_HANDLE || ((draw == NONE_HANDLE) != (read == NONE_HANDLE)) {
+        return Err(EGL_BAD_MATCH);
+    }
+    let context = lookup_context(dpy, ctx)?;
+    let surfaces = if draw == NONE_HANDLE {
+        None
+    } else {
+        Some((lookup_surface(dpy, draw)?, lookup_surface(dpy, read)?))
+    };
+    let me = std::thread::current().id();
+    // EGL 1.5 §3.7.3: EGL_BAD_ACCESS if the context or a surface is current to
+    // another thread.
+    if context.thread.lock().is_some_and(|t| t != me) {
+        return Err(EGL_BAD_ACCESS);
+    }
+    if let Some((d, r)) = &surfaces {
+        for s in [d, r] {
+            if s.thread.lock().is_some_and(|t| t != me) {
+                return Err(EGL_BAD_ACCESS);
+            }
+            // EGL 1.5 §3.7.3: EGL_BAD_MATCH if the surface's config is not compatible
+            // with the context's (a no-config context is compatible with every one).
+            if let Some(cc) = context.config
+                && !config::compatible(cc, s.config)
+            {
+                return Err(EGL_BAD_MATCH);
+            }
+        }
+    }
+    release_current();
+    *context.thread.lock() = Some(me);
+    if let Some((d, r)) = &surfaces {
+        *d.thread.lock() = Some(me);
+        *r.thread.lock() = Some(me);
+    }
+    let gl = context.gl.clone();
+    THREAD.with(|t| {
+        let mut t = t.borrow_mut();
+        t.context = Some(context);
+        if let Some((d, r)) = surfaces {
+            t.draw = Some(d);
+            t.read = Some(r);
+        }
+    });
+    set_current(Some(gl));
+    Ok(())
+}
+
+/// eglReleaseThread (EGL 1.5 §3.11): releases the current context, resets the API and
+/// the error.
+pub fn release_thread() {
+    release_current();
+    THREAD.with(|t| {
+        let mut t = t.borrow_mut();
+        t.api = EGL_NONE as u32;
+        t.error = EGL_SUCCESS;
+    });
+}
+
+/// eglSwapBuffers: a pbuffer has no front buffer, so swapping does nothing (EGL 1.5
+/// §3.10.1), but the surface must be current to this thread's context.
+pub fn swap_buffers(dpy: usize, surface: usize) -> EglResult<()> {
+    check_display(dpy)?;
+    let s = lookup_surface(dpy, surface)?;
+    let (_, _, draw, _) = current_handles();
+    if draw != s.handle {
+        return Err(EGL_BAD_SURFACE);
+    }
+    Ok(())
+}
+
+/// eglSwapInterval (EGL 1.5 §3.10.3): needs a current context and draw surface; the
+/// interval does not matter to a pbuffer.
+pub fn swap_interval(dpy: usize) -> EglResult<()> {
+    check_display(dpy)?;
+    let (_, ctx, draw, _) = current_handles();
+    if ctx == NONE_HANDLE {
+        return Err(EGL_BAD_CONTEXT);
+    }
+    if draw == NONE_HANDLE {
+        return Err(EGL_BAD_SURFACE);
+    }
+    Ok(())
+}
+
+/// eglCreateSync (EGL 1.5 §3.8.1): EGL_SYNC_FENCE only. Work completes before a GL
+/// command returns, so a fence is signaled when created.
+pub fn create_sync(dpy: usize, kind: i32, attribs: &[isize]) -> EglResult<usize> {
+    check_display(dpy)?;
+    if kind != EGL_SYNC_FENCE {
+        return Err(EGL_BAD_PARAMETER);
+    }
+    if attribs.first().is_some_and(|&a| a != EGL_NONE as isize) {
+        return Err(EGL_BAD_ATTRIBUTE);
+    }
+    // EGL 1.5 §3.8.1: EGL_BAD_MATCH without a current context of the display.
+    let (cur_dpy, ctx, _, _) = current_handles();
+    if ctx == NONE_HANDLE || cur_dpy != dpy {
+        return Err(EGL_BAD_MATCH);
+    }
+    let mut d = displays().lock();
+    let handle = new_handle(&mut d);
+    d.syncs.insert(handle, EglSync { display: dpy, kind });
+    Ok(handle)
+}
+
+pub fn destroy_sync(dpy: usize, sync: usize) -> EglResult<()> {
+    check_display(dpy)?;
+    let mut d = displays().lock();
+    match d.syncs.get(&sync) {
+        Some(s) if s.display == dpy => {
+            d.syncs.remove(&sync);
+            Ok(())
+        }
+        _ => Err(EGL_BAD_PARAMETER),
+    }
+}
+
+fn check_sync(dpy: usize, sync: usize) -> EglResult<i32> {
+    check_display(dpy)?;
+    match displays().lock().syncs.get(&sync) {
+        Some(s) if s.display == dpy => Ok(s.kind),
+        _ => Err(EGL_BAD_PARAMETER),
+    }
+}
+
+pub fn client_wait_sync(dpy: usize, sync: usize) -> EglResult<i32> {
+    check_sync(dpy, sync)?;
+    Ok(EGL_CONDITION_SATISFIED)
+}
+
+pub fn wait_sync(dpy: usize, sync: usize, flags: i32) -> EglResult<()> {
+    check_sync(dpy, sync)?;
+    if flags != 0 {
+        return Err(EGL_BAD_PARAMETER);
+    }
+    Ok(())
+}
+
+pub fn sync_attrib(dpy: usize, sync: usize, attribute: i32) -> EglResult<isize> {
+    let kind = check_sync(dpy, sync)?;
+    Ok(match attribute {
+        EGL_SYNC_TYPE => kind as isize,
+        EGL_SYNC_STATUS => EGL_SIGNALED as isize,
+        EGL_SYNC_CONDITION => EGL_SYNC_PRIOR_COMMANDS_COMPLETE as isize,
+        _ => return Err(EGL_BAD_ATTRIBUTE),
+    })
+}
+
+/// Parses an EGL_NONE-terminated attribute list of EGLint pairs.
+///
+/// # Safety
+/// `list` must be null or an EGL_NONE-terminated array of name/value pairs.
+pub unsafe fn attrib_pairs(list: *const i32) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    if list.is_null() {
+        return out;
+    }
+    let mut p = list;
+    // SAFETY: the list is terminated by EGL_NONE; pairs are read until then.
+    unsafe {
+        while *p != EGL_NONE {
+            out.push((*p, *p.add(1)));
+            p = p.add(2);
+        }
+    }
+    out
+}
+
+/// Parses an EGL_NONE-terminated EGLAttrib list into a flat vector (terminator included).
+///
+/// # Safety
+/// `list` must be null or an EGL_NONE-terminated array of name/value pairs.
+pub unsafe fn attrib_list(list: *const isize) -> Vec<isize> {
+    let mut out = Vec::new();
+    if list.is_null() {
+        return out;
+    }
+    let mut p = list;
+    // SAFETY: as for attrib_pairs.
+    unsafe {
+        while *p != EGL_NONE as isize {
+            out.push(*p);
+            out.push(*p.add(1));
+            p = p.add(2);
+        }
+    }
+    out.push(EGL_NONE as isize);
+    out
+}

@@ -1,0 +1,178 @@
+//! `glcompute`: the command-line tool.
+//!
+//! - `glcompute info`: vendor, renderer, version, extensions and every compute limit,
+//!   like glxinfo.
+//! - `glcompute run -- CMD ARGS...`: runs an unmodified program with glcompute as its
+//!   libGL, libEGL and libOpenGL.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use glcompute::egl;
+use glcompute::state::context::current;
+use glcompute::state::error::Enum;
+use glcompute::state::gl_enums::*;
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage:\n  glcompute info\n  glcompute run -- COMMAND [ARGS...]\n\nSee README.md for the GLCOMPUTE_* environment variables."
+    );
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("info") => info(),
+        Some("run") => {
+            let rest = match args.get(1).map(String::as_str) {
+                Some("--") => &args[2..],
+                _ => &args[1..],
+            };
+            if rest.is_empty() {
+                return usage();
+            }
+            run(rest)
+        }
+        _ => usage(),
+    }
+}
+
+/// Creates a GL 4.3 core context on the surfaceless display and makes it current.
+fn make_context() -> Result<(), String> {
+    let dpy = egl::get_platform_display(
+        egl::egl_enums::EGL_PLATFORM_SURFACELESS_MESA as u32,
+        0,
+        &[],
+    )
+    .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
+    egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
+    egl::bind_api(egl::egl_enums::EGL_OPENGL_API as u32).map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
+    let ctx = egl::create_context(
+        dpy,
+        0,
+        0,
+        &[
+            (egl::egl_enums::EGL_CONTEXT_MAJOR_VERSION, 4),
+            (egl::egl_enums::EGL_CONTEXT_MINOR_VERSION, 3),
+        ],
+    )
+    .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;
+    egl::make_current(dpy, 0, 0, ctx).map_err(|e| format!("eglMakeCurrent: 0x{e:X}"))
+}
+
+fn info() -> ExitCode {
+    if let Err(e) = make_context() {
+        eprintln!("glcompute info: {e}");
+        return ExitCode::FAILURE;
+    }
+    let ctx = current().expect("current context");
+    let mut st = ctx.state.lock();
+    let string = |st: &glcompute::state::context::ContextState, name| {
+        st.get_string(name)
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    println!("EGL version:     1.5 (surfaceless and device platforms)");
+    println!("EGL extensions:  {}", egl::DISPLAY_EXTENSIONS);
+    println!("GL vendor:       {}", string(&st, GL_VENDOR));
+    println!("GL renderer:     {}", string(&st, GL_RENDERER));
+    println!("GL version:      {}", string(&st, GL_VERSION));
+    println!("GLSL version:    {}", string(&st, GL_SHADING_LANGUAGE_VERSION));
+    let n = st.get_value(GL_NUM_EXTENSIONS).map(|v| v.as_i64()[0]).unwrap_or(0);
+    println!("GL extensions ({n}):");
+    for i in 0..n {
+        if let Ok(s) = st.get_string_i(GL_EXTENSIONS, i as u32) {
+            println!("    {}", s.to_string_lossy());
+        }
+    }
+    println!("Compute limits:");
+    for pname in [GL_MAX_COMPUTE_WORK_GROUP_COUNT, GL_MAX_COMPUTE_WORK_GROUP_SIZE, GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB] {
+        let v: Vec<String> = (0..3)
+            .map(|i| {
+                st.get_value_indexed(pname, i)
+                    .map(|v| v.as_i64()[0].to_string())
+                    .unwrap_or_default()
+            })
+            .collect();
+        println!("    {:<48} {}", Enum(pname).to_string(), v.join(", "));
+    }
+    for pname in [
+        GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS,
+        GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB,
+        GL_MAX_COMPUTE_SHARED_MEMORY_SIZE,
+        GL_MAX_COMPUTE_UNIFORM_BLOCKS,
+        GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
+        GL_MAX_COMPUTE_IMAGE_UNIFORMS,
+        GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS,
+        GL_MAX_COMPUTE_ATOMIC_COUNTERS,
+        GL_MAX_COMPUTE_UNIFORM_COMPONENTS,
+        GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS,
+        GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS,
+        GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS,
+        GL_MAX_SHADER_STORAGE_BLOCK_SIZE,
+        GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT,
+        GL_MAX_UNIFORM_BUFFER_BINDINGS,
+        GL_MAX_UNIFORM_BLOCK_SIZE,
+        GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT,
+        GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
+        GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE,
+        GL_MAX_IMAGE_UNITS,
+        GL_MIN_MAP_BUFFER_ALIGNMENT,
+    ] {
+        let v = st.get_value(pname).map(|v| v.as_i64()[0]).unwrap_or(0);
+        println!("    {:<48} {v}", Enum(pname).to_string());
+    }
+    ExitCode::SUCCESS
+}
+
+/// The directory holding libglcompute.so and the gl/ folder of libGL/libEGL names.
+fn library_dir() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.to_path_buf();
+    let candidates = [dir.clone(), dir.join("../lib"), dir.join("..")];
+    candidates
+        .into_iter()
+        .find(|d| d.join("libglcompute.so").exists())
+}
+
+/// Makes sure `dir/gl` has the libGL.so.1, libEGL.so.1 and libOpenGL.so.0 links.
+fn gl_dir(dir: &Path) -> std::io::Result<PathBuf> {
+    let gl = dir.join("gl");
+    std::fs::create_dir_all(&gl)?;
+    for name in ["libGL.so.1", "libEGL.so.1", "libOpenGL.so.0"] {
+        let link = gl.join(name);
+        if std::fs::metadata(&link).is_err() {
+            let _ = std::fs::remove_file(&link);
+            std::os::unix::fs::symlink("../libglcompute.so", &link)?;
+        }
+    }
+    Ok(gl)
+}
+
+fn run(cmd: &[String]) -> ExitCode {
+    use std::os::unix::process::CommandExt;
+    let Some(dir) = library_dir() else {
+        eprintln!("glcompute run: libglcompute.so not found next to the glcompute binary");
+        return ExitCode::FAILURE;
+    };
+    let gl = match gl_dir(&dir) {
+        Ok(gl) => gl,
+        Err(e) => {
+            eprintln!("glcompute run: cannot lay out {}/gl: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut path = gl.display().to_string();
+    if let Ok(old) = std::env::var("LD_LIBRARY_PATH")
+        && !old.is_empty()
+    {
+        path = format!("{path}:{old}");
+    }
+    let err = std::process::Command::new(&cmd[0])
+        .args(&cmd[1..])
+        .env("LD_LIBRARY_PATH", path)
+        .exec();
+    eprintln!("glcompute run: {}: {err}", cmd[0]);
+    ExitCode::from(127)
+}

@@ -1,0 +1,204 @@
+//! Contexts, share groups and the per-thread current context.
+//!
+//! Objects that GL shares (buffers, shaders and programs, sync objects) live in a
+//! [`ShareGroup`] that every context created with a share context points to. Binding
+//! state and container objects (program pipelines) belong to one context
+//! ([`ContextState`]). A context is current on at most one thread (the EGL layer
+//! enforces it), so its state mutex is uncontended; share-group tables have their own
+//! locks. Lock order: context state, then a share-group table, then one object.
+
+use parking_lot::Mutex;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::buffer::{Bindings, Buffer};
+use super::debug::{Delivery, DebugState, Message};
+use super::error::{Enum, GlError, error_name};
+use super::gl_enums::*;
+use super::names::NameTable;
+use super::pipeline::Pipeline;
+use super::program::{Program, Shader, ShaderObject};
+use super::sync::SyncObject;
+
+/// What the context was created as (EGL attributes, after validation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ContextInfo {
+    /// CONTEXT_PROFILE_MASK: CONTEXT_CORE_PROFILE_BIT or CONTEXT_COMPATIBILITY_PROFILE_BIT.
+    pub profile_mask: u32,
+    /// CONTEXT_FLAGS: CONTEXT_FLAG_DEBUG_BIT, CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT.
+    pub flags: u32,
+}
+
+impl ContextInfo {
+    pub fn is_core(&self) -> bool {
+        self.profile_mask & GL_CONTEXT_CORE_PROFILE_BIT != 0
+    }
+}
+
+/// Objects shared by every context of a share group.
+#[derive(Default)]
+pub struct ShareGroup {
+    pub buffers: Mutex<NameTable<Arc<Buffer>>>,
+    /// Shaders and programs share one namespace (GL 4.6 §7.1, §7.3).
+    pub shader_objects: Mutex<NameTable<ShaderObject>>,
+    pub syncs: Mutex<HashMap<usize, Arc<SyncObject>>>,
+    pub next_sync: AtomicU64,
+}
+
+impl ShareGroup {
+    pub fn shader(&self, name: u32) -> Option<Arc<Shader>> {
+        match self.shader_objects.lock().get(name) {
+            Some(ShaderObject::Shader(s)) => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    pub fn program(&self, name: u32) -> Option<Arc<Program>> {
+        match self.shader_objects.lock().get(name) {
+            Some(ShaderObject::Program(p)) => Some(p.clone()),
+            _ => None,
+        }
+    }
+}
+
+static NEXT_CONTEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+pub struct Context {
+    pub id: u64,
+    pub info: ContextInfo,
+    pub shared: Arc<ShareGroup>,
+    pub state: Mutex<ContextState>,
+}
+
+impl Context {
+    /// Creates a context, sharing objects with `share` if given.
+    pub fn new(info: ContextInfo, share: Option<&Context>) -> Arc<Context> {
+        let shared = share
+            .map(|c| c.shared.clone())
+            .unwrap_or_else(|| Arc::new(ShareGroup::default()));
+        Arc::new(Context {
+            id: NEXT_CONTEXT_ID.fetch_add(1, Ordering::Relaxed),
+            info,
+            shared: shared.clone(),
+            state: Mutex::new(ContextState::new(info, shared)),
+        })
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        // A destroyed context stops using its program (deferred deletion may now happen).
+        self.state.get_mut().release_program_bindings();
+    }
+}
+
+/// Per-context GL state.
+pub struct ContextState {
+    pub info: ContextInfo,
+    pub shared: Arc<ShareGroup>,
+    /// The error flag (GL 4.6 §2.3.1): the first error sticks until GetError reads it.
+    pub error: u32,
+    pub debug: DebugState,
+    pub bindings: Bindings,
+    /// The program made current by UseProgram.
+    pub current_program: Option<Arc<Program>>,
+    /// Program pipelines are container objects: not shared (GL 4.6 §5.1).
+    pub pipelines: NameTable<Pipeline>,
+    pub bound_pipeline: u32,
+    /// Messages for the application's callback, delivered after the lock is released.
+    pub pending: Vec<Delivery>,
+}
+
+impl ContextState {
+    fn new(info: ContextInfo, shared: Arc<ShareGroup>) -> Self {
+        ContextState {
+            info,
+            shared,
+            error: GL_NO_ERROR,
+            debug: DebugState::new(info.flags & GL_CONTEXT_FLAG_DEBUG_BIT != 0),
+            bindings: Bindings::default(),
+            current_program: None,
+            pipelines: NameTable::default(),
+            bound_pipeline: 0,
+            pending: Vec::new(),
+        }
+    }
+
+    /// Sends a message through KHR_debug (callback or log).
+    pub fn emit(&mut self, message: Message) {
+        if crate::config::log_all() {
+            eprintln!("glcompute: {}", message.text);
+        }
+        if let Some(delivery) = self.debug.emit(message) {
+            self.pending.push(delivery);
+        }
+    }
+
+    /// Emits an API message of type OTHER (severity NOTIFICATION unless given).
+    pub fn notify(&mut self, id: u32, severity: u32, text: String) {
+        self.emit(Message {
+            source: GL_DEBUG_SOURCE_API,
+            ty: GL_DEBUG_TYPE_OTHER,
+            id,
+            severity,
+            text,
+        });
+    }
+
+    /// Records `err` from the GL command `func`: sets the error flag if it is clear and
+    /// reports the error as a debug message (and on stderr with GLCOMPUTE_LOG=errors).
+    pub fn record_error(&mut self, func: &str, err: GlError) {
+        if self.error == GL_NO_ERROR {
+            self.error = err.code;
+        }
+        let text = format!("{func}: {} ({})", err.message, error_name(err.code));
+        if crate::config::log_errors() && !crate::config::log_all() {
+            eprintln!("glcompute: {text}");
+        }
+        self.emit(Message {
+            source: GL_DEBUG_SOURCE_API,
+            ty: GL_DEBUG_TYPE_ERROR,
+            id: err.code,
+            severity: GL_DEBUG_SEVERITY_HIGH,
+            text,
+        });
+    }
+
+    /// Drops this context's claims on programs (context destruction).
+    pub fn release_program_bindings(&mut self) {
+        if let Some(p) = self.current_program.take() {
+            self.unuse_program(&p);
+        }
+        let names: Vec<u32> = self.pipelines.objects().map(|p| p.name).collect();
+        for name in names {
+            if let Some(mut pipe) = self.pipelines.remove(name) {
+                pipe.release(&self.shared);
+            }
+        }
+    }
+}
+
+/// A buffer binding target that is not known, for error messages.
+pub fn bad_target(target: u32) -> GlError {
+    crate::gl_err!(
+        GL_INVALID_ENUM,
+        "target {} is not a buffer binding target",
+        Enum(target)
+    )
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Arc<Context>>> = const { RefCell::new(None) };
+}
+
+/// The calling thread's current GL context.
+pub fn current() -> Option<Arc<Context>> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Makes `ctx` current on the calling thread (None releases it).
+pub fn set_current(ctx: Option<Arc<Context>>) {
+    CURRENT.with(|c| *c.borrow_mut() = ctx);
+}

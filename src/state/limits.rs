@@ -1,0 +1,71 @@
+//! Implementation-dependent limits (GL 4.6 tables 23.53-23.71, ARB_compute_shader
+//! table 6.50, ARB_compute_variable_group_size). They are chosen for a CPU: memory is
+//! plentiful, so the memory limits sit well above the spec's minimums, while the
+//! work-group shape stays at what the runtime runs well (a group is a loop over its
+//! invocations, and values live across barriers once per invocation).
+
+/// GL 4.3 is the version a compute driver reports (the first core version with compute).
+pub const GL_MAJOR: i32 = 4;
+pub const GL_MINOR: i32 = 3;
+
+/// MAX_COMPUTE_WORK_GROUP_COUNT, per dimension (minimum 65535). Group ids are 32-bit
+/// unsigned in GLSL, and the runtime counts groups in 64 bits, so the whole signed range
+/// the query can express is available.
+pub const MAX_COMPUTE_WORK_GROUP_COUNT: [i32; 3] = [i32::MAX, i32::MAX, i32::MAX];
+/// MAX_COMPUTE_WORK_GROUP_SIZE (minimum 1024, 1024, 64).
+pub const MAX_COMPUTE_WORK_GROUP_SIZE: [i32; 3] = [1024, 1024, 64];
+/// MAX_COMPUTE_WORK_GROUP_INVOCATIONS (minimum 1024).
+pub const MAX_COMPUTE_WORK_GROUP_INVOCATIONS: i32 = 1024;
+/// MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB: the same as the fixed limits (minimum 512, 512, 64).
+pub const MAX_COMPUTE_VARIABLE_GROUP_SIZE: [i32; 3] = [1024, 1024, 64];
+/// MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB (minimum 512).
+pub const MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS: i32 = 1024;
+/// MAX_COMPUTE_SHARED_MEMORY_SIZE in bytes (minimum 32768): four times the minimum; a
+/// worker's shared block stays within a core's L2 cache.
+pub const MAX_COMPUTE_SHARED_MEMORY_SIZE: i32 = 131072;
+pub const MAX_COMPUTE_UNIFORM_BLOCKS: i32 = 16;
+pub const MAX_COMPUTE_TEXTURE_IMAGE_UNITS: i32 = 32;
+pub const MAX_COMPUTE_IMAGE_UNIFORMS: i32 = 32;
+pub const MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS: i32 = 8;
+pub const MAX_COMPUTE_ATOMIC_COUNTERS: i32 = 4096;
+pub const MAX_COMPUTE_SHADER_STORAGE_BLOCKS: i32 = 16;
+/// MAX_COMPUTE_UNIFORM_COMPONENTS (minimum 512).
+pub const MAX_COMPUTE_UNIFORM_COMPONENTS: i32 = 16384;
+pub const MAX_UNIFORM_BLOCK_SIZE: i32 = 65536;
+/// MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS: the default block plus every uniform block
+/// at full size, in 4-byte components (GL 4.6 §7.6.2.2).
+pub const MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS: i64 = MAX_COMPUTE_UNIFORM_COMPONENTS
+    as i64
+    + MAX_COMPUTE_UNIFORM_BLOCKS as i64 * MAX_UNIFORM_BLOCK_SIZE as i64 / 4;
+pub const MAX_UNIFORM_LOCATIONS: i32 = 16384;
+
+pub const MAX_UNIFORM_BUFFER_BINDINGS: i32 = 84;
+pub const MAX_COMBINED_UNIFORM_BLOCKS: i32 = 84;
+pub const UNIFORM_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
+pub const MAX_SHADER_STORAGE_BUFFER_BINDINGS: i32 = 32;
+pub const MAX_COMBINED_SHADER_STORAGE_BLOCKS: i32 = 32;
+/// MAX_SHADER_STORAGE_BLOCK_SIZE (minimum 2^27): 1 GiB, so byte offsets inside a block
+/// always fit the 32-bit arithmetic of a shader's index expressions.
+pub const MAX_SHADER_STORAGE_BLOCK_SIZE: i64 = 1 << 30;
+/// SSBO offsets need only 4-byte alignment on a CPU; 16 keeps vec4 data aligned as
+/// applications written for GPUs expect (the spec allows any value up to 256).
+pub const SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT: i32 = 16;
+pub const MAX_ATOMIC_COUNTER_BUFFER_BINDINGS: i32 = 8;
+pub const MAX_ATOMIC_COUNTER_BUFFER_SIZE: i32 = 16384;
+pub const MAX_COMBINED_ATOMIC_COUNTERS: i32 = 4096;
+pub const MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: i32 = 8;
+pub const MAX_TRANSFORM_FEEDBACK_BUFFERS: i32 = 4;
+pub const MAX_IMAGE_UNITS: i32 = 32;
+pub const MAX_COMBINED_IMAGE_UNIFORMS: i32 = 32;
+pub const MAX_COMBINED_SHADER_OUTPUT_RESOURCES: i32 = 64;
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: i32 = 96;
+/// MIN_MAP_BUFFER_ALIGNMENT (minimum 64): buffer storage is allocated 64-byte aligned.
+pub const MIN_MAP_BUFFER_ALIGNMENT: i32 = 64;
+pub const STORAGE_ALIGNMENT: usize = 64;
+
+pub const MAX_DEBUG_MESSAGE_LENGTH: i32 = 4096;
+pub const MAX_DEBUG_LOGGED_MESSAGES: i32 = 128;
+pub const MAX_DEBUG_GROUP_STACK_DEPTH: i32 = 64;
+pub const MAX_LABEL_LENGTH: i32 = 256;
+/// MAX_SERVER_WAIT_TIMEOUT in nanoseconds: glWaitSync only accepts TIMEOUT_IGNORED.
+pub const MAX_SERVER_WAIT_TIMEOUT: i64 = 0;

@@ -1,0 +1,22 @@
+//! The GL object model and context state: share groups of buffers, shaders, programs
+//! and sync objects; per-context bindings, pipelines, error flag and KHR_debug state;
+//! the implementation limits and every state query. Each operation validates its
+//! arguments in the spec's order and changes nothing when it fails (it returns a
+//! [`error::GlError`] the API layer records). It may call the GLSL front end (to compile
+//! and link) and the runtime (memory and dispatch), never the API layer above it.
+
+pub mod buffer;
+pub mod context;
+pub mod debug;
+pub mod dispatch;
+pub mod error;
+pub mod formats;
+#[rustfmt::skip]
+pub mod gl_enums;
+pub mod limits;
+pub mod names;
+pub mod pipeline;
+pub mod program;
+pub mod query;
+pub mod sync;
+pub mod types;

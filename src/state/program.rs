@@ -1,0 +1,566 @@
+//! Shader and program objects (GL 4.6 chapter 7): sources, compilation and linking
+//! through the GLSL front end, attachment with deferred deletion, and the queries.
+//! Programs and shaders share one namespace in the share group.
+
+use parking_lot::Mutex;
+use std::sync::Arc;
+
+use super::context::{ContextState, ShareGroup};
+use super::names::NameTable;
+use super::error::{Enum, GlError, GlResult};
+use super::gl_enums::*;
+use crate::glsl::{self, CompiledShader, LinkedProgram, Stage};
+use crate::{gl_bail, gl_err};
+
+pub enum ShaderObject {
+    Shader(Arc<Shader>),
+    Program(Arc<Program>),
+}
+
+pub struct Shader {
+    pub name: u32,
+    /// SHADER_TYPE: the enum given to CreateShader.
+    pub kind: u32,
+    pub state: Mutex<ShaderState>,
+}
+
+#[derive(Default)]
+pub struct ShaderState {
+    pub source: Option<String>,
+    pub compile_status: bool,
+    pub info_log: String,
+    pub compiled: Option<Arc<CompiledShader>>,
+    pub delete_pending: bool,
+    /// Programs this shader is attached to; deletion waits until it is zero.
+    pub attach_count: u32,
+    pub label: Option<String>,
+}
+
+pub struct Program {
+    pub name: u32,
+    pub state: Mutex<ProgramState>,
+}
+
+#[derive(Default)]
+pub struct ProgramState {
+    pub shaders: Vec<Arc<Shader>>,
+    pub link_status: bool,
+    pub validate_status: bool,
+    pub info_log: String,
+    pub separable: bool,
+    pub retrievable_hint: bool,
+    pub delete_pending: bool,
+    /// Current in some context (UseProgram) or attached to pipeline stages; deletion
+    /// waits until it is zero (GL 4.6 §7.3).
+    pub use_count: u32,
+    /// The executable of the last successful link. A failed relink keeps it in use
+    /// wherever it is installed (GL 4.6 §7.3) while LINK_STATUS reads FALSE.
+    pub executable: Option<Arc<LinkedProgram>>,
+    pub label: Option<String>,
+}
+
+impl Program {
+    pub fn executable(&self) -> Option<Arc<LinkedProgram>> {
+        self.state.lock().executable.clone()
+    }
+}
+
+/// The GL stage enums CreateShader accepts (GL 4.6 §7.1).
+pub fn stage_of(kind: u32) -> Option<Stage> {
+    Some(match kind {
+        GL_COMPUTE_SHADER => Stage::Compute,
+        GL_VERTEX_SHADER => Stage::Vertex,
+        GL_TESS_CONTROL_SHADER => Stage::TessControl,
+        GL_TESS_EVALUATION_SHADER => Stage::TessEvaluation,
+        GL_GEOMETRY_SHADER => Stage::Geometry,
+        GL_FRAGMENT_SHADER => Stage::Fragment,
+        _ => return None,
+    })
+}
+
+/// Copies `src` the way GL returns strings (GL 4.6 §2.2.2): at most bufSize-1
+/// characters and a terminator; `length` excludes the terminator.
+pub fn copy_string(src: &str, buf_size: usize, buf: Option<&mut [u8]>) -> usize {
+    let n = src.len().min(buf_size.saturating_sub(1));
+    if let Some(buf) = buf
+        && buf_size > 0
+    {
+        buf[..n].copy_from_slice(&src.as_bytes()[..n]);
+        buf[n] = 0;
+    }
+    n
+}
+
+/// INFO_LOG_LENGTH / SHADER_SOURCE_LENGTH: length with terminator, 0 when empty.
+fn c_len(s: &str) -> i64 {
+    if s.is_empty() { 0 } else { s.len() as i64 + 1 }
+}
+
+type Objects = NameTable<ShaderObject>;
+
+/// The shader called `name`. GL 4.6 §7.1: INVALID_VALUE if it is not a shader or
+/// program name, INVALID_OPERATION if it names a program.
+pub fn shader_in(table: &Objects, name: u32) -> GlResult<Arc<Shader>> {
+    match table.get(name) {
+        Some(ShaderObject::Shader(s)) => Ok(s.clone()),
+        Some(ShaderObject::Program(_)) => gl_bail!(
+            GL_INVALID_OPERATION,
+            "{name} is the name of a program object, not a shader object"
+        ),
+        None => gl_bail!(
+            GL_INVALID_VALUE,
+            "{name} is not the name of a shader or program object"
+        ),
+    }
+}
+
+/// The program called `name`. GL 4.6 §7.3: INVALID_VALUE if it is not a shader or
+/// program name, INVALID_OPERATION if it names a shader.
+pub fn program_in(table: &Objects, name: u32) -> GlResult<Arc<Program>> {
+    match table.get(name) {
+        Some(ShaderObject::Program(p)) => Ok(p.clone()),
+        Some(ShaderObject::Shader(_)) => gl_bail!(
+            GL_INVALID_OPERATION,
+            "{name} is the name of a shader object, not a program object"
+        ),
+        None => gl_bail!(
+            GL_INVALID_VALUE,
+            "{name} is not the name of a shader or program object"
+        ),
+    }
+}
+
+// Lock order for the shader-object namespace: the name table, then a program's state,
+// then a shader's state. Operations that may free names hold the table throughout.
+
+impl ShareGroup {
+    /// Finishes deleting a program nobody uses any more: frees its name and detaches
+    /// its shaders (deleting those that were waiting for it).
+    fn finish_program_deletion(table: &mut Objects, prog: &Program, st: &mut ProgramState) {
+        table.remove(prog.name);
+        for shader in st.shaders.drain(..) {
+            let mut s = shader.state.lock();
+            s.attach_count -= 1;
+            if s.delete_pending && s.attach_count == 0 {
+                table.remove(shader.name);
+            }
+        }
+    }
+}
+
+impl ContextState {
+    /// The shader called `name` (see [`shader_in`]).
+    pub fn lookup_shader(&self, name: u32) -> GlResult<Arc<Shader>> {
+        shader_in(&self.shared.shader_objects.lock(), name)
+    }
+
+    /// The program called `name` (see [`program_in`]).
+    pub fn lookup_program(&self, name: u32) -> GlResult<Arc<Program>> {
+        program_in(&self.shared.shader_objects.lock(), name)
+    }
+
+    /// CreateShader (GL 4.6 §7.1).
+    pub fn create_shader(&mut self, kind: u32) -> GlResult<u32> {
+        // GL 4.6 §7.1: INVALID_ENUM if type is not a shader type.
+        if stage_of(kind).is_none() {
+            gl_bail!(GL_INVALID_ENUM, "type {} is not a shader type", Enum(kind));
+        }
+        let mut table = self.shared.shader_objects.lock();
+        let name = table.alloc();
+        table.set(
+            name,
+            ShaderObject::Shader(Arc::new(Shader {
+                name,
+                kind,
+                state: Mutex::new(ShaderState::default()),
+            })),
+        );
+        Ok(name)
+    }
+
+    /// ShaderSource (GL 4.6 §7.1): the caller joined the strings.
+    pub fn shader_source(&mut self, name: u32, source: GlResult<String>) -> GlResult<()> {
+        let shader = self.lookup_shader(name)?;
+        let source = source?;
+        shader.state.lock().source = Some(source);
+        Ok(())
+    }
+
+    /// CompileShader (GL 4.6 §7.1): compile errors go to the info log, not the GL error.
+    pub fn compile_shader(&mut self, name: u32) -> GlResult<()> {
+        let shader = self.lookup_shader(name)?;
+        let source = shader.state.lock().source.clone();
+        let stage = stage_of(shader.kind).expect("created with a valid type");
+        let (result, log) = match source {
+            // Compiling a shader with no source fails without a GL error.
+            None => (None, "error: no source was given with glShaderSource\n".to_string()),
+            Some(src) => match glsl::compile(stage, &src) {
+                Ok((compiled, log)) => (Some(Arc::new(compiled)), log),
+                Err(log) => (None, log),
+            },
+        };
+        let mut st = shader.state.lock();
+        st.compile_status = result.is_some();
+        st.compiled = result;
+        st.info_log = log;
+        Ok(())
+    }
+
+    pub fn get_shader_iv(&mut self, name: u32, pname: u32) -> GlResult<i64> {
+        let shader = self.lookup_shader(name)?;
+        let st = shader.state.lock();
+        Ok(match pname {
+            GL_SHADER_TYPE => shader.kind as i64,
+            GL_DELETE_STATUS => st.delete_pending as i64,
+            GL_COMPILE_STATUS => st.compile_status as i64,
+            GL_INFO_LOG_LENGTH => c_len(&st.info_log),
+            GL_SHADER_SOURCE_LENGTH => st.source.as_deref().map(c_len).unwrap_or(0),
+            // GL 4.6 §7.13: INVALID_ENUM for any other pname.
+            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a shader parameter", Enum(pname)),
+        })
+    }
+
+    /// DeleteShader (GL 4.6 §7.1): 0 is ignored; an attached shader is only flagged.
+    pub fn delete_shader(&mut self, name: u32) -> GlResult<()> {
+        if name == 0 {
+            return Ok(());
+        }
+        let mut table = self.shared.shader_objects.lock();
+        let shader = shader_in(&table, name)?;
+        let mut st = shader.state.lock();
+        if st.attach_count == 0 {
+            table.remove(name);
+        }
+        st.delete_pending = true;
+        Ok(())
+    }
+
+    pub fn create_program(&mut self) -> u32 {
+        let mut table = self.shared.shader_objects.lock();
+        let name = table.alloc();
+        table.set(
+            name,
+            ShaderObject::Program(Arc::new(Program {
+                name,
+                state: Mutex::new(ProgramState::default()),
+            })),
+        );
+        name
+    }
+
+    /// AttachShader (GL 4.6 §7.3).
+    pub fn attach_shader(&mut self, program: u32, shader: u32) -> GlResult<()> {
+        let table = self.shared.shader_objects.lock();
+        let prog = program_in(&table, program)?;
+        let sh = shader_in(&table, shader)?;
+        let mut st = prog.state.lock();
+        // GL 4.6 §7.3: INVALID_OPERATION if shader is already attached to program.
+        if st.shaders.iter().any(|s| Arc::ptr_eq(s, &sh)) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "shader {shader} is already attached to program {program}"
+            );
+        }
+        sh.state.lock().attach_count += 1;
+        st.shaders.push(sh);
+        Ok(())
+    }
+
+    /// DetachShader (GL 4.6 §7.3).
+    pub fn detach_shader(&mut self, program: u32, shader: u32) -> GlResult<()> {
+        let mut table = self.shared.shader_objects.lock();
+        let prog = program_in(&table, program)?;
+        let sh = shader_in(&table, shader)?;
+        let mut st = prog.state.lock();
+        // GL 4.6 §7.3: INVALID_OPERATION if shader is not attached to program.
+        let Some(pos) = st.shaders.iter().position(|s| Arc::ptr_eq(s, &sh)) else {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "shader {shader} is not attached to program {program}"
+            );
+        };
+        st.shaders.remove(pos);
+        let mut s = sh.state.lock();
+        s.attach_count -= 1;
+        if s.delete_pending && s.attach_count == 0 {
+            table.remove(shader);
+        }
+        Ok(())
+    }
+
+    pub fn attached_shaders(&mut self, program: u32) -> GlResult<Vec<u32>> {
+        let prog = self.lookup_program(program)?;
+        Ok(prog.state.lock().shaders.iter().map(|s| s.name).collect())
+    }
+
+    /// LinkProgram (GL 4.6 §7.3): link errors go to the info log. A successful relink
+    /// replaces the executable wherever the program is installed.
+    pub fn link_program(&mut self, program: u32) -> GlResult<()> {
+        let prog = self.lookup_program(program)?;
+        let mut st = prog.state.lock();
+        let inputs: Vec<(u32, Stage, Option<Arc<CompiledShader>>)> = st
+            .shaders
+            .iter()
+            .map(|s| {
+                let ss = s.state.lock();
+                (
+                    s.name,
+                    stage_of(s.kind).expect("valid"),
+                    ss.compiled.clone().filter(|_| ss.compile_status),
+                )
+            })
+            .collect();
+        let core = self.info.is_core();
+        match glsl::link(&inputs, core) {
+            Ok((linked, log)) => {
+                st.link_status = true;
+                st.executable = Some(Arc::new(linked));
+                st.info_log = log;
+            }
+            Err(log) => {
+                st.link_status = false;
+                st.info_log = log;
+            }
+        }
+        st.validate_status = false;
+        Ok(())
+    }
+
+    pub fn get_program_iv(&mut self, program: u32, pname: u32) -> GlResult<Vec<i64>> {
+        let prog = self.lookup_program(program)?;
+        let st = prog.state.lock();
+        let exe = st.executable.as_deref().filter(|_| st.link_status);
+        let reflect = |f: fn(&LinkedProgram) -> i64| exe.map(f).unwrap_or(0);
+        // GL 4.6 §7.13: stage-specific queries need a linked program with that stage.
+        let need_stage = |stage: Stage, what: &str| -> GlResult<()> {
+            if !st.link_status {
+                gl_bail!(GL_INVALID_OPERATION, "program {program} is not linked");
+            }
+            if !exe.is_some_and(|e| e.stages.contains(&stage)) {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "program {program} has no {what} shader"
+                );
+            }
+            Ok(())
+        };
+        Ok(match pname {
+            GL_DELETE_STATUS => vec![st.delete_pending as i64],
+            GL_LINK_STATUS => vec![st.link_status as i64],
+            GL_VALIDATE_STATUS => vec![st.validate_status as i64],
+            GL_INFO_LOG_LENGTH => vec![c_len(&st.info_log)],
+            GL_ATTACHED_SHADERS => vec![st.shaders.len() as i64],
+            // Compute programs have no vertex attributes.
+            GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => vec![0],
+            GL_ACTIVE_UNIFORMS => vec![reflect(|e| e.uniforms.len() as i64)],
+            GL_ACTIVE_UNIFORM_MAX_LENGTH => vec![reflect(|e| max_name(e.uniforms.iter()))],
+            GL_ACTIVE_UNIFORM_BLOCKS => vec![reflect(|e| e.uniform_blocks.len() as i64)],
+            GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => {
+                vec![reflect(|e| max_name(e.uniform_blocks.iter()))]
+            }
+            GL_ACTIVE_ATOMIC_COUNTER_BUFFERS => vec![reflect(|e| e.atomic_counter_buffers as i64)],
+            GL_TRANSFORM_FEEDBACK_BUFFER_MODE => vec![GL_INTERLEAVED_ATTRIBS as i64],
+            GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => vec![0],
+            GL_PROGRAM_BINARY_RETRIEVABLE_HINT => vec![st.retrievable_hint as i64],
+            // NUM_PROGRAM_BINARY_FORMATS is zero: there is never a binary.
+            GL_PROGRAM_BINARY_LENGTH => vec![0],
+            GL_PROGRAM_SEPARABLE => vec![st.separable as i64],
+            GL_COMPUTE_WORK_GROUP_SIZE => {
+                // ARB_compute_shader: INVALID_OPERATION if not linked or no compute shader.
+                need_stage(Stage::Compute, "compute")?;
+                let c = exe.and_then(|e| e.compute).expect("compute stage");
+                // ARB_compute_variable_group_size: zeros for a variable size.
+                match c.local_size {
+                    Some(s) => s.iter().map(|&v| v as i64).collect(),
+                    None => vec![0, 0, 0],
+                }
+            }
+            GL_GEOMETRY_VERTICES_OUT
+            | GL_GEOMETRY_INPUT_TYPE
+            | GL_GEOMETRY_OUTPUT_TYPE
+            | GL_GEOMETRY_SHADER_INVOCATIONS => {
+                need_stage(Stage::Geometry, "geometry")?;
+                unreachable!("geometry shaders never link here")
+            }
+            GL_TESS_CONTROL_OUTPUT_VERTICES => {
+                need_stage(Stage::TessControl, "tessellation control")?;
+                unreachable!("tessellation shaders never link here")
+            }
+            GL_TESS_GEN_MODE | GL_TESS_GEN_SPACING | GL_TESS_GEN_VERTEX_ORDER | GL_TESS_GEN_POINT_MODE => {
+                need_stage(Stage::TessEvaluation, "tessellation evaluation")?;
+                unreachable!("tessellation shaders never link here")
+            }
+            // GL 4.6 §7.13: INVALID_ENUM for any other pname.
+            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a program parameter", Enum(pname)),
+        })
+    }
+
+    /// ProgramParameteri (GL 4.6 §7.3).
+    pub fn program_parameter(&mut self, program: u32, pname: u32, value: i32) -> GlResult<()> {
+        let prog = self.lookup_program(program)?;
+        let flag = match pname {
+            GL_PROGRAM_SEPARABLE | GL_PROGRAM_BINARY_RETRIEVABLE_HINT => {
+                // GL 4.6 §7.3: INVALID_VALUE if value is not TRUE or FALSE.
+                if value != 0 && value != 1 {
+                    gl_bail!(GL_INVALID_VALUE, "value = {value} is not GL_TRUE or GL_FALSE");
+                }
+                value == 1
+            }
+            // GL 4.6 §7.3: INVALID_ENUM for another pname.
+            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a program parameter", Enum(pname)),
+        };
+        let mut st = prog.state.lock();
+        if pname == GL_PROGRAM_SEPARABLE {
+            st.separable = flag;
+        } else {
+            st.retrievable_hint = flag;
+        }
+        Ok(())
+    }
+
+    /// Counts one more use of a program (UseProgram, a pipeline stage).
+    pub fn use_program_ref(&self, prog: &Arc<Program>) {
+        prog.state.lock().use_count += 1;
+    }
+
+    /// Drops one use; completes a deferred deletion when the last use goes.
+    pub fn unuse_program(&self, prog: &Arc<Program>) {
+        let mut table = self.shared.shader_objects.lock();
+        let mut st = prog.state.lock();
+        st.use_count -= 1;
+        if st.use_count == 0 && st.delete_pending {
+            ShareGroup::finish_program_deletion(&mut table, prog, &mut st);
+        }
+    }
+
+    /// DeleteProgram (GL 4.6 §7.3): 0 is ignored; a program in use is only flagged.
+    pub fn delete_program(&mut self, name: u32) -> GlResult<()> {
+        if name == 0 {
+            return Ok(());
+        }
+        let mut table = self.shared.shader_objects.lock();
+        let prog = program_in(&table, name)?;
+        let mut st = prog.state.lock();
+        if st.delete_pending {
+            return Ok(());
+        }
+        st.delete_pending = true;
+        if st.use_count == 0 {
+            ShareGroup::finish_program_deletion(&mut table, &prog, &mut st);
+        }
+        Ok(())
+    }
+
+    /// UseProgram (GL 4.6 §7.3).
+    pub fn use_program(&mut self, name: u32) -> GlResult<()> {
+        let new = if name == 0 {
+            None
+        } else {
+            let prog = self.lookup_program(name)?;
+            // GL 4.6 §7.3: INVALID_OPERATION if program has not been linked successfully.
+            if !prog.state.lock().link_status {
+                gl_bail!(GL_INVALID_OPERATION, "program {name} is not linked successfully");
+            }
+            Some(prog)
+        };
+        if let Some(p) = &new {
+            self.use_program_ref(p);
+        }
+        if let Some(old) = std::mem::replace(&mut self.current_program, new) {
+            self.unuse_program(&old);
+        }
+        Ok(())
+    }
+
+    /// ValidateProgram (GL 4.6 §11.1.3.11): a linked compute program is valid.
+    pub fn validate_program(&mut self, name: u32) -> GlResult<()> {
+        let prog = self.lookup_program(name)?;
+        let mut st = prog.state.lock();
+        st.validate_status = st.link_status && st.executable.is_some();
+        if !st.validate_status {
+            st.info_log = format!("error: program {name} is not linked successfully\n");
+        }
+        Ok(())
+    }
+
+    pub fn program_info_log(&mut self, name: u32) -> GlResult<String> {
+        Ok(self.lookup_program(name)?.state.lock().info_log.clone())
+    }
+
+    pub fn shader_info_log(&mut self, name: u32) -> GlResult<String> {
+        Ok(self.lookup_shader(name)?.state.lock().info_log.clone())
+    }
+
+    pub fn shader_source_string(&mut self, name: u32) -> GlResult<String> {
+        Ok(self
+            .lookup_shader(name)?
+            .state
+            .lock()
+            .source
+            .clone()
+            .unwrap_or_default())
+    }
+
+    pub fn is_shader(&self, name: u32) -> bool {
+        matches!(self.shared.shader_objects.lock().get(name), Some(ShaderObject::Shader(_)))
+    }
+
+    pub fn is_program(&self, name: u32) -> bool {
+        matches!(self.shared.shader_objects.lock().get(name), Some(ShaderObject::Program(_)))
+    }
+
+    /// CreateShaderProgramv (GL 4.6 §7.3): a separable program from one source; the
+    /// shader is deleted again and its compile log is appended to the program's log.
+    pub fn create_shader_program(&mut self, kind: u32, source: GlResult<String>) -> GlResult<u32> {
+        let shader = self.create_shader(kind)?;
+        let source = source.inspect_err(|_| {
+            self.shared.shader_objects.lock().remove(shader);
+        })?;
+        self.shader_source(shader, Ok(source))?;
+        self.compile_shader(shader)?;
+        let program = self.create_program();
+        let prog = self.lookup_program(program)?;
+        prog.state.lock().separable = true;
+        let sh = self.lookup_shader(shader)?;
+        let (compiled, shader_log) = {
+            let s = sh.state.lock();
+            (s.compile_status, s.info_log.clone())
+        };
+        if compiled {
+            self.attach_shader(program, shader)?;
+            self.link_program(program)?;
+            self.detach_shader(program, shader)?;
+        }
+        {
+            let mut st = prog.state.lock();
+            st.info_log = format!("{shader_log}{}", st.info_log);
+            if !compiled {
+                st.link_status = false;
+            }
+        }
+        self.delete_shader(shader)?;
+        Ok(program)
+    }
+
+    /// Joins ShaderSource strings (GL 4.6 §7.1): a negative or missing length means a
+    /// NUL-terminated string. Errors: INVALID_VALUE for count < 0.
+    pub fn join_sources(parts: Vec<Option<&[u8]>>) -> GlResult<String> {
+        let mut out = Vec::new();
+        for (i, p) in parts.into_iter().enumerate() {
+            match p {
+                Some(bytes) => out.extend_from_slice(bytes),
+                // A NULL entry in the strings array: nothing to read.
+                None => gl_bail!(GL_INVALID_VALUE, "string[{i}] is NULL"),
+            }
+        }
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+}
+
+fn max_name<'a, T: 'a + glsl::Named>(items: impl Iterator<Item = &'a T>) -> i64 {
+    items.map(|i| i.name().len() as i64 + 1).max().unwrap_or(0)
+}
+
+pub fn invalid_value(msg: String) -> GlError {
+    gl_err!(GL_INVALID_VALUE, "{msg}")
+}

@@ -1,0 +1,548 @@
+//! State queries (GL 4.6 chapter 22): the Get* value table with its type conversions,
+//! strings, Enable/Disable of the capabilities this driver has, and the KHR_debug
+//! commands that manage messages, groups and labels.
+
+use std::ffi::CString;
+use std::sync::OnceLock;
+
+use super::buffer::IndexedBinding;
+use super::context::ContextState;
+use super::debug::{self, Message};
+use super::error::{Enum, GlResult};
+use super::gl_enums::*;
+use super::limits::*;
+use crate::gl_bail;
+
+/// A state value as stored; Get* converts it (GL 4.6 §2.2.2).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Bools(Vec<bool>),
+    Ints(Vec<i64>),
+    Floats(Vec<f64>),
+}
+
+impl Value {
+    fn int(v: i64) -> Value {
+        Value::Ints(vec![v])
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Value::Bools(v) => v.len(),
+            Value::Ints(v) => v.len(),
+            Value::Floats(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// GetIntegerv / GetInteger64v: booleans become 0/1, floats round to nearest, and a
+    /// value too large for the type is clamped.
+    pub fn as_i64(&self) -> Vec<i64> {
+        match self {
+            Value::Bools(v) => v.iter().map(|&b| b as i64).collect(),
+            Value::Ints(v) => v.clone(),
+            Value::Floats(v) => v.iter().map(|&f| f.round() as i64).collect(),
+        }
+    }
+
+    pub fn as_i32(&self) -> Vec<i32> {
+        self.as_i64()
+            .into_iter()
+            .map(|v| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
+            .collect()
+    }
+
+    /// GetBooleanv: nonzero is TRUE.
+    pub fn as_bool(&self) -> Vec<bool> {
+        match self {
+            Value::Bools(v) => v.clone(),
+            Value::Ints(v) => v.iter().map(|&i| i != 0).collect(),
+            Value::Floats(v) => v.iter().map(|&f| f != 0.0).collect(),
+        }
+    }
+
+    pub fn as_f64(&self) -> Vec<f64> {
+        match self {
+            Value::Bools(v) => v.iter().map(|&b| b as i64 as f64).collect(),
+            Value::Ints(v) => v.iter().map(|&i| i as f64).collect(),
+            Value::Floats(v) => v.clone(),
+        }
+    }
+}
+
+/// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
+pub const EXTENSIONS: &[&str] = &[
+    "GL_ARB_buffer_storage",
+    "GL_ARB_clear_buffer_object",
+    "GL_ARB_copy_buffer",
+    "GL_ARB_invalidate_subdata",
+    "GL_ARB_map_buffer_range",
+    "GL_ARB_sync",
+    "GL_KHR_debug",
+];
+
+/// GLSL versions the compiler accepts (GetStringi(SHADING_LANGUAGE_VERSION)); the
+/// first is the highest, matching GL_SHADING_LANGUAGE_VERSION.
+pub const GLSL_VERSIONS: &[&str] = &["430 core", "460 core", "450 core", "440 core", "420", "330"];
+
+fn static_cstring(cell: &'static OnceLock<CString>, make: impl FnOnce() -> String) -> &'static CString {
+    cell.get_or_init(|| CString::new(make()).expect("no NUL in strings"))
+}
+
+/// GL_RENDERER: the CPU ISA the back end targets and the worker thread count, as
+/// llvmpipe names its SIMD width.
+pub fn renderer() -> String {
+    let isa = if cfg!(target_arch = "x86_64") {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                "x86_64 AVX-512"
+            } else if std::arch::is_x86_feature_detected!("avx2") {
+                "x86_64 AVX2"
+            } else if std::arch::is_x86_feature_detected!("sse4.2") {
+                "x86_64 SSE4.2"
+            } else {
+                "x86_64"
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            ""
+        }
+    } else {
+        std::env::consts::ARCH
+    };
+    let threads = crate::config::threads();
+    format!(
+        "glcompute ({isa}, {threads} thread{})",
+        if threads == 1 { "" } else { "s" }
+    )
+}
+
+pub fn version_string(core: bool) -> String {
+    format!(
+        "{GL_MAJOR}.{GL_MINOR} ({} Profile) glcompute {}",
+        if core { "Core" } else { "Compatibility" },
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+impl ContextState {
+    /// GetString (GL 4.6 §22.2). Strings live for the whole process.
+    pub fn get_string(&self, name: u32) -> GlResult<&'static CString> {
+        static VENDOR: OnceLock<CString> = OnceLock::new();
+        static RENDERER: OnceLock<CString> = OnceLock::new();
+        static VERSION_CORE: OnceLock<CString> = OnceLock::new();
+        static VERSION_COMPAT: OnceLock<CString> = OnceLock::new();
+        static GLSL: OnceLock<CString> = OnceLock::new();
+        static EXTS: OnceLock<CString> = OnceLock::new();
+        Ok(match name {
+            GL_VENDOR => static_cstring(&VENDOR, || "glcompute".into()),
+            GL_RENDERER => static_cstring(&RENDERER, renderer),
+            GL_VERSION if self.info.is_core() => static_cstring(&VERSION_CORE, || version_string(true)),
+            GL_VERSION => static_cstring(&VERSION_COMPAT, || version_string(false)),
+            GL_SHADING_LANGUAGE_VERSION => static_cstring(&GLSL, || "4.30".into()),
+            // GL 4.6 core removed GetString(EXTENSIONS); compatibility profiles keep it.
+            GL_EXTENSIONS if !self.info.is_core() => static_cstring(&EXTS, || EXTENSIONS.join(" ")),
+            // GL 4.6 §22.2: INVALID_ENUM if name is not an accepted value.
+            _ => gl_bail!(GL_INVALID_ENUM, "name {} is not a GetString name", Enum(name)),
+        })
+    }
+
+    /// GetStringi (GL 4.6 §22.2).
+    pub fn get_string_i(&self, name: u32, index: u32) -> GlResult<&'static CString> {
+        static EXT: OnceLock<Vec<CString>> = OnceLock::new();
+        static GLSL: OnceLock<Vec<CString>> = OnceLock::new();
+        let list = match name {
+            GL_EXTENSIONS => EXT.get_or_init(|| {
+                EXTENSIONS.iter().map(|e| CString::new(*e).expect("no NUL")).collect()
+            }),
+            GL_SHADING_LANGUAGE_VERSION => GLSL.get_or_init(|| {
+                GLSL_VERSIONS.iter().map(|e| CString::new(*e).expect("no NUL")).collect()
+            }),
+            // GL 4.6 §22.2: INVALID_ENUM if name is not EXTENSIONS or
+            // SHADING_LANGUAGE_VERSION.
+            _ => gl_bail!(GL_INVALID_ENUM, "name {} is not a GetStringi name", Enum(name)),
+        };
+        match list.get(index as usize) {
+            Some(s) => Ok(s),
+            // GL 4.6 §22.2: INVALID_VALUE if index is out of range.
+            None => gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below the {} strings of {}",
+                list.len(),
+                Enum(name)
+            ),
+        }
+    }
+
+    /// The value of a non-indexed state variable; INVALID_ENUM for the rest.
+    pub fn get_value(&mut self, pname: u32) -> GlResult<Value> {
+        let b = &mut self.bindings;
+        let name = |x: &Option<std::sync::Arc<super::buffer::Buffer>>| {
+            Value::int(x.as_ref().map(|b| b.name as i64).unwrap_or(0))
+        };
+        Ok(match pname {
+            GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS => Value::int(MAX_COMPUTE_WORK_GROUP_INVOCATIONS as i64),
+            GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB => {
+                Value::int(MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS as i64)
+            }
+            GL_MAX_COMPUTE_UNIFORM_BLOCKS => Value::int(MAX_COMPUTE_UNIFORM_BLOCKS as i64),
+            GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS => Value::int(MAX_COMPUTE_TEXTURE_IMAGE_UNITS as i64),
+            GL_MAX_COMPUTE_IMAGE_UNIFORMS => Value::int(MAX_COMPUTE_IMAGE_UNIFORMS as i64),
+            GL_MAX_COMPUTE_SHARED_MEMORY_SIZE => Value::int(MAX_COMPUTE_SHARED_MEMORY_SIZE as i64),
+            GL_MAX_COMPUTE_UNIFORM_COMPONENTS => Value::int(MAX_COMPUTE_UNIFORM_COMPONENTS as i64),
+            GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => Value::int(MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS as i64),
+            GL_MAX_COMPUTE_ATOMIC_COUNTERS => Value::int(MAX_COMPUTE_ATOMIC_COUNTERS as i64),
+            GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => Value::int(MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS),
+            GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS => Value::int(MAX_COMPUTE_SHADER_STORAGE_BLOCKS as i64),
+            GL_MAX_UNIFORM_BUFFER_BINDINGS => Value::int(MAX_UNIFORM_BUFFER_BINDINGS as i64),
+            GL_MAX_UNIFORM_BLOCK_SIZE => Value::int(MAX_UNIFORM_BLOCK_SIZE as i64),
+            GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT => Value::int(UNIFORM_BUFFER_OFFSET_ALIGNMENT as i64),
+            GL_MAX_COMBINED_UNIFORM_BLOCKS => Value::int(MAX_COMBINED_UNIFORM_BLOCKS as i64),
+            GL_MAX_UNIFORM_LOCATIONS => Value::int(MAX_UNIFORM_LOCATIONS as i64),
+            GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => Value::int(MAX_SHADER_STORAGE_BUFFER_BINDINGS as i64),
+            GL_MAX_SHADER_STORAGE_BLOCK_SIZE => Value::int(MAX_SHADER_STORAGE_BLOCK_SIZE),
+            GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
+                Value::int(SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as i64)
+            }
+            GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS => Value::int(MAX_COMBINED_SHADER_STORAGE_BLOCKS as i64),
+            GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => Value::int(MAX_ATOMIC_COUNTER_BUFFER_BINDINGS as i64),
+            GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE => Value::int(MAX_ATOMIC_COUNTER_BUFFER_SIZE as i64),
+            GL_MAX_COMBINED_ATOMIC_COUNTERS => Value::int(MAX_COMBINED_ATOMIC_COUNTERS as i64),
+            GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => Value::int(MAX_COMBINED_ATOMIC_COUNTER_BUFFERS as i64),
+            GL_MAX_IMAGE_UNITS => Value::int(MAX_IMAGE_UNITS as i64),
+            GL_MAX_COMBINED_IMAGE_UNIFORMS => Value::int(MAX_COMBINED_IMAGE_UNIFORMS as i64),
+            GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES => Value::int(MAX_COMBINED_SHADER_OUTPUT_RESOURCES as i64),
+            GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => Value::int(MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64),
+            GL_MAX_TRANSFORM_FEEDBACK_BUFFERS => Value::int(MAX_TRANSFORM_FEEDBACK_BUFFERS as i64),
+            GL_MIN_MAP_BUFFER_ALIGNMENT => Value::int(MIN_MAP_BUFFER_ALIGNMENT as i64),
+            GL_MAX_SERVER_WAIT_TIMEOUT => Value::int(MAX_SERVER_WAIT_TIMEOUT),
+            GL_MAX_DEBUG_MESSAGE_LENGTH => Value::int(MAX_DEBUG_MESSAGE_LENGTH as i64),
+            GL_MAX_DEBUG_LOGGED_MESSAGES => Value::int(MAX_DEBUG_LOGGED_MESSAGES as i64),
+            GL_MAX_DEBUG_GROUP_STACK_DEPTH => Value::int(MAX_DEBUG_GROUP_STACK_DEPTH as i64),
+            GL_MAX_LABEL_LENGTH => Value::int(MAX_LABEL_LENGTH as i64),
+            GL_MAJOR_VERSION => Value::int(GL_MAJOR as i64),
+            GL_MINOR_VERSION => Value::int(GL_MINOR as i64),
+            GL_NUM_EXTENSIONS => Value::int(EXTENSIONS.len() as i64),
+            GL_NUM_SHADING_LANGUAGE_VERSIONS => Value::int(GLSL_VERSIONS.len() as i64),
+            GL_CONTEXT_FLAGS => Value::int(self.info.flags as i64),
+            GL_CONTEXT_PROFILE_MASK => Value::int(self.info.profile_mask as i64),
+            GL_NUM_PROGRAM_BINARY_FORMATS | GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
+            GL_PROGRAM_BINARY_FORMATS | GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),
+            GL_SHADER_COMPILER => Value::Bools(vec![true]),
+            GL_ARRAY_BUFFER_BINDING => name(&b.array),
+            GL_ATOMIC_COUNTER_BUFFER_BINDING => name(&b.atomic_counter),
+            GL_COPY_READ_BUFFER_BINDING => name(&b.copy_read),
+            GL_COPY_WRITE_BUFFER_BINDING => name(&b.copy_write),
+            GL_DISPATCH_INDIRECT_BUFFER_BINDING => name(&b.dispatch_indirect),
+            GL_DRAW_INDIRECT_BUFFER_BINDING => name(&b.draw_indirect),
+            GL_PIXEL_PACK_BUFFER_BINDING => name(&b.pixel_pack),
+            GL_PIXEL_UNPACK_BUFFER_BINDING => name(&b.pixel_unpack),
+            GL_QUERY_BUFFER_BINDING => name(&b.query),
+            GL_SHADER_STORAGE_BUFFER_BINDING => name(&b.shader_storage),
+            // GL 4.6 table 23.9: TEXTURE_BUFFER_BINDING shares its value with TEXTURE_BUFFER.
+            GL_TEXTURE_BUFFER_BINDING => name(&b.texture),
+            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => name(&b.transform_feedback),
+            GL_UNIFORM_BUFFER_BINDING => name(&b.uniform),
+            GL_CURRENT_PROGRAM => Value::int(self.current_program.as_ref().map(|p| p.name as i64).unwrap_or(0)),
+            GL_PROGRAM_PIPELINE_BINDING => Value::int(self.bound_pipeline as i64),
+            GL_DEBUG_LOGGED_MESSAGES => Value::int(self.debug.logged() as i64),
+            GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH => Value::int(self.debug.next_length() as i64),
+            GL_DEBUG_GROUP_STACK_DEPTH => Value::int(self.debug.depth() as i64),
+            GL_DEBUG_OUTPUT => Value::Bools(vec![self.debug.output]),
+            GL_DEBUG_OUTPUT_SYNCHRONOUS => Value::Bools(vec![self.debug.synchronous]),
+            // GL 4.6 §22.1: INVALID_ENUM for a pname that is not a state variable
+            // (indexed-only values such as MAX_COMPUTE_WORK_GROUP_COUNT included).
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a state value glcompute has (or needs an index)",
+                Enum(pname)
+            ),
+        })
+    }
+
+    /// The value of an indexed state variable (GetIntegeri_v and friends).
+    pub fn get_value_indexed(&mut self, pname: u32, index: u32) -> GlResult<Value> {
+        let three = |arr: &[i32; 3], what: &str| -> GlResult<Value> {
+            match arr.get(index as usize) {
+                Some(&v) => Ok(Value::int(v as i64)),
+                // GL 4.6 §22.1: INVALID_VALUE if index is outside the variable's range.
+                None => gl_bail!(GL_INVALID_VALUE, "index = {index} must be 0, 1 or 2 for {what}"),
+            }
+        };
+        let binding = |v: &Vec<IndexedBinding>, what: u32, field: u8| -> GlResult<Value> {
+            match v.get(index as usize) {
+                Some(b) => Ok(Value::int(match field {
+                    0 => b.name() as i64,
+                    1 => b.offset,
+                    _ => b.size,
+                })),
+                None => gl_bail!(
+                    GL_INVALID_VALUE,
+                    "index = {index} is not below the {} binding points of {}",
+                    v.len(),
+                    Enum(what)
+                ),
+            }
+        };
+        let b = &self.bindings;
+        match pname {
+            GL_MAX_COMPUTE_WORK_GROUP_COUNT => three(&MAX_COMPUTE_WORK_GROUP_COUNT, "GL_MAX_COMPUTE_WORK_GROUP_COUNT"),
+            GL_MAX_COMPUTE_WORK_GROUP_SIZE => three(&MAX_COMPUTE_WORK_GROUP_SIZE, "GL_MAX_COMPUTE_WORK_GROUP_SIZE"),
+            GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB => three(
+                &MAX_COMPUTE_VARIABLE_GROUP_SIZE,
+                "GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB",
+            ),
+            GL_UNIFORM_BUFFER_BINDING => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 0),
+            GL_UNIFORM_BUFFER_START => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 1),
+            GL_UNIFORM_BUFFER_SIZE => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 2),
+            GL_SHADER_STORAGE_BUFFER_BINDING => binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 0),
+            GL_SHADER_STORAGE_BUFFER_START => binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 1),
+            GL_SHADER_STORAGE_BUFFER_SIZE => binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 2),
+            GL_ATOMIC_COUNTER_BUFFER_BINDING => binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 0),
+            GL_ATOMIC_COUNTER_BUFFER_START => binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 1),
+            GL_ATOMIC_COUNTER_BUFFER_SIZE => binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 2),
+            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 0),
+            GL_TRANSFORM_FEEDBACK_BUFFER_START => binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 1),
+            GL_TRANSFORM_FEEDBACK_BUFFER_SIZE => binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 2),
+            // GL 4.6 §22.1: INVALID_ENUM if pname is not an indexed state variable.
+            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not an indexed state value", Enum(pname)),
+        }
+    }
+
+    /// GetPointerv (GL 4.6 §22.2).
+    pub fn get_pointer(&self, pname: u32) -> GlResult<usize> {
+        let (callback, user) = self.debug.callback();
+        Ok(match pname {
+            GL_DEBUG_CALLBACK_FUNCTION => callback.map(|f| f as usize).unwrap_or(0),
+            GL_DEBUG_CALLBACK_USER_PARAM => user,
+            // GL 4.6 §22.2: INVALID_ENUM for another pname.
+            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a pointer state value", Enum(pname)),
+        })
+    }
+
+    /// Enable / Disable (GL 4.6 §20.8: DEBUG_OUTPUT, DEBUG_OUTPUT_SYNCHRONOUS).
+    pub fn set_capability(&mut self, cap: u32, on: bool) -> GlResult<()> {
+        match cap {
+            GL_DEBUG_OUTPUT => self.debug.output = on,
+            GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.synchronous = on,
+            // GL 4.6 §2.3.1: INVALID_ENUM for a capability this implementation lacks.
+            _ => gl_bail!(GL_INVALID_ENUM, "cap {} is not a capability glcompute has", Enum(cap)),
+        }
+        Ok(())
+    }
+
+    pub fn is_enabled(&self, cap: u32) -> GlResult<bool> {
+        match cap {
+            GL_DEBUG_OUTPUT => Ok(self.debug.output),
+            GL_DEBUG_OUTPUT_SYNCHRONOUS => Ok(self.debug.synchronous),
+            _ => gl_bail!(GL_INVALID_ENUM, "cap {} is not a capability glcompute has", Enum(cap)),
+        }
+    }
+
+    /// GetError (GL 4.6 §2.3.1): returns and clears the error flag.
+    pub fn take_error(&mut self) -> u32 {
+        std::mem::replace(&mut self.error, GL_NO_ERROR)
+    }
+
+    /// DebugMessageControl (GL 4.6 §20.4).
+    pub fn debug_message_control(
+        &mut self,
+        source: u32,
+        ty: u32,
+        severity: u32,
+        ids: &[u32],
+        enabled: bool,
+    ) -> GlResult<()> {
+        let opt = |v: u32, valid: fn(u32) -> bool, what: &str| -> GlResult<Option<u32>> {
+            if v == GL_DONT_CARE {
+                Ok(None)
+            } else if valid(v) {
+                Ok(Some(v))
+            } else {
+                // GL 4.6 §20.4: INVALID_ENUM for an invalid source, type or severity.
+                gl_bail!(GL_INVALID_ENUM, "{what} {} is not valid", Enum(v))
+            }
+        };
+        let s = opt(source, debug::is_source, "source")?;
+        let t = opt(ty, debug::is_type, "type")?;
+        let v = opt(severity, debug::is_severity, "severity")?;
+        // GL 4.6 §20.4: INVALID_OPERATION if ids are given with a DONT_CARE source or
+        // type, or with a severity other than DONT_CARE.
+        if !ids.is_empty() && (s.is_none() || t.is_none() || v.is_some()) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "ids require a specific source and type and severity GL_DONT_CARE"
+            );
+        }
+        self.debug.control(s, t, v, ids, enabled);
+        Ok(())
+    }
+
+    /// DebugMessageInsert (GL 4.6 §20.5).
+    pub fn debug_message_insert(&mut self, source: u32, ty: u32, id: u32, severity: u32, text: &[u8]) -> GlResult<()> {
+        // GL 4.6 §20.5: INVALID_ENUM if source is not APPLICATION or THIRD_PARTY, or
+        // type or severity is not valid.
+        if source != GL_DEBUG_SOURCE_APPLICATION && source != GL_DEBUG_SOURCE_THIRD_PARTY {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "source {} must be GL_DEBUG_SOURCE_APPLICATION or GL_DEBUG_SOURCE_THIRD_PARTY",
+                Enum(source)
+            );
+        }
+        if !debug::is_type(ty) {
+            gl_bail!(GL_INVALID_ENUM, "type {} is not a debug message type", Enum(ty));
+        }
+        if !debug::is_severity(severity) {
+            gl_bail!(GL_INVALID_ENUM, "severity {} is not a debug severity", Enum(severity));
+        }
+        check_message_length(text.len())?;
+        self.emit(Message {
+            source,
+            ty,
+            id,
+            severity,
+            text: String::from_utf8_lossy(text).into_owned(),
+        });
+        Ok(())
+    }
+
+    /// PushDebugGroup (GL 4.6 §20.6).
+    pub fn push_debug_group(&mut self, source: u32, id: u32, text: &[u8]) -> GlResult<()> {
+        // GL 4.6 §20.6: INVALID_ENUM if source is not APPLICATION or THIRD_PARTY.
+        if source != GL_DEBUG_SOURCE_APPLICATION && source != GL_DEBUG_SOURCE_THIRD_PARTY {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "source {} must be GL_DEBUG_SOURCE_APPLICATION or GL_DEBUG_SOURCE_THIRD_PARTY",
+                Enum(source)
+            );
+        }
+        check_message_length(text.len())?;
+        // GL 4.6 §20.6: STACK_OVERFLOW if the stack already holds
+        // MAX_DEBUG_GROUP_STACK_DEPTH - 1 groups besides the default one.
+        if self.debug.depth() >= MAX_DEBUG_GROUP_STACK_DEPTH as usize {
+            gl_bail!(
+                GL_STACK_OVERFLOW,
+                "the debug group stack is full (GL_MAX_DEBUG_GROUP_STACK_DEPTH = {MAX_DEBUG_GROUP_STACK_DEPTH})"
+            );
+        }
+        let text = String::from_utf8_lossy(text).into_owned();
+        self.debug.push_group(source, id, text.clone());
+        self.emit(Message {
+            source,
+            ty: GL_DEBUG_TYPE_PUSH_GROUP,
+            id,
+            severity: GL_DEBUG_SEVERITY_NOTIFICATION,
+            text,
+        });
+        Ok(())
+    }
+
+    /// PopDebugGroup (GL 4.6 §20.6).
+    pub fn pop_debug_group(&mut self) -> GlResult<()> {
+        // GL 4.6 §20.6: STACK_UNDERFLOW if only the default group is on the stack.
+        let Some((source, id, text)) = self.debug.pop_group() else {
+            gl_bail!(GL_STACK_UNDERFLOW, "only the default debug group is on the stack");
+        };
+        self.emit(Message {
+            source,
+            ty: GL_DEBUG_TYPE_POP_GROUP,
+            id,
+            severity: GL_DEBUG_SEVERITY_NOTIFICATION,
+            text,
+        });
+        Ok(())
+    }
+
+    /// ObjectLabel (GL 4.6 §20.9): `label` None removes the label.
+    pub fn set_label(&mut self, identifier: u32, name: u32, label: Option<&[u8]>) -> GlResult<()> {
+        // Identifier and name are checked before the length (GL 4.6 §20.9 order).
+        self.with_label(identifier, name, |_| ())?;
+        let label = check_label(label)?;
+        self.with_label(identifier, name, |l| *l = label)
+    }
+
+    /// GetObjectLabel (GL 4.6 §20.9).
+    pub fn get_label(&mut self, identifier: u32, name: u32) -> GlResult<String> {
+        Ok(self.with_label(identifier, name, |l| l.clone())?.unwrap_or_default())
+    }
+
+    /// Runs `f` on the label of an object. GL 4.6 §20.9: INVALID_ENUM for an unknown
+    /// identifier, INVALID_VALUE if name is not an existing object of that type.
+    fn with_label<R>(&mut self, identifier: u32, name: u32, f: impl FnOnce(&mut Option<String>) -> R) -> GlResult<R> {
+        let missing = || {
+            crate::gl_err!(
+                GL_INVALID_VALUE,
+                "{name} is not the name of an existing {} object",
+                Enum(identifier)
+            )
+        };
+        match identifier {
+            GL_BUFFER => {
+                let buf = self.shared.buffers.lock().get(name).cloned().ok_or_else(missing)?;
+                let mut st = buf.state.lock();
+                Ok(f(&mut st.label))
+            }
+            GL_SHADER => {
+                let sh = self.shared.shader(name).ok_or_else(missing)?;
+                let mut st = sh.state.lock();
+                Ok(f(&mut st.label))
+            }
+            GL_PROGRAM => {
+                let p = self.shared.program(name).ok_or_else(missing)?;
+                let mut st = p.state.lock();
+                Ok(f(&mut st.label))
+            }
+            GL_PROGRAM_PIPELINE => {
+                let p = self.pipelines.get_mut(name).ok_or_else(missing)?;
+                Ok(f(&mut p.label))
+            }
+            // Valid identifiers for object types glcompute never creates: no name can
+            // refer to one.
+            GL_VERTEX_ARRAY | GL_QUERY | GL_TRANSFORM_FEEDBACK | GL_SAMPLER | GL_TEXTURE
+            | GL_RENDERBUFFER | GL_FRAMEBUFFER => Err(missing()),
+            _ => gl_bail!(GL_INVALID_ENUM, "identifier {} is not an object type", Enum(identifier)),
+        }
+    }
+
+    /// ObjectPtrLabel / GetObjectPtrLabel on a sync object.
+    pub fn sync_label(&mut self, handle: usize, set: Option<Option<&[u8]>>) -> GlResult<String> {
+        let Some(sync) = self.sync_object(handle) else {
+            // GL 4.6 §20.9: INVALID_VALUE if ptr is not a sync object.
+            gl_bail!(GL_INVALID_VALUE, "ptr 0x{handle:X} is not a sync object");
+        };
+        if let Some(label) = set {
+            *sync.label.lock() = check_label(label)?;
+        }
+        let l = sync.label.lock().clone().unwrap_or_default();
+        Ok(l)
+    }
+}
+
+/// GL 4.6 §20.9: INVALID_VALUE if a label is MAX_LABEL_LENGTH long or longer.
+fn check_label(label: Option<&[u8]>) -> GlResult<Option<String>> {
+    match label {
+        Some(l) if l.len() >= MAX_LABEL_LENGTH as usize => gl_bail!(
+            GL_INVALID_VALUE,
+            "the label's length {} is not below GL_MAX_LABEL_LENGTH = {MAX_LABEL_LENGTH}",
+            l.len()
+        ),
+        Some(l) => Ok(Some(String::from_utf8_lossy(l).into_owned())),
+        None => Ok(None),
+    }
+}
+
+/// GL 4.6 §20.5: INVALID_VALUE if a message is MAX_DEBUG_MESSAGE_LENGTH long or longer.
+fn check_message_length(len: usize) -> GlResult<()> {
+    if len >= MAX_DEBUG_MESSAGE_LENGTH as usize {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "the message's length {len} is not below GL_MAX_DEBUG_MESSAGE_LENGTH = {MAX_DEBUG_MESSAGE_LENGTH}"
+        );
+    }
+    Ok(())
+}
