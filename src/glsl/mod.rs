@@ -7,9 +7,100 @@
 //! and the presence of `main`; the typed IR and the full semantic checks build on it.
 
 use glsl_lang::ast::{self, NodeContent};
-use glsl_lang::lexer::full::str::Lexer;
+use glsl_lang::lexer::full::fs::{FileSystem, Lexer, PreprocessorExt};
 use glsl_lang::parse::{Parse, ParseOptions};
-use std::sync::Arc;
+use glsl_lang_pp::exts::{DEFAULT_REGISTRY, ExtensionSpec, Registry, names::ExtNameAtom};
+use glsl_lang_pp::processor::ProcessorStateBuilder;
+use glsl_lang_pp::processor::fs::Processor;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// GLSL extensions the compiler implements: `#extension` accepts them and the
+/// preprocessor defines their macros. glsl-lang's default registry names many more
+/// (and would define their macros), so the front end uses its own.
+pub const EXTENSIONS: &[&str] = &[
+    "GL_ARB_compute_shader",
+    "GL_ARB_compute_variable_group_size",
+    "GL_ARB_shader_storage_buffer_object",
+    "GL_ARB_shader_atomic_counters",
+    "GL_ARB_shader_image_load_store",
+    "GL_ARB_shading_language_420pack",
+    "GL_ARB_explicit_uniform_location",
+    "GL_ARB_arrays_of_arrays",
+];
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut r = Registry::new();
+        for name in EXTENSIONS {
+            let atom = ExtNameAtom::from(*name);
+            let types = DEFAULT_REGISTRY
+                .get(&atom)
+                .map(|spec| spec.type_names().to_vec())
+                .unwrap_or_default();
+            r.add(ExtensionSpec::new(atom, types));
+        }
+        r
+    })
+}
+
+/// Shader sources have no file system: `#include` finds nothing.
+#[derive(Clone, Copy, Default)]
+struct NoFiles;
+
+impl FileSystem for NoFiles {
+    type Error = std::io::Error;
+
+    fn canonicalize(&self, path: &Path) -> Result<PathBuf, Self::Error> {
+        Ok(path.to_path_buf())
+    }
+
+    fn exists(&self, _path: &Path) -> bool {
+        false
+    }
+
+    fn read(&self, path: &Path) -> Result<std::borrow::Cow<'_, str>, Self::Error> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("{} (shaders cannot include files)", path.display()),
+        ))
+    }
+}
+
+/// GLSL 4.60 §3.3: `#extension name : behavior` with an extension the compiler does not
+/// implement is an error for `require` and a warning for `enable` and `warn`. glsl-lang
+/// rejects every unknown extension, so such directives are answered here and blanked
+/// (line numbers are kept) before parsing.
+fn screen_extensions(source: &str, log: &mut Log) -> String {
+    let mut out = String::with_capacity(source.len());
+    for (i, line) in source.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        let directive = trimmed
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix("extension"))
+            .filter(|r| r.starts_with(char::is_whitespace));
+        if let Some(rest) = directive {
+            let mut parts = rest.splitn(2, ':');
+            let name = parts.next().unwrap_or("").trim();
+            let behavior = parts.next().unwrap_or("").trim();
+            let behavior = behavior.split(|c: char| c.is_whitespace() || c == '/').next().unwrap_or("");
+            if name != "all" && !name.is_empty() && !EXTENSIONS.contains(&name) {
+                let col = (line.len() - trimmed.len()) as u32 + 1;
+                match behavior {
+                    "require" => log.error(i as u32 + 1, col, format!("extension `{name}' unsupported in compute shader")),
+                    "enable" | "warn" => log.warning(i as u32 + 1, col, format!("extension `{name}' unsupported in compute shader")),
+                    _ => {}
+                }
+                out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                continue;
+            }
+        }
+        out.push_str(line);
+    }
+    out
+}
 
 /// A shader stage (GL 4.6 §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,6 +187,10 @@ struct Log {
 }
 
 impl Log {
+    fn warning(&mut self, line: u32, col: u32, msg: impl std::fmt::Display) {
+        self.text.push_str(&format!("0:{line}({col}): warning: {msg}\n"));
+    }
+
     fn error(&mut self, line: u32, col: u32, msg: impl std::fmt::Display) {
         self.text.push_str(&format!("0:{line}({col}): error: {msg}\n"));
         self.errors += 1;
@@ -125,24 +220,34 @@ pub fn compile(stage: Stage, source: &str) -> Result<(CompiledShader, String), S
             stage.name()
         ));
     }
+    let mut log = Log::default();
+    let screened = screen_extensions(source, &mut log);
+    if log.errors > 0 {
+        return Err(log.text);
+    }
     let opts = ParseOptions {
         default_version: 110,
         ..ParseOptions::default()
     };
-    let parsed = ast::TranslationUnit::parse_with_options::<Lexer>(source, &opts);
+    let mut processor = Processor::new_with_fs(NoFiles);
+    let file = processor
+        .open_source(&screened, "")
+        .with_registry(registry())
+        .with_state(ProcessorStateBuilder::new(registry()));
+    let parsed = ast::TranslationUnit::parse_with_options::<Lexer<'_, '_, NoFiles>>(file, &opts);
     let unit = match parsed {
         Ok((unit, _ctx, _lexer)) => unit,
         Err(e) => {
             // glsl-lang reports 0-based lines and columns.
             return Err(format!(
-                "0:{}({}): error: {}\n",
+                "{}0:{}({}): error: {}\n",
+                log.text,
                 e.line() + 1,
                 e.col() + 1,
                 e.inner()
             ));
         }
     };
-    let mut log = Log::default();
     let mut shader = CompiledShader {
         stage,
         local_size: None,
