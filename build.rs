@@ -53,7 +53,8 @@ fn exported_functions(dir: &Path, module: &str, out: &mut Vec<(String, String)>)
                     .chars()
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect();
-                if name.starts_with("gl") || name.starts_with("egl") {
+                // GLX queries are exported for loaders but are not GL or EGL functions.
+                if (name.starts_with("gl") && !name.starts_with("glX")) || name.starts_with("egl") {
                     out.push((name, module_path.clone()));
                 }
             }

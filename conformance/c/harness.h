@@ -32,7 +32,7 @@ __attribute__((unused)) static int h_checks, h_failures;
         }                                                                    \
     } while (0)
 
-static const char *err_name(GLenum e)
+__attribute__((unused)) static const char *err_name(GLenum e)
 {
     switch (e) {
     case GL_NO_ERROR: return "GL_NO_ERROR";

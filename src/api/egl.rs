@@ -548,9 +548,5 @@ pub unsafe extern "C" fn eglGetProcAddress(procname: *const c_char) -> EglProc {
     }
     // SAFETY: procname is a NUL-terminated string (EGL 1.5 §3.12).
     let name = unsafe { std::ffi::CStr::from_ptr(procname) }.to_bytes();
-    crate::api::proc_address(name).map(|f| {
-        // SAFETY: every table entry is an extern "C" function of this library; callers
-        // cast it to its real type, as EGL requires.
-        unsafe { std::mem::transmute::<*const (), unsafe extern "C" fn()>(f) }
-    })
+    crate::api::lookup_proc(name)
 }

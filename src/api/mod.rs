@@ -15,6 +15,7 @@ pub mod core;
 pub mod debug;
 pub mod dispatch;
 pub mod egl;
+pub mod glx;
 pub mod shaders;
 
 use std::ffi::c_char;
@@ -29,6 +30,15 @@ mod procs {
     include!(concat!(env!("OUT_DIR"), "/procs.rs"));
 }
 pub use procs::{PROC_NAMES, proc_address};
+
+/// An exported GL or EGL function by name, as the GetProcAddress functions return it.
+pub fn lookup_proc(name: &[u8]) -> Option<unsafe extern "C" fn()> {
+    proc_address(name).map(|f| {
+        // SAFETY: every table entry is an extern "C" function of this library; callers
+        // cast it to its real type, as GetProcAddress requires.
+        unsafe { std::mem::transmute::<*const (), unsafe extern "C" fn()>(f) }
+    })
+}
 
 /// The value a GL command returns when it fails or has no context.
 pub trait GlDefault {

@@ -9,7 +9,7 @@
 pub mod egl_enums;
 pub mod config;
 
-use parking_lot::Mutex;
+use crate::runtime::sync::Mutex;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -4,6 +4,7 @@
 //! it fully validated requests.
 
 pub mod memory;
+pub mod sync;
 
 use memory::Storage;
 use std::sync::Arc;

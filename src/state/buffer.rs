@@ -1,7 +1,7 @@
 //! Buffer objects (GL 4.6 chapter 6): names, binding points, data stores, mapping,
 //! copies and clears, with every error of the chapter checked before anything changes.
 
-use parking_lot::Mutex;
+use crate::runtime::sync::Mutex;
 use std::sync::Arc;
 
 use super::context::{ContextState, bad_target};

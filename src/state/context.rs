@@ -7,7 +7,7 @@
 //! enforces it), so its state mutex is uncontended; share-group tables have their own
 //! locks. Lock order: context state, then a share-group table, then one object.
 
-use parking_lot::Mutex;
+use crate::runtime::sync::Mutex;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;

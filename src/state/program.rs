@@ -2,7 +2,7 @@
 //! through the GLSL front end, attachment with deferred deletion, and the queries.
 //! Programs and shaders share one namespace in the share group.
 
-use parking_lot::Mutex;
+use crate::runtime::sync::Mutex;
 use std::sync::Arc;
 
 use super::context::{ContextState, ShareGroup};

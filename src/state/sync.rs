@@ -14,7 +14,7 @@ pub struct SyncObject {
     pub handle: usize,
     pub condition: u32,
     pub flags: u32,
-    pub label: parking_lot::Mutex<Option<String>>,
+    pub label: crate::runtime::sync::Mutex<Option<String>>,
 }
 
 impl SyncObject {
@@ -46,7 +46,7 @@ impl ContextState {
             handle,
             condition,
             flags,
-            label: parking_lot::Mutex::new(None),
+            label: crate::runtime::sync::Mutex::new(None),
         });
         self.shared.syncs.lock().insert(handle, sync);
         Ok(handle)
