@@ -40,14 +40,12 @@ fn main() -> ExitCode {
 
 /// Creates a GL 4.3 core context on the surfaceless display and makes it current.
 fn make_context() -> Result<(), String> {
-    let dpy = egl::get_platform_display(
-        egl::egl_enums::EGL_PLATFORM_SURFACELESS_MESA as u32,
-        0,
-        &[],
-    )
-    .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
+    let dpy =
+        egl::get_platform_display(egl::egl_enums::EGL_PLATFORM_SURFACELESS_MESA as u32, 0, &[])
+            .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
     egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
-    egl::bind_api(egl::egl_enums::EGL_OPENGL_API as u32).map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
+    egl::bind_api(egl::egl_enums::EGL_OPENGL_API as u32)
+        .map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
     let ctx = egl::create_context(
         dpy,
         0,
@@ -78,8 +76,14 @@ fn info() -> ExitCode {
     println!("GL vendor:       {}", string(&st, GL_VENDOR));
     println!("GL renderer:     {}", string(&st, GL_RENDERER));
     println!("GL version:      {}", string(&st, GL_VERSION));
-    println!("GLSL version:    {}", string(&st, GL_SHADING_LANGUAGE_VERSION));
-    let n = st.get_value(GL_NUM_EXTENSIONS).map(|v| v.as_i64()[0]).unwrap_or(0);
+    println!(
+        "GLSL version:    {}",
+        string(&st, GL_SHADING_LANGUAGE_VERSION)
+    );
+    let n = st
+        .get_value(GL_NUM_EXTENSIONS)
+        .map(|v| v.as_i64()[0])
+        .unwrap_or(0);
     println!("GL extensions ({n}):");
     for i in 0..n {
         if let Ok(s) = st.get_string_i(GL_EXTENSIONS, i as u32) {
@@ -87,7 +91,11 @@ fn info() -> ExitCode {
         }
     }
     println!("Compute limits:");
-    for pname in [GL_MAX_COMPUTE_WORK_GROUP_COUNT, GL_MAX_COMPUTE_WORK_GROUP_SIZE, GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB] {
+    for pname in [
+        GL_MAX_COMPUTE_WORK_GROUP_COUNT,
+        GL_MAX_COMPUTE_WORK_GROUP_SIZE,
+        GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB,
+    ] {
         let v: Vec<String> = (0..3)
             .map(|i| {
                 st.get_value_indexed(pname, i)

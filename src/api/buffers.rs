@@ -63,18 +63,31 @@ pub extern "C" fn glBindBuffer(target: GLenum, buffer: GLuint) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glBindBufferBase(target: GLenum, index: GLuint, buffer: GLuint) {
-    gl_call("glBindBufferBase", |st| st.bind_buffer_indexed(target, index, buffer, None))
+    gl_call("glBindBufferBase", |st| {
+        st.bind_buffer_indexed(target, index, buffer, None)
+    })
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn glBindBufferRange(target: GLenum, index: GLuint, buffer: GLuint, offset: GLintptr, size: GLsizeiptr) {
+pub extern "C" fn glBindBufferRange(
+    target: GLenum,
+    index: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
     gl_call("glBindBufferRange", |st| {
         st.bind_buffer_indexed(target, index, buffer, Some((offset as i64, size as i64)))
     })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glBindBuffersBase(target: GLenum, first: GLuint, n: GLsizei, buffers: *const GLuint) {
+pub unsafe extern "C" fn glBindBuffersBase(
+    target: GLenum,
+    first: GLuint,
+    n: GLsizei,
+    buffers: *const GLuint,
+) {
     gl_call("glBindBuffersBase", |st| {
         let n = count(n, "count")?;
         // SAFETY: the application provides `count` names (or NULL).
@@ -104,7 +117,10 @@ pub unsafe extern "C" fn glBindBuffersRange(
             offs = o.unwrap_or(&[]).iter().map(|&v| v as i64).collect();
             szs = s.unwrap_or(&[]).iter().map(|&v| v as i64).collect();
             if offs.len() != n || szs.len() != n {
-                gl_bail!(GL_INVALID_VALUE, "offsets and sizes may not be NULL when buffers is not");
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "offsets and sizes may not be NULL when buffers is not"
+                );
             }
             Some((offs.as_slice(), szs.as_slice()))
         } else {
@@ -125,53 +141,105 @@ fn data_out(data: *mut c_void) -> UserOut {
     unsafe { UserOut::new(data) }
 }
 
-fn buffer_data(func: &'static str, r: BufRef, size: GLsizeiptr, data: *const c_void, usage: GLenum) {
-    gl_call(func, |st| st.buffer_data(r, size as i64, data_in(data), usage))
+fn buffer_data(
+    func: &'static str,
+    r: BufRef,
+    size: GLsizeiptr,
+    data: *const c_void,
+    usage: GLenum,
+) {
+    gl_call(func, |st| {
+        st.buffer_data(r, size as i64, data_in(data), usage)
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glBufferData(target: GLenum, size: GLsizeiptr, data: *const c_void, usage: GLenum) {
+pub unsafe extern "C" fn glBufferData(
+    target: GLenum,
+    size: GLsizeiptr,
+    data: *const c_void,
+    usage: GLenum,
+) {
     buffer_data("glBufferData", Target(target), size, data, usage)
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glNamedBufferData(buffer: GLuint, size: GLsizeiptr, data: *const c_void, usage: GLenum) {
+pub unsafe extern "C" fn glNamedBufferData(
+    buffer: GLuint,
+    size: GLsizeiptr,
+    data: *const c_void,
+    usage: GLenum,
+) {
     buffer_data("glNamedBufferData", Named(buffer), size, data, usage)
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glBufferStorage(target: GLenum, size: GLsizeiptr, data: *const c_void, flags: GLbitfield) {
-    gl_call("glBufferStorage", |st| st.buffer_storage(Target(target), size as i64, data_in(data), flags))
+pub unsafe extern "C" fn glBufferStorage(
+    target: GLenum,
+    size: GLsizeiptr,
+    data: *const c_void,
+    flags: GLbitfield,
+) {
+    gl_call("glBufferStorage", |st| {
+        st.buffer_storage(Target(target), size as i64, data_in(data), flags)
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glNamedBufferStorage(buffer: GLuint, size: GLsizeiptr, data: *const c_void, flags: GLbitfield) {
-    gl_call("glNamedBufferStorage", |st| st.buffer_storage(Named(buffer), size as i64, data_in(data), flags))
+pub unsafe extern "C" fn glNamedBufferStorage(
+    buffer: GLuint,
+    size: GLsizeiptr,
+    data: *const c_void,
+    flags: GLbitfield,
+) {
+    gl_call("glNamedBufferStorage", |st| {
+        st.buffer_storage(Named(buffer), size as i64, data_in(data), flags)
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glBufferSubData(target: GLenum, offset: GLintptr, size: GLsizeiptr, data: *const c_void) {
+pub unsafe extern "C" fn glBufferSubData(
+    target: GLenum,
+    offset: GLintptr,
+    size: GLsizeiptr,
+    data: *const c_void,
+) {
     gl_call("glBufferSubData", |st| {
         st.buffer_sub_data(Target(target), offset as i64, size as i64, data_in(data))
     })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glNamedBufferSubData(buffer: GLuint, offset: GLintptr, size: GLsizeiptr, data: *const c_void) {
+pub unsafe extern "C" fn glNamedBufferSubData(
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+    data: *const c_void,
+) {
     gl_call("glNamedBufferSubData", |st| {
         st.buffer_sub_data(Named(buffer), offset as i64, size as i64, data_in(data))
     })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetBufferSubData(target: GLenum, offset: GLintptr, size: GLsizeiptr, data: *mut c_void) {
+pub unsafe extern "C" fn glGetBufferSubData(
+    target: GLenum,
+    offset: GLintptr,
+    size: GLsizeiptr,
+    data: *mut c_void,
+) {
     gl_call("glGetBufferSubData", |st| {
         st.get_buffer_sub_data(Target(target), offset as i64, size as i64, data_out(data))
     })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetNamedBufferSubData(buffer: GLuint, offset: GLintptr, size: GLsizeiptr, data: *mut c_void) {
+pub unsafe extern "C" fn glGetNamedBufferSubData(
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+    data: *mut c_void,
+) {
     gl_call("glGetNamedBufferSubData", |st| {
         st.get_buffer_sub_data(Named(buffer), offset as i64, size as i64, data_out(data))
     })
@@ -183,11 +251,20 @@ fn map_access(access: GLenum) -> GlResult<GLbitfield> {
         GL_READ_ONLY => GL_MAP_READ_BIT,
         GL_WRITE_ONLY => GL_MAP_WRITE_BIT,
         GL_READ_WRITE => GL_MAP_READ_BIT | GL_MAP_WRITE_BIT,
-        _ => gl_bail!(GL_INVALID_ENUM, "access {} is not GL_READ_ONLY, GL_WRITE_ONLY or GL_READ_WRITE", Enum(access)),
+        _ => gl_bail!(
+            GL_INVALID_ENUM,
+            "access {} is not GL_READ_ONLY, GL_WRITE_ONLY or GL_READ_WRITE",
+            Enum(access)
+        ),
     })
 }
 
-fn map(func: &'static str, r: BufRef, range: Option<(i64, i64)>, access: Result<GLbitfield, GLenum>) -> *mut c_void {
+fn map(
+    func: &'static str,
+    r: BufRef,
+    range: Option<(i64, i64)>,
+    access: Result<GLbitfield, GLenum>,
+) -> *mut c_void {
     gl_call(func, |st| {
         let access = match access {
             Ok(bits) => bits,
@@ -212,32 +289,62 @@ pub extern "C" fn glMapNamedBuffer(buffer: GLuint, access: GLenum) -> *mut c_voi
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn glMapBufferRange(target: GLenum, offset: GLintptr, length: GLsizeiptr, access: GLbitfield) -> *mut c_void {
-    map("glMapBufferRange", Target(target), Some((offset as i64, length as i64)), Ok(access))
+pub extern "C" fn glMapBufferRange(
+    target: GLenum,
+    offset: GLintptr,
+    length: GLsizeiptr,
+    access: GLbitfield,
+) -> *mut c_void {
+    map(
+        "glMapBufferRange",
+        Target(target),
+        Some((offset as i64, length as i64)),
+        Ok(access),
+    )
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn glMapNamedBufferRange(buffer: GLuint, offset: GLintptr, length: GLsizeiptr, access: GLbitfield) -> *mut c_void {
-    map("glMapNamedBufferRange", Named(buffer), Some((offset as i64, length as i64)), Ok(access))
+pub extern "C" fn glMapNamedBufferRange(
+    buffer: GLuint,
+    offset: GLintptr,
+    length: GLsizeiptr,
+    access: GLbitfield,
+) -> *mut c_void {
+    map(
+        "glMapNamedBufferRange",
+        Named(buffer),
+        Some((offset as i64, length as i64)),
+        Ok(access),
+    )
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glUnmapBuffer(target: GLenum) -> GLboolean {
-    gl_call("glUnmapBuffer", |st| Ok(st.unmap_buffer(Target(target))? as u8))
+    gl_call("glUnmapBuffer", |st| {
+        Ok(st.unmap_buffer(Target(target))? as u8)
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glUnmapNamedBuffer(buffer: GLuint) -> GLboolean {
-    gl_call("glUnmapNamedBuffer", |st| Ok(st.unmap_buffer(Named(buffer))? as u8))
+    gl_call("glUnmapNamedBuffer", |st| {
+        Ok(st.unmap_buffer(Named(buffer))? as u8)
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glFlushMappedBufferRange(target: GLenum, offset: GLintptr, length: GLsizeiptr) {
-    gl_call("glFlushMappedBufferRange", |st| st.flush_mapped_range(Target(target), offset as i64, length as i64))
+    gl_call("glFlushMappedBufferRange", |st| {
+        st.flush_mapped_range(Target(target), offset as i64, length as i64)
+    })
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn glFlushMappedNamedBufferRange(buffer: GLuint, offset: GLintptr, length: GLsizeiptr) {
+pub extern "C" fn glFlushMappedNamedBufferRange(
+    buffer: GLuint,
+    offset: GLintptr,
+    length: GLsizeiptr,
+) {
     gl_call("glFlushMappedNamedBufferRange", |st| {
         st.flush_mapped_range(Named(buffer), offset as i64, length as i64)
     })
@@ -252,7 +359,13 @@ pub extern "C" fn glCopyBufferSubData(
     size: GLsizeiptr,
 ) {
     gl_call("glCopyBufferSubData", |st| {
-        st.copy_buffer_sub_data(Target(read_target), Target(write_target), read_offset as i64, write_offset as i64, size as i64)
+        st.copy_buffer_sub_data(
+            Target(read_target),
+            Target(write_target),
+            read_offset as i64,
+            write_offset as i64,
+            size as i64,
+        )
     })
 }
 
@@ -265,18 +378,54 @@ pub extern "C" fn glCopyNamedBufferSubData(
     size: GLsizeiptr,
 ) {
     gl_call("glCopyNamedBufferSubData", |st| {
-        st.copy_buffer_sub_data(Named(read_buffer), Named(write_buffer), read_offset as i64, write_offset as i64, size as i64)
+        st.copy_buffer_sub_data(
+            Named(read_buffer),
+            Named(write_buffer),
+            read_offset as i64,
+            write_offset as i64,
+            size as i64,
+        )
     })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearBufferData(target: GLenum, internalformat: GLenum, format: GLenum, ty: GLenum, data: *const c_void) {
-    gl_call("glClearBufferData", |st| st.clear_buffer(Target(target), internalformat, None, format, ty, data_in(data)))
+pub unsafe extern "C" fn glClearBufferData(
+    target: GLenum,
+    internalformat: GLenum,
+    format: GLenum,
+    ty: GLenum,
+    data: *const c_void,
+) {
+    gl_call("glClearBufferData", |st| {
+        st.clear_buffer(
+            Target(target),
+            internalformat,
+            None,
+            format,
+            ty,
+            data_in(data),
+        )
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearNamedBufferData(buffer: GLuint, internalformat: GLenum, format: GLenum, ty: GLenum, data: *const c_void) {
-    gl_call("glClearNamedBufferData", |st| st.clear_buffer(Named(buffer), internalformat, None, format, ty, data_in(data)))
+pub unsafe extern "C" fn glClearNamedBufferData(
+    buffer: GLuint,
+    internalformat: GLenum,
+    format: GLenum,
+    ty: GLenum,
+    data: *const c_void,
+) {
+    gl_call("glClearNamedBufferData", |st| {
+        st.clear_buffer(
+            Named(buffer),
+            internalformat,
+            None,
+            format,
+            ty,
+            data_in(data),
+        )
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -290,7 +439,14 @@ pub unsafe extern "C" fn glClearBufferSubData(
     data: *const c_void,
 ) {
     gl_call("glClearBufferSubData", |st| {
-        st.clear_buffer(Target(target), internalformat, Some((offset as i64, size as i64)), format, ty, data_in(data))
+        st.clear_buffer(
+            Target(target),
+            internalformat,
+            Some((offset as i64, size as i64)),
+            format,
+            ty,
+            data_in(data),
+        )
     })
 }
 
@@ -305,18 +461,29 @@ pub unsafe extern "C" fn glClearNamedBufferSubData(
     data: *const c_void,
 ) {
     gl_call("glClearNamedBufferSubData", |st| {
-        st.clear_buffer(Named(buffer), internalformat, Some((offset as i64, size as i64)), format, ty, data_in(data))
+        st.clear_buffer(
+            Named(buffer),
+            internalformat,
+            Some((offset as i64, size as i64)),
+            format,
+            ty,
+            data_in(data),
+        )
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glInvalidateBufferData(buffer: GLuint) {
-    gl_call("glInvalidateBufferData", |st| st.invalidate_buffer(buffer, None))
+    gl_call("glInvalidateBufferData", |st| {
+        st.invalidate_buffer(buffer, None)
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glInvalidateBufferSubData(buffer: GLuint, offset: GLintptr, length: GLsizeiptr) {
-    gl_call("glInvalidateBufferSubData", |st| st.invalidate_buffer(buffer, Some((offset as i64, length as i64))))
+    gl_call("glInvalidateBufferSubData", |st| {
+        st.invalidate_buffer(buffer, Some((offset as i64, length as i64)))
+    })
 }
 
 fn get_param<T>(func: &'static str, r: BufRef, pname: GLenum, params: *mut T, conv: fn(i64) -> T) {
@@ -334,22 +501,58 @@ fn clamp_i32(v: i64) -> GLint {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetBufferParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
-    get_param("glGetBufferParameteriv", Target(target), pname, params, clamp_i32)
+    get_param(
+        "glGetBufferParameteriv",
+        Target(target),
+        pname,
+        params,
+        clamp_i32,
+    )
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetBufferParameteri64v(target: GLenum, pname: GLenum, params: *mut GLint64) {
-    get_param("glGetBufferParameteri64v", Target(target), pname, params, |v| v)
+pub unsafe extern "C" fn glGetBufferParameteri64v(
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint64,
+) {
+    get_param(
+        "glGetBufferParameteri64v",
+        Target(target),
+        pname,
+        params,
+        |v| v,
+    )
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetNamedBufferParameteriv(buffer: GLuint, pname: GLenum, params: *mut GLint) {
-    get_param("glGetNamedBufferParameteriv", Named(buffer), pname, params, clamp_i32)
+pub unsafe extern "C" fn glGetNamedBufferParameteriv(
+    buffer: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    get_param(
+        "glGetNamedBufferParameteriv",
+        Named(buffer),
+        pname,
+        params,
+        clamp_i32,
+    )
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetNamedBufferParameteri64v(buffer: GLuint, pname: GLenum, params: *mut GLint64) {
-    get_param("glGetNamedBufferParameteri64v", Named(buffer), pname, params, |v| v)
+pub unsafe extern "C" fn glGetNamedBufferParameteri64v(
+    buffer: GLuint,
+    pname: GLenum,
+    params: *mut GLint64,
+) {
+    get_param(
+        "glGetNamedBufferParameteri64v",
+        Named(buffer),
+        pname,
+        params,
+        |v| v,
+    )
 }
 
 fn get_pointer(func: &'static str, r: BufRef, pname: GLenum, params: *mut *mut c_void) {
@@ -362,11 +565,19 @@ fn get_pointer(func: &'static str, r: BufRef, pname: GLenum, params: *mut *mut c
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetBufferPointerv(target: GLenum, pname: GLenum, params: *mut *mut c_void) {
+pub unsafe extern "C" fn glGetBufferPointerv(
+    target: GLenum,
+    pname: GLenum,
+    params: *mut *mut c_void,
+) {
     get_pointer("glGetBufferPointerv", Target(target), pname, params)
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetNamedBufferPointerv(buffer: GLuint, pname: GLenum, params: *mut *mut c_void) {
+pub unsafe extern "C" fn glGetNamedBufferPointerv(
+    buffer: GLuint,
+    pname: GLenum,
+    params: *mut *mut c_void,
+) {
     get_pointer("glGetNamedBufferPointerv", Named(buffer), pname, params)
 }

@@ -12,12 +12,16 @@ pub extern "C" fn glGetError() -> GLenum {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
-    gl_call("glGetString", |st| Ok(st.get_string(name)?.as_ptr() as *const u8))
+    gl_call("glGetString", |st| {
+        Ok(st.get_string(name)?.as_ptr() as *const u8)
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glGetStringi(name: GLenum, index: GLuint) -> *const GLubyte {
-    gl_call("glGetStringi", |st| Ok(st.get_string_i(name, index)?.as_ptr() as *const u8))
+    gl_call("glGetStringi", |st| {
+        Ok(st.get_string_i(name, index)?.as_ptr() as *const u8)
+    })
 }
 
 /// Writes a queried value converted to the caller's type.
@@ -53,8 +57,10 @@ macro_rules! get_fns {
     };
 }
 
-get_fns!(glGetIntegerv, glGetIntegeri_v, GLint, |v: &Value| v.as_i32());
-get_fns!(glGetInteger64v, glGetInteger64i_v, GLint64, |v: &Value| v.as_i64());
+get_fns!(glGetIntegerv, glGetIntegeri_v, GLint, |v: &Value| v
+    .as_i32());
+get_fns!(glGetInteger64v, glGetInteger64i_v, GLint64, |v: &Value| v
+    .as_i64());
 get_fns!(glGetBooleanv, glGetBooleani_v, GLboolean, |v: &Value| v
     .as_bool()
     .into_iter()
@@ -65,7 +71,8 @@ get_fns!(glGetFloatv, glGetFloati_v, GLfloat, |v: &Value| v
     .into_iter()
     .map(|f| f as f32)
     .collect::<Vec<_>>());
-get_fns!(glGetDoublev, glGetDoublei_v, GLdouble, |v: &Value| v.as_f64());
+get_fns!(glGetDoublev, glGetDoublei_v, GLdouble, |v: &Value| v
+    .as_f64());
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetPointerv(pname: GLenum, params: *mut *mut c_void) {

@@ -54,7 +54,9 @@ pub unsafe extern "C" fn glDebugMessageInsert(
     length: GLsizei,
     buf: *const GLchar,
 ) {
-    gl_call("glDebugMessageInsert", |st| st.debug_message_insert(source, ty, id, severity, message(buf, length)?))
+    gl_call("glDebugMessageInsert", |st| {
+        st.debug_message_insert(source, ty, id, severity, message(buf, length)?)
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -115,8 +117,15 @@ pub unsafe extern "C" fn glGetDebugMessageLog(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glPushDebugGroup(source: GLenum, id: GLuint, length: GLsizei, msg: *const GLchar) {
-    gl_call("glPushDebugGroup", |st| st.push_debug_group(source, id, message(msg, length)?))
+pub unsafe extern "C" fn glPushDebugGroup(
+    source: GLenum,
+    id: GLuint,
+    length: GLsizei,
+    msg: *const GLchar,
+) {
+    gl_call("glPushDebugGroup", |st| {
+        st.push_debug_group(source, id, message(msg, length)?)
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -131,13 +140,27 @@ fn label<'a>(label: *const GLchar, length: GLsizei) -> Option<&'a [u8]> {
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glObjectLabel(identifier: GLenum, name: GLuint, length: GLsizei, text: *const GLchar) {
-    gl_call("glObjectLabel", |st| st.set_label(identifier, name, label(text, length)))
+pub unsafe extern "C" fn glObjectLabel(
+    identifier: GLenum,
+    name: GLuint,
+    length: GLsizei,
+    text: *const GLchar,
+) {
+    gl_call("glObjectLabel", |st| {
+        st.set_label(identifier, name, label(text, length))
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glObjectPtrLabel(ptr: *const c_void, length: GLsizei, text: *const GLchar) {
-    gl_call("glObjectPtrLabel", |st| st.sync_label(ptr as usize, Some(label(text, length))).map(|_| ()))
+pub unsafe extern "C" fn glObjectPtrLabel(
+    ptr: *const c_void,
+    length: GLsizei,
+    text: *const GLchar,
+) {
+    gl_call("glObjectPtrLabel", |st| {
+        st.sync_label(ptr as usize, Some(label(text, length)))
+            .map(|_| ())
+    })
 }
 
 /// Writes a label back (GL 4.6 §20.9): INVALID_VALUE for a negative bufSize.
@@ -172,7 +195,12 @@ pub unsafe extern "C" fn glGetObjectLabel(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetObjectPtrLabel(ptr: *const c_void, buf_size: GLsizei, length: *mut GLsizei, text: *mut GLchar) {
+pub unsafe extern "C" fn glGetObjectPtrLabel(
+    ptr: *const c_void,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    text: *mut GLchar,
+) {
     gl_call("glGetObjectPtrLabel", |st| {
         let l = st.sync_label(ptr as usize, None)?;
         if buf_size < 0 {

@@ -25,7 +25,8 @@ pub type EGLClientBuffer = *mut c_void;
 pub type EGLNativeDisplayType = *mut c_void;
 pub type EGLNativeWindowType = usize;
 pub type EGLNativePixmapType = usize;
-pub type EglProc = Option<unsafe extern "C" fn()>;
+#[allow(non_camel_case_types)]
+pub type __eglMustCastToProperFunctionPointerType = Option<unsafe extern "C" fn()>;
 
 const TRUE: EGLBoolean = 1;
 const FALSE: EGLBoolean = 0;
@@ -70,11 +71,17 @@ pub extern "C" fn eglGetError() -> EGLint {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn eglGetDisplay(display_id: EGLNativeDisplayType) -> EGLDisplay {
-    egl_call(std::ptr::null_mut(), || Ok(p(egl::get_display(h(display_id)))))
+    egl_call(std::ptr::null_mut(), || {
+        Ok(p(egl::get_display(h(display_id))))
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetPlatformDisplay(platform: EGLenum, native: *mut c_void, attribs: *const EGLAttrib) -> EGLDisplay {
+pub unsafe extern "C" fn eglGetPlatformDisplay(
+    platform: EGLenum,
+    native: *mut c_void,
+    attribs: *const EGLAttrib,
+) -> EGLDisplay {
     egl_call(std::ptr::null_mut(), || {
         // SAFETY: attribs is null or EGL_NONE-terminated (EGL 1.5 §3.2).
         let list = unsafe { egl::attrib_list(attribs) };
@@ -83,7 +90,11 @@ pub unsafe extern "C" fn eglGetPlatformDisplay(platform: EGLenum, native: *mut c
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetPlatformDisplayEXT(platform: EGLenum, native: *mut c_void, attribs: *const EGLint) -> EGLDisplay {
+pub unsafe extern "C" fn eglGetPlatformDisplayEXT(
+    platform: EGLenum,
+    native: *mut c_void,
+    attribs: *const EGLint,
+) -> EGLDisplay {
     egl_call(std::ptr::null_mut(), || {
         // SAFETY: attribs is null or EGL_NONE-terminated.
         let list: Vec<isize> = unsafe { egl::attrib_pairs(attribs) }
@@ -96,7 +107,11 @@ pub unsafe extern "C" fn eglGetPlatformDisplayEXT(platform: EGLenum, native: *mu
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglInitialize(dpy: EGLDisplay, major: *mut EGLint, minor: *mut EGLint) -> EGLBoolean {
+pub unsafe extern "C" fn eglInitialize(
+    dpy: EGLDisplay,
+    major: *mut EGLint,
+    minor: *mut EGLint,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         let (ma, mi) = egl::initialize(h(dpy))?;
         // SAFETY: major and minor are null or writable.
@@ -140,7 +155,12 @@ pub extern "C" fn eglQueryString(dpy: EGLDisplay, name: EGLint) -> *const c_char
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetConfigs(dpy: EGLDisplay, configs: *mut EGLConfig, config_size: EGLint, num_config: *mut EGLint) -> EGLBoolean {
+pub unsafe extern "C" fn eglGetConfigs(
+    dpy: EGLDisplay,
+    configs: *mut EGLConfig,
+    config_size: EGLint,
+    num_config: *mut EGLint,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         egl::check_display(h(dpy))?;
         // EGL 1.5 §3.4.1: EGL_BAD_PARAMETER if num_config is NULL.
@@ -199,7 +219,12 @@ pub unsafe extern "C" fn eglChooseConfig(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetConfigAttrib(dpy: EGLDisplay, cfg: EGLConfig, attribute: EGLint, value: *mut EGLint) -> EGLBoolean {
+pub unsafe extern "C" fn eglGetConfigAttrib(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    attribute: EGLint,
+    value: *mut EGLint,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         egl::check_display(h(dpy))?;
         let i = egl::config_index(h(cfg))?;
@@ -211,7 +236,11 @@ pub unsafe extern "C" fn eglGetConfigAttrib(dpy: EGLDisplay, cfg: EGLConfig, att
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglCreatePbufferSurface(dpy: EGLDisplay, cfg: EGLConfig, attrib_list: *const EGLint) -> EGLSurface {
+pub unsafe extern "C" fn eglCreatePbufferSurface(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    attrib_list: *const EGLint,
+) -> EGLSurface {
     egl_call(std::ptr::null_mut(), || {
         // SAFETY: attrib_list is null or EGL_NONE-terminated.
         let attribs = unsafe { egl::attrib_pairs(attrib_list) };
@@ -230,32 +259,62 @@ fn no_native_surface(dpy: EGLDisplay, cfg: EGLConfig) -> EGLSurface {
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCreateWindowSurface(dpy: EGLDisplay, cfg: EGLConfig, _win: EGLNativeWindowType, _attribs: *const EGLint) -> EGLSurface {
+pub extern "C" fn eglCreateWindowSurface(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    _win: EGLNativeWindowType,
+    _attribs: *const EGLint,
+) -> EGLSurface {
     no_native_surface(dpy, cfg)
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCreatePixmapSurface(dpy: EGLDisplay, cfg: EGLConfig, _pix: EGLNativePixmapType, _attribs: *const EGLint) -> EGLSurface {
+pub extern "C" fn eglCreatePixmapSurface(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    _pix: EGLNativePixmapType,
+    _attribs: *const EGLint,
+) -> EGLSurface {
     no_native_surface(dpy, cfg)
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCreatePlatformWindowSurface(dpy: EGLDisplay, cfg: EGLConfig, _win: *mut c_void, _attribs: *const EGLAttrib) -> EGLSurface {
+pub extern "C" fn eglCreatePlatformWindowSurface(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    _win: *mut c_void,
+    _attribs: *const EGLAttrib,
+) -> EGLSurface {
     no_native_surface(dpy, cfg)
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCreatePlatformPixmapSurface(dpy: EGLDisplay, cfg: EGLConfig, _pix: *mut c_void, _attribs: *const EGLAttrib) -> EGLSurface {
+pub extern "C" fn eglCreatePlatformPixmapSurface(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    _pix: *mut c_void,
+    _attribs: *const EGLAttrib,
+) -> EGLSurface {
     no_native_surface(dpy, cfg)
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCreatePlatformWindowSurfaceEXT(dpy: EGLDisplay, cfg: EGLConfig, _win: *mut c_void, _attribs: *const EGLint) -> EGLSurface {
+pub extern "C" fn eglCreatePlatformWindowSurfaceEXT(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    _win: *mut c_void,
+    _attribs: *const EGLint,
+) -> EGLSurface {
     no_native_surface(dpy, cfg)
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCreatePlatformPixmapSurfaceEXT(dpy: EGLDisplay, cfg: EGLConfig, _pix: *mut c_void, _attribs: *const EGLint) -> EGLSurface {
+pub extern "C" fn eglCreatePlatformPixmapSurfaceEXT(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    _pix: *mut c_void,
+    _attribs: *const EGLint,
+) -> EGLSurface {
     no_native_surface(dpy, cfg)
 }
 
@@ -283,7 +342,12 @@ pub extern "C" fn eglDestroySurface(dpy: EGLDisplay, surface: EGLSurface) -> EGL
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglQuerySurface(dpy: EGLDisplay, surface: EGLSurface, attribute: EGLint, value: *mut EGLint) -> EGLBoolean {
+pub unsafe extern "C" fn eglQuerySurface(
+    dpy: EGLDisplay,
+    surface: EGLSurface,
+    attribute: EGLint,
+    value: *mut EGLint,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         let v = egl::query_surface(h(dpy), h(surface), attribute)?;
         // SAFETY: value is writable.
@@ -293,8 +357,15 @@ pub unsafe extern "C" fn eglQuerySurface(dpy: EGLDisplay, surface: EGLSurface, a
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglSurfaceAttrib(dpy: EGLDisplay, surface: EGLSurface, attribute: EGLint, value: EGLint) -> EGLBoolean {
-    egl_call(FALSE, || egl::surface_attrib(h(dpy), h(surface), attribute, value).map(ok))
+pub extern "C" fn eglSurfaceAttrib(
+    dpy: EGLDisplay,
+    surface: EGLSurface,
+    attribute: EGLint,
+    value: EGLint,
+) -> EGLBoolean {
+    egl_call(FALSE, || {
+        egl::surface_attrib(h(dpy), h(surface), attribute, value).map(ok)
+    })
 }
 
 /// Pbuffers here cannot be bound as textures (EGL 1.5 §3.6.1: EGL_BAD_MATCH when the
@@ -311,12 +382,20 @@ fn tex_image(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglBindTexImage(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean {
+pub extern "C" fn eglBindTexImage(
+    dpy: EGLDisplay,
+    surface: EGLSurface,
+    buffer: EGLint,
+) -> EGLBoolean {
     tex_image(dpy, surface, buffer)
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglReleaseTexImage(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean {
+pub extern "C" fn eglReleaseTexImage(
+    dpy: EGLDisplay,
+    surface: EGLSurface,
+    buffer: EGLint,
+) -> EGLBoolean {
     tex_image(dpy, surface, buffer)
 }
 
@@ -331,7 +410,11 @@ pub extern "C" fn eglSwapBuffers(dpy: EGLDisplay, surface: EGLSurface) -> EGLBoo
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCopyBuffers(dpy: EGLDisplay, surface: EGLSurface, _target: EGLNativePixmapType) -> EGLBoolean {
+pub extern "C" fn eglCopyBuffers(
+    dpy: EGLDisplay,
+    surface: EGLSurface,
+    _target: EGLNativePixmapType,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         egl::check_display(h(dpy))?;
         egl::lookup_surface(h(dpy), h(surface))?;
@@ -351,7 +434,12 @@ pub extern "C" fn eglQueryAPI() -> EGLenum {
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglCreateContext(dpy: EGLDisplay, cfg: EGLConfig, share: EGLContext, attrib_list: *const EGLint) -> EGLContext {
+pub unsafe extern "C" fn eglCreateContext(
+    dpy: EGLDisplay,
+    cfg: EGLConfig,
+    share: EGLContext,
+    attrib_list: *const EGLint,
+) -> EGLContext {
     egl_call(std::ptr::null_mut(), || {
         // SAFETY: attrib_list is null or EGL_NONE-terminated.
         let attribs = unsafe { egl::attrib_pairs(attrib_list) };
@@ -365,12 +453,24 @@ pub extern "C" fn eglDestroyContext(dpy: EGLDisplay, ctx: EGLContext) -> EGLBool
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglMakeCurrent(dpy: EGLDisplay, draw: EGLSurface, read: EGLSurface, ctx: EGLContext) -> EGLBoolean {
-    egl_call(FALSE, || egl::make_current(h(dpy), h(draw), h(read), h(ctx)).map(ok))
+pub extern "C" fn eglMakeCurrent(
+    dpy: EGLDisplay,
+    draw: EGLSurface,
+    read: EGLSurface,
+    ctx: EGLContext,
+) -> EGLBoolean {
+    egl_call(FALSE, || {
+        egl::make_current(h(dpy), h(draw), h(read), h(ctx)).map(ok)
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglQueryContext(dpy: EGLDisplay, ctx: EGLContext, attribute: EGLint, value: *mut EGLint) -> EGLBoolean {
+pub unsafe extern "C" fn eglQueryContext(
+    dpy: EGLDisplay,
+    ctx: EGLContext,
+    attribute: EGLint,
+    value: *mut EGLint,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         let v = egl::query_context(h(dpy), h(ctx), attribute)?;
         // SAFETY: value is writable.
@@ -429,7 +529,11 @@ pub extern "C" fn eglReleaseThread() -> EGLBoolean {
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglCreateSync(dpy: EGLDisplay, ty: EGLenum, attrib_list: *const EGLAttrib) -> EGLSync {
+pub unsafe extern "C" fn eglCreateSync(
+    dpy: EGLDisplay,
+    ty: EGLenum,
+    attrib_list: *const EGLAttrib,
+) -> EGLSync {
     egl_call(std::ptr::null_mut(), || {
         // SAFETY: attrib_list is null or EGL_NONE-terminated.
         let list = unsafe { egl::attrib_list(attrib_list) };
@@ -443,7 +547,12 @@ pub extern "C" fn eglDestroySync(dpy: EGLDisplay, sync: EGLSync) -> EGLBoolean {
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglClientWaitSync(dpy: EGLDisplay, sync: EGLSync, _flags: EGLint, _timeout: EGLTime) -> EGLint {
+pub extern "C" fn eglClientWaitSync(
+    dpy: EGLDisplay,
+    sync: EGLSync,
+    _flags: EGLint,
+    _timeout: EGLTime,
+) -> EGLint {
     egl_call(EGL_FALSE, || egl::client_wait_sync(h(dpy), h(sync)))
 }
 
@@ -453,7 +562,12 @@ pub extern "C" fn eglWaitSync(dpy: EGLDisplay, sync: EGLSync, flags: EGLint) -> 
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetSyncAttrib(dpy: EGLDisplay, sync: EGLSync, attribute: EGLint, value: *mut EGLAttrib) -> EGLBoolean {
+pub unsafe extern "C" fn eglGetSyncAttrib(
+    dpy: EGLDisplay,
+    sync: EGLSync,
+    attribute: EGLint,
+    value: *mut EGLAttrib,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         let v = egl::sync_attrib(h(dpy), h(sync), attribute)?;
         // SAFETY: value is writable.
@@ -463,7 +577,13 @@ pub unsafe extern "C" fn eglGetSyncAttrib(dpy: EGLDisplay, sync: EGLSync, attrib
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglCreateImage(dpy: EGLDisplay, ctx: EGLContext, target: EGLenum, _buffer: EGLClientBuffer, _attribs: *const EGLAttrib) -> EGLImage {
+pub extern "C" fn eglCreateImage(
+    dpy: EGLDisplay,
+    ctx: EGLContext,
+    target: EGLenum,
+    _buffer: EGLClientBuffer,
+    _attribs: *const EGLAttrib,
+) -> EGLImage {
     egl_call(std::ptr::null_mut(), || {
         egl::check_display(h(dpy))?;
         // EGL 1.5 §3.9.1: every image target comes from an extension, and none is
@@ -483,7 +603,11 @@ pub extern "C" fn eglDestroyImage(dpy: EGLDisplay, _image: EGLImage) -> EGLBoole
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglQueryDevicesEXT(max_devices: EGLint, devices: *mut EGLDeviceEXT, num_devices: *mut EGLint) -> EGLBoolean {
+pub unsafe extern "C" fn eglQueryDevicesEXT(
+    max_devices: EGLint,
+    devices: *mut EGLDeviceEXT,
+    num_devices: *mut EGLint,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         // EGL_EXT_device_enumeration: EGL_BAD_PARAMETER if num_devices is NULL or
         // max_devices <= 0 with a devices array.
@@ -516,7 +640,11 @@ pub extern "C" fn eglQueryDeviceStringEXT(device: EGLDeviceEXT, name: EGLint) ->
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn eglQueryDeviceAttribEXT(device: EGLDeviceEXT, _attribute: EGLint, _value: *mut EGLAttrib) -> EGLBoolean {
+pub extern "C" fn eglQueryDeviceAttribEXT(
+    device: EGLDeviceEXT,
+    _attribute: EGLint,
+    _value: *mut EGLAttrib,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         if h(device) != egl::DEVICE_HANDLE {
             return Err(EGL_BAD_DEVICE_EXT);
@@ -527,7 +655,11 @@ pub extern "C" fn eglQueryDeviceAttribEXT(device: EGLDeviceEXT, _attribute: EGLi
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglQueryDisplayAttribEXT(dpy: EGLDisplay, attribute: EGLint, value: *mut EGLAttrib) -> EGLBoolean {
+pub unsafe extern "C" fn eglQueryDisplayAttribEXT(
+    dpy: EGLDisplay,
+    attribute: EGLint,
+    value: *mut EGLAttrib,
+) -> EGLBoolean {
     egl_call(FALSE, || {
         egl::check_display(h(dpy))?;
         match attribute {
@@ -542,7 +674,9 @@ pub unsafe extern "C" fn eglQueryDisplayAttribEXT(dpy: EGLDisplay, attribute: EG
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetProcAddress(procname: *const c_char) -> EglProc {
+pub unsafe extern "C" fn eglGetProcAddress(
+    procname: *const c_char,
+) -> __eglMustCastToProperFunctionPointerType {
     if procname.is_null() {
         return None;
     }

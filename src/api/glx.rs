@@ -40,7 +40,9 @@ pub unsafe extern "C" fn glXGetProcAddress(name: *const c_char) -> Option<unsafe
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glXGetProcAddressARB(name: *const c_char) -> Option<unsafe extern "C" fn()> {
+pub unsafe extern "C" fn glXGetProcAddressARB(
+    name: *const c_char,
+) -> Option<unsafe extern "C" fn()> {
     // SAFETY: same contract as glXGetProcAddress.
     unsafe { glXGetProcAddress(name) }
 }

@@ -62,7 +62,10 @@ impl<T: GlDefault> GlDefault for Option<T> {
 /// Runs the GL command `func` on the current context. Errors set the error flag and
 /// become debug messages; a panic becomes GL_OUT_OF_MEMORY. Without a current context
 /// the command does nothing (GL 4.6 §2.1: commands need a current context).
-pub fn gl_call<R: GlDefault>(func: &'static str, f: impl FnOnce(&mut ContextState) -> GlResult<R>) -> R {
+pub fn gl_call<R: GlDefault>(
+    func: &'static str,
+    f: impl FnOnce(&mut ContextState) -> GlResult<R>,
+) -> R {
     let Some(ctx) = current() else {
         if crate::config::log_errors() {
             eprintln!("glcompute: {func} called without a current context; ignored");

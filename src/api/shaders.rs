@@ -21,7 +21,11 @@ fn count(n: GLsizei, what: &str) -> GlResult<usize> {
 ///
 /// # Safety
 /// `string` must hold `count` pointers, each valid as `length` describes.
-unsafe fn sources(count: usize, string: *const *const GLchar, length: *const GLint) -> GlResult<String> {
+unsafe fn sources(
+    count: usize,
+    string: *const *const GLchar,
+    length: *const GLint,
+) -> GlResult<String> {
     // GL 4.6 §7.1: INVALID_VALUE if the strings array is NULL (Mesa's reading).
     // SAFETY: caller contract.
     let Some(strings) = (unsafe { in_array(string, count) }) else {
@@ -44,7 +48,12 @@ pub extern "C" fn glCreateShader(ty: GLenum) -> GLuint {
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glShaderSource(shader: GLuint, n: GLsizei, string: *const *const GLchar, length: *const GLint) {
+pub unsafe extern "C" fn glShaderSource(
+    shader: GLuint,
+    n: GLsizei,
+    string: *const *const GLchar,
+    length: *const GLint,
+) {
     gl_call("glShaderSource", |st| {
         // The shader is looked up first; then INVALID_VALUE for count < 0 (GL 4.6 §7.1).
         st.lookup_shader(shader)?;
@@ -95,7 +104,12 @@ unsafe fn write_string(s: &str, buf_size: usize, length: *mut GLsizei, out: *mut
 macro_rules! string_query {
     ($name:ident, $method:ident) => {
         #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(object: GLuint, buf_size: GLsizei, length: *mut GLsizei, out: *mut GLchar) {
+        pub unsafe extern "C" fn $name(
+            object: GLuint,
+            buf_size: GLsizei,
+            length: *mut GLsizei,
+            out: *mut GLchar,
+        ) {
             gl_call(stringify!($name), |st| {
                 // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize (checked first, as Mesa).
                 let buf_size = count(buf_size, "bufSize")?;
@@ -139,7 +153,12 @@ pub extern "C" fn glDetachShader(program: GLuint, shader: GLuint) {
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetAttachedShaders(program: GLuint, max_count: GLsizei, n: *mut GLsizei, shaders: *mut GLuint) {
+pub unsafe extern "C" fn glGetAttachedShaders(
+    program: GLuint,
+    max_count: GLsizei,
+    n: *mut GLsizei,
+    shaders: *mut GLuint,
+) {
     gl_call("glGetAttachedShaders", |st| {
         // GL 4.6 §7.13: INVALID_VALUE if maxCount is negative.
         let max = count(max_count, "maxCount")?;
@@ -172,7 +191,9 @@ pub unsafe extern "C" fn glGetProgramiv(program: GLuint, pname: GLenum, params: 
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glProgramParameteri(program: GLuint, pname: GLenum, value: GLint) {
-    gl_call("glProgramParameteri", |st| st.program_parameter(program, pname, value))
+    gl_call("glProgramParameteri", |st| {
+        st.program_parameter(program, pname, value)
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -222,13 +243,21 @@ pub unsafe extern "C" fn glGetShaderPrecisionFormat(
     gl_call("glGetShaderPrecisionFormat", |_| {
         // GL 4.6 §7.2.1: INVALID_ENUM unless shadertype is VERTEX_SHADER or FRAGMENT_SHADER.
         if shader_type != GL_VERTEX_SHADER && shader_type != GL_FRAGMENT_SHADER {
-            gl_bail!(GL_INVALID_ENUM, "shadertype {} must be GL_VERTEX_SHADER or GL_FRAGMENT_SHADER", Enum(shader_type));
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "shadertype {} must be GL_VERTEX_SHADER or GL_FRAGMENT_SHADER",
+                Enum(shader_type)
+            );
         }
         // Every precision is IEEE single precision or 32-bit two's complement.
         let (r, p) = match precision_type {
             GL_LOW_FLOAT | GL_MEDIUM_FLOAT | GL_HIGH_FLOAT => ([127, 127], 23),
             GL_LOW_INT | GL_MEDIUM_INT | GL_HIGH_INT => ([31, 30], 0),
-            _ => gl_bail!(GL_INVALID_ENUM, "precisiontype {} is not a precision type", Enum(precision_type)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "precisiontype {} is not a precision type",
+                Enum(precision_type)
+            ),
         };
         // SAFETY: range holds two values, precision one.
         unsafe {
@@ -240,7 +269,11 @@ pub unsafe extern "C" fn glGetShaderPrecisionFormat(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glCreateShaderProgramv(ty: GLenum, n: GLsizei, strings: *const *const GLchar) -> GLuint {
+pub unsafe extern "C" fn glCreateShaderProgramv(
+    ty: GLenum,
+    n: GLsizei,
+    strings: *const *const GLchar,
+) -> GLuint {
     gl_call("glCreateShaderProgramv", |st| {
         let n = count(n, "count")?;
         // SAFETY: the application passes n NUL-terminated strings.
@@ -286,7 +319,9 @@ pub unsafe extern "C" fn glDeleteProgramPipelines(n: GLsizei, pipelines: *const 
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glIsProgramPipeline(pipeline: GLuint) -> GLboolean {
-    gl_call("glIsProgramPipeline", |st| Ok(st.is_pipeline(pipeline) as u8))
+    gl_call("glIsProgramPipeline", |st| {
+        Ok(st.is_pipeline(pipeline) as u8)
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -296,16 +331,24 @@ pub extern "C" fn glBindProgramPipeline(pipeline: GLuint) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glUseProgramStages(pipeline: GLuint, stages: GLbitfield, program: GLuint) {
-    gl_call("glUseProgramStages", |st| st.use_program_stages(pipeline, stages, program))
+    gl_call("glUseProgramStages", |st| {
+        st.use_program_stages(pipeline, stages, program)
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glActiveShaderProgram(pipeline: GLuint, program: GLuint) {
-    gl_call("glActiveShaderProgram", |st| st.active_shader_program(pipeline, program))
+    gl_call("glActiveShaderProgram", |st| {
+        st.active_shader_program(pipeline, program)
+    })
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetProgramPipelineiv(pipeline: GLuint, pname: GLenum, params: *mut GLint) {
+pub unsafe extern "C" fn glGetProgramPipelineiv(
+    pipeline: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
     gl_call("glGetProgramPipelineiv", |st| {
         let v = st.get_pipeline_iv(pipeline, pname)?;
         // SAFETY: `params` must be writable.
@@ -316,5 +359,7 @@ pub unsafe extern "C" fn glGetProgramPipelineiv(pipeline: GLuint, pname: GLenum,
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glValidateProgramPipeline(pipeline: GLuint) {
-    gl_call("glValidateProgramPipeline", |st| st.validate_pipeline(pipeline))
+    gl_call("glValidateProgramPipeline", |st| {
+        st.validate_pipeline(pipeline)
+    })
 }

@@ -31,13 +31,19 @@ const fn cfg(id: i32, alpha: i32, depth: i32, stencil: i32) -> Config {
     }
 }
 
-pub static CONFIGS: [Config; 4] = [cfg(1, 8, 24, 8), cfg(2, 8, 0, 0), cfg(3, 0, 24, 8), cfg(4, 0, 0, 0)];
+pub static CONFIGS: [Config; 4] = [
+    cfg(1, 8, 24, 8),
+    cfg(2, 8, 0, 0),
+    cfg(3, 0, 24, 8),
+    cfg(4, 0, 0, 0),
+];
 
 /// Two configs are compatible (EGL 1.5 §2.2) when their color and ancillary buffers
 /// match.
 pub fn compatible(a: usize, b: usize) -> bool {
     let (a, b) = (&CONFIGS[a - 1], &CONFIGS[b - 1]);
-    (a.red, a.green, a.blue, a.alpha, a.depth, a.stencil) == (b.red, b.green, b.blue, b.alpha, b.depth, b.stencil)
+    (a.red, a.green, a.blue, a.alpha, a.depth, a.stencil)
+        == (b.red, b.green, b.blue, b.alpha, b.depth, b.stencil)
 }
 
 /// eglGetConfigAttrib values (EGL 1.5 table 3.1); None for an unknown attribute.
@@ -87,8 +93,12 @@ fn rule(attribute: i32) -> Option<(Criterion, i32)> {
         | EGL_SAMPLE_BUFFERS | EGL_SAMPLES => (AtLeast, 0),
         EGL_BIND_TO_TEXTURE_RGB | EGL_BIND_TO_TEXTURE_RGBA => (Exact, EGL_DONT_CARE),
         EGL_COLOR_BUFFER_TYPE => (Exact, EGL_RGB_BUFFER),
-        EGL_CONFIG_CAVEAT | EGL_CONFIG_ID | EGL_MAX_SWAP_INTERVAL | EGL_MIN_SWAP_INTERVAL
-        | EGL_NATIVE_RENDERABLE | EGL_NATIVE_VISUAL_TYPE => (Exact, EGL_DONT_CARE),
+        EGL_CONFIG_CAVEAT
+        | EGL_CONFIG_ID
+        | EGL_MAX_SWAP_INTERVAL
+        | EGL_MIN_SWAP_INTERVAL
+        | EGL_NATIVE_RENDERABLE
+        | EGL_NATIVE_VISUAL_TYPE => (Exact, EGL_DONT_CARE),
         EGL_CONFORMANT => (Mask, 0),
         EGL_LEVEL => (Exact, 0),
         EGL_MATCH_NATIVE_PIXMAP => (Exact, EGL_NONE),
@@ -99,9 +109,10 @@ fn rule(attribute: i32) -> Option<(Criterion, i32)> {
             (Exact, EGL_DONT_CARE)
         }
         // Accepted but not selection criteria (EGL 1.5 table 3.4 lists them as ignored).
-        EGL_MAX_PBUFFER_WIDTH | EGL_MAX_PBUFFER_HEIGHT | EGL_MAX_PBUFFER_PIXELS | EGL_NATIVE_VISUAL_ID => {
-            (Exact, EGL_DONT_CARE)
-        }
+        EGL_MAX_PBUFFER_WIDTH
+        | EGL_MAX_PBUFFER_HEIGHT
+        | EGL_MAX_PBUFFER_PIXELS
+        | EGL_NATIVE_VISUAL_ID => (Exact, EGL_DONT_CARE),
         _ => return None,
     })
 }
@@ -140,12 +151,30 @@ pub fn choose(attribs: &[(i32, i32)]) -> EglResult<Vec<usize>> {
                 return c.id == id;
             }
             let all = [
-                EGL_BUFFER_SIZE, EGL_RED_SIZE, EGL_GREEN_SIZE, EGL_BLUE_SIZE, EGL_ALPHA_SIZE,
-                EGL_LUMINANCE_SIZE, EGL_ALPHA_MASK_SIZE, EGL_DEPTH_SIZE, EGL_STENCIL_SIZE,
-                EGL_SAMPLE_BUFFERS, EGL_SAMPLES, EGL_BIND_TO_TEXTURE_RGB, EGL_BIND_TO_TEXTURE_RGBA,
-                EGL_COLOR_BUFFER_TYPE, EGL_CONFIG_CAVEAT, EGL_MAX_SWAP_INTERVAL, EGL_MIN_SWAP_INTERVAL,
-                EGL_NATIVE_RENDERABLE, EGL_NATIVE_VISUAL_TYPE, EGL_CONFORMANT, EGL_LEVEL,
-                EGL_RENDERABLE_TYPE, EGL_SURFACE_TYPE, EGL_TRANSPARENT_TYPE,
+                EGL_BUFFER_SIZE,
+                EGL_RED_SIZE,
+                EGL_GREEN_SIZE,
+                EGL_BLUE_SIZE,
+                EGL_ALPHA_SIZE,
+                EGL_LUMINANCE_SIZE,
+                EGL_ALPHA_MASK_SIZE,
+                EGL_DEPTH_SIZE,
+                EGL_STENCIL_SIZE,
+                EGL_SAMPLE_BUFFERS,
+                EGL_SAMPLES,
+                EGL_BIND_TO_TEXTURE_RGB,
+                EGL_BIND_TO_TEXTURE_RGBA,
+                EGL_COLOR_BUFFER_TYPE,
+                EGL_CONFIG_CAVEAT,
+                EGL_MAX_SWAP_INTERVAL,
+                EGL_MIN_SWAP_INTERVAL,
+                EGL_NATIVE_RENDERABLE,
+                EGL_NATIVE_VISUAL_TYPE,
+                EGL_CONFORMANT,
+                EGL_LEVEL,
+                EGL_RENDERABLE_TYPE,
+                EGL_SURFACE_TYPE,
+                EGL_TRANSPARENT_TYPE,
             ];
             all.iter().all(|&name| {
                 let want = value_of(name);
@@ -169,11 +198,16 @@ pub fn choose(attribs: &[(i32, i32)]) -> EglResult<Vec<usize>> {
         v != 0 && v != EGL_DONT_CARE
     };
     let color_bits = |c: &Config| {
-        [(EGL_RED_SIZE, c.red), (EGL_GREEN_SIZE, c.green), (EGL_BLUE_SIZE, c.blue), (EGL_ALPHA_SIZE, c.alpha)]
-            .iter()
-            .filter(|(n, _)| counted(*n))
-            .map(|(_, v)| v)
-            .sum::<i32>()
+        [
+            (EGL_RED_SIZE, c.red),
+            (EGL_GREEN_SIZE, c.green),
+            (EGL_BLUE_SIZE, c.blue),
+            (EGL_ALPHA_SIZE, c.alpha),
+        ]
+        .iter()
+        .filter(|(n, _)| counted(*n))
+        .map(|(_, v)| v)
+        .sum::<i32>()
     };
     matching.sort_by_key(|&i| {
         let c = &CONFIGS[i];
@@ -200,7 +234,11 @@ mod tests {
 
     #[test]
     fn pbuffer_gl_configs_sort_by_depth() {
-        let got = choose(&[(EGL_SURFACE_TYPE, EGL_PBUFFER_BIT), (EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT)]).unwrap();
+        let got = choose(&[
+            (EGL_SURFACE_TYPE, EGL_PBUFFER_BIT),
+            (EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT),
+        ])
+        .unwrap();
         assert_eq!(got, vec![4, 3, 2, 1]);
         let got = choose(&[
             (EGL_SURFACE_TYPE, EGL_PBUFFER_BIT),

@@ -292,8 +292,17 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
     }
     // EGL_KHR_create_context: EGL_BAD_MATCH for a version that does not exist or that
     // the implementation cannot provide (glcompute provides up to 4.3).
-    let valid = matches!((major, minor), (1, 0..=5) | (2, 0..=1) | (3, 0..=3) | (4, 0..=6));
-    if !valid || (major, minor) > (crate::state::limits::GL_MAJOR, crate::state::limits::GL_MINOR) {
+    let valid = matches!(
+        (major, minor),
+        (1, 0..=5) | (2, 0..=1) | (3, 0..=3) | (4, 0..=6)
+    );
+    if !valid
+        || (major, minor)
+            > (
+                crate::state::limits::GL_MAJOR,
+                crate::state::limits::GL_MINOR,
+            )
+    {
         return Err(EGL_BAD_MATCH);
     }
     // EGL_KHR_create_context: robust buffer access is not offered (EGL_BAD_MATCH).
@@ -333,7 +342,12 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
 }
 
 /// eglCreateContext (EGL 1.5 §3.7.1).
-pub fn create_context(dpy: usize, config: usize, share: usize, attribs: &[(i32, i32)]) -> EglResult<usize> {
+pub fn create_context(
+    dpy: usize,
+    config: usize,
+    share: usize,
+    attribs: &[(i32, i32)],
+) -> EglResult<usize> {
     check_display(dpy)?;
     // EGL 1.5 §3.7.1: EGL_BAD_MATCH if the current rendering API is EGL_NONE.
     if query_api() != EGL_OPENGL_API as u32 {
@@ -405,10 +419,7 @@ pub fn query_context(dpy: usize, ctx: usize, attribute: i32) -> EglResult<i32> {
     check_display(dpy)?;
     let c = lookup_context(dpy, ctx)?;
     Ok(match attribute {
-        EGL_CONFIG_ID => c
-            .config
-            .map(|i| CONFIGS[i - 1].id)
-            .unwrap_or(0),
+        EGL_CONFIG_ID => c.config.map(|i| CONFIGS[i - 1].id).unwrap_or(0),
         EGL_CONTEXT_CLIENT_TYPE => EGL_OPENGL_API,
         EGL_CONTEXT_CLIENT_VERSION => crate::state::limits::GL_MAJOR,
         EGL_RENDER_BUFFER => {
@@ -456,7 +467,9 @@ pub fn create_pbuffer(dpy: usize, config: usize, attribs: &[(i32, i32)]) -> EglR
                 match value {
                     EGL_NO_TEXTURE => {}
                     // The configs cannot be bound to textures (EGL 1.5 §3.5.2: EGL_BAD_MATCH).
-                    EGL_TEXTURE_RGB | EGL_TEXTURE_RGBA | EGL_TEXTURE_2D => return Err(EGL_BAD_MATCH),
+                    EGL_TEXTURE_RGB | EGL_TEXTURE_RGBA | EGL_TEXTURE_2D => {
+                        return Err(EGL_BAD_MATCH);
+                    }
                     _ => return Err(EGL_BAD_ATTRIBUTE),
                 }
             }

@@ -85,12 +85,23 @@ fn screen_extensions(source: &str, log: &mut Log) -> String {
             let mut parts = rest.splitn(2, ':');
             let name = parts.next().unwrap_or("").trim();
             let behavior = parts.next().unwrap_or("").trim();
-            let behavior = behavior.split(|c: char| c.is_whitespace() || c == '/').next().unwrap_or("");
+            let behavior = behavior
+                .split(|c: char| c.is_whitespace() || c == '/')
+                .next()
+                .unwrap_or("");
             if name != "all" && !name.is_empty() && !EXTENSIONS.contains(&name) {
                 let col = (line.len() - trimmed.len()) as u32 + 1;
                 match behavior {
-                    "require" => log.error(i as u32 + 1, col, format!("extension `{name}' unsupported in compute shader")),
-                    "enable" | "warn" => log.warning(i as u32 + 1, col, format!("extension `{name}' unsupported in compute shader")),
+                    "require" => log.error(
+                        i as u32 + 1,
+                        col,
+                        format!("extension `{name}' unsupported in compute shader"),
+                    ),
+                    "enable" | "warn" => log.warning(
+                        i as u32 + 1,
+                        col,
+                        format!("extension `{name}' unsupported in compute shader"),
+                    ),
                     _ => {}
                 }
                 out.push_str(if line.ends_with('\n') { "\n" } else { "" });
@@ -188,11 +199,13 @@ struct Log {
 
 impl Log {
     fn warning(&mut self, line: u32, col: u32, msg: impl std::fmt::Display) {
-        self.text.push_str(&format!("0:{line}({col}): warning: {msg}\n"));
+        self.text
+            .push_str(&format!("0:{line}({col}): warning: {msg}\n"));
     }
 
     fn error(&mut self, line: u32, col: u32, msg: impl std::fmt::Display) {
-        self.text.push_str(&format!("0:{line}({col}): error: {msg}\n"));
+        self.text
+            .push_str(&format!("0:{line}({col}): error: {msg}\n"));
         self.errors += 1;
     }
 }
@@ -289,15 +302,19 @@ fn has_storage(q: &ast::TypeQualifier, s: fn(&ast::StorageQualifierData) -> bool
 
 fn global_declaration(d: &ast::Declaration, src: &str, shader: &mut CompiledShader, log: &mut Log) {
     match &d.content {
-        ast::DeclarationData::TypeOnly(q) if has_storage(q, |s| matches!(s, ast::StorageQualifierData::In)) => {
+        ast::DeclarationData::TypeOnly(q)
+            if has_storage(q, |s| matches!(s, ast::StorageQualifierData::In)) =>
+        {
             local_size_declaration(q, src, shader, log)
         }
-        ast::DeclarationData::Block(b) => {
-            if has_storage(&b.qualifier, |s| matches!(s, ast::StorageQualifierData::Uniform)) {
-                shader.uniform_blocks.push(Resource {
-                    name: b.name.0.to_string(),
-                });
-            }
+        ast::DeclarationData::Block(b)
+            if has_storage(&b.qualifier, |s| {
+                matches!(s, ast::StorageQualifierData::Uniform)
+            }) =>
+        {
+            shader.uniform_blocks.push(Resource {
+                name: b.name.0.to_string(),
+            });
         }
         ast::DeclarationData::InitDeclaratorList(list) => {
             let ty = &list.head.ty;
@@ -328,7 +345,12 @@ fn global_declaration(d: &ast::Declaration, src: &str, shader: &mut CompiledShad
 
 /// `layout(local_size_x = X, local_size_y = Y, local_size_z = Z) in;` or
 /// `layout(local_size_variable) in;` (GLSL 4.60 §4.4.1.4).
-fn local_size_declaration(q: &ast::TypeQualifier, src: &str, shader: &mut CompiledShader, log: &mut Log) {
+fn local_size_declaration(
+    q: &ast::TypeQualifier,
+    src: &str,
+    shader: &mut CompiledShader,
+    log: &mut Log,
+) {
     let mut size = [1u32; 3];
     let mut fixed = false;
     let mut variable = false;
@@ -350,7 +372,13 @@ fn local_size_declaration(q: &ast::TypeQualifier, src: &str, shader: &mut Compil
                     continue;
                 }
                 other => {
-                    log.error(l, c, format!("`{other}' is not a valid input layout qualifier for compute shaders"));
+                    log.error(
+                        l,
+                        c,
+                        format!(
+                            "`{other}' is not a valid input layout qualifier for compute shaders"
+                        ),
+                    );
                     continue;
                 }
             };
@@ -358,13 +386,21 @@ fn local_size_declaration(q: &ast::TypeQualifier, src: &str, shader: &mut Compil
             match value.as_deref().and_then(const_int) {
                 Some(v) if v > 0 && v <= u32::MAX as i64 => size[axis] = v as u32,
                 Some(v) => log.error(l, c, format!("{} = {v} must be greater than zero", name.0)),
-                None => log.error(l, c, format!("{} must be an integral constant expression", name.0)),
+                None => log.error(
+                    l,
+                    c,
+                    format!("{} must be an integral constant expression", name.0),
+                ),
             }
         }
     }
     let (l, c) = span_of(q, src);
     if fixed && variable {
-        log.error(l, c, "local_size_variable cannot be combined with a fixed work group size");
+        log.error(
+            l,
+            c,
+            "local_size_variable cannot be combined with a fixed work group size",
+        );
         return;
     }
     let new = if variable {
@@ -398,7 +434,11 @@ fn local_size_declaration(q: &ast::TypeQualifier, src: &str, shader: &mut Compil
     };
     match shader.local_size {
         Some(old) if old != new => {
-            log.error(l, c, "the work group size is declared twice with different values");
+            log.error(
+                l,
+                c,
+                "the work group size is declared twice with different values",
+            );
         }
         _ => shader.local_size = Some(new),
     }
@@ -448,11 +488,16 @@ pub fn link(
     let has_compute = shaders.iter().any(|s| s.1 == Stage::Compute);
     if has_compute && shaders.iter().any(|s| s.1 != Stage::Compute) {
         // ARB_compute_shader §2.11.3: compute mixed with another stage fails to link.
-        errors.push("a program cannot contain compute shaders and shaders of other stages".to_string());
+        errors.push(
+            "a program cannot contain compute shaders and shaders of other stages".to_string(),
+        );
     }
     for (name, stage, compiled) in shaders {
         if compiled.is_none() {
-            errors.push(format!("{} shader {name} is not compiled successfully", stage.name()));
+            errors.push(format!(
+                "{} shader {name} is not compiled successfully",
+                stage.name()
+            ));
         }
     }
     if !errors.is_empty() {
@@ -479,11 +524,13 @@ pub fn link(
                 (_, None) => {}
                 (None, Some(n)) => size = Some(n),
                 (Some(a), Some(b)) if a != b => {
-                    errors.push(if matches!(a, LocalSize::Variable) != matches!(b, LocalSize::Variable) {
-                        "compute shaders mix fixed and variable work group sizes".to_string()
-                    } else {
-                        "compute shaders declare different work group sizes".to_string()
-                    });
+                    errors.push(
+                        if matches!(a, LocalSize::Variable) != matches!(b, LocalSize::Variable) {
+                            "compute shaders mix fixed and variable work group sizes".to_string()
+                        } else {
+                            "compute shaders declare different work group sizes".to_string()
+                        },
+                    );
                 }
                 _ => {}
             }
@@ -539,7 +586,11 @@ mod tests {
 
     #[test]
     fn syntax_errors_have_line_numbers() {
-        let log = compile(Stage::Compute, "#version 430\nlayout(local_size_x = 1) in;\nvoid main() { x = ; }\n").unwrap_err();
+        let log = compile(
+            Stage::Compute,
+            "#version 430\nlayout(local_size_x = 1) in;\nvoid main() { x = ; }\n",
+        )
+        .unwrap_err();
         assert!(log.starts_with("0:3("), "{log}");
         assert!(log.contains("error"), "{log}");
     }

@@ -154,10 +154,7 @@ mod tests {
 
     #[test]
     fn huge_allocation_fails_cleanly() {
-        assert_eq!(
-            Storage::new_zeroed(usize::MAX / 2).err(),
-            Some(OutOfMemory)
-        );
+        assert_eq!(Storage::new_zeroed(usize::MAX / 2).err(), Some(OutOfMemory));
     }
 
     #[test]

@@ -14,7 +14,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub enum GroupCount {
     Direct([u32; 3]),
     /// DispatchComputeIndirect: three uints read when the dispatch executes.
-    Indirect { storage: Arc<Storage>, offset: usize },
+    Indirect {
+        storage: Arc<Storage>,
+        offset: usize,
+    },
 }
 
 /// A validated dispatch.
@@ -42,7 +45,8 @@ pub fn dispatch(d: Dispatch) -> Outcome {
         GroupCount::Indirect { storage, offset } => {
             let mut raw = [0u8; 12];
             storage.read(offset, &mut raw);
-            let word = |i: usize| u32::from_ne_bytes(raw[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
+            let word =
+                |i: usize| u32::from_ne_bytes(raw[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
             [word(0), word(1), word(2)]
         }
     };

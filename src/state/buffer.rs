@@ -242,10 +242,6 @@ pub enum BufRef {
     Named(u32),
 }
 
-fn usize_of(v: i64) -> usize {
-    usize::try_from(v).unwrap_or(usize::MAX)
-}
-
 fn access_mode(access: u32) -> u32 {
     let rw = GL_MAP_READ_BIT | GL_MAP_WRITE_BIT;
     if access & rw == rw {
@@ -396,7 +392,10 @@ impl ContextState {
             _ => (0, 0),
         };
         // BindBufferRange/Base also bind the generic binding point (GL 4.6 §6.1.1).
-        *self.bindings.slot(target).expect("indexed targets are generic too") = buf.clone();
+        *self
+            .bindings
+            .slot(target)
+            .expect("indexed targets are generic too") = buf.clone();
         self.bindings.indexed(target).expect("checked")[index as usize] = IndexedBinding {
             buffer: buf,
             offset,
@@ -463,7 +462,10 @@ impl ContextState {
                         );
                     }
                     if target == GL_TRANSFORM_FEEDBACK_BUFFER && size % 4 != 0 {
-                        gl_bail!(GL_INVALID_VALUE, "sizes[{i}] = {size} is not a multiple of 4");
+                        gl_bail!(
+                            GL_INVALID_VALUE,
+                            "sizes[{i}] = {size} is not a multiple of 4"
+                        );
                     }
                     range = (offset, size);
                 }
@@ -487,8 +489,7 @@ impl ContextState {
             })();
             match result {
                 Ok(binding) => {
-                    self.bindings.indexed(target).expect("checked")[first as usize + i] =
-                        binding
+                    self.bindings.indexed(target).expect("checked")[first as usize + i] = binding
                 }
                 Err(e) => {
                     first_error.get_or_insert(e);
@@ -529,13 +530,7 @@ impl ContextState {
     }
 
     /// BufferData / NamedBufferData (GL 4.6 §6.2).
-    pub fn buffer_data(
-        &mut self,
-        r: BufRef,
-        size: i64,
-        data: UserIn,
-        usage: u32,
-    ) -> GlResult<()> {
+    pub fn buffer_data(&mut self, r: BufRef, size: i64, data: UserIn, usage: u32) -> GlResult<()> {
         let buf = self.buffer_ref(r, GL_INVALID_OPERATION)?;
         // GL 4.6 §6.2: INVALID_VALUE if size is negative.
         if size < 0 {
@@ -554,7 +549,11 @@ impl ContextState {
                 | GL_DYNAMIC_READ
                 | GL_DYNAMIC_COPY
         ) {
-            gl_bail!(GL_INVALID_ENUM, "usage {} is not a buffer usage", Enum(usage));
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "usage {} is not a buffer usage",
+                Enum(usage)
+            );
         }
         let mut st = buf.state.lock();
         // GL 4.6 §6.2: INVALID_OPERATION if BUFFER_IMMUTABLE_STORAGE is TRUE.
@@ -576,7 +575,13 @@ impl ContextState {
     }
 
     /// BufferStorage / NamedBufferStorage (GL 4.6 §6.2).
-    pub fn buffer_storage(&mut self, r: BufRef, size: i64, data: UserIn, flags: u32) -> GlResult<()> {
+    pub fn buffer_storage(
+        &mut self,
+        r: BufRef,
+        size: i64,
+        data: UserIn,
+        flags: u32,
+    ) -> GlResult<()> {
         let buf = self.buffer_ref(r, GL_INVALID_OPERATION)?;
         // GL 4.6 §6.2: INVALID_VALUE if size <= 0.
         if size <= 0 {
@@ -590,11 +595,13 @@ impl ContextState {
             | GL_CLIENT_STORAGE_BIT;
         // GL 4.6 §6.2: INVALID_VALUE if flags has any bits other than those defined.
         if flags & !valid != 0 {
-            gl_bail!(GL_INVALID_VALUE, "flags = 0x{flags:X} has undefined bits set");
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "flags = 0x{flags:X} has undefined bits set"
+            );
         }
         // GL 4.6 §6.2: INVALID_VALUE if PERSISTENT without READ or WRITE.
-        if flags & GL_MAP_PERSISTENT_BIT != 0 && flags & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT) == 0
-        {
+        if flags & GL_MAP_PERSISTENT_BIT != 0 && flags & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT) == 0 {
             gl_bail!(
                 GL_INVALID_VALUE,
                 "GL_MAP_PERSISTENT_BIT requires GL_MAP_READ_BIT or GL_MAP_WRITE_BIT"
@@ -627,7 +634,13 @@ impl ContextState {
     }
 
     /// BufferSubData / NamedBufferSubData (GL 4.6 §6.2.1).
-    pub fn buffer_sub_data(&mut self, r: BufRef, offset: i64, size: i64, data: UserIn) -> GlResult<()> {
+    pub fn buffer_sub_data(
+        &mut self,
+        r: BufRef,
+        offset: i64,
+        size: i64,
+        data: UserIn,
+    ) -> GlResult<()> {
         let buf = self.buffer_ref(r, GL_INVALID_OPERATION)?;
         let st = buf.state.lock();
         check_range(&st, offset, size, RangeUse::MappedRange)?;
@@ -647,7 +660,13 @@ impl ContextState {
     }
 
     /// GetBufferSubData / GetNamedBufferSubData (GL 4.6 §6.3.2).
-    pub fn get_buffer_sub_data(&mut self, r: BufRef, offset: i64, size: i64, out: UserOut) -> GlResult<()> {
+    pub fn get_buffer_sub_data(
+        &mut self,
+        r: BufRef,
+        offset: i64,
+        size: i64,
+        out: UserOut,
+    ) -> GlResult<()> {
         let buf = self.buffer_ref(r, GL_INVALID_OPERATION)?;
         let st = buf.state.lock();
         check_range(&st, offset, size, RangeUse::AnyMapping)?;
@@ -659,7 +678,13 @@ impl ContextState {
 
     /// MapBufferRange / MapNamedBufferRange (GL 4.6 §6.3), also used by MapBuffer with
     /// the whole range. Returns the pointer.
-    pub fn map_buffer_range(&mut self, r: BufRef, offset: i64, length: Option<i64>, access: u32) -> GlResult<*mut u8> {
+    pub fn map_buffer_range(
+        &mut self,
+        r: BufRef,
+        offset: i64,
+        length: Option<i64>,
+        access: u32,
+    ) -> GlResult<*mut u8> {
         let buf = self.buffer_ref(r, GL_INVALID_OPERATION)?;
         let mut st = buf.state.lock();
         let length = length.unwrap_or(st.size() as i64);
@@ -672,7 +697,12 @@ impl ContextState {
         }
         // GL 4.6 §6.3: INVALID_OPERATION if length is zero.
         if length == 0 {
-            gl_bail!(GL_INVALID_OPERATION, "length is zero (buffer {} has {} bytes)", buf.name, st.size());
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "length is zero (buffer {} has {} bytes)",
+                buf.name,
+                st.size()
+            );
         }
         let allowed = GL_MAP_READ_BIT
             | GL_MAP_WRITE_BIT
@@ -684,15 +714,25 @@ impl ContextState {
             | GL_MAP_COHERENT_BIT;
         // GL 4.6 §6.3: INVALID_VALUE if access has any bits other than those defined.
         if access & !allowed != 0 {
-            gl_bail!(GL_INVALID_VALUE, "access = 0x{access:X} has undefined bits set");
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "access = 0x{access:X} has undefined bits set"
+            );
         }
         // GL 4.6 §6.3: INVALID_OPERATION if neither READ nor WRITE is set.
         if access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT) == 0 {
-            gl_bail!(GL_INVALID_OPERATION, "access sets neither GL_MAP_READ_BIT nor GL_MAP_WRITE_BIT");
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "access sets neither GL_MAP_READ_BIT nor GL_MAP_WRITE_BIT"
+            );
         }
         // GL 4.6 §6.3: INVALID_OPERATION if READ with INVALIDATE_* or UNSYNCHRONIZED.
         if access & GL_MAP_READ_BIT != 0
-            && access & (GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT) != 0
+            && access
+                & (GL_MAP_INVALIDATE_RANGE_BIT
+                    | GL_MAP_INVALIDATE_BUFFER_BIT
+                    | GL_MAP_UNSYNCHRONIZED_BIT)
+                != 0
         {
             gl_bail!(
                 GL_INVALID_OPERATION,
@@ -701,7 +741,10 @@ impl ContextState {
         }
         // GL 4.6 §6.3: INVALID_OPERATION if FLUSH_EXPLICIT without WRITE.
         if access & GL_MAP_FLUSH_EXPLICIT_BIT != 0 && access & GL_MAP_WRITE_BIT == 0 {
-            gl_bail!(GL_INVALID_OPERATION, "GL_MAP_FLUSH_EXPLICIT_BIT requires GL_MAP_WRITE_BIT");
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "GL_MAP_FLUSH_EXPLICIT_BIT requires GL_MAP_WRITE_BIT"
+            );
         }
         // GL 4.6 §6.3: INVALID_OPERATION if a READ/WRITE/PERSISTENT/COHERENT bit is set
         // that the buffer's storage flags do not allow.
@@ -730,7 +773,11 @@ impl ContextState {
         }
         // GL 4.6 §6.3: INVALID_OPERATION if the buffer is already mapped.
         if st.mapping.is_some() {
-            gl_bail!(GL_INVALID_OPERATION, "buffer {} is already mapped", buf.name);
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "buffer {} is already mapped",
+                buf.name
+            );
         }
         st.mapping = Some(Mapping {
             offset: offset as usize,
@@ -749,7 +796,10 @@ impl ContextState {
         let st = buf.state.lock();
         // GL 4.6 §6.3.1: INVALID_VALUE if offset or length is negative.
         if offset < 0 || length < 0 {
-            gl_bail!(GL_INVALID_VALUE, "offset = {offset} and length = {length} may not be negative");
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "offset = {offset} and length = {length} may not be negative"
+            );
         }
         // GL 4.6 §6.3.1: INVALID_OPERATION if the buffer is not mapped or not mapped
         // with MAP_FLUSH_EXPLICIT_BIT.
@@ -804,10 +854,18 @@ impl ContextState {
         let dst_st = dst_guard.as_deref().unwrap_or(&*src_st);
         // GL 4.6 §6.6: INVALID_OPERATION if either buffer is mapped (not persistently).
         if src_st.mapped_non_persistent() {
-            gl_bail!(GL_INVALID_OPERATION, "the read buffer {} is mapped", src.name);
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the read buffer {} is mapped",
+                src.name
+            );
         }
         if dst_st.mapped_non_persistent() {
-            gl_bail!(GL_INVALID_OPERATION, "the write buffer {} is mapped", dst.name);
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the write buffer {} is mapped",
+                dst.name
+            );
         }
         // GL 4.6 §6.6: INVALID_VALUE if any of the offsets or size is negative.
         if read_offset < 0 || write_offset < 0 || size < 0 {
@@ -842,9 +900,12 @@ impl ContextState {
                 src.name
             );
         }
-        dst_st
-            .storage
-            .copy_from(&src_st.storage, read_offset as usize, write_offset as usize, size as usize);
+        dst_st.storage.copy_from(
+            &src_st.storage,
+            read_offset as usize,
+            write_offset as usize,
+            size as usize,
+        );
         Ok(())
     }
 
@@ -919,7 +980,11 @@ impl ContextState {
             st.mapped_non_persistent()
         };
         if mapped {
-            gl_bail!(GL_INVALID_OPERATION, "buffer {} is mapped over that range", name);
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "buffer {} is mapped over that range",
+                name
+            );
         }
         Ok(())
     }
@@ -940,7 +1005,11 @@ impl ContextState {
             GL_BUFFER_IMMUTABLE_STORAGE => st.immutable as i64,
             GL_BUFFER_STORAGE_FLAGS => st.storage_flags as i64,
             // GL 4.6 §6.7: INVALID_ENUM if pname is not one of table 6.2's values.
-            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a buffer parameter", Enum(pname)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a buffer parameter",
+                Enum(pname)
+            ),
         })
     }
 
@@ -948,7 +1017,11 @@ impl ContextState {
     pub fn get_buffer_pointer(&mut self, r: BufRef, pname: u32) -> GlResult<*mut u8> {
         // GL 4.6 §6.7: INVALID_ENUM if pname is not BUFFER_MAP_POINTER.
         if pname != GL_BUFFER_MAP_POINTER {
-            gl_bail!(GL_INVALID_ENUM, "pname {} is not GL_BUFFER_MAP_POINTER", Enum(pname));
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not GL_BUFFER_MAP_POINTER",
+                Enum(pname)
+            );
         }
         let buf = self.buffer_ref(r, GL_INVALID_OPERATION)?;
         let st = buf.state.lock();
@@ -1011,8 +1084,4 @@ fn new_storage(size: usize, data: UserIn) -> GlResult<Storage> {
         storage.write(0, bytes);
     }
     Ok(storage)
-}
-
-pub fn usize_range(offset: i64, size: i64) -> (usize, usize) {
-    (usize_of(offset), usize_of(size))
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::buffer::{Bindings, Buffer};
-use super::debug::{Delivery, DebugState, Message};
+use super::debug::{DebugState, Delivery, Message};
 use super::error::{Enum, GlError, error_name};
 use super::gl_enums::*;
 use super::names::NameTable;

@@ -7,9 +7,9 @@ use super::context::ContextState;
 use super::error::GlResult;
 use super::gl_enums::*;
 use super::limits;
+use crate::gl_bail;
 use crate::glsl::LinkedProgram;
 use crate::runtime::{self, Dispatch, GroupCount};
-use crate::gl_bail;
 use std::sync::Arc;
 
 const AXES: [char; 3] = ['x', 'y', 'z'];
@@ -22,10 +22,15 @@ impl ContextState {
             None => {
                 let why = match (&self.current_program, self.bound_pipeline) {
                     (Some(p), _) => format!("the current program {} has no compute shader", p.name),
-                    (None, 0) => "no program is current and no program pipeline is bound".to_string(),
+                    (None, 0) => {
+                        "no program is current and no program pipeline is bound".to_string()
+                    }
                     (None, p) => format!("the bound program pipeline {p} has no compute program"),
                 };
-                gl_bail!(GL_INVALID_OPERATION, "there is no active compute program: {why}");
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "there is no active compute program: {why}"
+                );
             }
         }
     }
@@ -88,18 +93,27 @@ impl ContextState {
         // ARB_compute_shader: INVALID_VALUE if indirect is negative or not a multiple
         // of four.
         if indirect % 4 != 0 {
-            gl_bail!(GL_INVALID_VALUE, "indirect = {indirect} is not a multiple of 4");
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "indirect = {indirect} is not a multiple of 4"
+            );
         }
         if indirect < 0 {
             gl_bail!(GL_INVALID_VALUE, "indirect = {indirect} is negative");
         }
         // ARB_compute_shader: INVALID_OPERATION if no buffer is bound to
         // DISPATCH_INDIRECT_BUFFER.
-        let buf = self.buffer_ref(BufRef::Target(GL_DISPATCH_INDIRECT_BUFFER), GL_INVALID_OPERATION)?;
+        let buf = self.buffer_ref(
+            BufRef::Target(GL_DISPATCH_INDIRECT_BUFFER),
+            GL_INVALID_OPERATION,
+        )?;
         let st = buf.state.lock();
         // GL 4.6 §6.3.2: INVALID_OPERATION when sourcing data from a buffer mapped
         // without MAP_PERSISTENT_BIT.
-        if st.mapping.is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0) {
+        if st
+            .mapping
+            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+        {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "the GL_DISPATCH_INDIRECT_BUFFER {} is mapped",
@@ -137,7 +151,11 @@ impl ContextState {
     }
 
     /// DispatchComputeGroupSizeARB.
-    pub fn dispatch_compute_group_size(&mut self, counts: [u32; 3], size: [u32; 3]) -> GlResult<()> {
+    pub fn dispatch_compute_group_size(
+        &mut self,
+        counts: [u32; 3],
+        size: [u32; 3],
+    ) -> GlResult<()> {
         let exe = self.compute_program()?;
         let compute = exe.compute.expect("active compute program");
         // ARB_compute_variable_group_size: INVALID_OPERATION if the program has a fixed

@@ -101,7 +101,12 @@ fn packed_type(t: u32) -> Option<(usize, &'static [u32], bool)> {
 
 /// Converts one client pixel to the bytes of one `internalformat` element. A null
 /// `data` clears to zero (GL 4.6 §6.5).
-pub fn convert_clear_value(internalformat: u32, format: u32, ty: u32, data: UserIn) -> GlResult<Vec<u8>> {
+pub fn convert_clear_value(
+    internalformat: u32,
+    format: u32,
+    ty: u32,
+    data: UserIn,
+) -> GlResult<Vec<u8>> {
     // GL 4.6 §6.5: INVALID_ENUM if internalformat is not in table 8.16.
     let Some((ncomp, kind, bits)) = internal_format(internalformat) else {
         gl_bail!(
@@ -114,7 +119,11 @@ pub fn convert_clear_value(internalformat: u32, format: u32, ty: u32, data: User
     let integer_target = matches!(kind, Kind::Sint | Kind::Uint);
     let Some((order, integer_source)) = client_format(format) else {
         // GL 4.6 §6.5 via §8.4.4: format must be a color format.
-        gl_bail!(GL_INVALID_VALUE, "format {} is not a color format", Enum(format));
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "format {} is not a color format",
+            Enum(format)
+        );
     };
     // GL 4.6 §8.4.4: no conversion between integer and non-integer formats.
     if integer_source != integer_target {
@@ -136,7 +145,10 @@ pub fn convert_clear_value(internalformat: u32, format: u32, ty: u32, data: User
             None => gl_bail!(GL_INVALID_ENUM, "type {} is not a pixel type", Enum(ty)),
         },
     };
-    let float_packed = matches!(ty, GL_UNSIGNED_INT_10F_11F_11F_REV | GL_UNSIGNED_INT_5_9_9_9_REV);
+    let float_packed = matches!(
+        ty,
+        GL_UNSIGNED_INT_10F_11F_11F_REV | GL_UNSIGNED_INT_5_9_9_9_REV
+    );
     // GL 4.6 §8.4.4 table 8.8: these two types go with the RGB format only.
     if float_packed && format != GL_RGB {
         gl_bail!(
@@ -168,7 +180,11 @@ pub fn convert_clear_value(internalformat: u32, format: u32, ty: u32, data: User
             order.len()
         );
     }
-    let Some(bytes) = data.bytes(if packed.is_some() || float_packed { size } else { size * order.len() }) else {
+    let Some(bytes) = data.bytes(if packed.is_some() || float_packed {
+        size
+    } else {
+        size * order.len()
+    }) else {
         return Ok(vec![0; elem]);
     };
 
@@ -218,10 +234,20 @@ pub fn convert_clear_value(internalformat: u32, format: u32, ty: u32, data: User
                 rgba[c] = match ty {
                     GL_UNSIGNED_BYTE => norm_u(b[0] as u64, 8, integer_source),
                     GL_BYTE => norm_s(b[0] as i8 as i64, 8, integer_source),
-                    GL_UNSIGNED_SHORT => norm_u(u16::from_ne_bytes([b[0], b[1]]) as u64, 16, integer_source),
+                    GL_UNSIGNED_SHORT => {
+                        norm_u(u16::from_ne_bytes([b[0], b[1]]) as u64, 16, integer_source)
+                    }
                     GL_SHORT => norm_s(i16::from_ne_bytes([b[0], b[1]]) as i64, 16, integer_source),
-                    GL_UNSIGNED_INT => norm_u(u32::from_ne_bytes([b[0], b[1], b[2], b[3]]) as u64, 32, integer_source),
-                    GL_INT => norm_s(i32::from_ne_bytes([b[0], b[1], b[2], b[3]]) as i64, 32, integer_source),
+                    GL_UNSIGNED_INT => norm_u(
+                        u32::from_ne_bytes([b[0], b[1], b[2], b[3]]) as u64,
+                        32,
+                        integer_source,
+                    ),
+                    GL_INT => norm_s(
+                        i32::from_ne_bytes([b[0], b[1], b[2], b[3]]) as i64,
+                        32,
+                        integer_source,
+                    ),
                     GL_HALF_FLOAT => half_to_f32(u16::from_ne_bytes([b[0], b[1]])) as f64,
                     _ => f32::from_ne_bytes([b[0], b[1], b[2], b[3]]) as f64,
                 };
@@ -234,7 +260,9 @@ pub fn convert_clear_value(internalformat: u32, format: u32, ty: u32, data: User
     for &c in rgba.iter().take(ncomp) {
         match (kind, bits) {
             (Kind::Unorm, 8) => out.push((c.clamp(0.0, 1.0) * 255.0).round() as u8),
-            (Kind::Unorm, _) => out.extend(((c.clamp(0.0, 1.0) * 65535.0).round() as u16).to_ne_bytes()),
+            (Kind::Unorm, _) => {
+                out.extend(((c.clamp(0.0, 1.0) * 65535.0).round() as u16).to_ne_bytes())
+            }
             (Kind::Float, 16) => out.extend(f32_to_half(c as f32).to_ne_bytes()),
             (Kind::Float, _) => out.extend((c as f32).to_ne_bytes()),
             (Kind::Sint, b) => {
@@ -356,7 +384,10 @@ mod tests {
 
     #[test]
     fn converts_like_teximage() {
-        assert_eq!(clear(GL_R8, GL_RED, GL_UNSIGNED_BYTE, &[200]).unwrap(), vec![200]);
+        assert_eq!(
+            clear(GL_R8, GL_RED, GL_UNSIGNED_BYTE, &[200]).unwrap(),
+            vec![200]
+        );
         assert_eq!(
             clear(GL_RGBA8, GL_RED, GL_FLOAT, &0.5f32.to_ne_bytes()).unwrap(),
             vec![128, 0, 0, 255]
@@ -366,7 +397,13 @@ mod tests {
             1.0f32.to_ne_bytes().to_vec()
         );
         assert_eq!(
-            clear(GL_RG8UI, GL_RG_INTEGER, GL_INT, &[&(-5i32).to_ne_bytes()[..], &300i32.to_ne_bytes()].concat()).unwrap(),
+            clear(
+                GL_RG8UI,
+                GL_RG_INTEGER,
+                GL_INT,
+                &[&(-5i32).to_ne_bytes()[..], &300i32.to_ne_bytes()].concat()
+            )
+            .unwrap(),
             vec![0, 255]
         );
         assert_eq!(
@@ -374,7 +411,13 @@ mod tests {
             vec![3, 2, 1, 4]
         );
         assert_eq!(
-            clear(GL_RGBA8, GL_RGBA, GL_UNSIGNED_INT_8_8_8_8, &0x01020304u32.to_ne_bytes()).unwrap(),
+            clear(
+                GL_RGBA8,
+                GL_RGBA,
+                GL_UNSIGNED_INT_8_8_8_8,
+                &0x01020304u32.to_ne_bytes()
+            )
+            .unwrap(),
             vec![1, 2, 3, 4]
         );
         assert_eq!(
@@ -385,12 +428,32 @@ mod tests {
 
     #[test]
     fn rejects_like_the_spec() {
-        assert_eq!(clear(GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, &[0; 3]).unwrap_err().code, GL_INVALID_ENUM);
-        assert_eq!(clear(GL_R32UI, GL_RED, GL_UNSIGNED_INT, &[0; 4]).unwrap_err().code, GL_INVALID_OPERATION);
-        assert_eq!(clear(GL_R8, GL_DEPTH_COMPONENT, GL_FLOAT, &[0; 4]).unwrap_err().code, GL_INVALID_VALUE);
-        assert_eq!(clear(GL_R8, GL_RED, GL_RGBA, &[0; 4]).unwrap_err().code, GL_INVALID_ENUM);
         assert_eq!(
-            clear(GL_RGBA8, GL_RGB, GL_UNSIGNED_INT_8_8_8_8, &[0; 4]).unwrap_err().code,
+            clear(GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, &[0; 3])
+                .unwrap_err()
+                .code,
+            GL_INVALID_ENUM
+        );
+        assert_eq!(
+            clear(GL_R32UI, GL_RED, GL_UNSIGNED_INT, &[0; 4])
+                .unwrap_err()
+                .code,
+            GL_INVALID_OPERATION
+        );
+        assert_eq!(
+            clear(GL_R8, GL_DEPTH_COMPONENT, GL_FLOAT, &[0; 4])
+                .unwrap_err()
+                .code,
+            GL_INVALID_VALUE
+        );
+        assert_eq!(
+            clear(GL_R8, GL_RED, GL_RGBA, &[0; 4]).unwrap_err().code,
+            GL_INVALID_ENUM
+        );
+        assert_eq!(
+            clear(GL_RGBA8, GL_RGB, GL_UNSIGNED_INT_8_8_8_8, &[0; 4])
+                .unwrap_err()
+                .code,
             GL_INVALID_OPERATION
         );
     }

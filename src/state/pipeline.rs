@@ -9,14 +9,22 @@ use super::context::{ContextState, ShareGroup};
 use super::error::{Enum, GlResult};
 use super::gl_enums::*;
 use super::program::{Program, program_in};
-use crate::glsl::{LinkedProgram, Stage};
 use crate::gl_bail;
+use crate::glsl::{LinkedProgram, Stage};
 
 /// Stage order of a pipeline's program slots.
 pub const STAGES: [(Stage, u32, u32); 6] = [
     (Stage::Vertex, GL_VERTEX_SHADER_BIT, GL_VERTEX_SHADER),
-    (Stage::TessControl, GL_TESS_CONTROL_SHADER_BIT, GL_TESS_CONTROL_SHADER),
-    (Stage::TessEvaluation, GL_TESS_EVALUATION_SHADER_BIT, GL_TESS_EVALUATION_SHADER),
+    (
+        Stage::TessControl,
+        GL_TESS_CONTROL_SHADER_BIT,
+        GL_TESS_CONTROL_SHADER,
+    ),
+    (
+        Stage::TessEvaluation,
+        GL_TESS_EVALUATION_SHADER_BIT,
+        GL_TESS_EVALUATION_SHADER,
+    ),
     (Stage::Geometry, GL_GEOMETRY_SHADER_BIT, GL_GEOMETRY_SHADER),
     (Stage::Fragment, GL_FRAGMENT_SHADER_BIT, GL_FRAGMENT_SHADER),
     (Stage::Compute, GL_COMPUTE_SHADER_BIT, GL_COMPUTE_SHADER),
@@ -146,7 +154,10 @@ impl ContextState {
         let all: u32 = STAGES.iter().map(|s| s.1).fold(0, |a, b| a | b);
         // GL 4.6 §7.4: INVALID_VALUE if stages is not ALL_SHADER_BITS and has other bits.
         if stages != GL_ALL_SHADER_BITS && stages & !all != 0 {
-            gl_bail!(GL_INVALID_VALUE, "stages = 0x{stages:X} has undefined bits set");
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "stages = 0x{stages:X} has undefined bits set"
+            );
         }
         let prog = if program == 0 {
             None
@@ -156,7 +167,10 @@ impl ContextState {
             // GL 4.6 §7.4: INVALID_OPERATION if program was not linked successfully or
             // is not separable.
             if !st.link_status {
-                gl_bail!(GL_INVALID_OPERATION, "program {program} is not linked successfully");
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "program {program} is not linked successfully"
+                );
             }
             if !st.separable {
                 gl_bail!(
@@ -207,7 +221,10 @@ impl ContextState {
             let p = program_in(&self.shared.shader_objects.lock(), program)?;
             // GL 4.6 §7.4: INVALID_OPERATION if program is not linked successfully.
             if !p.state.lock().link_status {
-                gl_bail!(GL_INVALID_OPERATION, "program {program} is not linked successfully");
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "program {program} is not linked successfully"
+                );
             }
             Some(p)
         };
@@ -226,7 +243,11 @@ impl ContextState {
             )
         {
             // GL 4.6 §7.13: INVALID_ENUM for any other pname.
-            gl_bail!(GL_INVALID_ENUM, "pname {} is not a pipeline parameter", Enum(pname));
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a pipeline parameter",
+                Enum(pname)
+            );
         }
         let pipe = self.pipeline_mut(pipeline)?;
         let name = |p: &Option<Arc<Program>>| p.as_ref().map(|p| p.name as i64).unwrap_or(0);
@@ -258,10 +279,7 @@ impl ContextState {
             }
         }
         pipe.validate_status = problems.is_empty();
-        pipe.info_log = problems
-            .iter()
-            .map(|p| format!("error: {p}\n"))
-            .collect();
+        pipe.info_log = problems.iter().map(|p| format!("error: {p}\n")).collect();
         Ok(())
     }
 

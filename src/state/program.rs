@@ -6,11 +6,11 @@ use crate::runtime::sync::Mutex;
 use std::sync::Arc;
 
 use super::context::{ContextState, ShareGroup};
-use super::names::NameTable;
-use super::error::{Enum, GlError, GlResult};
+use super::error::{Enum, GlResult};
 use super::gl_enums::*;
+use super::names::NameTable;
+use crate::gl_bail;
 use crate::glsl::{self, CompiledShader, LinkedProgram, Stage};
-use crate::{gl_bail, gl_err};
 
 pub enum ShaderObject {
     Shader(Arc<Shader>),
@@ -193,7 +193,10 @@ impl ContextState {
         let stage = stage_of(shader.kind).expect("created with a valid type");
         let (result, log) = match source {
             // Compiling a shader with no source fails without a GL error.
-            None => (None, "error: no source was given with glShaderSource\n".to_string()),
+            None => (
+                None,
+                "error: no source was given with glShaderSource\n".to_string(),
+            ),
             Some(src) => match glsl::compile(stage, &src) {
                 Ok((compiled, log)) => (Some(Arc::new(compiled)), log),
                 Err(log) => (None, log),
@@ -216,7 +219,11 @@ impl ContextState {
             GL_INFO_LOG_LENGTH => c_len(&st.info_log),
             GL_SHADER_SOURCE_LENGTH => st.source.as_deref().map(c_len).unwrap_or(0),
             // GL 4.6 §7.13: INVALID_ENUM for any other pname.
-            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a shader parameter", Enum(pname)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a shader parameter",
+                Enum(pname)
+            ),
         })
     }
 
@@ -386,12 +393,19 @@ impl ContextState {
                 need_stage(Stage::TessControl, "tessellation control")?;
                 unreachable!("tessellation shaders never link here")
             }
-            GL_TESS_GEN_MODE | GL_TESS_GEN_SPACING | GL_TESS_GEN_VERTEX_ORDER | GL_TESS_GEN_POINT_MODE => {
+            GL_TESS_GEN_MODE
+            | GL_TESS_GEN_SPACING
+            | GL_TESS_GEN_VERTEX_ORDER
+            | GL_TESS_GEN_POINT_MODE => {
                 need_stage(Stage::TessEvaluation, "tessellation evaluation")?;
                 unreachable!("tessellation shaders never link here")
             }
             // GL 4.6 §7.13: INVALID_ENUM for any other pname.
-            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a program parameter", Enum(pname)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a program parameter",
+                Enum(pname)
+            ),
         })
     }
 
@@ -402,12 +416,19 @@ impl ContextState {
             GL_PROGRAM_SEPARABLE | GL_PROGRAM_BINARY_RETRIEVABLE_HINT => {
                 // GL 4.6 §7.3: INVALID_VALUE if value is not TRUE or FALSE.
                 if value != 0 && value != 1 {
-                    gl_bail!(GL_INVALID_VALUE, "value = {value} is not GL_TRUE or GL_FALSE");
+                    gl_bail!(
+                        GL_INVALID_VALUE,
+                        "value = {value} is not GL_TRUE or GL_FALSE"
+                    );
                 }
                 value == 1
             }
             // GL 4.6 §7.3: INVALID_ENUM for another pname.
-            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a program parameter", Enum(pname)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a program parameter",
+                Enum(pname)
+            ),
         };
         let mut st = prog.state.lock();
         if pname == GL_PROGRAM_SEPARABLE {
@@ -459,7 +480,10 @@ impl ContextState {
             let prog = self.lookup_program(name)?;
             // GL 4.6 §7.3: INVALID_OPERATION if program has not been linked successfully.
             if !prog.state.lock().link_status {
-                gl_bail!(GL_INVALID_OPERATION, "program {name} is not linked successfully");
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "program {name} is not linked successfully"
+                );
             }
             Some(prog)
         };
@@ -502,11 +526,17 @@ impl ContextState {
     }
 
     pub fn is_shader(&self, name: u32) -> bool {
-        matches!(self.shared.shader_objects.lock().get(name), Some(ShaderObject::Shader(_)))
+        matches!(
+            self.shared.shader_objects.lock().get(name),
+            Some(ShaderObject::Shader(_))
+        )
     }
 
     pub fn is_program(&self, name: u32) -> bool {
-        matches!(self.shared.shader_objects.lock().get(name), Some(ShaderObject::Program(_)))
+        matches!(
+            self.shared.shader_objects.lock().get(name),
+            Some(ShaderObject::Program(_))
+        )
     }
 
     /// CreateShaderProgramv (GL 4.6 §7.3): a separable program from one source; the
@@ -559,8 +589,4 @@ impl ContextState {
 
 fn max_name<'a, T: 'a + glsl::Named>(items: impl Iterator<Item = &'a T>) -> i64 {
     items.map(|i| i.name().len() as i64 + 1).max().unwrap_or(0)
-}
-
-pub fn invalid_value(msg: String) -> GlError {
-    gl_err!(GL_INVALID_VALUE, "{msg}")
 }

@@ -88,7 +88,10 @@ pub const EXTENSIONS: &[&str] = &[
 /// first is the highest, matching GL_SHADING_LANGUAGE_VERSION.
 pub const GLSL_VERSIONS: &[&str] = &["430 core", "460 core", "450 core", "440 core", "420", "330"];
 
-fn static_cstring(cell: &'static OnceLock<CString>, make: impl FnOnce() -> String) -> &'static CString {
+fn static_cstring(
+    cell: &'static OnceLock<CString>,
+    make: impl FnOnce() -> String,
+) -> &'static CString {
     cell.get_or_init(|| CString::new(make()).expect("no NUL in strings"))
 }
 
@@ -142,13 +145,19 @@ impl ContextState {
         Ok(match name {
             GL_VENDOR => static_cstring(&VENDOR, || "glcompute".into()),
             GL_RENDERER => static_cstring(&RENDERER, renderer),
-            GL_VERSION if self.info.is_core() => static_cstring(&VERSION_CORE, || version_string(true)),
+            GL_VERSION if self.info.is_core() => {
+                static_cstring(&VERSION_CORE, || version_string(true))
+            }
             GL_VERSION => static_cstring(&VERSION_COMPAT, || version_string(false)),
             GL_SHADING_LANGUAGE_VERSION => static_cstring(&GLSL, || "4.30".into()),
             // GL 4.6 core removed GetString(EXTENSIONS); compatibility profiles keep it.
             GL_EXTENSIONS if !self.info.is_core() => static_cstring(&EXTS, || EXTENSIONS.join(" ")),
             // GL 4.6 §22.2: INVALID_ENUM if name is not an accepted value.
-            _ => gl_bail!(GL_INVALID_ENUM, "name {} is not a GetString name", Enum(name)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "name {} is not a GetString name",
+                Enum(name)
+            ),
         })
     }
 
@@ -158,14 +167,24 @@ impl ContextState {
         static GLSL: OnceLock<Vec<CString>> = OnceLock::new();
         let list = match name {
             GL_EXTENSIONS => EXT.get_or_init(|| {
-                EXTENSIONS.iter().map(|e| CString::new(*e).expect("no NUL")).collect()
+                EXTENSIONS
+                    .iter()
+                    .map(|e| CString::new(*e).expect("no NUL"))
+                    .collect()
             }),
             GL_SHADING_LANGUAGE_VERSION => GLSL.get_or_init(|| {
-                GLSL_VERSIONS.iter().map(|e| CString::new(*e).expect("no NUL")).collect()
+                GLSL_VERSIONS
+                    .iter()
+                    .map(|e| CString::new(*e).expect("no NUL"))
+                    .collect()
             }),
             // GL 4.6 §22.2: INVALID_ENUM if name is not EXTENSIONS or
             // SHADING_LANGUAGE_VERSION.
-            _ => gl_bail!(GL_INVALID_ENUM, "name {} is not a GetStringi name", Enum(name)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "name {} is not a GetStringi name",
+                Enum(name)
+            ),
         };
         match list.get(index as usize) {
             Some(s) => Ok(s),
@@ -186,38 +205,62 @@ impl ContextState {
             Value::int(x.as_ref().map(|b| b.name as i64).unwrap_or(0))
         };
         Ok(match pname {
-            GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS => Value::int(MAX_COMPUTE_WORK_GROUP_INVOCATIONS as i64),
+            GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS => {
+                Value::int(MAX_COMPUTE_WORK_GROUP_INVOCATIONS as i64)
+            }
             GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB => {
                 Value::int(MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS as i64)
             }
             GL_MAX_COMPUTE_UNIFORM_BLOCKS => Value::int(MAX_COMPUTE_UNIFORM_BLOCKS as i64),
-            GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS => Value::int(MAX_COMPUTE_TEXTURE_IMAGE_UNITS as i64),
+            GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS => {
+                Value::int(MAX_COMPUTE_TEXTURE_IMAGE_UNITS as i64)
+            }
             GL_MAX_COMPUTE_IMAGE_UNIFORMS => Value::int(MAX_COMPUTE_IMAGE_UNIFORMS as i64),
             GL_MAX_COMPUTE_SHARED_MEMORY_SIZE => Value::int(MAX_COMPUTE_SHARED_MEMORY_SIZE as i64),
             GL_MAX_COMPUTE_UNIFORM_COMPONENTS => Value::int(MAX_COMPUTE_UNIFORM_COMPONENTS as i64),
-            GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => Value::int(MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS as i64),
+            GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => {
+                Value::int(MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS as i64)
+            }
             GL_MAX_COMPUTE_ATOMIC_COUNTERS => Value::int(MAX_COMPUTE_ATOMIC_COUNTERS as i64),
-            GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => Value::int(MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS),
-            GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS => Value::int(MAX_COMPUTE_SHADER_STORAGE_BLOCKS as i64),
+            GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => {
+                Value::int(MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS)
+            }
+            GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS => {
+                Value::int(MAX_COMPUTE_SHADER_STORAGE_BLOCKS as i64)
+            }
             GL_MAX_UNIFORM_BUFFER_BINDINGS => Value::int(MAX_UNIFORM_BUFFER_BINDINGS as i64),
             GL_MAX_UNIFORM_BLOCK_SIZE => Value::int(MAX_UNIFORM_BLOCK_SIZE as i64),
-            GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT => Value::int(UNIFORM_BUFFER_OFFSET_ALIGNMENT as i64),
+            GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT => {
+                Value::int(UNIFORM_BUFFER_OFFSET_ALIGNMENT as i64)
+            }
             GL_MAX_COMBINED_UNIFORM_BLOCKS => Value::int(MAX_COMBINED_UNIFORM_BLOCKS as i64),
             GL_MAX_UNIFORM_LOCATIONS => Value::int(MAX_UNIFORM_LOCATIONS as i64),
-            GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => Value::int(MAX_SHADER_STORAGE_BUFFER_BINDINGS as i64),
+            GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => {
+                Value::int(MAX_SHADER_STORAGE_BUFFER_BINDINGS as i64)
+            }
             GL_MAX_SHADER_STORAGE_BLOCK_SIZE => Value::int(MAX_SHADER_STORAGE_BLOCK_SIZE),
             GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
                 Value::int(SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as i64)
             }
-            GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS => Value::int(MAX_COMBINED_SHADER_STORAGE_BLOCKS as i64),
-            GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => Value::int(MAX_ATOMIC_COUNTER_BUFFER_BINDINGS as i64),
+            GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS => {
+                Value::int(MAX_COMBINED_SHADER_STORAGE_BLOCKS as i64)
+            }
+            GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => {
+                Value::int(MAX_ATOMIC_COUNTER_BUFFER_BINDINGS as i64)
+            }
             GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE => Value::int(MAX_ATOMIC_COUNTER_BUFFER_SIZE as i64),
             GL_MAX_COMBINED_ATOMIC_COUNTERS => Value::int(MAX_COMBINED_ATOMIC_COUNTERS as i64),
-            GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => Value::int(MAX_COMBINED_ATOMIC_COUNTER_BUFFERS as i64),
+            GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => {
+                Value::int(MAX_COMBINED_ATOMIC_COUNTER_BUFFERS as i64)
+            }
             GL_MAX_IMAGE_UNITS => Value::int(MAX_IMAGE_UNITS as i64),
             GL_MAX_COMBINED_IMAGE_UNIFORMS => Value::int(MAX_COMBINED_IMAGE_UNIFORMS as i64),
-            GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES => Value::int(MAX_COMBINED_SHADER_OUTPUT_RESOURCES as i64),
-            GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => Value::int(MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64),
+            GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES => {
+                Value::int(MAX_COMBINED_SHADER_OUTPUT_RESOURCES as i64)
+            }
+            GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => {
+                Value::int(MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64)
+            }
             GL_MAX_TRANSFORM_FEEDBACK_BUFFERS => Value::int(MAX_TRANSFORM_FEEDBACK_BUFFERS as i64),
             GL_MIN_MAP_BUFFER_ALIGNMENT => Value::int(MIN_MAP_BUFFER_ALIGNMENT as i64),
             GL_MAX_SERVER_WAIT_TIMEOUT => Value::int(MAX_SERVER_WAIT_TIMEOUT),
@@ -248,7 +291,12 @@ impl ContextState {
             GL_TEXTURE_BUFFER_BINDING => name(&b.texture),
             GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => name(&b.transform_feedback),
             GL_UNIFORM_BUFFER_BINDING => name(&b.uniform),
-            GL_CURRENT_PROGRAM => Value::int(self.current_program.as_ref().map(|p| p.name as i64).unwrap_or(0)),
+            GL_CURRENT_PROGRAM => Value::int(
+                self.current_program
+                    .as_ref()
+                    .map(|p| p.name as i64)
+                    .unwrap_or(0),
+            ),
             GL_PROGRAM_PIPELINE_BINDING => Value::int(self.bound_pipeline as i64),
             GL_DEBUG_LOGGED_MESSAGES => Value::int(self.debug.logged() as i64),
             GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH => Value::int(self.debug.next_length() as i64),
@@ -271,7 +319,10 @@ impl ContextState {
             match arr.get(index as usize) {
                 Some(&v) => Ok(Value::int(v as i64)),
                 // GL 4.6 §22.1: INVALID_VALUE if index is outside the variable's range.
-                None => gl_bail!(GL_INVALID_VALUE, "index = {index} must be 0, 1 or 2 for {what}"),
+                None => gl_bail!(
+                    GL_INVALID_VALUE,
+                    "index = {index} must be 0, 1 or 2 for {what}"
+                ),
             }
         };
         let binding = |v: &Vec<IndexedBinding>, what: u32, field: u8| -> GlResult<Value> {
@@ -291,8 +342,14 @@ impl ContextState {
         };
         let b = &self.bindings;
         match pname {
-            GL_MAX_COMPUTE_WORK_GROUP_COUNT => three(&MAX_COMPUTE_WORK_GROUP_COUNT, "GL_MAX_COMPUTE_WORK_GROUP_COUNT"),
-            GL_MAX_COMPUTE_WORK_GROUP_SIZE => three(&MAX_COMPUTE_WORK_GROUP_SIZE, "GL_MAX_COMPUTE_WORK_GROUP_SIZE"),
+            GL_MAX_COMPUTE_WORK_GROUP_COUNT => three(
+                &MAX_COMPUTE_WORK_GROUP_COUNT,
+                "GL_MAX_COMPUTE_WORK_GROUP_COUNT",
+            ),
+            GL_MAX_COMPUTE_WORK_GROUP_SIZE => three(
+                &MAX_COMPUTE_WORK_GROUP_SIZE,
+                "GL_MAX_COMPUTE_WORK_GROUP_SIZE",
+            ),
             GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB => three(
                 &MAX_COMPUTE_VARIABLE_GROUP_SIZE,
                 "GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB",
@@ -300,17 +357,39 @@ impl ContextState {
             GL_UNIFORM_BUFFER_BINDING => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 0),
             GL_UNIFORM_BUFFER_START => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 1),
             GL_UNIFORM_BUFFER_SIZE => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 2),
-            GL_SHADER_STORAGE_BUFFER_BINDING => binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 0),
-            GL_SHADER_STORAGE_BUFFER_START => binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 1),
-            GL_SHADER_STORAGE_BUFFER_SIZE => binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 2),
-            GL_ATOMIC_COUNTER_BUFFER_BINDING => binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 0),
-            GL_ATOMIC_COUNTER_BUFFER_START => binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 1),
-            GL_ATOMIC_COUNTER_BUFFER_SIZE => binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 2),
-            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 0),
-            GL_TRANSFORM_FEEDBACK_BUFFER_START => binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 1),
-            GL_TRANSFORM_FEEDBACK_BUFFER_SIZE => binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 2),
+            GL_SHADER_STORAGE_BUFFER_BINDING => {
+                binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 0)
+            }
+            GL_SHADER_STORAGE_BUFFER_START => {
+                binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 1)
+            }
+            GL_SHADER_STORAGE_BUFFER_SIZE => {
+                binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 2)
+            }
+            GL_ATOMIC_COUNTER_BUFFER_BINDING => {
+                binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 0)
+            }
+            GL_ATOMIC_COUNTER_BUFFER_START => {
+                binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 1)
+            }
+            GL_ATOMIC_COUNTER_BUFFER_SIZE => {
+                binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 2)
+            }
+            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => {
+                binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 0)
+            }
+            GL_TRANSFORM_FEEDBACK_BUFFER_START => {
+                binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 1)
+            }
+            GL_TRANSFORM_FEEDBACK_BUFFER_SIZE => {
+                binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 2)
+            }
             // GL 4.6 §22.1: INVALID_ENUM if pname is not an indexed state variable.
-            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not an indexed state value", Enum(pname)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not an indexed state value",
+                Enum(pname)
+            ),
         }
     }
 
@@ -321,7 +400,11 @@ impl ContextState {
             GL_DEBUG_CALLBACK_FUNCTION => callback.map(|f| f as usize).unwrap_or(0),
             GL_DEBUG_CALLBACK_USER_PARAM => user,
             // GL 4.6 §22.2: INVALID_ENUM for another pname.
-            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a pointer state value", Enum(pname)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a pointer state value",
+                Enum(pname)
+            ),
         })
     }
 
@@ -331,7 +414,11 @@ impl ContextState {
             GL_DEBUG_OUTPUT => self.debug.output = on,
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.synchronous = on,
             // GL 4.6 §2.3.1: INVALID_ENUM for a capability this implementation lacks.
-            _ => gl_bail!(GL_INVALID_ENUM, "cap {} is not a capability glcompute has", Enum(cap)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "cap {} is not a capability glcompute has",
+                Enum(cap)
+            ),
         }
         Ok(())
     }
@@ -340,7 +427,11 @@ impl ContextState {
         match cap {
             GL_DEBUG_OUTPUT => Ok(self.debug.output),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => Ok(self.debug.synchronous),
-            _ => gl_bail!(GL_INVALID_ENUM, "cap {} is not a capability glcompute has", Enum(cap)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "cap {} is not a capability glcompute has",
+                Enum(cap)
+            ),
         }
     }
 
@@ -384,7 +475,14 @@ impl ContextState {
     }
 
     /// DebugMessageInsert (GL 4.6 §20.5).
-    pub fn debug_message_insert(&mut self, source: u32, ty: u32, id: u32, severity: u32, text: &[u8]) -> GlResult<()> {
+    pub fn debug_message_insert(
+        &mut self,
+        source: u32,
+        ty: u32,
+        id: u32,
+        severity: u32,
+        text: &[u8],
+    ) -> GlResult<()> {
         // GL 4.6 §20.5: INVALID_ENUM if source is not APPLICATION or THIRD_PARTY, or
         // type or severity is not valid.
         if source != GL_DEBUG_SOURCE_APPLICATION && source != GL_DEBUG_SOURCE_THIRD_PARTY {
@@ -395,10 +493,18 @@ impl ContextState {
             );
         }
         if !debug::is_type(ty) {
-            gl_bail!(GL_INVALID_ENUM, "type {} is not a debug message type", Enum(ty));
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "type {} is not a debug message type",
+                Enum(ty)
+            );
         }
         if !debug::is_severity(severity) {
-            gl_bail!(GL_INVALID_ENUM, "severity {} is not a debug severity", Enum(severity));
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "severity {} is not a debug severity",
+                Enum(severity)
+            );
         }
         check_message_length(text.len())?;
         self.emit(Message {
@@ -446,7 +552,10 @@ impl ContextState {
     pub fn pop_debug_group(&mut self) -> GlResult<()> {
         // GL 4.6 §20.6: STACK_UNDERFLOW if only the default group is on the stack.
         let Some((source, id, text)) = self.debug.pop_group() else {
-            gl_bail!(GL_STACK_UNDERFLOW, "only the default debug group is on the stack");
+            gl_bail!(
+                GL_STACK_UNDERFLOW,
+                "only the default debug group is on the stack"
+            );
         };
         self.emit(Message {
             source,
@@ -468,12 +577,19 @@ impl ContextState {
 
     /// GetObjectLabel (GL 4.6 §20.9).
     pub fn get_label(&mut self, identifier: u32, name: u32) -> GlResult<String> {
-        Ok(self.with_label(identifier, name, |l| l.clone())?.unwrap_or_default())
+        Ok(self
+            .with_label(identifier, name, |l| l.clone())?
+            .unwrap_or_default())
     }
 
     /// Runs `f` on the label of an object. GL 4.6 §20.9: INVALID_ENUM for an unknown
     /// identifier, INVALID_VALUE if name is not an existing object of that type.
-    fn with_label<R>(&mut self, identifier: u32, name: u32, f: impl FnOnce(&mut Option<String>) -> R) -> GlResult<R> {
+    fn with_label<R>(
+        &mut self,
+        identifier: u32,
+        name: u32,
+        f: impl FnOnce(&mut Option<String>) -> R,
+    ) -> GlResult<R> {
         let missing = || {
             crate::gl_err!(
                 GL_INVALID_VALUE,
@@ -483,7 +599,13 @@ impl ContextState {
         };
         match identifier {
             GL_BUFFER => {
-                let buf = self.shared.buffers.lock().get(name).cloned().ok_or_else(missing)?;
+                let buf = self
+                    .shared
+                    .buffers
+                    .lock()
+                    .get(name)
+                    .cloned()
+                    .ok_or_else(missing)?;
                 let mut st = buf.state.lock();
                 Ok(f(&mut st.label))
             }
@@ -503,9 +625,18 @@ impl ContextState {
             }
             // Valid identifiers for object types glcompute never creates: no name can
             // refer to one.
-            GL_VERTEX_ARRAY | GL_QUERY | GL_TRANSFORM_FEEDBACK | GL_SAMPLER | GL_TEXTURE
-            | GL_RENDERBUFFER | GL_FRAMEBUFFER => Err(missing()),
-            _ => gl_bail!(GL_INVALID_ENUM, "identifier {} is not an object type", Enum(identifier)),
+            GL_VERTEX_ARRAY
+            | GL_QUERY
+            | GL_TRANSFORM_FEEDBACK
+            | GL_SAMPLER
+            | GL_TEXTURE
+            | GL_RENDERBUFFER
+            | GL_FRAMEBUFFER => Err(missing()),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "identifier {} is not an object type",
+                Enum(identifier)
+            ),
         }
     }
 

@@ -120,7 +120,11 @@ impl ContextState {
             GL_SYNC_CONDITION => sync.condition as i32,
             GL_SYNC_FLAGS => sync.flags as i32,
             // GL 4.6 §4.1.3: INVALID_ENUM for any other pname.
-            _ => gl_bail!(GL_INVALID_ENUM, "pname {} is not a sync parameter", Enum(pname)),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a sync parameter",
+                Enum(pname)
+            ),
         })
     }
 }

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The main job: builds glcompute and runs the example programs standalone, with
+# glcompute as the program's libEGL/libGL and no other GL in the process.
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+mkdir -p conformance/build
+cc -O2 -Wall -o conformance/build/buffers_demo conformance/demo/buffers_demo.c -lEGL -lGL
+echo "== buffers_demo (standalone: glcompute run -- ...)"
+"$LIBDIR/glcompute" run -- conformance/build/buffers_demo

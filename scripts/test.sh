@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Runs every test: formatting and lints, the Rust unit and integration tests, the C API
+# suite under conformance/ (standalone, with glcompute as libEGL/libGL), the thread test
+# under helgrind and drd, a libepoxy program and waffle's wflinfo.
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+failed=()
+step() {
+    local name="$1"
+    shift
+    echo "== $name"
+    if "$@"; then
+        echo "   ok: $name"
+    else
+        echo "   FAILED: $name"
+        failed+=("$name")
+    fi
+}
+
+step "cargo fmt --check" cargo fmt --check
+step "cargo clippy" cargo clippy --release --all-targets --quiet -- -D warnings
+step "cargo test" cargo test --release --quiet
+
+BUILD="$ROOT/conformance/build"
+mkdir -p "$BUILD"
+CFLAGS="-O1 -g -Wall -Wextra -Werror"
+C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained"
+for t in $C_TESTS; do
+    step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl
+done
+
+# Standalone: the loader finds glcompute under the libEGL.so.1/libGL.so.1 names.
+run_gl() { LD_LIBRARY_PATH="$GLDIR" "$@"; }
+for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads; do
+    step "$t" run_gl "$BUILD/$t"
+done
+step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR" "$BUILD/panic_contained"
+
+# eglGetProcAddress answers for exactly the exported GL and EGL functions.
+procs_check() {
+    nm -D --defined-only "$LIBDIR/libglcompute.so" | awk '$2 == "T" { print $3 }' |
+        LD_LIBRARY_PATH="$GLDIR" "$BUILD/procs_check" "$LIBDIR/libglcompute.so"
+}
+step "procs_check" procs_check
+
+# GLCOMPUTE_LOG=errors prints each error's explanation on stderr.
+log_check() {
+    local err
+    err="$(GLCOMPUTE_LOG=errors LD_LIBRARY_PATH="$GLDIR" "$BUILD/buffer_errors" 2>&1 >/dev/null)"
+    grep -q "glBindBuffer: target GL_TEXTURE_2D is not a buffer binding target (GL_INVALID_ENUM)" <<<"$err"
+}
+step "GLCOMPUTE_LOG=errors" log_check
+
+# Linked with -lOpenGL -lEGL instead, and started through `glcompute run`.
+step "cc buffer_roundtrip -lOpenGL" cc $CFLAGS -o "$BUILD/roundtrip_opengl" conformance/c/buffer_roundtrip.c -lOpenGL -lEGL
+step "glcompute run -- roundtrip (-lOpenGL)" "$LIBDIR/glcompute" run -- "$BUILD/roundtrip_opengl"
+
+# Race detectors: every report counts as a failure (only valgrind's default
+# suppressions for glibc apply).
+race_check() {
+    local tool="$1"
+    LD_LIBRARY_PATH="$GLDIR" valgrind --tool="$tool" --error-exitcode=9 -q "$BUILD/threads"
+}
+step "threads under helgrind" race_check helgrind
+step "threads under drd" race_check drd
+
+# Loaders: libepoxy and waffle (as piglit uses it).
+step "cc epoxy_app" cc -O1 -Wall -o "$BUILD/epoxy_app" conformance/c/epoxy_app.c $(pkg-config --cflags --libs epoxy)
+step "epoxy_app" run_gl "$BUILD/epoxy_app"
+wflinfo_check() {
+    local out
+    out="$(LD_LIBRARY_PATH="$GLDIR" wflinfo --platform surfaceless_egl --api gl --profile core --version 4.3)" || return 1
+    echo "$out"
+    grep -q "OpenGL vendor string: glcompute" <<<"$out"
+}
+step "wflinfo --platform surfaceless_egl --api gl" wflinfo_check
+
+# The generated header compiles together with the Khronos headers (C and C++).
+header_check() {
+    printf '#define GL_GLEXT_PROTOTYPES 1\n#define EGL_EGLEXT_PROTOTYPES 1\n#define EGL_NO_X11 1\n#include <glcompute.h>\n' >"$BUILD/header.c"
+    cc -Wall -Werror -Iinclude -c "$BUILD/header.c" -o "$BUILD/header.o" &&
+        c++ -x c++ -Wall -Werror -Iinclude -c "$BUILD/header.c" -o "$BUILD/header_cpp.o"
+}
+step "include/glcompute.h compiles with the Khronos headers" header_check
+
+echo
+if [ "${#failed[@]}" -ne 0 ]; then
+    echo "FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "all tests passed"
