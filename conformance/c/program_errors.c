@@ -302,6 +302,16 @@ static void pipelines(void)
     EXPECT_OK(glActiveShaderProgram(pipes[0], prog));
     glGetProgramPipelineiv(pipes[0], GL_ACTIVE_PROGRAM, &v);
     CHECK(v == (GLint)prog, "ACTIVE_PROGRAM");
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.4: ActiveShaderProgram with a pipeline name not generated",
+               glActiveShaderProgram(9999, prog));
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §11.1.3.11: ValidateProgramPipeline of a name not generated",
+               glValidateProgramPipeline(9999));
+    char plog[16] = "x";
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.13: GetProgramPipelineInfoLog of a name not generated",
+               glGetProgramPipelineInfoLog(9999, sizeof plog, NULL, plog));
+    EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §7.13: GetProgramPipelineInfoLog with bufSize < 0",
+               glGetProgramPipelineInfoLog(pipes[0], -1, NULL, plog));
+    CHECK(plog[0] == 'x', "failed info-log queries wrote");
     EXPECT_OK(glValidateProgramPipeline(pipes[0]));
     glGetProgramPipelineiv(pipes[0], GL_VALIDATE_STATUS, &v);
     CHECK(v == GL_TRUE, "the compute pipeline validates");

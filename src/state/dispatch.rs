@@ -35,14 +35,14 @@ impl ContextState {
         }
     }
 
-    fn check_counts(&self, counts: [u32; 3], func: &str) -> GlResult<()> {
+    fn check_counts(&self, counts: [u32; 3]) -> GlResult<()> {
         for i in 0..3 {
             // ARB_compute_shader: INVALID_VALUE if a count exceeds
             // MAX_COMPUTE_WORK_GROUP_COUNT for its dimension.
             if counts[i] as i64 > limits::MAX_COMPUTE_WORK_GROUP_COUNT[i] as i64 {
                 gl_bail!(
                     GL_INVALID_VALUE,
-                    "{func}num_groups_{} = {} exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[{i}] = {}",
+                    "num_groups_{} = {} exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[{i}] = {}",
                     AXES[i],
                     counts[i],
                     limits::MAX_COMPUTE_WORK_GROUP_COUNT[i]
@@ -69,7 +69,7 @@ impl ContextState {
     /// DispatchCompute.
     pub fn dispatch_compute(&mut self, counts: [u32; 3]) -> GlResult<()> {
         let exe = self.compute_program()?;
-        self.check_counts(counts, "")?;
+        self.check_counts(counts)?;
         let compute = exe.compute.expect("active compute program");
         // ARB_compute_variable_group_size: INVALID_OPERATION if the program has a
         // variable work-group size.
@@ -166,16 +166,8 @@ impl ContextState {
                 "the active compute program has a fixed work group size; use glDispatchCompute"
             );
         }
+        self.check_counts(counts)?;
         for i in 0..3 {
-            if counts[i] as i64 > limits::MAX_COMPUTE_WORK_GROUP_COUNT[i] as i64 {
-                gl_bail!(
-                    GL_INVALID_VALUE,
-                    "num_groups_{} = {} exceeds GL_MAX_COMPUTE_WORK_GROUP_COUNT[{i}] = {}",
-                    AXES[i],
-                    counts[i],
-                    limits::MAX_COMPUTE_WORK_GROUP_COUNT[i]
-                );
-            }
             // ARB_compute_variable_group_size: INVALID_VALUE if a group size is zero or
             // exceeds MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB.
             if size[i] == 0 || size[i] as i64 > limits::MAX_COMPUTE_VARIABLE_GROUP_SIZE[i] as i64 {

@@ -55,24 +55,7 @@ impl Pipeline {
     pub fn release(&mut self, shared: &Arc<ShareGroup>) {
         for slot in self.stages.iter_mut() {
             if let Some(p) = slot.take() {
-                release_use(shared, &p);
-            }
-        }
-    }
-}
-
-fn release_use(shared: &Arc<ShareGroup>, prog: &Arc<Program>) {
-    // Same as ContextState::unuse_program, usable without a context.
-    let mut table = shared.shader_objects.lock();
-    let mut st = prog.state.lock();
-    st.use_count -= 1;
-    if st.use_count == 0 && st.delete_pending {
-        table.remove(prog.name);
-        for shader in st.shaders.drain(..) {
-            let mut s = shader.state.lock();
-            s.attach_count -= 1;
-            if s.delete_pending && s.attach_count == 0 {
-                table.remove(shader.name);
+                shared.release_program(&p);
             }
         }
     }
@@ -207,7 +190,7 @@ impl ContextState {
             self.use_program_ref(p);
         }
         for p in &released {
-            release_use(&shared, p);
+            shared.release_program(p);
         }
         Ok(())
     }

@@ -134,6 +134,17 @@ pub fn program_in(table: &Objects, name: u32) -> GlResult<Arc<Program>> {
 // then a shader's state. Operations that may free names hold the table throughout.
 
 impl ShareGroup {
+    /// Drops one use of a program (a context's UseProgram binding, a pipeline stage);
+    /// completes a deferred deletion when the last use goes (GL 4.6 §7.3).
+    pub fn release_program(&self, prog: &Program) {
+        let mut table = self.shader_objects.lock();
+        let mut st = prog.state.lock();
+        st.use_count -= 1;
+        if st.use_count == 0 && st.delete_pending {
+            ShareGroup::finish_program_deletion(&mut table, prog, &mut st);
+        }
+    }
+
     /// Finishes deleting a program nobody uses any more: frees its name and detaches
     /// its shaders (deleting those that were waiting for it).
     fn finish_program_deletion(table: &mut Objects, prog: &Program, st: &mut ProgramState) {
@@ -446,12 +457,7 @@ impl ContextState {
 
     /// Drops one use; completes a deferred deletion when the last use goes.
     pub fn unuse_program(&self, prog: &Arc<Program>) {
-        let mut table = self.shared.shader_objects.lock();
-        let mut st = prog.state.lock();
-        st.use_count -= 1;
-        if st.use_count == 0 && st.delete_pending {
-            ShareGroup::finish_program_deletion(&mut table, prog, &mut st);
-        }
+        self.shared.release_program(prog);
     }
 
     /// DeleteProgram (GL 4.6 §7.3): 0 is ignored; a program in use is only flagged.

@@ -98,31 +98,30 @@ fn static_cstring(
 /// GL_RENDERER: the CPU ISA the back end targets and the worker thread count, as
 /// llvmpipe names its SIMD width.
 pub fn renderer() -> String {
-    let isa = if cfg!(target_arch = "x86_64") {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx512f") {
-                "x86_64 AVX-512"
-            } else if std::arch::is_x86_feature_detected!("avx2") {
-                "x86_64 AVX2"
-            } else if std::arch::is_x86_feature_detected!("sse4.2") {
-                "x86_64 SSE4.2"
-            } else {
-                "x86_64"
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            ""
-        }
-    } else {
-        std::env::consts::ARCH
-    };
     let threads = crate::config::threads();
     format!(
-        "glcompute ({isa}, {threads} thread{})",
+        "glcompute ({}, {threads} thread{})",
+        isa(),
         if threads == 1 { "" } else { "s" }
     )
+}
+
+#[cfg(target_arch = "x86_64")]
+fn isa() -> &'static str {
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        "x86_64 AVX-512"
+    } else if std::arch::is_x86_feature_detected!("avx2") {
+        "x86_64 AVX2"
+    } else if std::arch::is_x86_feature_detected!("sse4.2") {
+        "x86_64 SSE4.2"
+    } else {
+        "x86_64"
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn isa() -> &'static str {
+    std::env::consts::ARCH
 }
 
 pub fn version_string(core: bool) -> String {
