@@ -299,7 +299,41 @@ void glGenBuffers(GLsizei n, GLuint *buffers);
 
 void glGenProgramPipelines(GLsizei n, GLuint *pipelines);
 
+void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint index, GLenum pname, GLint *params);
+
+void glGetActiveUniform(GLuint program,
+                        GLuint index,
+                        GLsizei buf_size,
+                        GLsizei *length,
+                        GLint *size,
+                        GLenum *ty,
+                        GLchar *name);
+
+void glGetActiveUniformBlockName(GLuint program,
+                                 GLuint index,
+                                 GLsizei buf_size,
+                                 GLsizei *length,
+                                 GLchar *name);
+
+void glGetActiveUniformBlockiv(GLuint program, GLuint index, GLenum pname, GLint *params);
+
+void glGetActiveUniformName(GLuint program,
+                            GLuint index,
+                            GLsizei buf_size,
+                            GLsizei *length,
+                            GLchar *name);
+
+void glGetActiveUniformsiv(GLuint program,
+                           GLsizei count,
+                           const GLuint *indices,
+                           GLenum pname,
+                           GLint *params);
+
 void glGetAttachedShaders(GLuint program, GLsizei max_count, GLsizei *n, GLuint *shaders);
+
+void glGetBooleani_v(GLenum pname, GLuint index, GLboolean *data);
+
+void glGetBooleanv(GLenum pname, GLboolean *data);
 
 void glGetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params);
 
@@ -318,7 +352,23 @@ GLuint glGetDebugMessageLog(GLuint count,
                             GLsizei *lengths,
                             GLchar *message_log);
 
+void glGetDoublei_v(GLenum pname, GLuint index, GLdouble *data);
+
+void glGetDoublev(GLenum pname, GLdouble *data);
+
 GLenum glGetError(void);
+
+void glGetFloati_v(GLenum pname, GLuint index, GLfloat *data);
+
+void glGetFloatv(GLenum pname, GLfloat *data);
+
+void glGetInteger64i_v(GLenum pname, GLuint index, GLint64 *data);
+
+void glGetInteger64v(GLenum pname, GLint64 *data);
+
+void glGetIntegeri_v(GLenum pname, GLuint index, GLint *data);
+
+void glGetIntegerv(GLenum pname, GLint *data);
 
 void glGetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64 *params);
 
@@ -338,14 +388,46 @@ void glGetObjectPtrLabel(const void *ptr, GLsizei buf_size, GLsizei *length, GLc
 
 void glGetPointerv(GLenum pname, void **params);
 
+void glGetProgramInfoLog(GLuint program, GLsizei buf_size, GLsizei *length, GLchar *log);
+
+void glGetProgramInterfaceiv(GLuint program, GLenum iface, GLenum pname, GLint *params);
+
+void glGetProgramPipelineInfoLog(GLuint pipeline, GLsizei buf_size, GLsizei *length, GLchar *log);
+
 void glGetProgramPipelineiv(GLuint pipeline, GLenum pname, GLint *params);
 
+GLuint glGetProgramResourceIndex(GLuint program, GLenum iface, const GLchar *name);
+
+GLint glGetProgramResourceLocation(GLuint program, GLenum iface, const GLchar *name);
+
+GLint glGetProgramResourceLocationIndex(GLuint program, GLenum iface, const GLchar *_name);
+
+void glGetProgramResourceName(GLuint program,
+                              GLenum iface,
+                              GLuint index,
+                              GLsizei buf_size,
+                              GLsizei *length,
+                              GLchar *name);
+
+void glGetProgramResourceiv(GLuint program,
+                            GLenum iface,
+                            GLuint index,
+                            GLsizei prop_count,
+                            const GLenum *props,
+                            GLsizei buf_size,
+                            GLsizei *length,
+                            GLint *params);
+
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params);
+
+void glGetShaderInfoLog(GLuint shader, GLsizei buf_size, GLsizei *length, GLchar *log);
 
 void glGetShaderPrecisionFormat(GLenum shader_type,
                                 GLenum precision_type,
                                 GLint *range,
                                 GLint *precision);
+
+void glGetShaderSource(GLuint shader, GLsizei buf_size, GLsizei *length, GLchar *source);
 
 void glGetShaderiv(GLuint shader, GLenum pname, GLint *params);
 
@@ -354,6 +436,31 @@ const GLubyte *glGetString(GLenum name);
 const GLubyte *glGetStringi(GLenum name, GLuint index);
 
 void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, GLsizei *length, GLint *values);
+
+GLuint glGetUniformBlockIndex(GLuint program, const GLchar *name);
+
+void glGetUniformIndices(GLuint program,
+                         GLsizei count,
+                         const GLchar *const *names,
+                         GLuint *indices);
+
+GLint glGetUniformLocation(GLuint program, const GLchar *name);
+
+void glGetUniformdv(GLuint program, GLint location, GLdouble *params);
+
+void glGetUniformfv(GLuint program, GLint location, GLfloat *params);
+
+void glGetUniformiv(GLuint program, GLint location, GLint *params);
+
+void glGetUniformuiv(GLuint program, GLint location, GLuint *params);
+
+void glGetnUniformdv(GLuint program, GLint location, GLsizei buf_size, GLdouble *params);
+
+void glGetnUniformfv(GLuint program, GLint location, GLsizei buf_size, GLfloat *params);
+
+void glGetnUniformiv(GLuint program, GLint location, GLsizei buf_size, GLint *params);
+
+void glGetnUniformuiv(GLuint program, GLint location, GLsizei buf_size, GLuint *params);
 
 void glInvalidateBufferData(GLuint buffer);
 
@@ -399,6 +506,193 @@ void glPopDebugGroup(void);
 
 void glProgramParameteri(GLuint program, GLenum pname, GLint value);
 
+void glProgramUniform1d(GLuint program, GLint location, GLdouble v0);
+
+void glProgramUniform1dv(GLuint program, GLint location, GLsizei count, const GLdouble *value);
+
+void glProgramUniform1f(GLuint program, GLint location, GLfloat v0);
+
+void glProgramUniform1fv(GLuint program, GLint location, GLsizei count, const GLfloat *value);
+
+void glProgramUniform1i(GLuint program, GLint location, GLint v0);
+
+void glProgramUniform1iv(GLuint program, GLint location, GLsizei count, const GLint *value);
+
+void glProgramUniform1ui(GLuint program, GLint location, GLuint v0);
+
+void glProgramUniform1uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
+
+void glProgramUniform2d(GLuint program, GLint location, GLdouble v0, GLdouble v1);
+
+void glProgramUniform2dv(GLuint program, GLint location, GLsizei count, const GLdouble *value);
+
+void glProgramUniform2f(GLuint program, GLint location, GLfloat v0, GLfloat v1);
+
+void glProgramUniform2fv(GLuint program, GLint location, GLsizei count, const GLfloat *value);
+
+void glProgramUniform2i(GLuint program, GLint location, GLint v0, GLint v1);
+
+void glProgramUniform2iv(GLuint program, GLint location, GLsizei count, const GLint *value);
+
+void glProgramUniform2ui(GLuint program, GLint location, GLuint v0, GLuint v1);
+
+void glProgramUniform2uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
+
+void glProgramUniform3d(GLuint program, GLint location, GLdouble v0, GLdouble v1, GLdouble v2);
+
+void glProgramUniform3dv(GLuint program, GLint location, GLsizei count, const GLdouble *value);
+
+void glProgramUniform3f(GLuint program, GLint location, GLfloat v0, GLfloat v1, GLfloat v2);
+
+void glProgramUniform3fv(GLuint program, GLint location, GLsizei count, const GLfloat *value);
+
+void glProgramUniform3i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2);
+
+void glProgramUniform3iv(GLuint program, GLint location, GLsizei count, const GLint *value);
+
+void glProgramUniform3ui(GLuint program, GLint location, GLuint v0, GLuint v1, GLuint v2);
+
+void glProgramUniform3uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
+
+void glProgramUniform4d(GLuint program,
+                        GLint location,
+                        GLdouble v0,
+                        GLdouble v1,
+                        GLdouble v2,
+                        GLdouble v3);
+
+void glProgramUniform4dv(GLuint program, GLint location, GLsizei count, const GLdouble *value);
+
+void glProgramUniform4f(GLuint program,
+                        GLint location,
+                        GLfloat v0,
+                        GLfloat v1,
+                        GLfloat v2,
+                        GLfloat v3);
+
+void glProgramUniform4fv(GLuint program, GLint location, GLsizei count, const GLfloat *value);
+
+void glProgramUniform4i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2, GLint v3);
+
+void glProgramUniform4iv(GLuint program, GLint location, GLsizei count, const GLint *value);
+
+void glProgramUniform4ui(GLuint program,
+                         GLint location,
+                         GLuint v0,
+                         GLuint v1,
+                         GLuint v2,
+                         GLuint v3);
+
+void glProgramUniform4uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
+
+void glProgramUniformMatrix2dv(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               GLboolean transpose,
+                               const GLdouble *value);
+
+void glProgramUniformMatrix2fv(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               GLboolean transpose,
+                               const GLfloat *value);
+
+void glProgramUniformMatrix2x3dv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLdouble *value);
+
+void glProgramUniformMatrix2x3fv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLfloat *value);
+
+void glProgramUniformMatrix2x4dv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLdouble *value);
+
+void glProgramUniformMatrix2x4fv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLfloat *value);
+
+void glProgramUniformMatrix3dv(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               GLboolean transpose,
+                               const GLdouble *value);
+
+void glProgramUniformMatrix3fv(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               GLboolean transpose,
+                               const GLfloat *value);
+
+void glProgramUniformMatrix3x2dv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLdouble *value);
+
+void glProgramUniformMatrix3x2fv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLfloat *value);
+
+void glProgramUniformMatrix3x4dv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLdouble *value);
+
+void glProgramUniformMatrix3x4fv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLfloat *value);
+
+void glProgramUniformMatrix4dv(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               GLboolean transpose,
+                               const GLdouble *value);
+
+void glProgramUniformMatrix4fv(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               GLboolean transpose,
+                               const GLfloat *value);
+
+void glProgramUniformMatrix4x2dv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLdouble *value);
+
+void glProgramUniformMatrix4x2fv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLfloat *value);
+
+void glProgramUniformMatrix4x3dv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLdouble *value);
+
+void glProgramUniformMatrix4x3fv(GLuint program,
+                                 GLint location,
+                                 GLsizei count,
+                                 GLboolean transpose,
+                                 const GLfloat *value);
+
 void glPushDebugGroup(GLenum source, GLuint id, GLsizei length, const GLchar *msg);
 
 void glReleaseShaderCompiler(void);
@@ -410,6 +704,128 @@ void glShaderBinary(GLsizei n,
                     GLsizei length);
 
 void glShaderSource(GLuint shader, GLsizei n, const GLchar *const *string, const GLint *length);
+
+void glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding);
+
+void glUniform1d(GLint location, GLdouble v0);
+
+void glUniform1dv(GLint location, GLsizei count, const GLdouble *value);
+
+void glUniform1f(GLint location, GLfloat v0);
+
+void glUniform1fv(GLint location, GLsizei count, const GLfloat *value);
+
+void glUniform1i(GLint location, GLint v0);
+
+void glUniform1iv(GLint location, GLsizei count, const GLint *value);
+
+void glUniform1ui(GLint location, GLuint v0);
+
+void glUniform1uiv(GLint location, GLsizei count, const GLuint *value);
+
+void glUniform2d(GLint location, GLdouble v0, GLdouble v1);
+
+void glUniform2dv(GLint location, GLsizei count, const GLdouble *value);
+
+void glUniform2f(GLint location, GLfloat v0, GLfloat v1);
+
+void glUniform2fv(GLint location, GLsizei count, const GLfloat *value);
+
+void glUniform2i(GLint location, GLint v0, GLint v1);
+
+void glUniform2iv(GLint location, GLsizei count, const GLint *value);
+
+void glUniform2ui(GLint location, GLuint v0, GLuint v1);
+
+void glUniform2uiv(GLint location, GLsizei count, const GLuint *value);
+
+void glUniform3d(GLint location, GLdouble v0, GLdouble v1, GLdouble v2);
+
+void glUniform3dv(GLint location, GLsizei count, const GLdouble *value);
+
+void glUniform3f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2);
+
+void glUniform3fv(GLint location, GLsizei count, const GLfloat *value);
+
+void glUniform3i(GLint location, GLint v0, GLint v1, GLint v2);
+
+void glUniform3iv(GLint location, GLsizei count, const GLint *value);
+
+void glUniform3ui(GLint location, GLuint v0, GLuint v1, GLuint v2);
+
+void glUniform3uiv(GLint location, GLsizei count, const GLuint *value);
+
+void glUniform4d(GLint location, GLdouble v0, GLdouble v1, GLdouble v2, GLdouble v3);
+
+void glUniform4dv(GLint location, GLsizei count, const GLdouble *value);
+
+void glUniform4f(GLint location, GLfloat v0, GLfloat v1, GLfloat v2, GLfloat v3);
+
+void glUniform4fv(GLint location, GLsizei count, const GLfloat *value);
+
+void glUniform4i(GLint location, GLint v0, GLint v1, GLint v2, GLint v3);
+
+void glUniform4iv(GLint location, GLsizei count, const GLint *value);
+
+void glUniform4ui(GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3);
+
+void glUniform4uiv(GLint location, GLsizei count, const GLuint *value);
+
+void glUniformBlockBinding(GLuint program, GLuint index, GLuint binding);
+
+void glUniformMatrix2dv(GLint location, GLsizei count, GLboolean transpose, const GLdouble *value);
+
+void glUniformMatrix2fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix2x3dv(GLint location,
+                          GLsizei count,
+                          GLboolean transpose,
+                          const GLdouble *value);
+
+void glUniformMatrix2x3fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix2x4dv(GLint location,
+                          GLsizei count,
+                          GLboolean transpose,
+                          const GLdouble *value);
+
+void glUniformMatrix2x4fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix3dv(GLint location, GLsizei count, GLboolean transpose, const GLdouble *value);
+
+void glUniformMatrix3fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix3x2dv(GLint location,
+                          GLsizei count,
+                          GLboolean transpose,
+                          const GLdouble *value);
+
+void glUniformMatrix3x2fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix3x4dv(GLint location,
+                          GLsizei count,
+                          GLboolean transpose,
+                          const GLdouble *value);
+
+void glUniformMatrix3x4fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix4dv(GLint location, GLsizei count, GLboolean transpose, const GLdouble *value);
+
+void glUniformMatrix4fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix4x2dv(GLint location,
+                          GLsizei count,
+                          GLboolean transpose,
+                          const GLdouble *value);
+
+void glUniformMatrix4x2fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformMatrix4x3dv(GLint location,
+                          GLsizei count,
+                          GLboolean transpose,
+                          const GLdouble *value);
+
+void glUniformMatrix4x3fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
 
 GLboolean glUnmapBuffer(GLenum target);
 

@@ -24,14 +24,14 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained"
+C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl
 done
 
 # Standalone: the loader finds glcompute under the libEGL.so.1/libGL.so.1 names.
 run_gl() { LD_LIBRARY_PATH="$GLDIR" "$@"; }
-for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads; do
+for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors; do
     step "$t" run_gl "$BUILD/$t"
 done
 step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR" "$BUILD/panic_contained"
@@ -54,6 +54,24 @@ step "GLCOMPUTE_LOG=errors" log_check
 # Linked with -lOpenGL -lEGL instead, and started through `glcompute run`.
 step "cc buffer_roundtrip -lOpenGL" cc $CFLAGS -o "$BUILD/roundtrip_opengl" conformance/c/buffer_roundtrip.c -lOpenGL -lEGL
 step "glcompute run -- roundtrip (-lOpenGL)" "$LIBDIR/glcompute" run -- "$BUILD/roundtrip_opengl"
+
+# Program reflection: glcompute answers exactly what Mesa llvmpipe answers (the
+# expectation is llvmpipe's output, checked here against llvmpipe too).
+reflection_check() {
+    local driver="$1" out="$BUILD/reflection.$1.txt"
+    if [ "$driver" = glcompute ]; then
+        run_gl "$BUILD/reflection" >"$out"
+    else
+        "$BUILD/reflection" --any-gl >"$out"
+    fi || return 1
+    diff -u conformance/expected/reflection.txt "$out"
+}
+step "reflection (glcompute) = conformance/expected/reflection.txt" reflection_check glcompute
+step "reflection (llvmpipe) = conformance/expected/reflection.txt" reflection_check llvmpipe
+
+# The compiler judges every compute shader of piglit as glslangValidator does, or the
+# disagreement is documented in conformance/glslang_disagreements.txt.
+step "compiler agreement with glslangValidator" python3 scripts/compiler_agreement.py --glcompute "$LIBDIR/glcompute"
 
 # Race detectors: every report counts as a failure (only valgrind's default
 # suppressions for glibc apply).

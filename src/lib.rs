@@ -6,11 +6,17 @@
 //! - [`egl`]: headless EGL 1.5 (displays, configs, pbuffers, contexts, current-ness).
 //! - [`state`]: the GL object model and context state.
 //! - [`glsl`]: the GLSL front end (preprocess, parse, check, link).
+//! - [`ir`]: the typed shader IR and its passes (built by `glsl`, read by the back end).
 //! - [`runtime`]: buffer memory and dispatch execution.
+//!
+//! [`limits`] (implementation limits) and [`config`] (environment) are leaves every
+//! layer may read.
 
 pub mod api;
 pub mod config;
 pub mod egl;
 pub mod glsl;
+pub mod ir;
+pub mod limits;
 pub mod runtime;
 pub mod state;

@@ -4,6 +4,9 @@
 //!   like glxinfo.
 //! - `glcompute run -- CMD ARGS...`: runs an unmodified program with glcompute as its
 //!   libGL, libEGL and libOpenGL.
+//! - `glcompute compile [--dump-ir] FILE.comp...`: compiles each file as a compute
+//!   shader and links them into one program, like glslangValidator; prints the info
+//!   logs and exits non-zero on an error.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,7 +18,7 @@ use glcompute::state::gl_enums::*;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute info\n  glcompute run -- COMMAND [ARGS...]\n\nSee README.md for the GLCOMPUTE_* environment variables."
+        "usage:\n  glcompute info\n  glcompute run -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--no-link] FILE.comp...\n\nSee README.md for the GLCOMPUTE_* environment variables."
     );
     ExitCode::from(2)
 }
@@ -34,7 +37,77 @@ fn main() -> ExitCode {
             }
             run(rest)
         }
+        Some("compile") => compile(&args[1..]),
         _ => usage(),
+    }
+}
+
+/// Offline compile and link: each file is one compute shader of one program.
+fn compile(args: &[String]) -> ExitCode {
+    use glcompute::glsl::{self, Stage};
+    use std::sync::Arc;
+    let mut dump_ir = false;
+    let mut link = true;
+    let mut files = Vec::new();
+    for a in args {
+        match a.as_str() {
+            "--dump-ir" => dump_ir = true,
+            "--no-link" => link = false,
+            _ if a.starts_with("--") => return usage(),
+            _ => files.push(a.clone()),
+        }
+    }
+    if files.is_empty() {
+        return usage();
+    }
+    let mut ok = true;
+    let mut shaders = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let src = match std::fs::read(f) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(e) => {
+                eprintln!("glcompute compile: {f}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        match glsl::compile(Stage::Compute, &src) {
+            Ok((shader, log)) => {
+                if !log.is_empty() {
+                    print!("{f}:\n{log}");
+                }
+                if dump_ir && (!link || files.len() > 1) {
+                    println!("--- IR of {f}");
+                    print!("{}", glcompute::ir::print::module(&shader.module));
+                }
+                shaders.push((i as u32 + 1, Stage::Compute, Some(Arc::new(shader))));
+            }
+            Err(log) => {
+                print!("{f}: compile failed:\n{log}");
+                ok = false;
+            }
+        }
+    }
+    if ok && link {
+        match glsl::link(&shaders, true) {
+            Ok((prog, log)) => {
+                if !log.is_empty() {
+                    print!("link:\n{log}");
+                }
+                if dump_ir {
+                    println!("--- IR of the linked program");
+                    print!("{}", glcompute::ir::print::module(&prog.module));
+                }
+            }
+            Err(log) => {
+                print!("link failed:\n{log}");
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

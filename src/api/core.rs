@@ -33,46 +33,110 @@ unsafe fn write_value<T: Copy>(data: *mut T, values: Vec<T>) {
     unsafe { out_array(data, &values) }
 }
 
-macro_rules! get_fns {
-    ($name:ident, $iname:ident, $t:ty, $conv:expr) => {
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(pname: GLenum, data: *mut $t) {
-            gl_call(stringify!($name), |st| {
-                let v: Value = st.get_value(pname)?;
-                // SAFETY: GL requires `data` to hold every component of `pname`.
-                unsafe { write_value(data, $conv(&v)) };
-                Ok(())
-            })
-        }
-
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $iname(pname: GLenum, index: GLuint, data: *mut $t) {
-            gl_call(stringify!($iname), |st| {
-                let v: Value = st.get_value_indexed(pname, index)?;
-                // SAFETY: GL requires `data` to hold the indexed value.
-                unsafe { write_value(data, $conv(&v)) };
-                Ok(())
-            })
-        }
-    };
+/// glGet*v: the value of `pname` converted by `conv`.
+///
+/// # Safety
+/// `data` must be null or hold every component of the value.
+unsafe fn get<T: Copy>(
+    func: &'static str,
+    pname: GLenum,
+    data: *mut T,
+    conv: fn(&Value) -> Vec<T>,
+) {
+    gl_call(func, |st| {
+        let v: Value = st.get_value(pname)?;
+        // SAFETY: GL requires `data` to hold every component of `pname`.
+        unsafe { write_value(data, conv(&v)) };
+        Ok(())
+    })
 }
 
-get_fns!(glGetIntegerv, glGetIntegeri_v, GLint, |v: &Value| v
-    .as_i32());
-get_fns!(glGetInteger64v, glGetInteger64i_v, GLint64, |v: &Value| v
-    .as_i64());
-get_fns!(glGetBooleanv, glGetBooleani_v, GLboolean, |v: &Value| v
-    .as_bool()
-    .into_iter()
-    .map(|b| b as u8)
-    .collect::<Vec<_>>());
-get_fns!(glGetFloatv, glGetFloati_v, GLfloat, |v: &Value| v
-    .as_f64()
-    .into_iter()
-    .map(|f| f as f32)
-    .collect::<Vec<_>>());
-get_fns!(glGetDoublev, glGetDoublei_v, GLdouble, |v: &Value| v
-    .as_f64());
+/// glGet*i_v: the indexed value of `pname`.
+///
+/// # Safety
+/// `data` must be null or hold the indexed value.
+unsafe fn get_i<T: Copy>(
+    func: &'static str,
+    pname: GLenum,
+    index: GLuint,
+    data: *mut T,
+    conv: fn(&Value) -> Vec<T>,
+) {
+    gl_call(func, |st| {
+        let v: Value = st.get_value_indexed(pname, index)?;
+        // SAFETY: GL requires `data` to hold the indexed value.
+        unsafe { write_value(data, conv(&v)) };
+        Ok(())
+    })
+}
+
+fn as_bool(v: &Value) -> Vec<GLboolean> {
+    v.as_bool().into_iter().map(|b| b as u8).collect()
+}
+
+fn as_f32(v: &Value) -> Vec<GLfloat> {
+    v.as_f64().into_iter().map(|f| f as f32).collect()
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetIntegerv(pname: GLenum, data: *mut GLint) {
+    // SAFETY: the application passes room for the value.
+    unsafe { get("glGetIntegerv", pname, data, Value::as_i32) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetIntegeri_v(pname: GLenum, index: GLuint, data: *mut GLint) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get_i("glGetIntegeri_v", pname, index, data, Value::as_i32) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetInteger64v(pname: GLenum, data: *mut GLint64) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get("glGetInteger64v", pname, data, Value::as_i64) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetInteger64i_v(pname: GLenum, index: GLuint, data: *mut GLint64) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get_i("glGetInteger64i_v", pname, index, data, Value::as_i64) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetBooleanv(pname: GLenum, data: *mut GLboolean) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get("glGetBooleanv", pname, data, as_bool) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetBooleani_v(pname: GLenum, index: GLuint, data: *mut GLboolean) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get_i("glGetBooleani_v", pname, index, data, as_bool) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetFloatv(pname: GLenum, data: *mut GLfloat) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get("glGetFloatv", pname, data, as_f32) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetFloati_v(pname: GLenum, index: GLuint, data: *mut GLfloat) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get_i("glGetFloati_v", pname, index, data, as_f32) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetDoublev(pname: GLenum, data: *mut GLdouble) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get("glGetDoublev", pname, data, Value::as_f64) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetDoublei_v(pname: GLenum, index: GLuint, data: *mut GLdouble) {
+    // SAFETY: as glGetIntegerv.
+    unsafe { get_i("glGetDoublei_v", pname, index, data, Value::as_f64) }
+}
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetPointerv(pname: GLenum, params: *mut *mut c_void) {

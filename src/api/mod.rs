@@ -17,6 +17,7 @@ pub mod dispatch;
 pub mod egl;
 pub mod glx;
 pub mod shaders;
+pub mod uniforms;
 
 use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -101,31 +101,107 @@ unsafe fn write_string(s: &str, buf_size: usize, length: *mut GLsizei, out: *mut
     unsafe { out_one(length, n as GLsizei) };
 }
 
-macro_rules! string_query {
-    ($name:ident, $method:ident) => {
-        #[unsafe(no_mangle)]
-        pub unsafe extern "C" fn $name(
-            object: GLuint,
-            buf_size: GLsizei,
-            length: *mut GLsizei,
-            out: *mut GLchar,
-        ) {
-            gl_call(stringify!($name), |st| {
-                // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize (checked first, as Mesa).
-                let buf_size = count(buf_size, "bufSize")?;
-                let s = st.$method(object)?;
-                // SAFETY: the application passes bufSize bytes.
-                unsafe { write_string(&s, buf_size, length, out) };
-                Ok(())
-            })
-        }
-    };
+/// The info-log and source queries: `method` yields the string for `object`.
+///
+/// # Safety
+/// `out` must be null or hold `buf_size` bytes; `length` null or writable.
+unsafe fn string_query(
+    func: &'static str,
+    object: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    out: *mut GLchar,
+    method: fn(&mut ContextState, u32) -> GlResult<String>,
+) {
+    gl_call(func, |st| {
+        // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize (checked first, as Mesa).
+        let buf_size = count(buf_size, "bufSize")?;
+        let s = method(st, object)?;
+        // SAFETY: caller contract.
+        unsafe { write_string(&s, buf_size, length, out) };
+        Ok(())
+    })
 }
 
-string_query!(glGetShaderInfoLog, shader_info_log);
-string_query!(glGetShaderSource, shader_source_string);
-string_query!(glGetProgramInfoLog, program_info_log);
-string_query!(glGetProgramPipelineInfoLog, pipeline_info_log);
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetShaderInfoLog(
+    shader: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    log: *mut GLchar,
+) {
+    // SAFETY: the application passes bufSize bytes.
+    unsafe {
+        string_query(
+            "glGetShaderInfoLog",
+            shader,
+            buf_size,
+            length,
+            log,
+            ContextState::shader_info_log,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetShaderSource(
+    shader: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    source: *mut GLchar,
+) {
+    // SAFETY: the application passes bufSize bytes.
+    unsafe {
+        string_query(
+            "glGetShaderSource",
+            shader,
+            buf_size,
+            length,
+            source,
+            ContextState::shader_source_string,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetProgramInfoLog(
+    program: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    log: *mut GLchar,
+) {
+    // SAFETY: the application passes bufSize bytes.
+    unsafe {
+        string_query(
+            "glGetProgramInfoLog",
+            program,
+            buf_size,
+            length,
+            log,
+            ContextState::program_info_log,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetProgramPipelineInfoLog(
+    pipeline: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    log: *mut GLchar,
+) {
+    // SAFETY: the application passes bufSize bytes.
+    unsafe {
+        string_query(
+            "glGetProgramPipelineInfoLog",
+            pipeline,
+            buf_size,
+            length,
+            log,
+            ContextState::pipeline_info_log,
+        )
+    }
+}
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glCreateProgram() -> GLuint {

@@ -14,7 +14,6 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::OnceLock;
-use std::thread::ThreadId;
 
 use crate::state::context::{Context, ContextInfo, set_current};
 use crate::state::gl_enums as gl;
@@ -97,13 +96,45 @@ thread_local! {
     }) };
 }
 
+impl Drop for ThreadState {
+    /// A thread that exits with a context current releases it (EGL 1.5 §3.11), so
+    /// other threads can make it current.
+    fn drop(&mut self) {
+        if let Some(c) = self.context.take() {
+            *c.thread.lock() = None;
+        }
+        for s in [self.draw.take(), self.read.take()].into_iter().flatten() {
+            *s.thread.lock() = None;
+        }
+    }
+}
+
+/// The calling thread (pthread_self: usable even while the thread's Rust locals are
+/// being destroyed, unlike std::thread::current).
+pub type ThreadId = libc::pthread_t;
+
+fn current_thread_id() -> ThreadId {
+    // SAFETY: pthread_self has no preconditions.
+    unsafe { libc::pthread_self() }
+}
+
+/// Runs `f` on the calling thread's EGL state. None once the thread's locals are
+/// destroyed (EGL called from an atexit handler or another thread-local destructor):
+/// the thread then has no state, and callers answer as for a fresh thread.
+fn thread<R>(f: impl FnOnce(&mut ThreadState) -> R) -> Option<R> {
+    THREAD
+        .try_with(|t| t.try_borrow_mut().ok().map(|mut t| f(&mut t)))
+        .ok()
+        .flatten()
+}
+
 pub fn set_error(e: i32) {
-    THREAD.with(|t| t.borrow_mut().error = e);
+    thread(|t| t.error = e);
 }
 
 /// eglGetError: returns and resets the thread's error.
 pub fn take_error() -> i32 {
-    THREAD.with(|t| std::mem::replace(&mut t.borrow_mut().error, EGL_SUCCESS))
+    thread(|t| std::mem::replace(&mut t.error, EGL_SUCCESS)).unwrap_or(EGL_SUCCESS)
 }
 
 fn display_index(dpy: usize) -> EglResult<usize> {
@@ -209,7 +240,7 @@ pub fn query_string(dpy: usize, name: i32) -> EglResult<&'static str> {
 pub fn bind_api(api: u32) -> EglResult<()> {
     match api as i32 {
         EGL_OPENGL_API => {
-            THREAD.with(|t| t.borrow_mut().api = api);
+            thread(|t| t.api = api);
             Ok(())
         }
         _ => Err(EGL_BAD_PARAMETER),
@@ -217,7 +248,7 @@ pub fn bind_api(api: u32) -> EglResult<()> {
 }
 
 pub fn query_api() -> u32 {
-    THREAD.with(|t| t.borrow().api)
+    thread(|t| t.api).unwrap_or(EGL_NONE as u32)
 }
 
 /// Looks up a config handle (1-based index into [`CONFIGS`]).
@@ -296,13 +327,7 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
         (major, minor),
         (1, 0..=5) | (2, 0..=1) | (3, 0..=3) | (4, 0..=6)
     );
-    if !valid
-        || (major, minor)
-            > (
-                crate::state::limits::GL_MAJOR,
-                crate::state::limits::GL_MINOR,
-            )
-    {
+    if !valid || (major, minor) > (crate::limits::GL_MAJOR, crate::limits::GL_MINOR) {
         return Err(EGL_BAD_MATCH);
     }
     // EGL_KHR_create_context: robust buffer access is not offered (EGL_BAD_MATCH).
@@ -421,16 +446,13 @@ pub fn query_context(dpy: usize, ctx: usize, attribute: i32) -> EglResult<i32> {
     Ok(match attribute {
         EGL_CONFIG_ID => c.config.map(|i| CONFIGS[i - 1].id).unwrap_or(0),
         EGL_CONTEXT_CLIENT_TYPE => EGL_OPENGL_API,
-        EGL_CONTEXT_CLIENT_VERSION => crate::state::limits::GL_MAJOR,
+        EGL_CONTEXT_CLIENT_VERSION => crate::limits::GL_MAJOR,
         EGL_RENDER_BUFFER => {
-            let draw = THREAD.with(|t| {
-                let t = t.borrow();
-                match (&t.context, &t.draw) {
-                    (Some(cur), Some(_)) if cur.handle == ctx => Some(EGL_BACK_BUFFER),
-                    _ => None,
-                }
+            let draw = thread(|t| match (&t.context, &t.draw) {
+                (Some(cur), Some(_)) if cur.handle == ctx => Some(EGL_BACK_BUFFER),
+                _ => None,
             });
-            draw.unwrap_or(EGL_NONE)
+            draw.flatten().unwrap_or(EGL_NONE)
         }
         _ => return Err(EGL_BAD_ATTRIBUTE),
     })
@@ -562,24 +584,21 @@ pub fn surface_attrib(dpy: usize, surface: usize, attribute: i32, value: i32) ->
 
 /// The calling thread's current (display, context, draw, read) handles.
 pub fn current_handles() -> (usize, usize, usize, usize) {
-    THREAD.with(|t| {
-        let t = t.borrow();
-        match &t.context {
-            Some(c) => (
-                c.display,
-                c.handle,
-                t.draw.as_ref().map(|s| s.handle).unwrap_or(0),
-                t.read.as_ref().map(|s| s.handle).unwrap_or(0),
-            ),
-            None => (0, 0, 0, 0),
-        }
+    thread(|t| match &t.context {
+        Some(c) => (
+            c.display,
+            c.handle,
+            t.draw.as_ref().map(|s| s.handle).unwrap_or(0),
+            t.read.as_ref().map(|s| s.handle).unwrap_or(0),
+        ),
+        None => (0, 0, 0, 0),
     })
+    .unwrap_or((0, 0, 0, 0))
 }
 
 /// Releases whatever is current on this thread.
 fn release_current() {
-    THREAD.with(|t| {
-        let mut t = t.borrow_mut();
+    thread(|t| {
         if let Some(c) = t.context.take() {
             *c.thread.lock() = None;
         }
@@ -612,7 +631,7 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> EglResu
     } else {
         Some((lookup_surface(dpy, draw)?, lookup_surface(dpy, read)?))
     };
-    let me = std::thread::current().id();
+    let me = current_thread_id();
     // EGL 1.5 §3.7.3: EGL_BAD_ACCESS if the context or a surface is current to
     // another thread.
     if context.thread.lock().is_some_and(|t| t != me) {
@@ -639,8 +658,7 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> EglResu
         *r.thread.lock() = Some(me);
     }
     let gl = context.gl.clone();
-    THREAD.with(|t| {
-        let mut t = t.borrow_mut();
+    thread(|t| {
         t.context = Some(context);
         if let Some((d, r)) = surfaces {
             t.draw = Some(d);
@@ -655,8 +673,7 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> EglResu
 /// the error.
 pub fn release_thread() {
     release_current();
-    THREAD.with(|t| {
-        let mut t = t.borrow_mut();
+    thread(|t| {
         t.api = EGL_NONE as u32;
         t.error = EGL_SUCCESS;
     });

@@ -7,7 +7,7 @@
 use std::alloc::{Layout, alloc_zeroed, dealloc};
 use std::ptr::NonNull;
 
-use crate::state::limits::STORAGE_ALIGNMENT;
+use crate::limits::STORAGE_ALIGNMENT;
 
 /// A fixed-size, 64-byte-aligned, zero-initialised block of memory.
 pub struct Storage {

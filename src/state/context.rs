@@ -195,10 +195,12 @@ thread_local! {
 
 /// The calling thread's current GL context.
 pub fn current() -> Option<Arc<Context>> {
-    CURRENT.with(|c| c.borrow().clone())
+    // After the thread's locals are destroyed (GL called from an atexit handler) no
+    // context is current.
+    CURRENT.try_with(|c| c.borrow().clone()).ok().flatten()
 }
 
 /// Makes `ctx` current on the calling thread (None releases it).
 pub fn set_current(ctx: Option<Arc<Context>>) {
-    CURRENT.with(|c| *c.borrow_mut() = ctx);
+    let _ = CURRENT.try_with(|c| *c.borrow_mut() = ctx);
 }

@@ -13,10 +13,11 @@ pub mod error;
 pub mod formats;
 #[rustfmt::skip]
 pub mod gl_enums;
-pub mod limits;
+pub use crate::limits;
 pub mod names;
 pub mod pipeline;
 pub mod program;
 pub mod query;
 pub mod sync;
 pub mod types;
+pub mod uniform;

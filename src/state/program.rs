@@ -56,6 +56,8 @@ pub struct ProgramState {
     /// The executable of the last successful link. A failed relink keeps it in use
     /// wherever it is installed (GL 4.6 §7.3) while LINK_STATUS reads FALSE.
     pub executable: Option<Arc<LinkedProgram>>,
+    /// Uniform values and block bindings of the executable.
+    pub uniforms: super::uniform::UniformState,
     pub label: Option<String>,
 }
 
@@ -332,6 +334,7 @@ impl ContextState {
         match glsl::link(&inputs, core) {
             Ok((linked, log)) => {
                 st.link_status = true;
+                st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
                 st.executable = Some(Arc::new(linked));
                 st.info_log = log;
             }
@@ -370,13 +373,17 @@ impl ContextState {
             GL_ATTACHED_SHADERS => vec![st.shaders.len() as i64],
             // Compute programs have no vertex attributes.
             GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => vec![0],
-            GL_ACTIVE_UNIFORMS => vec![reflect(|e| e.uniforms.len() as i64)],
-            GL_ACTIVE_UNIFORM_MAX_LENGTH => vec![reflect(|e| max_name(e.uniforms.iter()))],
-            GL_ACTIVE_UNIFORM_BLOCKS => vec![reflect(|e| e.uniform_blocks.len() as i64)],
-            GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => {
-                vec![reflect(|e| max_name(e.uniform_blocks.iter()))]
+            GL_ACTIVE_UNIFORMS => vec![reflect(|e| e.reflection.uniforms.len() as i64)],
+            GL_ACTIVE_UNIFORM_MAX_LENGTH => {
+                vec![reflect(|e| max_name(e.reflection.uniforms.iter()))]
             }
-            GL_ACTIVE_ATOMIC_COUNTER_BUFFERS => vec![reflect(|e| e.atomic_counter_buffers as i64)],
+            GL_ACTIVE_UNIFORM_BLOCKS => vec![reflect(|e| e.reflection.uniform_blocks.len() as i64)],
+            GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => {
+                vec![reflect(|e| max_name(e.reflection.uniform_blocks.iter()))]
+            }
+            GL_ACTIVE_ATOMIC_COUNTER_BUFFERS => {
+                vec![reflect(|e| e.reflection.atomic_buffers.len() as i64)]
+            }
             GL_TRANSFORM_FEEDBACK_BUFFER_MODE => vec![GL_INTERLEAVED_ATTRIBS as i64],
             GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => vec![0],
             GL_PROGRAM_BINARY_RETRIEVABLE_HINT => vec![st.retrievable_hint as i64],

@@ -2,7 +2,9 @@
 //! table 6.50, ARB_compute_variable_group_size). They are chosen for a CPU: memory is
 //! plentiful, so the memory limits sit well above the spec's minimums, while the
 //! work-group shape stays at what the runtime runs well (a group is a loop over its
-//! invocations, and values live across barriers once per invocation).
+//! invocations, and values live across barriers once per invocation). A leaf module:
+//! the state layer answers queries from it, the compiler checks shaders against it and
+//! the runtime sizes its memory by it.
 
 /// GL 4.3 is the version a compute driver reports (the first core version with compute).
 pub const GL_MAJOR: i32 = 4;

@@ -1,0 +1,921 @@
+//! The built-in functions a compute shader may call (GLSL 4.60 chapter 8), as concrete
+//! overloads: every generic signature (`genType`, `genIType`, `gvec4`, `gimage2D`, ...)
+//! expanded. Each overload records the GLSL version that introduced it.
+
+use crate::ir::{Builtin, Dim, Opaque, ParamDir, Scalar};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A type in a signature (independent of any module's type table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ty {
+    Void,
+    Vec(Scalar, u8),
+    Mat(Scalar, u8, u8),
+    Image(Opaque),
+    Sampler(Opaque),
+    AtomicUint,
+}
+
+#[derive(Debug, Clone)]
+pub struct Overload {
+    pub fun: Builtin,
+    pub ret: Ty,
+    pub params: Vec<(Ty, ParamDir)>,
+    pub min_version: u16,
+}
+
+use Scalar::{Bool as B, Double as D, Float as F, Int as I, Uint as U};
+
+type Table = HashMap<&'static str, Vec<Overload>>;
+
+fn push(
+    t: &mut Table,
+    name: &'static str,
+    fun: Builtin,
+    ret: Ty,
+    params: Vec<(Ty, ParamDir)>,
+    v: u16,
+) {
+    t.entry(name).or_default().push(Overload {
+        fun,
+        ret,
+        params,
+        min_version: v,
+    });
+}
+
+/// Expands a compact signature over scalar families and vector sizes. Tokens, return
+/// type first: `g` genType of the family (size n), `s` the family scalar, `f i u b d`
+/// scalars, `gf gi gu gb gd` size-n vectors of that scalar, `v` void; a parameter may
+/// be prefixed `out:` or `inout:`.
+fn gen_fns(
+    t: &mut Table,
+    name: &'static str,
+    fun: Builtin,
+    fams: &[Scalar],
+    sizes: std::ops::RangeInclusive<u8>,
+    sig: &str,
+    v: u16,
+) {
+    for &fam in fams {
+        for n in sizes.clone() {
+            let mut tys = sig.split_whitespace().map(|tok| {
+                let (dir, tok) = if let Some(r) = tok.strip_prefix("out:") {
+                    (ParamDir::Out, r)
+                } else if let Some(r) = tok.strip_prefix("inout:") {
+                    (ParamDir::InOut, r)
+                } else {
+                    (ParamDir::In, tok)
+                };
+                let ty = match tok {
+                    "g" => Ty::Vec(fam, n),
+                    "s" => Ty::Vec(fam, 1),
+                    "f" => Ty::Vec(F, 1),
+                    "i" => Ty::Vec(I, 1),
+                    "u" => Ty::Vec(U, 1),
+                    "b" => Ty::Vec(B, 1),
+                    "d" => Ty::Vec(D, 1),
+                    "gf" => Ty::Vec(F, n),
+                    "gi" => Ty::Vec(I, n),
+                    "gu" => Ty::Vec(U, n),
+                    "gb" => Ty::Vec(B, n),
+                    "gd" => Ty::Vec(D, n),
+                    "v" => Ty::Void,
+                    other => panic!("bad signature token {other}"),
+                };
+                (ty, dir)
+            });
+            let ret = tys.next().expect("return type").0;
+            push(t, name, fun, ret, tys.collect(), v);
+        }
+    }
+}
+
+fn fixed(t: &mut Table, name: &'static str, fun: Builtin, ret: Ty, params: &[Ty], v: u16) {
+    push(
+        t,
+        name,
+        fun,
+        ret,
+        params.iter().map(|&p| (p, ParamDir::In)).collect(),
+        v,
+    );
+}
+
+const ALL_DIMS: [Dim; 11] = [
+    Dim::D1,
+    Dim::D2,
+    Dim::D3,
+    Dim::Cube,
+    Dim::Rect,
+    Dim::Buffer,
+    Dim::D1Array,
+    Dim::D2Array,
+    Dim::CubeArray,
+    Dim::D2Ms,
+    Dim::D2MsArray,
+];
+
+/// imageSize / textureSize result components.
+fn size_components(dim: Dim) -> u8 {
+    match dim {
+        Dim::D1 | Dim::Buffer => 1,
+        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::Cube | Dim::D2Ms => 2,
+        Dim::D3 | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => 3,
+    }
+}
+
+/// Floating-point coordinate components of a texture lookup (array layer included).
+fn tex_coord(dim: Dim) -> u8 {
+    match dim {
+        Dim::D1 | Dim::Buffer => 1,
+        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::D2Ms => 2,
+        Dim::D3 | Dim::Cube | Dim::D2Array | Dim::D2MsArray => 3,
+        Dim::CubeArray => 4,
+    }
+}
+
+/// Offset components (the non-layer, non-cube coordinates).
+fn offset_size(dim: Dim) -> u8 {
+    match dim {
+        Dim::D1 | Dim::D1Array => 1,
+        Dim::D2 | Dim::Rect | Dim::D2Array => 2,
+        Dim::D3 => 3,
+        _ => 0,
+    }
+}
+
+fn build() -> Table {
+    use Builtin::*;
+    let mut t = Table::new();
+    let fd = [F, D];
+    // 8.1 angle and trigonometry (float only).
+    for (name, fun) in [
+        ("radians", Radians),
+        ("degrees", Degrees),
+        ("sin", Sin),
+        ("cos", Cos),
+        ("tan", Tan),
+        ("asin", Asin),
+        ("acos", Acos),
+        ("atan", Atan),
+        ("sinh", Sinh),
+        ("cosh", Cosh),
+        ("tanh", Tanh),
+        ("asinh", Asinh),
+        ("acosh", Acosh),
+        ("atanh", Atanh),
+        ("exp", Exp),
+        ("log", Log),
+        ("exp2", Exp2),
+        ("log2", Log2),
+    ] {
+        gen_fns(&mut t, name, fun, &[F], 1..=4, "g g", 110);
+    }
+    gen_fns(&mut t, "atan", Atan2, &[F], 1..=4, "g g g", 110);
+    gen_fns(&mut t, "pow", Pow, &[F], 1..=4, "g g g", 110);
+    gen_fns(&mut t, "sqrt", Sqrt, &fd, 1..=4, "g g", 110);
+    gen_fns(&mut t, "inversesqrt", InverseSqrt, &fd, 1..=4, "g g", 110);
+    // 8.3 common.
+    gen_fns(&mut t, "abs", Abs, &[F, D, I], 1..=4, "g g", 110);
+    gen_fns(&mut t, "sign", Sign, &[F, D, I], 1..=4, "g g", 110);
+    for (name, fun) in [
+        ("floor", Floor),
+        ("trunc", Trunc),
+        ("round", Round),
+        ("roundEven", RoundEven),
+        ("ceil", Ceil),
+        ("fract", Fract),
+    ] {
+        gen_fns(&mut t, name, fun, &fd, 1..=4, "g g", 110);
+    }
+    gen_fns(&mut t, "mod", Mod, &fd, 1..=4, "g g s", 110);
+    gen_fns(&mut t, "mod", Mod, &fd, 2..=4, "g g g", 110);
+    gen_fns(&mut t, "modf", Modf, &fd, 1..=4, "g g out:g", 130);
+    for (name, fun) in [("min", Min), ("max", Max)] {
+        gen_fns(&mut t, name, fun, &[F, D, I, U], 1..=4, "g g g", 110);
+        gen_fns(&mut t, name, fun, &[F, D, I, U], 2..=4, "g g s", 110);
+    }
+    gen_fns(&mut t, "clamp", Clamp, &[F, D, I, U], 1..=4, "g g g g", 110);
+    gen_fns(&mut t, "clamp", Clamp, &[F, D, I, U], 2..=4, "g g s s", 110);
+    gen_fns(&mut t, "mix", Mix, &fd, 1..=4, "g g g g", 110);
+    gen_fns(&mut t, "mix", Mix, &fd, 2..=4, "g g g s", 110);
+    gen_fns(&mut t, "mix", MixBool, &fd, 1..=4, "g g g gb", 130);
+    gen_fns(&mut t, "mix", MixBool, &[I, U, B], 1..=4, "g g g gb", 450);
+    gen_fns(&mut t, "step", Step, &fd, 1..=4, "g g g", 110);
+    gen_fns(&mut t, "step", Step, &fd, 2..=4, "g s g", 110);
+    gen_fns(&mut t, "smoothstep", SmoothStep, &fd, 1..=4, "g g g g", 110);
+    gen_fns(&mut t, "smoothstep", SmoothStep, &fd, 2..=4, "g s s g", 110);
+    gen_fns(&mut t, "isnan", IsNan, &fd, 1..=4, "gb g", 130);
+    gen_fns(&mut t, "isinf", IsInf, &fd, 1..=4, "gb g", 130);
+    gen_fns(
+        &mut t,
+        "floatBitsToInt",
+        FloatBitsToInt,
+        &[F],
+        1..=4,
+        "gi g",
+        330,
+    );
+    gen_fns(
+        &mut t,
+        "floatBitsToUint",
+        FloatBitsToUint,
+        &[F],
+        1..=4,
+        "gu g",
+        330,
+    );
+    gen_fns(
+        &mut t,
+        "intBitsToFloat",
+        IntBitsToFloat,
+        &[I],
+        1..=4,
+        "gf g",
+        330,
+    );
+    gen_fns(
+        &mut t,
+        "uintBitsToFloat",
+        UintBitsToFloat,
+        &[U],
+        1..=4,
+        "gf g",
+        330,
+    );
+    gen_fns(&mut t, "fma", Fma, &fd, 1..=4, "g g g g", 400);
+    gen_fns(&mut t, "frexp", Frexp, &fd, 1..=4, "g g out:gi", 400);
+    gen_fns(&mut t, "ldexp", Ldexp, &fd, 1..=4, "g g gi", 400);
+    // 8.4 packing.
+    let vec = |s, n| Ty::Vec(s, n);
+    fixed(
+        &mut t,
+        "packUnorm2x16",
+        PackUnorm2x16,
+        vec(U, 1),
+        &[vec(F, 2)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "packSnorm2x16",
+        PackSnorm2x16,
+        vec(U, 1),
+        &[vec(F, 2)],
+        420,
+    );
+    fixed(
+        &mut t,
+        "packUnorm4x8",
+        PackUnorm4x8,
+        vec(U, 1),
+        &[vec(F, 4)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "packSnorm4x8",
+        PackSnorm4x8,
+        vec(U, 1),
+        &[vec(F, 4)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "unpackUnorm2x16",
+        UnpackUnorm2x16,
+        vec(F, 2),
+        &[vec(U, 1)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "unpackSnorm2x16",
+        UnpackSnorm2x16,
+        vec(F, 2),
+        &[vec(U, 1)],
+        420,
+    );
+    fixed(
+        &mut t,
+        "unpackUnorm4x8",
+        UnpackUnorm4x8,
+        vec(F, 4),
+        &[vec(U, 1)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "unpackSnorm4x8",
+        UnpackSnorm4x8,
+        vec(F, 4),
+        &[vec(U, 1)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "packHalf2x16",
+        PackHalf2x16,
+        vec(U, 1),
+        &[vec(F, 2)],
+        420,
+    );
+    fixed(
+        &mut t,
+        "unpackHalf2x16",
+        UnpackHalf2x16,
+        vec(F, 2),
+        &[vec(U, 1)],
+        420,
+    );
+    fixed(
+        &mut t,
+        "packDouble2x32",
+        PackDouble2x32,
+        vec(D, 1),
+        &[vec(U, 2)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "unpackDouble2x32",
+        UnpackDouble2x32,
+        vec(U, 2),
+        &[vec(D, 1)],
+        400,
+    );
+    // 8.5 geometric.
+    gen_fns(&mut t, "length", Length, &fd, 1..=4, "s g", 110);
+    gen_fns(&mut t, "distance", Distance, &fd, 1..=4, "s g g", 110);
+    gen_fns(&mut t, "dot", Dot, &fd, 1..=4, "s g g", 110);
+    gen_fns(&mut t, "cross", Cross, &fd, 3..=3, "g g g", 110);
+    gen_fns(&mut t, "normalize", Normalize, &fd, 1..=4, "g g", 110);
+    gen_fns(
+        &mut t,
+        "faceforward",
+        FaceForward,
+        &fd,
+        1..=4,
+        "g g g g",
+        110,
+    );
+    gen_fns(&mut t, "reflect", Reflect, &fd, 1..=4, "g g g", 110);
+    gen_fns(&mut t, "refract", Refract, &fd, 1..=4, "g g g s", 110);
+    // 8.6 matrix functions.
+    for s in fd {
+        for c in 2..=4u8 {
+            for r in 2..=4u8 {
+                let m = Ty::Mat(s, c, r);
+                fixed(&mut t, "matrixCompMult", MatrixCompMult, m, &[m, m], 110);
+                fixed(
+                    &mut t,
+                    "outerProduct",
+                    OuterProduct,
+                    m,
+                    &[vec(s, r), vec(s, c)],
+                    120,
+                );
+                fixed(&mut t, "transpose", Transpose, Ty::Mat(s, r, c), &[m], 120);
+            }
+            let sq = Ty::Mat(s, c, c);
+            fixed(&mut t, "determinant", Determinant, vec(s, 1), &[sq], 150);
+            fixed(&mut t, "inverse", Inverse, sq, &[sq], 140);
+        }
+    }
+    // 8.7 vector relational.
+    for (name, fun) in [
+        ("lessThan", LessThan),
+        ("lessThanEqual", LessThanEqual),
+        ("greaterThan", GreaterThan),
+        ("greaterThanEqual", GreaterThanEqual),
+    ] {
+        gen_fns(&mut t, name, fun, &[F, D, I, U], 2..=4, "gb g g", 110);
+    }
+    gen_fns(
+        &mut t,
+        "equal",
+        Equal,
+        &[F, D, I, U, B],
+        2..=4,
+        "gb g g",
+        110,
+    );
+    gen_fns(
+        &mut t,
+        "notEqual",
+        NotEqual,
+        &[F, D, I, U, B],
+        2..=4,
+        "gb g g",
+        110,
+    );
+    gen_fns(&mut t, "any", Any, &[B], 2..=4, "b g", 110);
+    gen_fns(&mut t, "all", All, &[B], 2..=4, "b g", 110);
+    gen_fns(&mut t, "not", Not, &[B], 2..=4, "g g", 110);
+    // 8.8 integer functions.
+    gen_fns(
+        &mut t,
+        "uaddCarry",
+        UaddCarry,
+        &[U],
+        1..=4,
+        "g g g out:g",
+        400,
+    );
+    gen_fns(
+        &mut t,
+        "usubBorrow",
+        UsubBorrow,
+        &[U],
+        1..=4,
+        "g g g out:g",
+        400,
+    );
+    gen_fns(
+        &mut t,
+        "umulExtended",
+        UmulExtended,
+        &[U],
+        1..=4,
+        "v g g out:g out:g",
+        400,
+    );
+    gen_fns(
+        &mut t,
+        "imulExtended",
+        ImulExtended,
+        &[I],
+        1..=4,
+        "v g g out:g out:g",
+        400,
+    );
+    gen_fns(
+        &mut t,
+        "bitfieldExtract",
+        BitfieldExtract,
+        &[I, U],
+        1..=4,
+        "g g i i",
+        400,
+    );
+    gen_fns(
+        &mut t,
+        "bitfieldInsert",
+        BitfieldInsert,
+        &[I, U],
+        1..=4,
+        "g g g i i",
+        400,
+    );
+    gen_fns(
+        &mut t,
+        "bitfieldReverse",
+        BitfieldReverse,
+        &[I, U],
+        1..=4,
+        "g g",
+        400,
+    );
+    gen_fns(&mut t, "bitCount", BitCount, &[I, U], 1..=4, "gi g", 400);
+    gen_fns(&mut t, "findLSB", FindLsb, &[I, U], 1..=4, "gi g", 400);
+    gen_fns(&mut t, "findMSB", FindMsb, &[I, U], 1..=4, "gi g", 400);
+    // 8.10 atomic counters, 8.11 atomic memory functions.
+    let au = Ty::AtomicUint;
+    fixed(
+        &mut t,
+        "atomicCounterIncrement",
+        AtomicCounterIncrement,
+        vec(U, 1),
+        &[au],
+        420,
+    );
+    fixed(
+        &mut t,
+        "atomicCounterDecrement",
+        AtomicCounterDecrement,
+        vec(U, 1),
+        &[au],
+        420,
+    );
+    fixed(
+        &mut t,
+        "atomicCounter",
+        AtomicCounter,
+        vec(U, 1),
+        &[au],
+        420,
+    );
+    for (name, fun) in [
+        ("atomicAdd", AtomicAdd),
+        ("atomicMin", AtomicMin),
+        ("atomicMax", AtomicMax),
+        ("atomicAnd", AtomicAnd),
+        ("atomicOr", AtomicOr),
+        ("atomicXor", AtomicXor),
+        ("atomicExchange", AtomicExchange),
+    ] {
+        gen_fns(&mut t, name, fun, &[I, U], 1..=1, "s inout:s s", 420);
+    }
+    gen_fns(
+        &mut t,
+        "atomicCompSwap",
+        AtomicCompSwap,
+        &[I, U],
+        1..=1,
+        "s inout:s s s",
+        420,
+    );
+    // 8.12 image functions.
+    for dim in ALL_DIMS {
+        for sampled in [F, I, U] {
+            let img = Ty::Image(Opaque {
+                dim,
+                sampled,
+                shadow: false,
+            });
+            let coord = vec(I, dim.coord_size());
+            let texel = vec(sampled, 4);
+            fixed(
+                &mut t,
+                "imageSize",
+                ImageSize,
+                vec(I, size_components(dim)),
+                &[img],
+                420,
+            );
+            if dim.is_ms() {
+                fixed(
+                    &mut t,
+                    "imageLoad",
+                    ImageLoad,
+                    texel,
+                    &[img, coord, vec(I, 1)],
+                    420,
+                );
+                fixed(
+                    &mut t,
+                    "imageStore",
+                    ImageStore,
+                    Ty::Void,
+                    &[img, coord, vec(I, 1), texel],
+                    420,
+                );
+                fixed(&mut t, "imageSamples", ImageSamples, vec(I, 1), &[img], 450);
+            } else {
+                fixed(&mut t, "imageLoad", ImageLoad, texel, &[img, coord], 420);
+                fixed(
+                    &mut t,
+                    "imageStore",
+                    ImageStore,
+                    Ty::Void,
+                    &[img, coord, texel],
+                    420,
+                );
+            }
+            let sample: &[Ty] = if dim.is_ms() { &[vec(I, 1)] } else { &[] };
+            if sampled != F {
+                let data = vec(sampled, 1);
+                for (name, fun) in [
+                    ("imageAtomicAdd", ImageAtomicAdd),
+                    ("imageAtomicMin", ImageAtomicMin),
+                    ("imageAtomicMax", ImageAtomicMax),
+                    ("imageAtomicAnd", ImageAtomicAnd),
+                    ("imageAtomicOr", ImageAtomicOr),
+                    ("imageAtomicXor", ImageAtomicXor),
+                    ("imageAtomicExchange", ImageAtomicExchange),
+                ] {
+                    let mut p = vec![img, coord];
+                    p.extend_from_slice(sample);
+                    p.push(data);
+                    fixed(&mut t, name, fun, data, &p, 420);
+                }
+                let mut p = vec![img, coord];
+                p.extend_from_slice(sample);
+                p.extend([data, data]);
+                fixed(
+                    &mut t,
+                    "imageAtomicCompSwap",
+                    ImageAtomicCompSwap,
+                    data,
+                    &p,
+                    420,
+                );
+            } else {
+                let mut p = vec![img, coord];
+                p.extend_from_slice(sample);
+                p.push(vec(F, 1));
+                fixed(
+                    &mut t,
+                    "imageAtomicExchange",
+                    ImageAtomicExchange,
+                    vec(F, 1),
+                    &p,
+                    450,
+                );
+            }
+        }
+    }
+    // 8.9 texture functions usable without derivatives.
+    for dim in ALL_DIMS {
+        for sampled in [F, I, U] {
+            let smp = Ty::Sampler(Opaque {
+                dim,
+                sampled,
+                shadow: false,
+            });
+            let texel = vec(sampled, 4);
+            let size = vec(I, size_components(dim));
+            let icoord = vec(I, dim.coord_size());
+            let fcoord = vec(F, tex_coord(dim));
+            let off = offset_size(dim);
+            match dim {
+                Dim::Buffer => {
+                    fixed(&mut t, "textureSize", TextureSize, size, &[smp], 140);
+                    fixed(&mut t, "texelFetch", TexelFetch, texel, &[smp, icoord], 140);
+                }
+                Dim::D2Ms | Dim::D2MsArray => {
+                    fixed(&mut t, "textureSize", TextureSize, size, &[smp], 150);
+                    fixed(
+                        &mut t,
+                        "texelFetch",
+                        TexelFetch,
+                        texel,
+                        &[smp, icoord, vec(I, 1)],
+                        150,
+                    );
+                    fixed(
+                        &mut t,
+                        "textureSamples",
+                        TextureSamples,
+                        vec(I, 1),
+                        &[smp],
+                        450,
+                    );
+                }
+                Dim::Rect => {
+                    fixed(&mut t, "textureSize", TextureSize, size, &[smp], 140);
+                    fixed(&mut t, "texelFetch", TexelFetch, texel, &[smp, icoord], 140);
+                    fixed(
+                        &mut t,
+                        "texelFetchOffset",
+                        TexelFetchOffset,
+                        texel,
+                        &[smp, icoord, vec(I, 2)],
+                        140,
+                    );
+                    fixed(&mut t, "texture", Texture, texel, &[smp, fcoord], 140);
+                    fixed(
+                        &mut t,
+                        "textureOffset",
+                        TextureOffset,
+                        texel,
+                        &[smp, fcoord, vec(I, 2)],
+                        140,
+                    );
+                    fixed(
+                        &mut t,
+                        "textureGrad",
+                        TextureGrad,
+                        texel,
+                        &[smp, fcoord, vec(F, 2), vec(F, 2)],
+                        140,
+                    );
+                    fixed(
+                        &mut t,
+                        "textureGather",
+                        TextureGather,
+                        texel,
+                        &[smp, fcoord],
+                        400,
+                    );
+                }
+                _ => {
+                    fixed(
+                        &mut t,
+                        "textureSize",
+                        TextureSize,
+                        size,
+                        &[smp, vec(I, 1)],
+                        130,
+                    );
+                    fixed(
+                        &mut t,
+                        "textureQueryLevels",
+                        TextureQueryLevels,
+                        vec(I, 1),
+                        &[smp],
+                        430,
+                    );
+                    fixed(&mut t, "texture", Texture, texel, &[smp, fcoord], 130);
+                    fixed(
+                        &mut t,
+                        "texture",
+                        Texture,
+                        texel,
+                        &[smp, fcoord, vec(F, 1)],
+                        130,
+                    );
+                    fixed(
+                        &mut t,
+                        "textureLod",
+                        TextureLod,
+                        texel,
+                        &[smp, fcoord, vec(F, 1)],
+                        130,
+                    );
+                    let grad = vec(
+                        F,
+                        if dim == Dim::Cube || dim == Dim::CubeArray {
+                            3
+                        } else {
+                            off.max(1)
+                        },
+                    );
+                    fixed(
+                        &mut t,
+                        "textureGrad",
+                        TextureGrad,
+                        texel,
+                        &[smp, fcoord, grad, grad],
+                        130,
+                    );
+                    if dim != Dim::Cube && dim != Dim::CubeArray {
+                        fixed(
+                            &mut t,
+                            "texelFetch",
+                            TexelFetch,
+                            texel,
+                            &[smp, icoord, vec(I, 1)],
+                            130,
+                        );
+                        let o = vec(I, off);
+                        fixed(
+                            &mut t,
+                            "texelFetchOffset",
+                            TexelFetchOffset,
+                            texel,
+                            &[smp, icoord, vec(I, 1), o],
+                            130,
+                        );
+                        fixed(
+                            &mut t,
+                            "textureOffset",
+                            TextureOffset,
+                            texel,
+                            &[smp, fcoord, o],
+                            130,
+                        );
+                        fixed(
+                            &mut t,
+                            "textureLodOffset",
+                            TextureLodOffset,
+                            texel,
+                            &[smp, fcoord, vec(F, 1), o],
+                            130,
+                        );
+                    }
+                    if matches!(dim, Dim::D2 | Dim::D2Array | Dim::Cube | Dim::CubeArray) {
+                        fixed(
+                            &mut t,
+                            "textureGather",
+                            TextureGather,
+                            texel,
+                            &[smp, fcoord],
+                            400,
+                        );
+                        fixed(
+                            &mut t,
+                            "textureGather",
+                            TextureGather,
+                            texel,
+                            &[smp, fcoord, vec(I, 1)],
+                            400,
+                        );
+                    }
+                }
+            }
+        }
+        // Shadow samplers: the reference value follows the coordinates.
+        if matches!(
+            dim,
+            Dim::D1
+                | Dim::D2
+                | Dim::Cube
+                | Dim::Rect
+                | Dim::D1Array
+                | Dim::D2Array
+                | Dim::CubeArray
+        ) {
+            let smp = Ty::Sampler(Opaque {
+                dim,
+                sampled: F,
+                shadow: true,
+            });
+            let size = vec(I, size_components(dim));
+            if dim == Dim::Rect {
+                fixed(&mut t, "textureSize", TextureSize, size, &[smp], 140);
+            } else {
+                fixed(
+                    &mut t,
+                    "textureSize",
+                    TextureSize,
+                    size,
+                    &[smp, vec(I, 1)],
+                    130,
+                );
+            }
+            let n = tex_coord(dim);
+            if n < 4 {
+                // sampler1DShadow uses vec3 (s, unused, ref) for historical reasons.
+                let c = vec(F, if dim == Dim::D1 { 3 } else { n + 1 });
+                fixed(&mut t, "texture", Texture, vec(F, 1), &[smp, c], 130);
+                if dim != Dim::Cube && dim != Dim::Rect && dim != Dim::D2Array {
+                    fixed(
+                        &mut t,
+                        "textureLod",
+                        TextureLod,
+                        vec(F, 1),
+                        &[smp, c, vec(F, 1)],
+                        130,
+                    );
+                }
+            } else {
+                fixed(
+                    &mut t,
+                    "texture",
+                    Texture,
+                    vec(F, 1),
+                    &[smp, vec(F, 4), vec(F, 1)],
+                    130,
+                );
+            }
+        }
+    }
+    // 8.16 shader invocation control, 8.17 memory control.
+    fixed(&mut t, "barrier", Barrier, Ty::Void, &[], 150);
+    fixed(&mut t, "memoryBarrier", MemoryBarrier, Ty::Void, &[], 420);
+    fixed(
+        &mut t,
+        "memoryBarrierAtomicCounter",
+        MemoryBarrierAtomicCounter,
+        Ty::Void,
+        &[],
+        430,
+    );
+    fixed(
+        &mut t,
+        "memoryBarrierBuffer",
+        MemoryBarrierBuffer,
+        Ty::Void,
+        &[],
+        430,
+    );
+    fixed(
+        &mut t,
+        "memoryBarrierShared",
+        MemoryBarrierShared,
+        Ty::Void,
+        &[],
+        430,
+    );
+    fixed(
+        &mut t,
+        "memoryBarrierImage",
+        MemoryBarrierImage,
+        Ty::Void,
+        &[],
+        430,
+    );
+    fixed(
+        &mut t,
+        "groupMemoryBarrier",
+        GroupMemoryBarrier,
+        Ty::Void,
+        &[],
+        430,
+    );
+    t
+}
+
+/// The overloads of the built-in function `name`, if it is one.
+pub fn overloads(name: &str) -> Option<&'static [Overload]> {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(build).get(name).map(|v| v.as_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_has_the_families() {
+        assert_eq!(overloads("sin").unwrap().len(), 4);
+        assert_eq!(overloads("min").unwrap().len(), 16 + 12);
+        assert!(overloads("imageStore").unwrap().len() >= 33);
+        assert_eq!(overloads("inverse").unwrap().len(), 6);
+        assert_eq!(overloads("outerProduct").unwrap().len(), 18);
+        assert!(overloads("noSuchFunction").is_none());
+    }
+}

@@ -1,0 +1,458 @@
+//! Linking (GL 4.6 §7.3, ARB_compute_shader): the compute shaders of a program become
+//! one module. Types, globals and functions of every shader are imported into it;
+//! globals and blocks of the same name are one variable (and must agree); a function
+//! declared in one shader binds to its definition in another; exactly one `main`; the
+//! local size is declared, consistently; recursion and the shared-memory limit are
+//! checked across shaders; then the interface is reflected.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::reflect::{self, Reflection};
+use super::{CompiledShader, Log, Stage};
+use crate::ir::*;
+use crate::limits;
+
+/// The compute stage of a linked program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputeInfo {
+    /// None for a variable work-group size.
+    pub local_size: Option<[u32; 3]>,
+}
+
+/// A successfully linked program (the executable).
+#[derive(Debug)]
+pub struct LinkedProgram {
+    pub stages: Vec<Stage>,
+    pub compute: Option<ComputeInfo>,
+    pub module: Module,
+    pub reflection: Reflection,
+}
+
+/// Copies one module's contents into another, remapping ids.
+struct Importer<'a> {
+    src: &'a Module,
+    types: Vec<TypeId>,
+    globals: Vec<GlobalId>,
+    functions: Vec<FunctionId>,
+}
+
+impl<'a> Importer<'a> {
+    fn ty(&self, t: TypeId) -> TypeId {
+        self.types[t.0 as usize]
+    }
+
+    fn import_types(&mut self, dst: &mut Module) {
+        // Types were interned after their parts, so one pass in order suffices; struct
+        // definitions are copied (struct identity is per shader until merged by name).
+        let mut struct_map: HashMap<u32, TypeId> = HashMap::new();
+        let n = self.src.types.len();
+        for i in 0..n {
+            let t = self.src.types.get(TypeId(i as u32)).clone();
+            let id = match t {
+                Type::Array(b, len) => {
+                    let b = self.ty(b);
+                    dst.types.array(b, len)
+                }
+                Type::Struct(s) => {
+                    if let Some(&t) = struct_map.get(&s.0) {
+                        t
+                    } else {
+                        let def = self.src.types.struct_def(s).clone();
+                        let members: Vec<StructMember> = def
+                            .members
+                            .iter()
+                            .map(|m| StructMember {
+                                ty: self.ty(m.ty),
+                                ..m.clone()
+                            })
+                            .collect();
+                        let t = same_struct(dst, &def.name, &members).unwrap_or_else(|| {
+                            dst.types.add_struct(StructDef {
+                                members,
+                                ..def.clone()
+                            })
+                        });
+                        struct_map.insert(s.0, t);
+                        t
+                    }
+                }
+                other => dst.types.intern(other),
+            };
+            self.types.push(id);
+        }
+    }
+
+    fn constant(&self, c: &ConstValue) -> ConstValue {
+        match c {
+            ConstValue::Scalar(l) => ConstValue::Scalar(*l),
+            ConstValue::Composite(t, parts) => ConstValue::Composite(
+                self.ty(*t),
+                parts.iter().map(|p| self.constant(p)).collect(),
+            ),
+        }
+    }
+
+    fn function(&self, f: &Function) -> Function {
+        let exprs = f
+            .exprs
+            .iter()
+            .map(|e| Expr {
+                ty: self.ty(e.ty),
+                span: e.span,
+                kind: match &e.kind {
+                    ExprKind::Constant(c) => ExprKind::Constant(self.constant(c)),
+                    ExprKind::Global(g) => ExprKind::Global(self.globals[g.0 as usize]),
+                    ExprKind::Call { func, args } => ExprKind::Call {
+                        func: self.functions[func.0 as usize],
+                        args: args.clone(),
+                    },
+                    k => k.clone(),
+                },
+            })
+            .collect();
+        Function {
+            ret: self.ty(f.ret),
+            locals: f
+                .locals
+                .iter()
+                .map(|l| Local {
+                    ty: self.ty(l.ty),
+                    ..l.clone()
+                })
+                .collect(),
+            exprs,
+            ..f.clone()
+        }
+    }
+}
+
+/// A struct already in `dst` with the same name and members (merging by name).
+fn same_struct(dst: &Module, name: &str, members: &[StructMember]) -> Option<TypeId> {
+    dst.types.structs.iter().enumerate().find_map(|(i, s)| {
+        let same = s.name == name
+            && s.members.len() == members.len()
+            && s.members
+                .iter()
+                .zip(members)
+                .all(|(a, b)| a.name == b.name && a.ty == b.ty);
+        if same {
+            Some(dst.types.struct_type(StructId(i as u32)))
+        } else {
+            None
+        }
+    })
+}
+
+fn import_module(
+    dst: &mut Module,
+    src: &Module,
+    log: &mut Log,
+    fn_index: &mut HashMap<(String, Vec<TypeId>), FunctionId>,
+) {
+    let mut imp = Importer {
+        src,
+        types: Vec::new(),
+        globals: Vec::new(),
+        functions: Vec::new(),
+    };
+    imp.import_types(dst);
+    // Blocks by name.
+    let mut block_map = Vec::new();
+    for b in &src.blocks {
+        let ty = imp.ty(b.ty);
+        match dst.blocks.iter().position(|x| x.name == b.name) {
+            Some(i) => {
+                let x = &dst.blocks[i];
+                if x.ty != ty
+                    || x.kind != b.kind
+                    || x.packing != b.packing
+                    || x.binding != b.binding
+                {
+                    log.link_error(format!(
+                        "block `{}' is declared differently in two shaders",
+                        b.name
+                    ));
+                }
+                block_map.push(BlockId(i as u32));
+            }
+            None => {
+                dst.blocks.push(InterfaceBlock { ty, ..b.clone() });
+                block_map.push(BlockId(dst.blocks.len() as u32 - 1));
+            }
+        }
+    }
+    // Globals by name (GL 4.6 §7.3: same-named globals of one stage are one variable).
+    for g in &src.globals {
+        let ty = imp.ty(g.ty);
+        let storage = match g.storage {
+            Storage::UniformBlock(b) => Storage::UniformBlock(block_map[b.0 as usize]),
+            Storage::Buffer(b) => Storage::Buffer(block_map[b.0 as usize]),
+            s => s,
+        };
+        let init = g.init.as_ref().map(|c| imp.constant(c));
+        match dst.globals.iter().position(|x| x.name == g.name) {
+            Some(i) => {
+                let x = &mut dst.globals[i];
+                if x.ty != ty || x.storage != storage {
+                    log.link_error(format!(
+                        "`{}' is declared with different types or qualifiers in two shaders",
+                        g.name
+                    ));
+                } else if x.binding != g.binding
+                    || (x.init.is_some() && init.is_some() && x.init != init)
+                {
+                    log.link_error(format!(
+                        "`{}' has different layout qualifiers or initializers in two shaders",
+                        g.name
+                    ));
+                }
+                x.used |= g.used;
+                if x.init.is_none() {
+                    x.init = init;
+                }
+                imp.globals.push(GlobalId(i as u32));
+            }
+            None => {
+                dst.globals.push(Global {
+                    ty,
+                    storage,
+                    init,
+                    ..g.clone()
+                });
+                imp.globals.push(GlobalId(dst.globals.len() as u32 - 1));
+            }
+        }
+    }
+    // Functions: one slot per signature; a definition fills a declared slot.
+    for f in &src.functions {
+        let ret = imp.ty(f.ret);
+        let params: Vec<TypeId> = f.locals[..f.params].iter().map(|l| imp.ty(l.ty)).collect();
+        let key = (f.name.clone(), params);
+        let id = match fn_index.get(&key) {
+            Some(&id) => {
+                let existing = &dst.functions[id.0 as usize];
+                if existing.ret != ret {
+                    log.link_error(format!(
+                        "function `{}' is declared with different return types",
+                        f.name
+                    ));
+                }
+                if existing.defined && f.defined && f.name != "__global_init" {
+                    log.link_error(format!(
+                        "function `{}' is defined in more than one shader",
+                        f.name
+                    ));
+                }
+                id
+            }
+            None => {
+                let placeholder = Function {
+                    name: f.name.clone(),
+                    ret,
+                    params: 0,
+                    locals: Vec::new(),
+                    exprs: Vec::new(),
+                    body: Vec::new(),
+                    defined: false,
+                    span: f.span,
+                };
+                dst.functions.push(placeholder);
+                let id = FunctionId(dst.functions.len() as u32 - 1);
+                fn_index.insert(key, id);
+                id
+            }
+        };
+        imp.functions.push(id);
+    }
+    for (i, f) in src.functions.iter().enumerate() {
+        let id = imp.functions[i];
+        let slot = &dst.functions[id.0 as usize];
+        // A definition fills the slot; a declaration only fills an empty one.
+        if f.defined || (!slot.defined && slot.locals.is_empty()) {
+            dst.functions[id.0 as usize] = imp.function(f);
+        }
+    }
+    dst.shared_size += src.shared_size;
+}
+
+/// Functions reachable from `main` (through calls).
+fn reachable(m: &Module, main: FunctionId) -> HashSet<u32> {
+    let mut seen = HashSet::new();
+    let mut stack = vec![main.0];
+    while let Some(f) = stack.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        for e in &m.functions[f as usize].exprs {
+            if let ExprKind::Call { func, .. } = e.kind {
+                stack.push(func.0);
+            }
+        }
+    }
+    seen
+}
+
+pub fn link(
+    shaders: &[(u32, Stage, Option<Arc<CompiledShader>>)],
+    core: bool,
+) -> Result<(LinkedProgram, String), String> {
+    let mut log = Log::default();
+    if shaders.is_empty() && core {
+        log.link_error("no shaders are attached to the program");
+    }
+    let has_compute = shaders.iter().any(|s| s.1 == Stage::Compute);
+    if has_compute && shaders.iter().any(|s| s.1 != Stage::Compute) {
+        // ARB_compute_shader §2.11.3: compute mixed with another stage fails to link.
+        log.link_error("a program cannot contain compute shaders and shaders of other stages");
+    }
+    for (name, stage, compiled) in shaders {
+        if compiled.is_none() {
+            log.link_error(format!(
+                "{} shader {name} is not compiled successfully",
+                stage.name()
+            ));
+        }
+    }
+    if log.has_errors() {
+        return Err(log.text);
+    }
+    let units: Vec<&CompiledShader> = shaders.iter().filter_map(|s| s.2.as_deref()).collect();
+    let mut module = Module {
+        version: units.iter().map(|u| u.module.version).max().unwrap_or(0),
+        ..Module::default()
+    };
+    let mut compute = None;
+    let mut live_fns: Vec<FunctionId> = Vec::new();
+    if has_compute {
+        // The local size: declared at least once, identical everywhere.
+        let mut size: Option<LocalSize> = None;
+        for u in &units {
+            match (size, u.module.local_size) {
+                (_, None) => {}
+                (None, Some(n)) => size = Some(n),
+                (Some(a), Some(b)) if a != b => {
+                    if matches!(a, LocalSize::Variable) != matches!(b, LocalSize::Variable) {
+                        log.link_error("compute shaders mix fixed and variable local sizes");
+                    } else {
+                        log.link_error("compute shaders declare different local sizes");
+                    }
+                }
+                _ => {}
+            }
+        }
+        match size {
+            None => log.link_error("compute shader must contain a fixed or variable local group size (layout(local_size_x = ...) in;)"),
+            Some(s) => {
+                compute = Some(ComputeInfo {
+                    local_size: match s {
+                        LocalSize::Fixed(v) => Some(v),
+                        LocalSize::Variable => None,
+                    },
+                })
+            }
+        }
+        module.local_size = size;
+        let mut fn_index = HashMap::new();
+        for u in &units {
+            import_module(&mut module, &u.module, &mut log, &mut fn_index);
+        }
+        let mains: Vec<usize> = module
+            .functions
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.name == "main" && f.defined)
+            .map(|(i, _)| i)
+            .collect();
+        match mains.len() {
+            0 => log.link_error("no definition of main() in the compute shaders"),
+            1 => {}
+            _ => log.link_error("main() is defined in more than one compute shader"),
+        }
+        if let Some(&main) = mains.first() {
+            let live = reachable(&module, FunctionId(main as u32));
+            live_fns = live.iter().map(|&f| FunctionId(f)).collect();
+            for &f in &live {
+                let func = &module.functions[f as usize];
+                if !func.defined {
+                    log.link_error(format!(
+                        "function `{}' is called but never defined",
+                        func.name
+                    ));
+                }
+            }
+            // Recursion across shaders (GLSL 4.60 §6.1.2).
+            if has_cycle(&module, &live) {
+                log.link_error("recursion is not allowed");
+            }
+            // Active variables: referenced by live code.
+            for g in module.globals.iter_mut() {
+                g.used = false;
+            }
+            for &f in &live {
+                for e in module.functions[f as usize].exprs.clone() {
+                    if let ExprKind::Global(g) = e.kind {
+                        module.globals[g.0 as usize].used = true;
+                    }
+                }
+            }
+        }
+        // ARB_compute_shader §5.5.1: shared memory of all shaders within the limit.
+        let shared: u64 = module
+            .globals
+            .iter()
+            .filter(|g| g.storage == Storage::Shared)
+            .map(|g| layout::layout(&module.types, g.ty, Packing::Std430, false).size as u64)
+            .sum();
+        module.shared_size = shared;
+        if shared > limits::MAX_COMPUTE_SHARED_MEMORY_SIZE as u64 {
+            log.link_error(format!(
+                "shared variables take {shared} bytes, more than GL_MAX_COMPUTE_SHARED_MEMORY_SIZE = {}",
+                limits::MAX_COMPUTE_SHARED_MEMORY_SIZE
+            ));
+        }
+    }
+    if log.has_errors() {
+        return Err(log.text);
+    }
+    let reflection = reflect::reflect(&module, &live_fns, &mut log);
+    if log.has_errors() {
+        return Err(log.text);
+    }
+    let stages = if has_compute {
+        vec![Stage::Compute]
+    } else {
+        Vec::new()
+    };
+    Ok((
+        LinkedProgram {
+            stages,
+            compute,
+            module,
+            reflection,
+        },
+        log.text,
+    ))
+}
+
+fn has_cycle(m: &Module, live: &HashSet<u32>) -> bool {
+    fn visit(m: &Module, v: u32, state: &mut HashMap<u32, u8>) -> bool {
+        match state.get(&v) {
+            Some(1) => return true,
+            Some(2) => return false,
+            _ => {}
+        }
+        state.insert(v, 1);
+        for e in &m.functions[v as usize].exprs {
+            if let ExprKind::Call { func, .. } = e.kind
+                && visit(m, func.0, state)
+            {
+                return true;
+            }
+        }
+        state.insert(v, 2);
+        false
+    }
+    let mut state = HashMap::new();
+    live.iter().any(|&f| visit(m, f, &mut state))
+}

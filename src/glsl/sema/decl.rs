@@ -1,0 +1,1183 @@
+//! Declarations: the work-group size, default block layouts, interface blocks, global
+//! and local variables, structs, and function prototypes and definitions.
+
+use glsl_lang::ast;
+
+use super::types::{Qualifiers, StorageQ};
+use super::{BlockDefaults, Checker, FnCtx, Symbol};
+use crate::ir::layout;
+use crate::ir::*;
+use crate::limits;
+
+/// A parameter of a prototype: (name, type, direction, constant, memory, position).
+type Param = (
+    Option<String>,
+    TypeId,
+    ParamDir,
+    bool,
+    MemoryQualifiers,
+    Span,
+);
+
+impl Checker<'_> {
+    pub(super) fn global_declaration(&mut self, d: &ast::Declaration) {
+        let span = self.span_of(d);
+        match &d.content {
+            ast::DeclarationData::TypeOnly(q) => self.type_only_declaration(q),
+            ast::DeclarationData::Block(b) => self.block_declaration(b),
+            ast::DeclarationData::InitDeclaratorList(list) => {
+                self.variable_declarations(list, true)
+            }
+            ast::DeclarationData::FunctionPrototype(p) => {
+                self.function_prototype(p, false);
+            }
+            ast::DeclarationData::Precision(..) => {}
+            ast::DeclarationData::Invariant(_) => self.error(
+                span,
+                "`invariant' applies to shader outputs; compute shaders have none",
+            ),
+        }
+    }
+
+    /// `layout(local_size_x = ...) in;`, `layout(std430) buffer;` and the like.
+    fn type_only_declaration(&mut self, tq: &ast::TypeQualifier) {
+        let q = self.qualifiers(Some(tq));
+        let span = q.span;
+        if q.has(StorageQ::In) {
+            self.local_size_declaration(&q);
+        } else if q.has(StorageQ::Uniform) || q.has(StorageQ::Buffer) {
+            let buffer = q.has(StorageQ::Buffer);
+            let mut d = if buffer {
+                self.ssbo_defaults
+            } else {
+                self.ubo_defaults
+            };
+            for l in &q.layout {
+                match l.name.as_str() {
+                    "std140" => d.packing = Packing::Std140,
+                    "std430" if buffer => d.packing = Packing::Std430,
+                    "shared" => d.packing = Packing::Shared,
+                    "packed" => d.packing = Packing::Packed,
+                    "row_major" => d.row_major = true,
+                    "column_major" => d.row_major = false,
+                    other => self.error(
+                        l.span,
+                        format!(
+                            "layout qualifier `{other}' cannot be a default for {} blocks",
+                            if buffer { "buffer" } else { "uniform" }
+                        ),
+                    ),
+                }
+            }
+            if buffer {
+                self.ssbo_defaults = d;
+            } else {
+                self.ubo_defaults = d;
+            }
+        } else if q.has(StorageQ::Out) {
+            self.error(span, "compute shaders have no outputs");
+        } else if q.has(StorageQ::Shared) {
+            self.error(span, "a layout default declaration cannot use `shared'");
+        }
+    }
+
+    /// GLSL 4.60 §4.4.1.4 and ARB_compute_variable_group_size.
+    fn local_size_declaration(&mut self, q: &Qualifiers) {
+        let mut size = [1u32; 3];
+        let mut fixed = false;
+        let mut variable = false;
+        for l in &q.layout {
+            let axis = match l.name.as_str() {
+                "local_size_x" => 0,
+                "local_size_y" => 1,
+                "local_size_z" => 2,
+                "local_size_variable" => {
+                    if !self.ext("GL_ARB_compute_variable_group_size") {
+                        self.error(
+                            l.span,
+                            "local_size_variable requires GL_ARB_compute_variable_group_size",
+                        );
+                    }
+                    variable = true;
+                    continue;
+                }
+                other => {
+                    self.error(l.span, format!("`{other}' is not a valid input layout qualifier for compute shaders (compute shaders have no user inputs)"));
+                    continue;
+                }
+            };
+            fixed = true;
+            if l.bad_value {
+                self.error(
+                    l.span,
+                    format!("{} must be an integral constant expression", l.name),
+                );
+                continue;
+            }
+            match l.value {
+                Some(v) if v > 0 => {
+                    let max = limits::MAX_COMPUTE_WORK_GROUP_SIZE[axis] as i64;
+                    if v > max {
+                        self.error(
+                            l.span,
+                            format!(
+                                "{} = {v} exceeds GL_MAX_COMPUTE_WORK_GROUP_SIZE[{axis}] = {max}",
+                                l.name
+                            ),
+                        );
+                    }
+                    size[axis] = v.min(u32::MAX as i64) as u32;
+                }
+                Some(v) => self.error(
+                    l.span,
+                    format!("{} = {v}: the local size must be greater than zero", l.name),
+                ),
+                None => self.error(l.span, format!("{} needs a value", l.name)),
+            }
+        }
+        if q.layout.is_empty() {
+            self.error(q.span, "compute shaders have no user-defined inputs");
+            return;
+        }
+        if !fixed && !variable {
+            return;
+        }
+        if fixed && variable {
+            self.error(
+                q.span,
+                "local_size_variable cannot be combined with a fixed local size",
+            );
+            return;
+        }
+        let new = if variable {
+            LocalSize::Variable
+        } else {
+            let total: u64 = size.iter().map(|&s| s as u64).product();
+            let max = limits::MAX_COMPUTE_WORK_GROUP_INVOCATIONS as u64;
+            if total > max {
+                self.error(q.span, format!("the work group has {total} invocations, more than GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS = {max}"));
+            }
+            LocalSize::Fixed(size)
+        };
+        match self.m.local_size {
+            Some(old) if old != new => {
+                let msg = match (old, new) {
+                    (LocalSize::Variable, _) | (_, LocalSize::Variable) => {
+                        "a fixed and a variable local size are both declared"
+                    }
+                    _ => "the local size is declared twice with different values",
+                };
+                self.error(q.span, msg)
+            }
+            _ => self.m.local_size = Some(new),
+        }
+    }
+
+    fn memory_on_non_image(&mut self, q: &Qualifiers, ty: TypeId, span: Span) {
+        if q.any_memory() && !matches!(self.base_type(ty), Type::Image(_)) {
+            self.error(
+                span,
+                "memory qualifiers apply only to images, buffer variables and blocks",
+            );
+        }
+    }
+
+    /// The innermost element type of (arrays of) `ty`.
+    pub(super) fn base_type(&self, mut ty: TypeId) -> Type {
+        while let Type::Array(b, _) = self.m.types.get(ty) {
+            ty = *b;
+        }
+        self.m.types.get(ty).clone()
+    }
+
+    /// `T a = x, b[2];` at global or local scope.
+    pub(super) fn variable_declarations(&mut self, list: &ast::InitDeclaratorList, global: bool) {
+        let head = &list.head;
+        let q = self.qualifiers(head.ty.qualifier.as_ref());
+        let Some(base) = self.type_spec(&head.ty.ty) else {
+            return;
+        };
+        let Some(name) = &head.name else {
+            // `struct S { ... };` or a bare type: nothing to declare.
+            if !q.storage.is_empty() && !matches!(self.m.types.get(base), Type::Struct(_)) {
+                self.error(q.span, "a declaration needs a name");
+            }
+            return;
+        };
+        let mut decls: Vec<(
+            &ast::Identifier,
+            Option<&ast::ArraySpecifier>,
+            Option<&ast::Initializer>,
+            Span,
+        )> = vec![(
+            name,
+            head.array_specifier.as_ref(),
+            head.initializer.as_ref(),
+            self.span_of(name),
+        )];
+        for t in &list.tail {
+            decls.push((
+                &t.ident.ident,
+                t.ident.array_spec.as_ref(),
+                t.initializer.as_ref(),
+                self.span_of(&t.ident),
+            ));
+        }
+        for (ident, arr, init, span) in decls {
+            let Some(ty) = self.apply_array(base, arr, false) else {
+                continue;
+            };
+            if global {
+                self.global_variable(&q, ident.0.as_str(), ty, init, span);
+            } else {
+                self.local_variable(&q, ident.0.as_str(), ty, init, span);
+            }
+        }
+    }
+
+    /// Evaluates an initializer against the declared type; an unsized array takes its
+    /// size from the initializer.
+    fn initializer(
+        &mut self,
+        ty: TypeId,
+        init: &ast::Initializer,
+        span: Span,
+    ) -> Option<(ExprId, TypeId)> {
+        let e = match &init.content {
+            ast::InitializerData::Simple(e) => self.expr(e)?,
+            ast::InitializerData::List(items) => {
+                if self.version < 420 && !self.ext("GL_ARB_shading_language_420pack") {
+                    self.error(
+                        span,
+                        "initializer lists require GLSL 4.20 or GL_ARB_shading_language_420pack",
+                    );
+                    return None;
+                }
+                self.initializer_list(ty, items, span)?
+            }
+        };
+        let ety = self.ty(e);
+        // `float a[] = float[3](...)`: the size comes from the initializer.
+        let ty = match (self.m.types.get(ty).clone(), self.m.types.get(ety).clone()) {
+            (Type::Array(b, None), Type::Array(b2, Some(_))) if b == b2 => ety,
+            _ => ty,
+        };
+        let e = self.convert_or_error(e, ty, "initializer")?;
+        Some((e, ty))
+    }
+
+    /// A brace initializer list (GLSL 4.20 §4.1.11) for type `ty`.
+    fn initializer_list(
+        &mut self,
+        ty: TypeId,
+        items: &[ast::Initializer],
+        span: Span,
+    ) -> Option<ExprId> {
+        let t = self.m.types.get(ty).clone();
+        let member_types: Vec<TypeId> = match &t {
+            Type::Array(b, len) => {
+                if let Some(l) = len
+                    && *l as usize != items.len()
+                {
+                    self.error(
+                        span,
+                        format!(
+                            "initializer list has {} elements for `{}'",
+                            items.len(),
+                            self.tname(ty)
+                        ),
+                    );
+                    return None;
+                }
+                vec![*b; items.len()]
+            }
+            Type::Struct(s) => self
+                .m
+                .types
+                .struct_def(*s)
+                .members
+                .iter()
+                .map(|m| m.ty)
+                .collect(),
+            Type::Vector(s, n) => vec![self.m.types.scalar(*s); *n as usize],
+            Type::Matrix { scalar, cols, rows } => {
+                vec![self.m.types.vector(*scalar, *rows); *cols as usize]
+            }
+            _ => {
+                self.error(
+                    span,
+                    format!("an initializer list cannot initialize `{}'", self.tname(ty)),
+                );
+                return None;
+            }
+        };
+        if member_types.len() != items.len() {
+            self.error(
+                span,
+                format!(
+                    "initializer list has {} elements for `{}'",
+                    items.len(),
+                    self.tname(ty)
+                ),
+            );
+            return None;
+        }
+        let mut parts = Vec::new();
+        for (item, mty) in items.iter().zip(member_types) {
+            let ispan = self.span_of(item);
+            let (e, _) = self.initializer(mty, item, ispan)?;
+            parts.push(e);
+        }
+        let ty = match &t {
+            Type::Array(b, None) => self.m.types.array(*b, Some(items.len() as u32)),
+            _ => ty,
+        };
+        Some(self.add(ExprKind::Compose(parts), ty, span))
+    }
+
+    fn check_layouts(&mut self, q: &Qualifiers, allowed: &[&str]) {
+        for l in &q.layout {
+            if !allowed.contains(&l.name.as_str())
+                && ImageFormat::ALL.iter().all(|(n, _)| *n != l.name)
+            {
+                self.error(
+                    l.span,
+                    format!("layout qualifier `{}' is not allowed here", l.name),
+                );
+            } else if l.bad_value {
+                self.error(
+                    l.span,
+                    format!(
+                        "layout qualifier `{}' needs an integral constant expression",
+                        l.name
+                    ),
+                );
+            }
+        }
+    }
+
+    fn global_variable(
+        &mut self,
+        q: &Qualifiers,
+        name: &str,
+        ty: TypeId,
+        init: Option<&ast::Initializer>,
+        span: Span,
+    ) {
+        let storage = match q.storage.first().map(|s| s.0) {
+            None => Storage::Private,
+            Some(StorageQ::Const) => Storage::Const,
+            Some(StorageQ::Uniform) => Storage::Uniform,
+            Some(StorageQ::Shared) => Storage::Shared,
+            Some(StorageQ::Buffer) => {
+                self.error(span, "`buffer' may only qualify interface blocks");
+                return;
+            }
+            Some(StorageQ::In) => {
+                self.error(
+                    span,
+                    "compute shaders do not permit user-defined input variables",
+                );
+                return;
+            }
+            Some(StorageQ::Out) | Some(StorageQ::InOut) => {
+                self.error(
+                    span,
+                    "compute shaders do not permit user-defined output variables",
+                );
+                return;
+            }
+            Some(StorageQ::Other(o)) => {
+                self.error(
+                    span,
+                    format!("`{o}' variables are not available in compute shaders"),
+                );
+                return;
+            }
+        };
+        if let Some(s) = q.interpolation {
+            self.error(
+                s,
+                "interpolation qualifiers apply to shader inputs and outputs only",
+            );
+        }
+        if matches!(self.m.types.get(ty), Type::Void) || matches!(self.base_type(ty), Type::Void) {
+            self.error(span, format!("`{name}' declared void"));
+            return;
+        }
+        let opaque = self.m.types.is_opaque(ty);
+        if opaque && storage != Storage::Uniform {
+            self.error(
+                span,
+                format!(
+                    "opaque type `{}' must be a uniform (or a function parameter)",
+                    self.tname(ty)
+                ),
+            );
+            return;
+        }
+        if self.m.types.is_unsized(ty) && init.is_none() {
+            self.error(span, format!("array `{name}' needs a size"));
+            return;
+        }
+        let mut binding = None;
+        let mut offset = None;
+        let mut location = None;
+        let mut format = None;
+        match storage {
+            Storage::Uniform => {
+                self.check_layouts(q, &["binding", "location", "offset"]);
+                binding = q.layout_id("binding").and_then(|l| l.value);
+                location = q
+                    .layout_id("location")
+                    .and_then(|l| l.value)
+                    .map(|v| v as i32);
+                offset = q.layout_id("offset").and_then(|l| l.value);
+                for l in &q.layout {
+                    if let Some((_, f)) = ImageFormat::ALL.iter().find(|(n, _)| *n == l.name) {
+                        format = Some(*f);
+                    }
+                }
+                if binding.is_some() && !opaque {
+                    self.error(span, "`binding' applies to opaque uniforms and blocks");
+                }
+                if offset.is_some() && !matches!(self.base_type(ty), Type::AtomicUint) {
+                    self.error(
+                        span,
+                        "`offset' on a default-block uniform applies to atomic counters only",
+                    );
+                }
+            }
+            _ => {
+                if !q.layout.is_empty() {
+                    let l = q.layout[0].clone();
+                    self.error(
+                        l.span,
+                        format!(
+                            "layout qualifier `{}' is not allowed on this variable",
+                            l.name
+                        ),
+                    );
+                }
+            }
+        }
+        self.memory_on_non_image(q, ty, span);
+        if let Type::Image(img) = self.base_type(ty) {
+            match format {
+                Some(f) if f.sampled() != img.sampled => self.error(
+                    span,
+                    format!("format `{}' does not match `{}'", f.name(), self.tname(ty)),
+                ),
+                None if !q.memory.writeonly => self.error(
+                    span,
+                    format!(
+                        "image `{name}' needs a format layout qualifier unless it is writeonly"
+                    ),
+                ),
+                _ => {}
+            }
+        } else if format.is_some() {
+            self.error(span, "format layout qualifiers apply to images only");
+        }
+        let mut ty = ty;
+        let mut init_value = None;
+        match (storage, init) {
+            (Storage::Shared, Some(_)) => {
+                self.error(span, "shared variables may not have initializers");
+                return;
+            }
+            (Storage::Const, None) => {
+                self.error(
+                    span,
+                    format!("const variable `{name}' needs an initializer"),
+                );
+                return;
+            }
+            (_, Some(i)) => {
+                let Some((e, t)) = self.initializer(ty, i, span) else {
+                    return;
+                };
+                ty = t;
+                match self.fold(e) {
+                    Some(v) => init_value = Some(v),
+                    None => {
+                        self.error(
+                            span,
+                            format!("initializer of global `{name}' must be a constant expression"),
+                        );
+                        return;
+                    }
+                }
+            }
+            _ => {}
+        }
+        if storage == Storage::Const {
+            let v = init_value.expect("const has a value");
+            self.declare(name, Symbol::Const(v, ty), span);
+            return;
+        }
+        if let Type::AtomicUint = self.base_type(ty) {
+            // GLSL 4.60 §4.4.6.1: counters in a binding get consecutive offsets unless
+            // given one; an explicit offset must be a multiple of 4.
+            let b = binding.unwrap_or(0);
+            let at = offset.unwrap_or_else(|| self.next_counter_offset(b));
+            if at % 4 != 0 {
+                self.error(
+                    span,
+                    format!("atomic counter offset {at} is not a multiple of 4"),
+                );
+            }
+            offset = Some(at);
+            binding = Some(b);
+        }
+        if storage == Storage::Shared {
+            let size = layout::layout(&self.m.types, ty, Packing::Std430, false).size as u64;
+            self.m.shared_size += size;
+        }
+        let id = GlobalId(self.m.globals.len() as u32);
+        self.m.globals.push(Global {
+            name: name.to_string(),
+            ty,
+            storage,
+            binding: binding.map(|b| b as u32),
+            location,
+            offset: offset.map(|o| o as u32),
+            format,
+            memory: q.memory,
+            init: init_value,
+            span,
+            used: false,
+        });
+        self.declare(name, Symbol::Global(id), span);
+    }
+
+    fn next_counter_offset(&self, binding: i64) -> i64 {
+        self.m
+            .globals
+            .iter()
+            .filter(|g| {
+                g.binding == Some(binding as u32)
+                    && matches!(self.base_type(g.ty), Type::AtomicUint)
+            })
+            .map(|g| {
+                let n = match self.m.types.get(g.ty) {
+                    Type::Array(_, Some(n)) => *n as i64,
+                    _ => 1,
+                };
+                g.offset.unwrap_or(0) as i64 + 4 * n
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub(super) fn local_variable(
+        &mut self,
+        q: &Qualifiers,
+        name: &str,
+        ty: TypeId,
+        init: Option<&ast::Initializer>,
+        span: Span,
+    ) {
+        let constant = match q.storage.first().map(|s| s.0) {
+            None => false,
+            Some(StorageQ::Const) => true,
+            Some(StorageQ::Shared) => {
+                self.error(span, "shared variables must be declared at global scope");
+                return;
+            }
+            Some(other) => {
+                let n = match other {
+                    StorageQ::Uniform => "uniform",
+                    StorageQ::Buffer => "buffer",
+                    StorageQ::In => "in",
+                    StorageQ::Out => "out",
+                    StorageQ::InOut => "inout",
+                    StorageQ::Other(o) => o,
+                    _ => "this",
+                };
+                self.error(span, format!("local variables cannot be `{n}'"));
+                return;
+            }
+        };
+        if !q.layout.is_empty() {
+            self.error(q.span, "local variables cannot have layout qualifiers");
+        }
+        self.memory_on_non_image(q, ty, span);
+        if matches!(self.base_type(ty), Type::Void) {
+            self.error(span, format!("`{name}' declared void"));
+            return;
+        }
+        if self.m.types.is_opaque(ty) {
+            self.error(
+                span,
+                format!(
+                    "opaque type `{}' cannot be a local variable",
+                    self.tname(ty)
+                ),
+            );
+            return;
+        }
+        let mut ty = ty;
+        let mut init_e = None;
+        if let Some(i) = init {
+            let Some((e, t)) = self.initializer(ty, i, span) else {
+                // Declare anyway so later uses do not cascade into more errors.
+                self.add_local(name, ty, constant, q.memory, span, None);
+                return;
+            };
+            ty = t;
+            init_e = Some(e);
+        } else if constant {
+            self.error(
+                span,
+                format!("const variable `{name}' needs an initializer"),
+            );
+            return;
+        }
+        if self.m.types.is_unsized(ty) {
+            self.error(span, format!("array `{name}' needs a size"));
+            return;
+        }
+        if constant {
+            let e = init_e.expect("const has an initializer");
+            match self.fold(e) {
+                Some(v) => {
+                    self.declare(name, Symbol::Const(v, ty), span);
+                    return;
+                }
+                // GLSL 4.20+: const locals may have non-constant initializers (they are
+                // read-only variables, not constant expressions).
+                None if self.version >= 420 || self.ext("GL_ARB_shading_language_420pack") => {}
+                None => {
+                    self.error(
+                        span,
+                        format!("initializer of const `{name}' must be a constant expression"),
+                    );
+                    return;
+                }
+            }
+        }
+        self.add_local(name, ty, constant, q.memory, span, init_e);
+    }
+
+    /// Adds a local, declares it, and emits its declaration statement.
+    pub(super) fn add_local(
+        &mut self,
+        name: &str,
+        ty: TypeId,
+        constant: bool,
+        memory: MemoryQualifiers,
+        span: Span,
+        init: Option<ExprId>,
+    ) -> LocalId {
+        let f = &mut self.f().func;
+        let id = LocalId(f.locals.len() as u32);
+        f.locals.push(Local {
+            name: name.to_string(),
+            ty,
+            param: None,
+            constant,
+            memory,
+            span,
+        });
+        self.declare(name, Symbol::Local(id), span);
+        self.emit(StmtKind::Declare { local: id, init }, span);
+        id
+    }
+
+    /// `uniform Name { ... } instance;` and `buffer Name { ... };` (GLSL 4.60 §4.3.9).
+    fn block_declaration(&mut self, b: &ast::Block) {
+        let span = self.span_of(b);
+        let q = self.qualifiers(Some(&b.qualifier));
+        let kind = if q.has(StorageQ::Uniform) {
+            BlockKind::Uniform
+        } else if q.has(StorageQ::Buffer) {
+            if self.version < 430 && !self.ext("GL_ARB_shader_storage_buffer_object") {
+                self.error(
+                    span,
+                    "buffer blocks require GLSL 4.30 or GL_ARB_shader_storage_buffer_object",
+                );
+            }
+            BlockKind::Buffer
+        } else if q.has(StorageQ::In) || q.has(StorageQ::Out) {
+            self.error(span, "compute shaders do not permit input or output blocks");
+            return;
+        } else {
+            self.error(span, "interface blocks must be `uniform' or `buffer'");
+            return;
+        };
+        if kind == BlockKind::Uniform && q.any_memory() {
+            self.error(
+                span,
+                "memory qualifiers apply to buffer blocks, not uniform blocks",
+            );
+        }
+        let defaults: BlockDefaults = if kind == BlockKind::Buffer {
+            self.ssbo_defaults
+        } else {
+            self.ubo_defaults
+        };
+        let mut packing = defaults.packing;
+        let mut row_major = defaults.row_major;
+        let mut binding = None;
+        for l in &q.layout {
+            match l.name.as_str() {
+                "std140" => packing = Packing::Std140,
+                "std430" => {
+                    if kind == BlockKind::Uniform {
+                        self.error(l.span, "std430 applies to buffer blocks only");
+                    }
+                    packing = Packing::Std430
+                }
+                "shared" => packing = Packing::Shared,
+                "packed" => packing = Packing::Packed,
+                "row_major" => row_major = true,
+                "column_major" => row_major = false,
+                "binding" => match l.value {
+                    Some(v) if v >= 0 => binding = Some(v as u32),
+                    _ => self.error(l.span, "binding must be a non-negative integral constant"),
+                },
+                other => self.error(
+                    l.span,
+                    format!("layout qualifier `{other}' is not allowed on a block"),
+                ),
+            }
+        }
+        let name = b.name.0.to_string();
+        if self.m.blocks.iter().any(|x| x.name == name) {
+            self.error(span, format!("block `{name}' is declared twice"));
+            return;
+        }
+        // Members.
+        let mut members: Vec<StructMember> = Vec::new();
+        let nfields = b.fields.len();
+        for (fi, field) in b.fields.iter().enumerate() {
+            let fspan = self.span_of(field);
+            let fq = self.qualifiers(field.qualifier.as_ref());
+            if fq
+                .storage
+                .iter()
+                .any(|s| !matches!(s.0, StorageQ::Uniform | StorageQ::Buffer))
+            {
+                self.error(fspan, "block members may not have storage qualifiers");
+            }
+            if kind == BlockKind::Uniform && fq.any_memory() {
+                self.error(
+                    fspan,
+                    "memory qualifiers apply to buffer block members only",
+                );
+            }
+            let mut mrow = None;
+            let mut moffset = None;
+            let mut malign = None;
+            for l in &fq.layout {
+                match l.name.as_str() {
+                    "row_major" => mrow = Some(true),
+                    "column_major" => mrow = Some(false),
+                    "offset" => moffset = l.value,
+                    "align" => malign = l.value,
+                    other => self.error(
+                        l.span,
+                        format!("layout qualifier `{other}' is not allowed on a block member"),
+                    ),
+                }
+            }
+            if let ast::TypeSpecifierNonArrayData::Struct(_) = &field.ty.ty.content {
+                self.error(fspan, "structure definitions are not allowed inside blocks");
+            }
+            let Some(base) = self.type_spec(&field.ty) else {
+                continue;
+            };
+            for (ii, ident) in field.identifiers.iter().enumerate() {
+                let ispan = self.span_of(ident);
+                let Some(ty) = self.apply_array(base, ident.array_spec.as_ref(), false) else {
+                    continue;
+                };
+                if self.m.types.is_opaque(ty) {
+                    self.error(ispan, "block members cannot have opaque types");
+                    continue;
+                }
+                let last = fi + 1 == nfields && ii + 1 == field.identifiers.len();
+                if self.m.types.is_unsized(ty) && !(kind == BlockKind::Buffer && last) {
+                    self.error(
+                        ispan,
+                        "only the last member of a buffer block may be an unsized array",
+                    );
+                    continue;
+                }
+                let n = ident.ident.0.to_string();
+                if members.iter().any(|m| m.name == n) {
+                    self.error(ispan, format!("block member `{n}' declared twice"));
+                    continue;
+                }
+                let mut mem = fq.memory;
+                mem.coherent |= q.memory.coherent;
+                mem.volatile |= q.memory.volatile;
+                mem.restrict |= q.memory.restrict;
+                mem.readonly |= q.memory.readonly;
+                mem.writeonly |= q.memory.writeonly;
+                members.push(StructMember {
+                    name: n,
+                    ty,
+                    row_major: mrow,
+                    offset: moffset.map(|o| o as u32),
+                    align: malign.map(|a| a as u32),
+                    memory: mem,
+                    span: ispan,
+                });
+            }
+        }
+        if members.is_empty() {
+            self.error(span, format!("block `{name}' has no members"));
+            return;
+        }
+        // Explicit offsets: multiples of the member's alignment, increasing.
+        let mut prev_end = 0u32;
+        for m in &members {
+            let l = layout::layout(
+                &self.m.types,
+                m.ty,
+                packing,
+                m.row_major.unwrap_or(row_major),
+            );
+            if let Some(a) = m.align
+                && !a.is_power_of_two()
+            {
+                self.error(m.span, format!("align = {a} is not a power of two"));
+            }
+            if let Some(o) = m.offset {
+                if o % l.align != 0 {
+                    self.error(
+                        m.span,
+                        format!(
+                            "offset {o} of `{}' is not a multiple of its alignment {}",
+                            m.name, l.align
+                        ),
+                    );
+                }
+                if o < prev_end {
+                    self.error(
+                        m.span,
+                        format!("offset {o} of `{}' overlaps the previous member", m.name),
+                    );
+                }
+                prev_end = o + l.size;
+            } else {
+                prev_end = prev_end.div_ceil(l.align.max(m.align.unwrap_or(1)))
+                    * l.align.max(m.align.unwrap_or(1))
+                    + l.size;
+            }
+        }
+        let ty = self.m.types.add_struct(StructDef {
+            name: name.clone(),
+            members,
+            span,
+        });
+        let bid = BlockId(self.m.blocks.len() as u32);
+        let instance = b.identifier.as_ref().map(|i| i.ident.0.to_string());
+        self.m.blocks.push(InterfaceBlock {
+            kind,
+            name: name.clone(),
+            instance: instance.clone(),
+            packing,
+            row_major,
+            binding,
+            ty,
+            memory: q.memory,
+            span,
+        });
+        let storage = match kind {
+            BlockKind::Uniform => Storage::UniformBlock(bid),
+            BlockKind::Buffer => Storage::Buffer(bid),
+        };
+        let gty = match &b.identifier {
+            Some(i) => match self.apply_array(ty, i.array_spec.as_ref(), false) {
+                Some(t) => t,
+                None => return,
+            },
+            None => ty,
+        };
+        let gid = GlobalId(self.m.globals.len() as u32);
+        self.m.globals.push(Global {
+            name: instance.clone().unwrap_or_else(|| name.clone()),
+            ty: gty,
+            storage,
+            binding,
+            location: None,
+            offset: None,
+            format: None,
+            memory: q.memory,
+            init: None,
+            span,
+            used: false,
+        });
+        match instance {
+            Some(inst) => {
+                self.declare(&inst, Symbol::Global(gid), span);
+            }
+            None => {
+                let Type::Struct(sid) = self.m.types.get(ty).clone() else {
+                    return;
+                };
+                let names: Vec<(String, Span)> = self
+                    .m
+                    .types
+                    .struct_def(sid)
+                    .members
+                    .iter()
+                    .map(|m| (m.name.clone(), m.span))
+                    .collect();
+                for (i, (n, s)) in names.into_iter().enumerate() {
+                    self.declare(&n, Symbol::BlockMember(gid, i as u32), s);
+                }
+            }
+        }
+    }
+
+    /// The parameter list of a prototype.
+    fn parameters(&mut self, p: &ast::FunctionPrototype) -> Option<Vec<Param>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for (i, param) in p.parameters.iter().enumerate() {
+            let span = self.span_of(param);
+            let (q, ts, ident) = match &param.content {
+                ast::FunctionParameterDeclarationData::Named(q, d) => {
+                    (q.as_ref(), &d.ty, Some(&d.ident))
+                }
+                ast::FunctionParameterDeclarationData::Unnamed(q, t) => (q.as_ref(), t, None),
+            };
+            let q = self.qualifiers(q);
+            let Some(mut ty) = self.type_spec(ts) else {
+                ok = false;
+                continue;
+            };
+            if let Some(id) = ident {
+                match self.apply_array(ty, id.array_spec.as_ref(), false) {
+                    Some(t) => ty = t,
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                }
+            }
+            if matches!(self.m.types.get(ty), Type::Void) {
+                // `f(void)` means no parameters.
+                if p.parameters.len() == 1 && ident.is_none() && i == 0 {
+                    return Some(Vec::new());
+                }
+                self.error(span, "parameters cannot be void");
+                ok = false;
+                continue;
+            }
+            if self.m.types.is_unsized(ty) {
+                self.error(span, "array parameters must have a size");
+                ok = false;
+                continue;
+            }
+            let mut dir = ParamDir::In;
+            let mut constant = false;
+            for (s, sspan) in &q.storage {
+                match s {
+                    StorageQ::In => dir = ParamDir::In,
+                    StorageQ::Out => dir = ParamDir::Out,
+                    StorageQ::InOut => dir = ParamDir::InOut,
+                    StorageQ::Const => constant = true,
+                    _ => {
+                        self.error(*sspan, "this qualifier is not allowed on a parameter");
+                        ok = false;
+                    }
+                }
+            }
+            if constant && dir != ParamDir::In {
+                self.error(span, "const parameters must be in parameters");
+                ok = false;
+            }
+            if !q.layout.is_empty() {
+                self.error(span, "parameters cannot have layout qualifiers");
+            }
+            if self.m.types.is_opaque(ty) && dir != ParamDir::In {
+                self.error(span, "opaque parameters must be in parameters");
+                ok = false;
+            }
+            if q.any_memory() && !matches!(self.base_type(ty), Type::Image(_)) {
+                self.error(span, "memory qualifiers on parameters apply to images only");
+            }
+            out.push((
+                ident.map(|i| i.ident.0.to_string()),
+                ty,
+                dir,
+                constant,
+                q.memory,
+                span,
+            ));
+        }
+        ok.then_some(out)
+    }
+
+    /// Declares (or finds) a function for a prototype; returns its id.
+    pub(super) fn function_prototype(
+        &mut self,
+        p: &ast::FunctionPrototype,
+        defining: bool,
+    ) -> Option<(FunctionId, Vec<Param>)> {
+        let span = self.span_of(p);
+        let name = p.name.0.to_string();
+        if self.cur.is_some() {
+            self.error(span, "functions cannot be declared inside functions");
+            return None;
+        }
+        let rq = self.qualifiers(p.ty.qualifier.as_ref());
+        if !rq.storage.is_empty() || !rq.layout.is_empty() || rq.any_memory() {
+            self.error(span, "a function's return type cannot be qualified");
+        }
+        let ret = self.type_spec(&p.ty.ty)?;
+        if self.m.types.is_opaque(ret) {
+            self.error(span, "functions cannot return opaque types");
+            return None;
+        }
+        if self.m.types.is_unsized(ret) {
+            self.error(span, "functions cannot return unsized arrays");
+            return None;
+        }
+        if name.starts_with("gl_") {
+            self.error(
+                span,
+                format!("identifier `{name}' uses reserved prefix `gl_'"),
+            );
+            return None;
+        }
+        let params = self.parameters(p)?;
+        let ptypes: Vec<TypeId> = params.iter().map(|p| p.1).collect();
+        if name == "main" && (!params.is_empty() || !matches!(self.m.types.get(ret), Type::Void)) {
+            self.error(span, "main() must be declared `void main()'");
+            return None;
+        }
+        // User code cannot redefine a built-in signature (GLSL 4.60 §8).
+        if let Some(ovs) = super::super::builtins::overloads(&name) {
+            let same = ovs.iter().any(|o| {
+                o.params.len() == ptypes.len()
+                    && o.params
+                        .iter()
+                        .zip(&ptypes)
+                        .all(|((t, _), p)| self.ty_matches(*t, *p))
+            });
+            if same {
+                self.error(
+                    span,
+                    format!("built-in function `{name}' cannot be redefined"),
+                );
+                return None;
+            }
+        }
+        if let Some(
+            Symbol::Global(_)
+            | Symbol::Local(_)
+            | Symbol::Const(..)
+            | Symbol::BlockMember(..)
+            | Symbol::Struct(_),
+        ) = self.scopes[0].get(&name)
+        {
+            self.error(
+                span,
+                format!("`{name}' is already declared as a variable or type"),
+            );
+            return None;
+        }
+        let existing = self.functions.get(&name).cloned().unwrap_or_default();
+        for fid in existing {
+            let f = &self.m.functions[fid.0 as usize];
+            let same_params = f.params == ptypes.len()
+                && f.locals[..f.params]
+                    .iter()
+                    .zip(&ptypes)
+                    .all(|(l, t)| l.ty == *t);
+            if !same_params {
+                continue;
+            }
+            let dirs_match = f.locals[..f.params]
+                .iter()
+                .zip(&params)
+                .all(|(l, p)| l.param == Some(p.2) && l.constant == p.3);
+            if f.ret != ret {
+                self.error(
+                    span,
+                    format!("function `{name}' redeclared with a different return type"),
+                );
+                return None;
+            }
+            if !dirs_match {
+                self.error(
+                    span,
+                    format!("function `{name}' redeclared with different parameter qualifiers"),
+                );
+                return None;
+            }
+            if defining && f.defined {
+                self.error(span, format!("function `{name}' is defined twice"));
+                return None;
+            }
+            return Some((fid, params));
+        }
+        let fid = FunctionId(self.m.functions.len() as u32);
+        let locals = params
+            .iter()
+            .enumerate()
+            .map(|(i, (n, t, d, c, m, s))| Local {
+                name: n.clone().unwrap_or_else(|| format!("__param{i}")),
+                ty: *t,
+                param: Some(*d),
+                constant: *c,
+                memory: *m,
+                span: *s,
+            })
+            .collect();
+        self.m.functions.push(Function {
+            name: name.clone(),
+            ret,
+            params: params.len(),
+            locals,
+            exprs: Vec::new(),
+            body: Vec::new(),
+            defined: false,
+            span,
+        });
+        self.functions.entry(name).or_default().push(fid);
+        Some((fid, params))
+    }
+
+    pub(super) fn function_definition(&mut self, def: &ast::FunctionDefinition) {
+        let Some((fid, params)) = self.function_prototype(&def.prototype, true) else {
+            return;
+        };
+        let span = self.span_of(def);
+        let template = self.m.functions[fid.0 as usize].clone();
+        self.cur = Some(FnCtx {
+            func: Function {
+                locals: template.locals.clone(),
+                exprs: Vec::new(),
+                body: Vec::new(),
+                defined: true,
+                span,
+                ..template
+            },
+            id: Some(fid),
+            loops: 0,
+            switches: 0,
+            stack: Vec::new(),
+        });
+        self.push_scope();
+        for (i, (name, ..)) in params.iter().enumerate() {
+            if let Some(n) = name {
+                let s = params[i].5;
+                self.declare(n, Symbol::Local(LocalId(i as u32)), s);
+            }
+        }
+        // The body's top level shares the parameters' scope (GLSL 4.60 §4.2.2).
+        let body = self.compound_no_scope(&def.statement);
+        self.pop_scope();
+        let mut ctx = self.cur.take().expect("function context");
+        ctx.func.body = body;
+        self.check_writeonly_reads(&ctx.func);
+        self.m.functions[fid.0 as usize] = ctx.func;
+    }
+}

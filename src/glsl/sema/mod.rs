@@ -1,0 +1,289 @@
+//! Semantic analysis: walks glsl-lang's AST in source order, resolves names, types and
+//! overloads, applies GLSL's conversion and qualifier rules and the compute-shader rules
+//! of ARB_compute_shader and ARB_compute_variable_group_size, and builds the typed IR.
+//! Problems go to the info log with their source positions; checking goes on after an
+//! error so one compile reports as many problems as it can.
+
+mod decl;
+mod expr;
+mod stmt;
+mod types;
+
+use std::collections::{HashMap, HashSet};
+
+use glsl_lang::ast::{self, NodeContent};
+
+use super::Log;
+use super::parse::{Directives, LineMap};
+use crate::ir::*;
+
+/// What a name in scope refers to.
+#[derive(Debug, Clone)]
+enum Symbol {
+    Global(GlobalId),
+    Local(LocalId),
+    /// A `const` variable with a folded value (it is not an l-value).
+    Const(ConstValue, TypeId),
+    /// A member of a block declared without an instance name.
+    BlockMember(GlobalId, u32),
+    Struct(TypeId),
+}
+
+/// The function whose body is being checked (or the global initializer pseudo-function).
+struct FnCtx {
+    func: Function,
+    id: Option<FunctionId>,
+    loops: u32,
+    switches: u32,
+    /// Blocks being filled: statements go to the innermost.
+    stack: Vec<Block>,
+}
+
+/// Default layout qualifiers set by `layout(...) uniform;` / `layout(...) buffer;`.
+#[derive(Debug, Clone, Copy)]
+struct BlockDefaults {
+    packing: Packing,
+    row_major: bool,
+}
+
+pub struct Checker<'s> {
+    pub log: Log,
+    map: &'s LineMap,
+    pub m: Module,
+    version: u16,
+    exts: HashSet<String>,
+    scopes: Vec<HashMap<String, Symbol>>,
+    functions: HashMap<String, Vec<FunctionId>>,
+    cur: Option<FnCtx>,
+    /// Global initializers that run before `main` (plain globals with initializers).
+    init: FnCtx,
+    ubo_defaults: BlockDefaults,
+    ssbo_defaults: BlockDefaults,
+    /// Calls made by each function (for the recursion check).
+    calls: HashMap<u32, HashSet<u32>>,
+}
+
+impl<'s> Checker<'s> {
+    pub fn new(map: &'s LineMap, dirs: &Directives, log: Log) -> Checker<'s> {
+        let mut m = Module {
+            version: dirs.version,
+            ..Module::default()
+        };
+        let void = m.types.void();
+        Checker {
+            log,
+            map,
+            m,
+            version: dirs.version,
+            exts: dirs.extensions.iter().cloned().collect(),
+            scopes: vec![HashMap::new()],
+            functions: HashMap::new(),
+            cur: None,
+            init: FnCtx {
+                func: Function {
+                    name: "__global_init".into(),
+                    ret: void,
+                    params: 0,
+                    locals: Vec::new(),
+                    exprs: Vec::new(),
+                    body: Vec::new(),
+                    defined: true,
+                    span: Span::default(),
+                },
+                id: None,
+                loops: 0,
+                switches: 0,
+                stack: vec![Vec::new()],
+            },
+            ubo_defaults: BlockDefaults {
+                packing: Packing::Shared,
+                row_major: false,
+            },
+            ssbo_defaults: BlockDefaults {
+                packing: Packing::Shared,
+                row_major: false,
+            },
+            calls: HashMap::new(),
+        }
+    }
+
+    fn span_of<T: NodeContent>(&self, n: &ast::Node<T>) -> Span {
+        n.span
+            .map(|s| self.map.span(usize::from(s.start().offset)))
+            .unwrap_or_default()
+    }
+
+    fn error(&mut self, span: Span, msg: impl std::fmt::Display) {
+        self.log.error(span, msg);
+    }
+
+    fn warning(&mut self, span: Span, msg: impl std::fmt::Display) {
+        self.log.warning(span, msg);
+    }
+
+    fn ext(&self, name: &str) -> bool {
+        self.exts.contains(name)
+    }
+
+    /// Compute shaders are available at GLSL 4.30, or earlier with the extension.
+    fn compute_enabled(&self) -> bool {
+        self.version >= 430 || self.ext("GL_ARB_compute_shader")
+    }
+
+    /// The expression arena and locals currently being built.
+    fn f(&mut self) -> &mut FnCtx {
+        match self.cur.as_mut() {
+            Some(c) => c,
+            None => &mut self.init,
+        }
+    }
+
+    fn fr(&self) -> &FnCtx {
+        self.cur.as_ref().unwrap_or(&self.init)
+    }
+
+    fn func(&self) -> &Function {
+        &self.fr().func
+    }
+
+    fn add(&mut self, kind: ExprKind, ty: TypeId, span: Span) -> ExprId {
+        let f = &mut self.f().func;
+        f.exprs.push(Expr { kind, ty, span });
+        ExprId(f.exprs.len() as u32 - 1)
+    }
+
+    fn ty(&self, e: ExprId) -> TypeId {
+        self.func().expr(e).ty
+    }
+
+    fn kind(&self, e: ExprId) -> &ExprKind {
+        &self.func().expr(e).kind
+    }
+
+    fn espan(&self, e: ExprId) -> Span {
+        self.func().expr(e).span
+    }
+
+    fn tname(&self, t: TypeId) -> String {
+        self.m.types.name(t)
+    }
+
+    /// Folds an expression of the current arena, if it is constant.
+    fn fold(&mut self, e: ExprId) -> Option<ConstValue> {
+        let f = match self.cur.as_ref() {
+            Some(c) => &c.func,
+            None => &self.init.func,
+        };
+        consteval::eval(&mut self.m.types, f, e)
+    }
+
+    fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    fn pop_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Symbol> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    /// Declares `name` in the innermost scope; redeclaration in the same scope is an
+    /// error (GLSL 4.60 §4.2.2).
+    fn declare(&mut self, name: &str, sym: Symbol, span: Span) -> bool {
+        if name.starts_with("gl_") {
+            self.error(
+                span,
+                format!("identifier `{name}' uses reserved prefix `gl_'"),
+            );
+            return false;
+        }
+        if name.contains("__") {
+            self.warning(
+                span,
+                format!("identifier `{name}' uses reserved `__' string"),
+            );
+        }
+        let global_scope = self.scopes.len() == 1;
+        let scope = self.scopes.last_mut().expect("scope");
+        if scope.contains_key(name) || (global_scope && self.functions.contains_key(name)) {
+            self.error(span, format!("`{name}' redeclared"));
+            return false;
+        }
+        // A variable in function scope may not hide a function parameter's scope-mate
+        // either; that is the same scope here (parameters share the body's scope).
+        self.scopes
+            .last_mut()
+            .expect("scope")
+            .insert(name.to_string(), sym);
+        true
+    }
+
+    /// Runs the whole translation unit.
+    pub fn check(&mut self, unit: &ast::TranslationUnit) {
+        if !self.compute_enabled() {
+            self.error(
+                Span { source: 0, line: 1, col: 1 },
+                format!(
+                    "compute shaders require GLSL 4.30 or GL_ARB_compute_shader; the shader is GLSL {}.{:02}",
+                    self.version / 100,
+                    self.version % 100
+                ),
+            );
+            return;
+        }
+        for decl in &unit.0 {
+            match &decl.content {
+                ast::ExternalDeclarationData::FunctionDefinition(f) => self.function_definition(f),
+                ast::ExternalDeclarationData::Declaration(d) => self.global_declaration(d),
+                ast::ExternalDeclarationData::Preprocessor(_) => {}
+            }
+        }
+        self.check_recursion();
+    }
+
+    /// GLSL 4.60 §6.1.2: recursion (static, through any chain of calls) is an error.
+    fn check_recursion(&mut self) {
+        let n = self.m.functions.len() as u32;
+        let mut state = vec![0u8; n as usize];
+        fn visit(v: u32, calls: &HashMap<u32, HashSet<u32>>, state: &mut [u8]) -> bool {
+            if state[v as usize] == 1 {
+                return true;
+            }
+            if state[v as usize] == 2 {
+                return false;
+            }
+            state[v as usize] = 1;
+            if let Some(cs) = calls.get(&v) {
+                for &c in cs {
+                    if visit(c, calls, state) {
+                        return true;
+                    }
+                }
+            }
+            state[v as usize] = 2;
+            false
+        }
+        for i in 0..n {
+            if state[i as usize] == 0 && visit(i, &self.calls, &mut state) {
+                let f = &self.m.functions[i as usize];
+                let (span, name) = (f.span, f.name.clone());
+                self.error(span, format!("function `{name}' is recursive"));
+                return;
+            }
+        }
+    }
+}
+
+/// Checks one translation unit into a module.
+pub fn check(
+    unit: &ast::TranslationUnit,
+    dirs: &Directives,
+    map: &LineMap,
+    log: Log,
+) -> (Module, Log) {
+    let mut c = Checker::new(map, dirs, log);
+    c.check(unit);
+    (c.m, c.log)
+}

@@ -1,0 +1,246 @@
+//! Memory layout of types in blocks: the std140 and std430 rules of GLSL 4.60
+//! §7.6.2.2 (`shared` and `packed` use std140), with `offset`/`align` qualifiers and
+//! row-major matrices. Shared variables use std430, which wastes no space on padding.
+
+use super::{Packing, Scalar, StructId, Type, TypeId, Types};
+
+/// Base alignment and size in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    pub align: u32,
+    pub size: u32,
+}
+
+fn round_up(v: u32, align: u32) -> u32 {
+    if align == 0 {
+        v
+    } else {
+        v.div_ceil(align) * align
+    }
+}
+
+/// Layout of a `n`-component vector (rules 1-3).
+fn vector(scalar: Scalar, n: u8) -> Layout {
+    let s = scalar.size();
+    let align = match n {
+        1 => s,
+        2 => 2 * s,
+        _ => 4 * s,
+    };
+    Layout {
+        align,
+        size: n as u32 * s,
+    }
+}
+
+/// std140 rounds array and struct alignment up to that of a vec4 (rules 4 and 9).
+fn round_for(p: Packing, align: u32) -> u32 {
+    if p.rules() == Packing::Std140 {
+        align.max(16)
+    } else {
+        align
+    }
+}
+
+/// Layout of a type in a block with packing `p`; `row_major` applies to matrices.
+pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout {
+    match types.get(ty) {
+        Type::Scalar(s) => vector(*s, 1),
+        Type::Vector(s, n) => vector(*s, *n),
+        Type::Matrix { scalar, cols, rows } => {
+            // Rules 5 and 7: an array of column (or row) vectors.
+            let (count, n) = if row_major {
+                (*rows, *cols)
+            } else {
+                (*cols, *rows)
+            };
+            let stride = round_for(p, vector(*scalar, n).align);
+            Layout {
+                align: stride,
+                size: stride * count as u32,
+            }
+        }
+        Type::Array(elem, len) => {
+            let stride = array_stride(types, *elem, p, row_major);
+            let el = layout(types, *elem, p, row_major);
+            Layout {
+                align: round_for(p, el.align),
+                size: stride * len.unwrap_or(0),
+            }
+        }
+        Type::Struct(s) => struct_layout(types, *s, p, row_major).0,
+        // Opaque types and bool never reach buffer memory in other forms; give them a
+        // word so shared/private storage can still address them.
+        Type::Void | Type::Image(_) | Type::Sampler(_) | Type::AtomicUint => {
+            Layout { align: 4, size: 4 }
+        }
+    }
+}
+
+/// Distance between consecutive elements of an array of `elem` (rules 4, 6, 8, 10).
+pub fn array_stride(types: &Types, elem: TypeId, p: Packing, row_major: bool) -> u32 {
+    let el = layout(types, elem, p, row_major);
+    let align = round_for(p, el.align);
+    round_up(el.size, align)
+}
+
+/// Distance between consecutive columns (rows, if row-major) of a matrix.
+pub fn matrix_stride(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> u32 {
+    match types.get(ty) {
+        Type::Matrix { scalar, cols, rows } => {
+            let n = if row_major { *cols } else { *rows };
+            round_for(p, vector(*scalar, n).align)
+        }
+        Type::Array(elem, _) => matrix_stride(types, *elem, p, row_major),
+        _ => 0,
+    }
+}
+
+/// The layout of a struct and the offset of each member. Members may override the
+/// matrix order and carry explicit `offset`/`align` qualifiers (validated by the front
+/// end: an explicit offset is a multiple of the member's alignment and past the
+/// previous member).
+pub fn struct_layout(
+    types: &Types,
+    s: StructId,
+    p: Packing,
+    row_major: bool,
+) -> (Layout, Vec<u32>) {
+    let def = types.struct_def(s);
+    let mut offset = 0u32;
+    let mut max_align = 1u32;
+    let mut offsets = Vec::with_capacity(def.members.len());
+    for m in &def.members {
+        let rm = m.row_major.unwrap_or(row_major);
+        let l = layout(types, m.ty, p, rm);
+        let align = l.align.max(m.align.unwrap_or(1));
+        max_align = max_align.max(align);
+        let at = match m.offset {
+            Some(o) => o,
+            None => round_up(offset, align),
+        };
+        offsets.push(at);
+        offset = at + l.size;
+    }
+    let align = round_for(p, max_align);
+    (
+        Layout {
+            align,
+            size: round_up(offset, align),
+        },
+        offsets,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{MemoryQualifiers, Span, StructDef, StructMember};
+
+    fn member(name: &str, ty: TypeId) -> StructMember {
+        StructMember {
+            name: name.into(),
+            ty,
+            row_major: None,
+            offset: None,
+            align: None,
+            memory: MemoryQualifiers::default(),
+            span: Span::default(),
+        }
+    }
+
+    /// The example of GLSL 4.60 §7.6.2.2 / OpenGL 4.6 §7.6.2.2 (std140), computed by hand.
+    #[test]
+    fn std140_spec_example() {
+        let mut t = Types::default();
+        let float = t.scalar(Scalar::Float);
+        let vec2 = t.vector(Scalar::Float, 2);
+        let vec3 = t.vector(Scalar::Float, 3);
+        let mat2x3 = t.matrix(Scalar::Float, 2, 3);
+        let float2 = t.array(float, Some(2));
+        let s_inner = t.add_struct(StructDef {
+            name: "S".into(),
+            members: vec![member("d", float), member("e", vec2)],
+            span: Span::default(),
+        });
+        let s_arr = t.array(s_inner, Some(2));
+        let mat3 = t.matrix(Scalar::Float, 3, 3);
+        let s_outer = t.add_struct(StructDef {
+            name: "Example".into(),
+            members: vec![
+                member("a", float),
+                member("b", vec2),
+                member("c", vec3),
+                member("f", s_arr),
+                member("g", float),
+                member("h", float2),
+                member("i", mat2x3),
+                member("j", mat3),
+            ],
+            span: Span::default(),
+        });
+        let Type::Struct(sid) = t.get(s_outer).clone() else {
+            panic!()
+        };
+        let (l, offs) = struct_layout(&t, sid, Packing::Std140, false);
+        // a:0 b:8 c:16 f:32 (struct size 16 each, stride 16) g:64 h:80 (stride 16)
+        // i (2 columns of vec3, stride 16): 112, j (3 columns): 144, total 192.
+        assert_eq!(offs, vec![0, 8, 16, 32, 64, 80, 112, 144]);
+        assert_eq!(l.size, 192);
+        assert_eq!(array_stride(&t, float, Packing::Std140, false), 16);
+        assert_eq!(matrix_stride(&t, mat2x3, Packing::Std140, false), 16);
+        let (l430, offs430) = struct_layout(&t, sid, Packing::Std430, false);
+        // std430: struct S {float; vec2} aligns to 8, size 16; float[2] stride 4.
+        assert_eq!(offs430, vec![0, 8, 16, 32, 64, 68, 80, 112]);
+        assert_eq!(l430.size, 160);
+        assert_eq!(array_stride(&t, float, Packing::Std430, false), 4);
+    }
+
+    #[test]
+    fn row_major_and_doubles() {
+        let mut t = Types::default();
+        let mat2x3 = t.matrix(Scalar::Float, 2, 3);
+        // Row-major: 3 rows of vec2; std430 stride 8, size 24.
+        assert_eq!(
+            layout(&t, mat2x3, Packing::Std430, true),
+            Layout { align: 8, size: 24 }
+        );
+        // std140 rows round to 16: size 48.
+        assert_eq!(layout(&t, mat2x3, Packing::Std140, true).size, 48);
+        let dvec3 = t.vector(Scalar::Double, 3);
+        assert_eq!(
+            layout(&t, dvec3, Packing::Std430, false),
+            Layout {
+                align: 32,
+                size: 24
+            }
+        );
+        let dmat2 = t.matrix(Scalar::Double, 2, 2);
+        assert_eq!(layout(&t, dmat2, Packing::Std140, false).size, 32);
+        let vec3 = t.vector(Scalar::Float, 3);
+        let vec3_arr = t.array(vec3, Some(3));
+        assert_eq!(array_stride(&t, vec3, Packing::Std430, false), 16);
+        assert_eq!(layout(&t, vec3_arr, Packing::Std430, false).size, 48);
+    }
+
+    #[test]
+    fn explicit_offset_and_align() {
+        let mut t = Types::default();
+        let float = t.scalar(Scalar::Float);
+        let mut a = member("a", float);
+        a.offset = Some(8);
+        let mut b = member("b", float);
+        b.align = Some(16);
+        let s = t.add_struct(StructDef {
+            name: "B".into(),
+            members: vec![a, b, member("c", float)],
+            span: Span::default(),
+        });
+        let Type::Struct(sid) = t.get(s).clone() else {
+            panic!()
+        };
+        let (l, offs) = struct_layout(&t, sid, Packing::Std430, false);
+        assert_eq!(offs, vec![8, 16, 20]);
+        assert_eq!(l.size, 32);
+    }
+}

@@ -1,0 +1,1246 @@
+//! The typed intermediate representation between the GLSL front end and the back end,
+//! and the passes over it (layout, constant evaluation, printing). A [`Module`] owns an
+//! interned type table, the global variables (with their storage and interface
+//! qualifiers) and the functions. A function owns an arena of typed expressions (a tree:
+//! each expression is used once) and a structured body: blocks, if, loops, switch,
+//! break/continue/return, no goto. Every node keeps its source span. This layer calls
+//! nothing above it; the front end builds it and the back end reads it.
+
+pub mod consteval;
+pub mod layout;
+pub mod print;
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// A position in the source: GL-style (string, line, column), 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Span {
+    pub source: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}({})", self.source, self.line, self.col)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scalar {
+    Bool,
+    Int,
+    Uint,
+    Float,
+    Double,
+}
+
+impl Scalar {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scalar::Bool => "bool",
+            Scalar::Int => "int",
+            Scalar::Uint => "uint",
+            Scalar::Float => "float",
+            Scalar::Double => "double",
+        }
+    }
+
+    /// Prefix of vector type names: bvec, ivec, uvec, vec, dvec.
+    pub fn vec_prefix(self) -> &'static str {
+        match self {
+            Scalar::Bool => "b",
+            Scalar::Int => "i",
+            Scalar::Uint => "u",
+            Scalar::Float => "",
+            Scalar::Double => "d",
+        }
+    }
+
+    pub fn is_integer(self) -> bool {
+        matches!(self, Scalar::Int | Scalar::Uint)
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::Float | Scalar::Double)
+    }
+
+    pub fn is_numeric(self) -> bool {
+        self != Scalar::Bool
+    }
+
+    /// Size in bytes in buffer memory (bool is stored as a 32-bit value).
+    pub fn size(self) -> u32 {
+        if self == Scalar::Double { 8 } else { 4 }
+    }
+}
+
+/// Dimensionality of images and samplers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dim {
+    D1,
+    D2,
+    D3,
+    Cube,
+    Rect,
+    Buffer,
+    D1Array,
+    D2Array,
+    CubeArray,
+    D2Ms,
+    D2MsArray,
+}
+
+impl Dim {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Dim::D1 => "1D",
+            Dim::D2 => "2D",
+            Dim::D3 => "3D",
+            Dim::Cube => "Cube",
+            Dim::Rect => "2DRect",
+            Dim::Buffer => "Buffer",
+            Dim::D1Array => "1DArray",
+            Dim::D2Array => "2DArray",
+            Dim::CubeArray => "CubeArray",
+            Dim::D2Ms => "2DMS",
+            Dim::D2MsArray => "2DMSArray",
+        }
+    }
+
+    /// Number of coordinates that address a texel (image coordinates are integers).
+    pub fn coord_size(self) -> u8 {
+        match self {
+            Dim::D1 | Dim::Buffer => 1,
+            Dim::D2 | Dim::Rect | Dim::D1Array | Dim::D2Ms => 2,
+            Dim::D3 | Dim::Cube | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => 3,
+        }
+    }
+
+    pub fn is_array(self) -> bool {
+        matches!(
+            self,
+            Dim::D1Array | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray
+        )
+    }
+
+    pub fn is_ms(self) -> bool {
+        matches!(self, Dim::D2Ms | Dim::D2MsArray)
+    }
+}
+
+/// An opaque image or sampler type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Opaque {
+    pub dim: Dim,
+    /// The sampled type: Float, Int or Uint.
+    pub sampled: Scalar,
+    pub shadow: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Type {
+    Void,
+    Scalar(Scalar),
+    Vector(Scalar, u8),
+    /// `cols` columns of `rows`-component vectors.
+    Matrix {
+        scalar: Scalar,
+        cols: u8,
+        rows: u8,
+    },
+    /// An array; `None` is unsized (the last member of a buffer block, or a declaration
+    /// sized by its initializer before it is known).
+    Array(TypeId, Option<u32>),
+    Struct(StructId),
+    Image(Opaque),
+    Sampler(Opaque),
+    AtomicUint,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StructId(pub u32);
+
+#[derive(Debug, Clone)]
+pub struct StructMember {
+    pub name: String,
+    pub ty: TypeId,
+    /// Block members: `layout(row_major)`, explicit `offset`/`align`, memory qualifiers.
+    pub row_major: Option<bool>,
+    pub offset: Option<u32>,
+    pub align: Option<u32>,
+    pub memory: MemoryQualifiers,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct StructDef {
+    pub name: String,
+    pub members: Vec<StructMember>,
+    pub span: Span,
+}
+
+/// The type table: types are interned, so equal types have equal ids.
+#[derive(Debug, Clone, Default)]
+pub struct Types {
+    types: Vec<Type>,
+    index: HashMap<Type, TypeId>,
+    pub structs: Vec<StructDef>,
+}
+
+impl Types {
+    pub fn intern(&mut self, t: Type) -> TypeId {
+        if let Some(&id) = self.index.get(&t) {
+            return id;
+        }
+        let id = TypeId(self.types.len() as u32);
+        self.types.push(t.clone());
+        self.index.insert(t, id);
+        id
+    }
+
+    pub fn get(&self, id: TypeId) -> &Type {
+        &self.types[id.0 as usize]
+    }
+
+    pub fn add_struct(&mut self, def: StructDef) -> TypeId {
+        let sid = StructId(self.structs.len() as u32);
+        self.structs.push(def);
+        self.intern(Type::Struct(sid))
+    }
+
+    /// Number of interned types (ids are 0..len, parts before the types using them).
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    /// The type of a struct definition.
+    pub fn struct_type(&self, id: StructId) -> TypeId {
+        self.index[&Type::Struct(id)]
+    }
+
+    pub fn struct_def(&self, id: StructId) -> &StructDef {
+        &self.structs[id.0 as usize]
+    }
+
+    pub fn void(&mut self) -> TypeId {
+        self.intern(Type::Void)
+    }
+
+    pub fn scalar(&mut self, s: Scalar) -> TypeId {
+        self.intern(Type::Scalar(s))
+    }
+
+    /// A scalar for n == 1, else a vector.
+    pub fn vector(&mut self, s: Scalar, n: u8) -> TypeId {
+        if n == 1 {
+            self.scalar(s)
+        } else {
+            self.intern(Type::Vector(s, n))
+        }
+    }
+
+    pub fn matrix(&mut self, scalar: Scalar, cols: u8, rows: u8) -> TypeId {
+        self.intern(Type::Matrix { scalar, cols, rows })
+    }
+
+    pub fn array(&mut self, base: TypeId, len: Option<u32>) -> TypeId {
+        self.intern(Type::Array(base, len))
+    }
+
+    /// The scalar kind of a scalar, vector or matrix type.
+    pub fn scalar_of(&self, id: TypeId) -> Option<Scalar> {
+        match self.get(id) {
+            Type::Scalar(s) | Type::Vector(s, _) => Some(*s),
+            Type::Matrix { scalar, .. } => Some(*scalar),
+            _ => None,
+        }
+    }
+
+    /// Components of a scalar (1) or vector type, None for others.
+    pub fn vec_size(&self, id: TypeId) -> Option<u8> {
+        match self.get(id) {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Number of scalar components of a scalar, vector or matrix.
+    pub fn components(&self, id: TypeId) -> Option<u32> {
+        match self.get(id) {
+            Type::Scalar(_) => Some(1),
+            Type::Vector(_, n) => Some(*n as u32),
+            Type::Matrix { cols, rows, .. } => Some(*cols as u32 * *rows as u32),
+            _ => None,
+        }
+    }
+
+    /// Same shape with another scalar kind (conversions).
+    pub fn with_scalar(&mut self, id: TypeId, s: Scalar) -> TypeId {
+        match self.get(id).clone() {
+            Type::Scalar(_) => self.scalar(s),
+            Type::Vector(_, n) => self.vector(s, n),
+            Type::Matrix { cols, rows, .. } => self.matrix(s, cols, rows),
+            _ => id,
+        }
+    }
+
+    pub fn is_opaque(&self, id: TypeId) -> bool {
+        match self.get(id) {
+            Type::Image(_) | Type::Sampler(_) | Type::AtomicUint => true,
+            Type::Array(b, _) => self.is_opaque(*b),
+            Type::Struct(s) => self
+                .struct_def(*s)
+                .members
+                .iter()
+                .any(|m| self.is_opaque(m.ty)),
+            _ => false,
+        }
+    }
+
+    pub fn contains_array_or_struct(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Array(..) | Type::Struct(_))
+    }
+
+    /// True if the type (or a part of it) is a runtime-sized array.
+    pub fn is_unsized(&self, id: TypeId) -> bool {
+        matches!(self.get(id), Type::Array(_, None))
+    }
+
+    /// The GLSL spelling of a type, for messages and IR dumps.
+    pub fn name(&self, id: TypeId) -> String {
+        match self.get(id) {
+            Type::Void => "void".into(),
+            Type::Scalar(s) => s.name().into(),
+            Type::Vector(s, n) => format!("{}vec{n}", s.vec_prefix()),
+            Type::Matrix { scalar, cols, rows } => {
+                let p = if *scalar == Scalar::Double { "d" } else { "" };
+                if cols == rows {
+                    format!("{p}mat{cols}")
+                } else {
+                    format!("{p}mat{cols}x{rows}")
+                }
+            }
+            Type::Array(base, len) => {
+                // Arrays of arrays print outermost dimension first: float[2][3].
+                let mut dims = String::new();
+                let mut cur = id;
+                while let Type::Array(b, l) = self.get(cur) {
+                    match l {
+                        Some(l) => dims.push_str(&format!("[{l}]")),
+                        None => dims.push_str("[]"),
+                    }
+                    cur = *b;
+                }
+                let _ = (base, len);
+                format!("{}{dims}", self.name(cur))
+            }
+            Type::Struct(s) => self.struct_def(*s).name.clone(),
+            Type::Image(o) => format!("{}image{}", o.sampled.vec_prefix(), o.dim.suffix()),
+            Type::Sampler(o) => format!(
+                "{}sampler{}{}",
+                o.sampled.vec_prefix(),
+                o.dim.suffix(),
+                if o.shadow { "Shadow" } else { "" }
+            ),
+            Type::AtomicUint => "atomic_uint".into(),
+        }
+    }
+}
+
+/// Memory qualifiers of buffer variables and images.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MemoryQualifiers {
+    pub coherent: bool,
+    pub volatile: bool,
+    pub restrict: bool,
+    pub readonly: bool,
+    pub writeonly: bool,
+}
+
+/// Block packing (GLSL 4.60 §4.4.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Packing {
+    Std140,
+    Std430,
+    Shared,
+    Packed,
+}
+
+impl Packing {
+    /// `shared` and `packed` blocks are laid out as std140 (allowed: their layout is
+    /// implementation-defined and queried through the API).
+    pub fn rules(self) -> Packing {
+        match self {
+            Packing::Std430 => Packing::Std430,
+            _ => Packing::Std140,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BlockKind {
+    Uniform,
+    Buffer,
+}
+
+/// A uniform or buffer block (interface block).
+#[derive(Debug, Clone)]
+pub struct InterfaceBlock {
+    pub kind: BlockKind,
+    /// The block name (the interface name used by the API).
+    pub name: String,
+    pub instance: Option<String>,
+    pub packing: Packing,
+    pub row_major: bool,
+    pub binding: Option<u32>,
+    /// The block's members as a struct type.
+    pub ty: TypeId,
+    pub memory: MemoryQualifiers,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BlockId(pub u32);
+
+/// Where a global variable lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Storage {
+    /// A plain global: per invocation.
+    Private,
+    /// `const` global with a constant initializer.
+    Const,
+    /// `shared`: per work group.
+    Shared,
+    /// A default-block `uniform` (including opaque types).
+    Uniform,
+    /// A uniform block or its instance (the global's type is the block struct, or an
+    /// array of it).
+    UniformBlock(BlockId),
+    /// A shader storage block or its instance.
+    Buffer(BlockId),
+}
+
+/// Image format layout qualifiers (GLSL 4.60 §4.4.6.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ImageFormat {
+    Rgba32f,
+    Rgba16f,
+    Rg32f,
+    Rg16f,
+    R11fG11fB10f,
+    R32f,
+    R16f,
+    Rgba16,
+    Rgb10A2,
+    Rgba8,
+    Rg16,
+    Rg8,
+    R16,
+    R8,
+    Rgba16Snorm,
+    Rgba8Snorm,
+    Rg16Snorm,
+    Rg8Snorm,
+    R16Snorm,
+    R8Snorm,
+    Rgba32i,
+    Rgba16i,
+    Rgba8i,
+    Rg32i,
+    Rg16i,
+    Rg8i,
+    R32i,
+    R16i,
+    R8i,
+    Rgba32ui,
+    Rgba16ui,
+    Rgb10A2ui,
+    Rgba8ui,
+    Rg32ui,
+    Rg16ui,
+    Rg8ui,
+    R32ui,
+    R16ui,
+    R8ui,
+}
+
+impl ImageFormat {
+    pub const ALL: [(&'static str, ImageFormat); 39] = [
+        ("rgba32f", ImageFormat::Rgba32f),
+        ("rgba16f", ImageFormat::Rgba16f),
+        ("rg32f", ImageFormat::Rg32f),
+        ("rg16f", ImageFormat::Rg16f),
+        ("r11f_g11f_b10f", ImageFormat::R11fG11fB10f),
+        ("r32f", ImageFormat::R32f),
+        ("r16f", ImageFormat::R16f),
+        ("rgba16", ImageFormat::Rgba16),
+        ("rgb10_a2", ImageFormat::Rgb10A2),
+        ("rgba8", ImageFormat::Rgba8),
+        ("rg16", ImageFormat::Rg16),
+        ("rg8", ImageFormat::Rg8),
+        ("r16", ImageFormat::R16),
+        ("r8", ImageFormat::R8),
+        ("rgba16_snorm", ImageFormat::Rgba16Snorm),
+        ("rgba8_snorm", ImageFormat::Rgba8Snorm),
+        ("rg16_snorm", ImageFormat::Rg16Snorm),
+        ("rg8_snorm", ImageFormat::Rg8Snorm),
+        ("r16_snorm", ImageFormat::R16Snorm),
+        ("r8_snorm", ImageFormat::R8Snorm),
+        ("rgba32i", ImageFormat::Rgba32i),
+        ("rgba16i", ImageFormat::Rgba16i),
+        ("rgba8i", ImageFormat::Rgba8i),
+        ("rg32i", ImageFormat::Rg32i),
+        ("rg16i", ImageFormat::Rg16i),
+        ("rg8i", ImageFormat::Rg8i),
+        ("r32i", ImageFormat::R32i),
+        ("r16i", ImageFormat::R16i),
+        ("r8i", ImageFormat::R8i),
+        ("rgba32ui", ImageFormat::Rgba32ui),
+        ("rgba16ui", ImageFormat::Rgba16ui),
+        ("rgb10_a2ui", ImageFormat::Rgb10A2ui),
+        ("rgba8ui", ImageFormat::Rgba8ui),
+        ("rg32ui", ImageFormat::Rg32ui),
+        ("rg16ui", ImageFormat::Rg16ui),
+        ("rg8ui", ImageFormat::Rg8ui),
+        ("r32ui", ImageFormat::R32ui),
+        ("r16ui", ImageFormat::R16ui),
+        ("r8ui", ImageFormat::R8ui),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+
+    /// The sampled scalar kind a format belongs with (Float, Int or Uint).
+    pub fn sampled(self) -> Scalar {
+        let n = self.name();
+        if n.ends_with("ui") {
+            Scalar::Uint
+        } else if n.ends_with('i') {
+            Scalar::Int
+        } else {
+            Scalar::Float
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Global {
+    pub name: String,
+    pub ty: TypeId,
+    pub storage: Storage,
+    pub binding: Option<u32>,
+    pub location: Option<i32>,
+    /// Atomic counter offset within its buffer.
+    pub offset: Option<u32>,
+    pub format: Option<ImageFormat>,
+    pub memory: MemoryQualifiers,
+    /// Constant initializer (const globals, default-block uniforms with initializers).
+    pub init: Option<ConstValue>,
+    /// Initializer evaluated at run time (plain globals with non-constant initializers).
+    pub span: Span,
+    /// True once some function of the shader uses the variable (reflection: active).
+    pub used: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GlobalId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FunctionId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LocalId(pub u32);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExprId(pub u32);
+
+/// Parameter direction (GLSL 4.60 §6.1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParamDir {
+    In,
+    Out,
+    InOut,
+}
+
+#[derive(Debug, Clone)]
+pub struct Local {
+    pub name: String,
+    pub ty: TypeId,
+    /// Parameters are the first locals of a function.
+    pub param: Option<ParamDir>,
+    /// `const` locals and `const in` parameters cannot be assigned.
+    pub constant: bool,
+    pub memory: MemoryQualifiers,
+    pub span: Span,
+}
+
+/// A scalar constant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Literal {
+    Bool(bool),
+    Int(i32),
+    Uint(u32),
+    Float(f32),
+    Double(f64),
+}
+
+impl Literal {
+    pub fn scalar(self) -> Scalar {
+        match self {
+            Literal::Bool(_) => Scalar::Bool,
+            Literal::Int(_) => Scalar::Int,
+            Literal::Uint(_) => Scalar::Uint,
+            Literal::Float(_) => Scalar::Float,
+            Literal::Double(_) => Scalar::Double,
+        }
+    }
+
+    /// Converts between scalar kinds as GLSL constructors do.
+    pub fn convert(self, to: Scalar) -> Literal {
+        let f = self.as_f64();
+        match to {
+            Scalar::Bool => Literal::Bool(match self {
+                Literal::Bool(b) => b,
+                Literal::Int(i) => i != 0,
+                Literal::Uint(u) => u != 0,
+                Literal::Float(x) => x != 0.0,
+                Literal::Double(x) => x != 0.0,
+            }),
+            Scalar::Int => Literal::Int(match self {
+                Literal::Bool(b) => b as i32,
+                Literal::Int(i) => i,
+                Literal::Uint(u) => u as i32,
+                _ => float_to_i32(f),
+            }),
+            Scalar::Uint => Literal::Uint(match self {
+                Literal::Bool(b) => b as u32,
+                Literal::Int(i) => i as u32,
+                Literal::Uint(u) => u,
+                // Negative floats to uint are undefined in GLSL; wrap like a cast via int.
+                _ => {
+                    if f < 0.0 {
+                        float_to_i32(f) as u32
+                    } else if f >= 4294967295.0 {
+                        u32::MAX
+                    } else {
+                        f as u32
+                    }
+                }
+            }),
+            Scalar::Float => Literal::Float(match self {
+                Literal::Float(x) => x,
+                Literal::Bool(b) => b as i32 as f32,
+                Literal::Int(i) => i as f32,
+                Literal::Uint(u) => u as f32,
+                Literal::Double(d) => d as f32,
+            }),
+            Scalar::Double => Literal::Double(f),
+        }
+    }
+
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Literal::Bool(b) => b as i32 as f64,
+            Literal::Int(i) => i as f64,
+            Literal::Uint(u) => u as f64,
+            Literal::Float(x) => x as f64,
+            Literal::Double(x) => x,
+        }
+    }
+
+    /// The integer value of an Int or Uint literal.
+    pub fn as_i64(self) -> Option<i64> {
+        match self {
+            Literal::Int(i) => Some(i as i64),
+            Literal::Uint(u) => Some(u as i64),
+            _ => None,
+        }
+    }
+}
+
+fn float_to_i32(f: f64) -> i32 {
+    if f.is_nan() {
+        0
+    } else {
+        f.clamp(i32::MIN as f64, i32::MAX as f64) as i32
+    }
+}
+
+/// A constant of any type: a scalar, or the components/members/elements of a composite
+/// (vectors hold scalars, matrices hold column vectors).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConstValue {
+    Scalar(Literal),
+    Composite(TypeId, Vec<ConstValue>),
+}
+
+impl ConstValue {
+    pub fn as_literal(&self) -> Option<Literal> {
+        match self {
+            ConstValue::Scalar(l) => Some(*l),
+            _ => None,
+        }
+    }
+
+    pub fn components(&self) -> &[ConstValue] {
+        match self {
+            ConstValue::Composite(_, c) => c,
+            ConstValue::Scalar(_) => std::slice::from_ref(self),
+        }
+    }
+}
+
+/// Compute-shader built-in input variables and constants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BuiltinVar {
+    NumWorkGroups,
+    WorkGroupSize,
+    WorkGroupId,
+    LocalInvocationId,
+    GlobalInvocationId,
+    LocalInvocationIndex,
+    /// gl_LocalGroupSizeARB (ARB_compute_variable_group_size).
+    LocalGroupSize,
+}
+
+impl BuiltinVar {
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltinVar::NumWorkGroups => "gl_NumWorkGroups",
+            BuiltinVar::WorkGroupSize => "gl_WorkGroupSize",
+            BuiltinVar::WorkGroupId => "gl_WorkGroupID",
+            BuiltinVar::LocalInvocationId => "gl_LocalInvocationID",
+            BuiltinVar::GlobalInvocationId => "gl_GlobalInvocationID",
+            BuiltinVar::LocalInvocationIndex => "gl_LocalInvocationIndex",
+            BuiltinVar::LocalGroupSize => "gl_LocalGroupSizeARB",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// Arithmetic negation.
+    Neg,
+    /// Logical not (bool scalar).
+    Not,
+    /// Bitwise complement (integers).
+    BitNot,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    /// Component-wise multiplication.
+    Mul,
+    /// Linear-algebraic multiplication: matrix*matrix, matrix*vector, vector*matrix.
+    MatMul,
+    Div,
+    Mod,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    /// Whole-value comparisons (any type): a bool scalar.
+    Equal,
+    NotEqual,
+    /// Scalar comparisons.
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    /// Short-circuit logical operators (bool scalars).
+    LogicalAnd,
+    LogicalOr,
+    LogicalXor,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::MatMul => "*(lin)",
+            BinaryOp::Div => "/",
+            BinaryOp::Mod => "%",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitOr => "|",
+            BinaryOp::BitXor => "^",
+            BinaryOp::Equal => "==",
+            BinaryOp::NotEqual => "!=",
+            BinaryOp::Less => "<",
+            BinaryOp::LessEqual => "<=",
+            BinaryOp::Greater => ">",
+            BinaryOp::GreaterEqual => ">=",
+            BinaryOp::LogicalAnd => "&&",
+            BinaryOp::LogicalOr => "||",
+            BinaryOp::LogicalXor => "^^",
+        }
+    }
+}
+
+/// Built-in functions. Each call's argument types were resolved against GLSL's
+/// overloads; the back end implements each for the argument types it gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    // 8.1 angle and trigonometry
+    Radians,
+    Degrees,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    // 8.2 exponential
+    Pow,
+    Exp,
+    Log,
+    Exp2,
+    Log2,
+    Sqrt,
+    InverseSqrt,
+    // 8.3 common
+    Abs,
+    Sign,
+    Floor,
+    Trunc,
+    Round,
+    RoundEven,
+    Ceil,
+    Fract,
+    Mod,
+    Modf,
+    Min,
+    Max,
+    Clamp,
+    Mix,
+    /// mix(x, y, bvec a): selects components.
+    MixBool,
+    Step,
+    SmoothStep,
+    IsNan,
+    IsInf,
+    FloatBitsToInt,
+    FloatBitsToUint,
+    IntBitsToFloat,
+    UintBitsToFloat,
+    Fma,
+    Frexp,
+    Ldexp,
+    // 8.4 packing
+    PackUnorm2x16,
+    PackSnorm2x16,
+    PackUnorm4x8,
+    PackSnorm4x8,
+    UnpackUnorm2x16,
+    UnpackSnorm2x16,
+    UnpackUnorm4x8,
+    UnpackSnorm4x8,
+    PackHalf2x16,
+    UnpackHalf2x16,
+    PackDouble2x32,
+    UnpackDouble2x32,
+    // 8.5 geometric
+    Length,
+    Distance,
+    Dot,
+    Cross,
+    Normalize,
+    FaceForward,
+    Reflect,
+    Refract,
+    // 8.6 matrix
+    MatrixCompMult,
+    OuterProduct,
+    Transpose,
+    Determinant,
+    Inverse,
+    // 8.7 vector relational
+    LessThan,
+    LessThanEqual,
+    GreaterThan,
+    GreaterThanEqual,
+    Equal,
+    NotEqual,
+    Any,
+    All,
+    Not,
+    // 8.8 integer
+    UaddCarry,
+    UsubBorrow,
+    UmulExtended,
+    ImulExtended,
+    BitfieldExtract,
+    BitfieldInsert,
+    BitfieldReverse,
+    BitCount,
+    FindLsb,
+    FindMsb,
+    // 8.9 texture lookups usable in compute shaders
+    TextureSize,
+    TextureQueryLevels,
+    Texture,
+    TextureLod,
+    TextureOffset,
+    TextureLodOffset,
+    TexelFetch,
+    TexelFetchOffset,
+    TextureGrad,
+    TextureGather,
+    TextureSamples,
+    // 8.10 atomic counters
+    AtomicCounterIncrement,
+    AtomicCounterDecrement,
+    AtomicCounter,
+    // 8.11 atomic memory functions (buffer and shared variables)
+    AtomicAdd,
+    AtomicMin,
+    AtomicMax,
+    AtomicAnd,
+    AtomicOr,
+    AtomicXor,
+    AtomicExchange,
+    AtomicCompSwap,
+    // 8.12 image functions
+    ImageSize,
+    ImageSamples,
+    ImageLoad,
+    ImageStore,
+    ImageAtomicAdd,
+    ImageAtomicMin,
+    ImageAtomicMax,
+    ImageAtomicAnd,
+    ImageAtomicOr,
+    ImageAtomicXor,
+    ImageAtomicExchange,
+    ImageAtomicCompSwap,
+    // 8.16 shader invocation control and 8.17 memory control
+    Barrier,
+    MemoryBarrier,
+    MemoryBarrierAtomicCounter,
+    MemoryBarrierBuffer,
+    MemoryBarrierShared,
+    MemoryBarrierImage,
+    GroupMemoryBarrier,
+}
+
+impl Builtin {
+    /// Built-ins with side effects or that read memory that can change: never folded,
+    /// never removed.
+    pub fn has_side_effects(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            AtomicCounterIncrement
+                | AtomicCounterDecrement
+                | AtomicCounter
+                | AtomicAdd
+                | AtomicMin
+                | AtomicMax
+                | AtomicAnd
+                | AtomicOr
+                | AtomicXor
+                | AtomicExchange
+                | AtomicCompSwap
+                | ImageLoad
+                | ImageStore
+                | ImageAtomicAdd
+                | ImageAtomicMin
+                | ImageAtomicMax
+                | ImageAtomicAnd
+                | ImageAtomicOr
+                | ImageAtomicXor
+                | ImageAtomicExchange
+                | ImageAtomicCompSwap
+                | Barrier
+                | MemoryBarrier
+                | MemoryBarrierAtomicCounter
+                | MemoryBarrierBuffer
+                | MemoryBarrierShared
+                | MemoryBarrierImage
+                | GroupMemoryBarrier
+                | Texture
+                | TextureLod
+                | TextureOffset
+                | TextureLodOffset
+                | TexelFetch
+                | TexelFetchOffset
+                | TextureGrad
+                | TextureGather
+                | TextureSize
+                | TextureQueryLevels
+                | TextureSamples
+                | ImageSize
+                | ImageSamples
+        )
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum ExprKind {
+    Literal(Literal),
+    /// A folded composite constant (vectors, matrices, arrays, structs).
+    Constant(ConstValue),
+    Global(GlobalId),
+    Local(LocalId),
+    BuiltinVar(BuiltinVar),
+    /// `base[index]` of an array, vector or matrix (a matrix index is a column).
+    Index {
+        base: ExprId,
+        index: ExprId,
+    },
+    /// A struct member.
+    Field {
+        base: ExprId,
+        field: u32,
+    },
+    /// Vector components (1 to 4), possibly repeated when read.
+    Swizzle {
+        base: ExprId,
+        comps: Vec<u8>,
+    },
+    Unary {
+        op: UnaryOp,
+        arg: ExprId,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    /// `cond ? accept : reject` (only one branch is evaluated).
+    Select {
+        cond: ExprId,
+        accept: ExprId,
+        reject: ExprId,
+    },
+    /// Component-wise conversion of a scalar, vector or matrix to another scalar kind.
+    Convert {
+        arg: ExprId,
+        to: Scalar,
+    },
+    /// A scalar repeated into a vector (or, for matrices, every component).
+    Splat(ExprId),
+    /// A vector, matrix, array or struct from its parts: vector components (scalars or
+    /// vectors of the vector's scalar kind, exactly filling it), matrix columns, array
+    /// elements, or struct members.
+    Compose(Vec<ExprId>),
+    /// A matrix with the scalar on the diagonal and zero elsewhere (`mat3(2.0)`).
+    MatrixDiagonal(ExprId),
+    /// A matrix built from a matrix of another size: overlapping elements copied, the
+    /// rest from the identity (`mat3(mat4)`).
+    MatrixResize(ExprId),
+    /// A user function call; out and inout arguments are places.
+    Call {
+        func: FunctionId,
+        args: Vec<ExprId>,
+    },
+    /// A built-in function call; atomics take their memory operand as a place.
+    Builtin {
+        fun: Builtin,
+        args: Vec<ExprId>,
+    },
+    /// `place = value` or `place op= value` (evaluates `place` once); the result is the
+    /// stored value.
+    Assign {
+        place: ExprId,
+        op: Option<BinaryOp>,
+        value: ExprId,
+    },
+    /// `++`/`--` before or after.
+    IncDec {
+        place: ExprId,
+        increment: bool,
+        postfix: bool,
+    },
+    /// The comma operator: evaluates both, yields the second.
+    Sequence {
+        first: ExprId,
+        second: ExprId,
+    },
+    /// `array.length()` of a runtime-sized array (a place).
+    ArrayLength(ExprId),
+}
+
+impl ExprKind {
+    /// The sub-expressions, in evaluation order.
+    pub fn children(&self) -> Vec<ExprId> {
+        match self {
+            ExprKind::Literal(_)
+            | ExprKind::Constant(_)
+            | ExprKind::Global(_)
+            | ExprKind::Local(_)
+            | ExprKind::BuiltinVar(_) => Vec::new(),
+            ExprKind::Index { base, index } => vec![*base, *index],
+            ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => vec![*base],
+            ExprKind::Unary { arg, .. }
+            | ExprKind::Convert { arg, .. }
+            | ExprKind::Splat(arg)
+            | ExprKind::MatrixDiagonal(arg)
+            | ExprKind::MatrixResize(arg)
+            | ExprKind::ArrayLength(arg) => vec![*arg],
+            ExprKind::Binary { lhs, rhs, .. } => vec![*lhs, *rhs],
+            ExprKind::Select {
+                cond,
+                accept,
+                reject,
+            } => vec![*cond, *accept, *reject],
+            ExprKind::Compose(parts) => parts.clone(),
+            ExprKind::Call { args, .. } | ExprKind::Builtin { args, .. } => args.clone(),
+            ExprKind::Assign { place, value, .. } => vec![*place, *value],
+            ExprKind::IncDec { place, .. } => vec![*place],
+            ExprKind::Sequence { first, second } => vec![*first, *second],
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: TypeId,
+    pub span: Span,
+}
+
+pub type Block = Vec<Stmt>;
+
+#[derive(Debug, Clone)]
+pub struct SwitchCase {
+    /// `case` values; empty with `default` set for `default:`.
+    pub values: Vec<i64>,
+    pub default: bool,
+    /// Falls through into the next case unless it ends in a jump.
+    pub body: Block,
+}
+
+#[derive(Debug, Clone)]
+pub enum StmtKind {
+    Expr(ExprId),
+    /// A local variable comes into scope (with its initializer, if any).
+    Declare {
+        local: LocalId,
+        init: Option<ExprId>,
+    },
+    Block(Block),
+    If {
+        cond: ExprId,
+        accept: Block,
+        reject: Block,
+    },
+    /// `while (cond) body`, `for (...; cond; step) body`, `do body while (cond)`.
+    Loop {
+        cond: Option<ExprId>,
+        /// Test `cond` after the body (do-while).
+        test_after: bool,
+        body: Block,
+        /// The for-loop step, run before each re-test (also after `continue`).
+        step: Option<ExprId>,
+    },
+    Switch {
+        selector: ExprId,
+        cases: Vec<SwitchCase>,
+    },
+    Break,
+    Continue,
+    Return(Option<ExprId>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub struct Function {
+    pub name: String,
+    pub ret: TypeId,
+    /// The first `params` locals are the parameters.
+    pub params: usize,
+    pub locals: Vec<Local>,
+    pub exprs: Vec<Expr>,
+    pub body: Block,
+    pub defined: bool,
+    pub span: Span,
+}
+
+impl Function {
+    pub fn expr(&self, id: ExprId) -> &Expr {
+        &self.exprs[id.0 as usize]
+    }
+
+    pub fn param_types(&self) -> impl Iterator<Item = (TypeId, ParamDir)> + '_ {
+        self.locals[..self.params]
+            .iter()
+            .map(|l| (l.ty, l.param.unwrap_or(ParamDir::In)))
+    }
+}
+
+/// The work-group size a compute shader declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LocalSize {
+    Fixed([u32; 3]),
+    Variable,
+}
+
+/// One compiled shader, or (after linking) a whole program.
+#[derive(Debug, Clone, Default)]
+pub struct Module {
+    pub types: Types,
+    pub globals: Vec<Global>,
+    pub blocks: Vec<InterfaceBlock>,
+    pub functions: Vec<Function>,
+    pub local_size: Option<LocalSize>,
+    /// Bytes of shared memory (sum of the shared variables).
+    pub shared_size: u64,
+    /// GLSL version of the source (`#version`).
+    pub version: u16,
+}
+
+impl Module {
+    pub fn global(&self, id: GlobalId) -> &Global {
+        &self.globals[id.0 as usize]
+    }
+
+    pub fn function(&self, id: FunctionId) -> &Function {
+        &self.functions[id.0 as usize]
+    }
+
+    pub fn block(&self, id: BlockId) -> &InterfaceBlock {
+        &self.blocks[id.0 as usize]
+    }
+
+    /// The defined `main` function.
+    pub fn entry(&self) -> Option<FunctionId> {
+        self.functions
+            .iter()
+            .position(|f| f.name == "main" && f.defined)
+            .map(|i| FunctionId(i as u32))
+    }
+}

@@ -1,0 +1,499 @@
+//! The GLSL front end, feature by feature: each test compiles (and links) a compute
+//! shader and checks the typed IR it produced (through the `--dump-ir` text form) or the
+//! info log of the rule it breaks.
+
+use std::sync::Arc;
+
+use glcompute::glsl::{self, LinkedProgram, Stage};
+use glcompute::ir::print;
+
+const HEAD: &str = "#version 430\nlayout(local_size_x = 1) in;\n";
+
+fn compile(src: &str) -> Result<String, String> {
+    glsl::compile(Stage::Compute, src).map(|(s, _)| print::module(&s.module))
+}
+
+/// Compiles and links `body` after the standard header; returns the linked IR dump.
+fn ok(body: &str) -> String {
+    let src = format!("{HEAD}{body}");
+    link(&[&src])
+        .map(|(_, ir)| ir)
+        .unwrap_or_else(|log| panic!("expected success:\n{src}\nlog:\n{log}"))
+}
+
+fn link(srcs: &[&str]) -> Result<(LinkedProgram, String), String> {
+    let mut shaders = Vec::new();
+    for (i, s) in srcs.iter().enumerate() {
+        let (sh, _) = glsl::compile(Stage::Compute, s)?;
+        shaders.push((i as u32 + 1, Stage::Compute, Some(Arc::new(sh))));
+    }
+    let (p, _) = glsl::link(&shaders, true)?;
+    let ir = print::module(&p.module);
+    Ok((p, ir))
+}
+
+/// `body` (after the header) must fail to compile with a log containing `what`.
+fn err(body: &str, what: &str) {
+    let src = format!("{HEAD}{body}");
+    match compile(&src) {
+        Ok(ir) => panic!("expected a compile error `{what}':\n{src}\nIR:\n{ir}"),
+        Err(log) => {
+            assert!(log.contains(what), "log of\n{src}\nlacks `{what}':\n{log}");
+            assert!(log.starts_with("0:"), "GL-style log line: {log}");
+        }
+    }
+}
+
+fn has(ir: &str, what: &str) {
+    assert!(ir.contains(what), "IR lacks `{what}':\n{ir}");
+}
+
+#[test]
+fn scalars_vectors_matrices_doubles() {
+    let ir = ok("void main() { bool b = true; int i = -3; uint u = 7u; float f = 1.5; double d = 2.0lf;
+        vec3 v = vec3(f); ivec2 iv = ivec2(i, 4); uvec4 uv = uvec4(u); bvec2 bv = bvec2(b, false);
+        dvec2 dv = dvec2(d, 1.0); mat2x3 m = mat2x3(1.0); dmat4 dm = dmat4(d); mat3 n = mat3(m[0], m[1], v); }");
+    has(&ir, "let mat2x3 m = (mat2x3 diagonal 1.0)");
+    has(
+        &ir,
+        "let dvec2 dv = (dvec2 compose %d (double convert 1.0))",
+    );
+    has(&ir, "let dmat4 dm = (dmat4 diagonal %d)");
+    has(
+        &ir,
+        "let mat3 n = (mat3 compose (vec3 index %m 0) (vec3 index %m 1) %v)",
+    );
+}
+
+#[test]
+fn arrays_and_length() {
+    let ir = ok("const int N = 3; float a[N]; float b[2][4];
+        void main() { float c[] = float[](1.0, 2.0); int n = a.length() + b.length() + b[0].length() + c.length(); a[1] = b[1][3]; }");
+    has(&ir, "global 0 Private float[3] a");
+    has(&ir, "global 1 Private float[2][4] b");
+    has(&ir, "let float[2] c");
+    // Sized lengths are constants.
+    has(&ir, "let int n = (int + (int + (int + 3 2) 4) 2);");
+    err("float a[2]; void main() { a[2] = 1.0; }", "out of range");
+    err("void main() { float a[-1]; }", "array size");
+}
+
+#[test]
+fn structs() {
+    let ir = ok(
+        "struct P { vec2 pos; float w[2]; }; struct Q { P p; int k; };
+        void main() { Q q = Q(P(vec2(1.0), float[2](2.0, 3.0)), 4); q.p.w[1] = q.p.pos.y; }",
+    );
+    has(&ir, "let Q q = (Q compose (P compose");
+    err(
+        "struct S { float x; }; void main() { S s; s.y = 1.0; }",
+        "no member",
+    );
+    // Struct constructor arguments convert implicitly (GLSL 4.60 §5.4.3).
+    ok("struct S { float x; }; void main() { S s = S(1); }");
+    err(
+        "struct S { float x; }; void main() { S s = S(1.0, 2.0); }",
+        "S",
+    );
+    err("struct S { float x; float x; }; void main() {}", "x");
+}
+
+#[test]
+fn constant_expressions() {
+    let ir = ok(
+        "const uint M = gl_WorkGroupSize.x * 2u; shared float tmp[M + 1u];
+        const vec3 V = vec3(1.0, 2.0, 3.0) * 2.0; const float L = length(vec2(3.0, 4.0));
+        void main() { tmp[0] = V.z + L + float(M); }",
+    );
+    has(&ir, "Shared float[3] tmp");
+    has(&ir, "6.0");
+    has(&ir, "5.0");
+    err("uniform int n; float a[n]; void main() {}", "constant");
+    err(
+        "void main() { int i = 1; const int j = 2; float a[i + j]; }",
+        "constant",
+    );
+}
+
+#[test]
+fn implicit_conversions_and_constructors() {
+    let ir = ok(
+        "void main() { int i = 2; float f = i; uint u = 3u; double d = u; vec2 v = ivec2(1, 2); f = f + i; }",
+    );
+    has(&ir, "let float f = (float convert %i)");
+    has(&ir, "let double d = (double convert %u)");
+    has(&ir, "(float + %f (float convert %i))");
+    err("void main() { int i = 1.0; }", "");
+    // int converts to uint implicitly (GLSL 4.60 §4.1.10).
+    ok("void main() { uint u = -1; }");
+    err("void main() { vec3 v = vec3(1.0, 2.0, 3.0, 4.0); }", "");
+    err("void main() { vec4 v = vec4(vec2(1.0)); }", "");
+    err("void main() { bool b = 1; }", "");
+    // Constructors convert explicitly.
+    ok(
+        "void main() { int i = int(2.7); bool b = bool(3); uvec2 u = uvec2(-1); vec4 v = vec4(ivec2(1), 2u, true); }",
+    );
+}
+
+#[test]
+fn swizzles() {
+    let ir = ok(
+        "void main() { vec4 v = vec4(1.0); v.zx = v.yy; vec3 c = v.rgb; float s = v.q; v.w++; }",
+    );
+    has(&ir, "(vec2 = (vec2 swizzle %v .zx) (vec2 swizzle %v .yy))");
+    has(&ir, "(vec3 swizzle %v .xyz)");
+    err("void main() { vec4 v; v.xx = vec2(1.0); }", "");
+    err("void main() { vec2 v; float f = v.z; }", "");
+    err("void main() { vec4 v; vec2 w = v.xg; }", "");
+    err("void main() { vec4 v; vec4 w = v.xyzwx; }", "");
+}
+
+#[test]
+fn overloads_and_parameters() {
+    let ir = ok("float f(float x) { return x; } int f(int x) { return x + 1; } double f(double x) { return x; }
+        void g(in float a, out float b, inout float c) { b = a; c += a; }
+        void main() { float r = f(1.0) + float(f(2)) + float(f(2u)); float o, io = 1.0; g(r, o, io); }");
+    // f(2u): uint converts to float before double (GLSL 4.60 §6.1 overload ranking) --
+    // both are implicit conversions; float is preferred.
+    has(&ir, "(float call f (float convert 2u))");
+    has(&ir, "(int call f 2)");
+    has(&ir, "fn g(In float a, Out float b, InOut float c)");
+    err(
+        "void g(out float b) { b = 1.0; } void main() { g(1.0); }",
+        "",
+    );
+    err(
+        "float f(float x) { return x; } void main() { f(1.0, 2.0); }",
+        "",
+    );
+    err("void f(float x) {} void f(float y) {} void main() {}", "");
+    err(
+        "float f(vec2 x) { return x.x; } void main() { f(1.0); }",
+        "",
+    );
+}
+
+#[test]
+fn recursion_rejected() {
+    err(
+        "float f(float x); float g(float x) { return f(x); } float f(float x) { return g(x); } void main() { f(1.0); }",
+        "recursive",
+    );
+    err(
+        "int r(int n) { return n == 0 ? 0 : r(n - 1); } void main() { r(3); }",
+        "recursive",
+    );
+}
+
+#[test]
+fn shared_variables() {
+    let (p, ir) = link(&[&format!(
+        "{HEAD}shared vec4 a[8]; shared uint c; void main() {{ a[0] = vec4(c); }}"
+    )])
+    .unwrap();
+    has(&ir, "Shared vec4[8] a");
+    assert_eq!(p.module.shared_size, 8 * 16 + 4);
+    err("shared float x = 1.0; void main() {}", "initializer");
+    err("shared sampler2D s; void main() {}", "");
+    err("void main() { shared float x; }", "");
+}
+
+#[test]
+fn interface_blocks() {
+    let ir = ok("layout(std140, binding = 2) uniform U { vec3 a; float b; layout(row_major) mat2x3 m; } u;
+        layout(std430, binding = 1) buffer B { uint n; layout(offset = 16) vec4 v; layout(align = 32) float f; float tail[]; };
+        layout(shared) uniform S { vec4 s; } arr[2];
+        void main() { tail[n] = u.a.x + u.b + v.w + f + arr[1].s.x + u.m[0][1]; }");
+    has(&ir, "block 0 Uniform U Std140 binding=Some(2)");
+    has(
+        &ir,
+        "        0 vec3 a\n        12 float b\n        16 mat2x3 m",
+    );
+    has(&ir, "block 1 Buffer B Std430 binding=Some(1)");
+    has(
+        &ir,
+        "        16 vec4 v\n        32 float f\n        36 float[] tail",
+    );
+    err(
+        "layout(std430) buffer B { float t[]; float after; }; void main() {}",
+        "",
+    );
+    err(
+        "layout(std430) buffer B { layout(offset = 2) float x; }; void main() {}",
+        "offset",
+    );
+    err(
+        "layout(std140) uniform U { float t[]; }; void main() {}",
+        "",
+    );
+    err(
+        "layout(std430) buffer B { float x; } b; void main() { x = 1.0; }",
+        "x",
+    );
+}
+
+#[test]
+fn memory_qualifiers() {
+    ok(
+        "layout(std430) coherent buffer B { volatile restrict float x; readonly float y; writeonly float z; }; void main() { x = y; }",
+    );
+    err(
+        "layout(std430) buffer B { readonly float y; }; void main() { y = 1.0; }",
+        "",
+    );
+    err(
+        "layout(std430) buffer B { writeonly float z; }; void main() { float a = z; }",
+        "",
+    );
+    err(
+        "layout(r32f) readonly uniform image2D img; void main() { imageStore(img, ivec2(0), vec4(0)); }",
+        "",
+    );
+    err(
+        "layout(r32f) writeonly uniform image2D img; void main() { vec4 v = imageLoad(img, ivec2(0)); }",
+        "",
+    );
+}
+
+#[test]
+fn default_uniforms_and_opaque_bindings() {
+    let ir = ok("uniform vec2 k = vec2(1.0, 2.0); layout(binding = 3) uniform sampler2D s;
+        layout(binding = 1, rgba8) uniform readonly image2D img; layout(binding = 0, offset = 4) uniform atomic_uint c;
+        layout(location = 5) uniform float at5;
+        void main() { float x = k.y + texelFetch(s, ivec2(0), 0).x + imageLoad(img, ivec2(0)).x + float(atomicCounter(c)) + at5; }");
+    has(&ir, "Uniform vec2 k = vec2(1.0, 2.0)");
+    has(&ir, "Uniform sampler2D s binding=3");
+    has(&ir, "Uniform image2D img binding=1 format=rgba8");
+    has(&ir, "Uniform atomic_uint c binding=0 offset=4");
+    err("uniform float u; void main() { u = 1.0; }", "");
+    err(
+        "layout(binding = 1) uniform float u; void main() {}",
+        "binding",
+    );
+    err("uniform image2D img; void main() {}", "format");
+    err(
+        "layout(offset = 2, binding = 0) uniform atomic_uint c; void main() {}",
+        "multiple of 4",
+    );
+}
+
+#[test]
+fn compute_builtins() {
+    let ir = ok("void main() { uvec3 a = gl_NumWorkGroups + gl_WorkGroupID + gl_LocalInvocationID + gl_GlobalInvocationID;
+        uint i = gl_LocalInvocationIndex; uvec3 s = gl_WorkGroupSize; int m = gl_MaxComputeWorkGroupSize.x + gl_MaxComputeUniformComponents; }");
+    has(&ir, "let uvec3 s = uvec3(1u, 1u, 1u)");
+    has(
+        &ir,
+        "let int m = (int + (int swizzle ivec3(1024, 1024, 64) .x) 16384)",
+    );
+    err("void main() { gl_LocalInvocationID = uvec3(0); }", "");
+    // gl_WorkGroupSize before the local size is declared is an error.
+    let e = compile(
+        "#version 430\nvoid f() { uvec3 s = gl_WorkGroupSize; }\nlayout(local_size_x = 2) in;\nvoid main() { f(); }",
+    );
+    assert!(e.is_err(), "gl_WorkGroupSize before layout must fail");
+    // gl_LocalGroupSizeARB needs the extension and a variable size.
+    ok_src(
+        "#version 430\n#extension GL_ARB_compute_variable_group_size : require\nlayout(local_size_variable) in;\nvoid main() { uvec3 s = gl_LocalGroupSizeARB; }",
+    );
+    assert!(compile("#version 430\nlayout(local_size_x = 1) in;\nvoid main() { uvec3 s = gl_LocalGroupSizeARB; }").is_err());
+}
+
+fn ok_src(src: &str) -> String {
+    link(&[src])
+        .map(|(_, ir)| ir)
+        .unwrap_or_else(|log| panic!("expected success:\n{src}\n{log}"))
+}
+
+#[test]
+fn local_size_rules() {
+    let ir = ok_src(
+        "#version 430\nconst int N = 4;\nlayout(local_size_x = N * 2, local_size_y = 2) in;\nlayout(local_size_y = 2, local_size_x = 8) in;\nvoid main() {}",
+    );
+    has(&ir, "local_size Fixed([8, 2, 1])");
+    for (bad, what) in [
+        ("layout(local_size_x = 0) in;", "local_size_x"),
+        ("layout(local_size_x = -1) in;", "local_size_x"),
+        (
+            "layout(local_size_x = 2000) in;",
+            "GL_MAX_COMPUTE_WORK_GROUP_SIZE",
+        ),
+        (
+            "layout(local_size_z = 65) in;",
+            "GL_MAX_COMPUTE_WORK_GROUP_SIZE",
+        ),
+        (
+            "layout(local_size_x = 64, local_size_y = 32) in;",
+            "GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS",
+        ),
+        (
+            "layout(local_size_x = 2) in; layout(local_size_x = 4) in;",
+            "",
+        ),
+        ("uniform int n; layout(local_size_x = n) in;", ""),
+        ("layout(local_size_x = 1.0) in;", ""),
+    ] {
+        let src = format!("#version 430\n{bad}\nvoid main() {{}}");
+        assert!(compile(&src).is_err(), "{bad} must fail");
+        if !what.is_empty() {
+            let log = compile(&src).unwrap_err();
+            assert!(log.contains(what), "{bad}: {log}");
+        }
+    }
+    // Variable size needs the extension; mixing fixed and variable fails.
+    assert!(compile("#version 430\nlayout(local_size_variable) in;\nvoid main() {}").is_err());
+    assert!(compile("#version 430\n#extension GL_ARB_compute_variable_group_size : enable\nlayout(local_size_variable) in;\nlayout(local_size_x = 2) in;\nvoid main() {}").is_err());
+}
+
+#[test]
+fn no_user_inputs_or_outputs() {
+    err("in float x; void main() {}", "");
+    err("out float y; void main() {}", "");
+    err("layout(local_size_x = 1) out; void main() {}", "");
+}
+
+#[test]
+fn control_flow() {
+    let ir = ok(
+        "void main() { int s = 0; for (int i = 0; i < 4; i++) { if (i == 2) continue; s += i; }
+        while (s > 0) { s--; if (s == 3) break; } do { s++; } while (s < 2);
+        switch (s) { case 0: s = 1; break; case 1: case 2: s = 3; default: s = 4; } }",
+    );
+    has(&ir, "while (bool < %i 4) step (int %i ++) {");
+    has(&ir, "switch %s {");
+    has(&ir, " case 1 case 2:");
+    err("void main() { break; }", "");
+    err("void main() { continue; }", "");
+    err(
+        "void main() { switch (1) { case 1: break; case 1: break; } }",
+        "",
+    );
+    err("void main() { switch (1.0) { default: break; } }", "");
+    err("float f() { } void main() { return 1; }", "");
+    err("void main() { if (1) {} }", "");
+}
+
+#[test]
+fn builtin_functions() {
+    ok("void main() { vec3 v = vec3(0.5); float f = 0.5; int i = 3; uint u = 5u; double d = 1.0lf;
+        v = sin(v) + cos(v) + tan(v) + asin(v) + acos(v) + atan(v) + atan(v, v) + sinh(v) + cosh(v) + tanh(v) + asinh(v) + acosh(v) + atanh(v);
+        v = pow(v, v) + exp(v) + log(v) + exp2(v) + log2(v) + sqrt(v) + inversesqrt(v) + radians(v) + degrees(v);
+        v = abs(v) + sign(v) + floor(v) + trunc(v) + round(v) + roundEven(v) + ceil(v) + fract(v) + mod(v, f) + min(v, f) + max(v, v) + clamp(v, 0.0, 1.0);
+        v = mix(v, v, f) + mix(v, v, bvec3(true)) + step(f, v) + smoothstep(0.0, 1.0, v) + fma(v, v, v);
+        vec3 ip; v = modf(v, ip); ivec3 e; v = frexp(v, e) + ldexp(v, e);
+        bvec3 b = isnan(v); b = isinf(v); ivec3 bi = floatBitsToInt(v); uvec3 bu = floatBitsToUint(v); v = intBitsToFloat(bi) + uintBitsToFloat(bu);
+        u = packUnorm2x16(v.xy) + packSnorm2x16(v.xy) + packUnorm4x8(vec4(v, 1.0)) + packSnorm4x8(vec4(v, 1.0)) + packHalf2x16(v.xy);
+        v.xy = unpackUnorm2x16(u) + unpackSnorm2x16(u) + unpackHalf2x16(u); vec4 w = unpackUnorm4x8(u) + unpackSnorm4x8(u);
+        d = packDouble2x32(uvec2(1u, 2u)); uvec2 p = unpackDouble2x32(d);
+        f = length(v) + distance(v, v) + dot(v, v); v = cross(v, v) + normalize(v) + faceforward(v, v, v) + reflect(v, v) + refract(v, v, f);
+        mat3 m = matrixCompMult(mat3(1.0), mat3(2.0)) + outerProduct(v, v) + transpose(mat3(1.0)) + inverse(mat3(1.0)); f = determinant(m);
+        b = lessThan(v, v); b = lessThanEqual(v, v); b = greaterThan(v, v); b = greaterThanEqual(v, v); b = equal(v, v); b = notEqual(v, v);
+        bool t = any(b) || all(b); b = not(b);
+        uint c; u = uaddCarry(u, u, c) + usubBorrow(u, u, c); uint hi, lo; umulExtended(u, u, hi, lo); int ihi, ilo; imulExtended(i, i, ihi, ilo);
+        i = bitfieldExtract(i, 1, 2) + bitfieldInsert(i, i, 1, 2) + bitfieldReverse(i) + bitCount(i) + findLSB(i) + findMSB(u);
+        barrier(); memoryBarrier(); memoryBarrierAtomicCounter(); memoryBarrierBuffer(); memoryBarrierShared(); memoryBarrierImage(); groupMemoryBarrier(); }");
+    err("void main() { float f = sin(1); int i = abs(1.0); }", "");
+    err(
+        "void main() { vec2 v = cross(vec2(1.0), vec2(2.0)); }",
+        "cross",
+    );
+    err("void main() { int i = fma(1, 2, 3); }", "");
+    err(
+        "void main() { float f; f = nosuchfunction(1.0); }",
+        "nosuchfunction",
+    );
+}
+
+#[test]
+fn atomics_images_textures() {
+    ok("layout(std430) buffer B { uint u; int i; }; shared uint s;
+        layout(r32ui) uniform uimage2D ui; layout(rgba32f) uniform image3D fi; uniform sampler2D tex; uniform isampler2DArray ta;
+        layout(binding = 0) uniform atomic_uint ac;
+        void main() { atomicAdd(u, 1u); atomicMin(i, 2); atomicMax(s, 3u); atomicAnd(u, 4u); atomicOr(i, 5); atomicXor(s, 6u);
+          atomicExchange(u, 7u); atomicCompSwap(i, 8, 9);
+          imageAtomicAdd(ui, ivec2(0), 1u); imageAtomicCompSwap(ui, ivec2(1), 2u, 3u); imageStore(fi, ivec3(0), vec4(1.0));
+          ivec3 sz = imageSize(fi); vec4 t = texelFetch(tex, ivec2(0), 0) + textureLod(tex, vec2(0.5), 0.0); ivec2 ts = textureSize(tex, 0);
+          ivec4 a = texelFetch(ta, ivec3(0), 0); atomicCounterIncrement(ac); atomicCounterDecrement(ac); uint v = atomicCounter(ac); }");
+    err("void main() { uint x; atomicAdd(x, 1u); }", "");
+    err(
+        "layout(std430) buffer B { float f; }; void main() { atomicAdd(f, 1.0); }",
+        "",
+    );
+    err(
+        "layout(rgba32f) uniform image2D img; void main() { imageAtomicAdd(img, ivec2(0), 1.0); }",
+        "",
+    );
+}
+
+#[test]
+fn preprocessor() {
+    ok_src(
+        "#version 430\n#define N 4\n#define SQ(x) ((x) * (x))\n#if N > 2 && defined(N)\nlayout(local_size_x = SQ(N)) in;\n#elif 1\n#error no\n#endif\n#ifdef GL_ARB_compute_shader\nvoid main() { int l = __LINE__; int v = __VERSION__; }\n#endif\n",
+    );
+    let log = compile("#version 430\n#error custom message\nvoid main() {}").unwrap_err();
+    assert!(log.contains("custom message"), "{log}");
+    let log = compile(
+        "#version 430\n#line 100\nlayout(local_size_x = 1) in;\nvoid main() { undeclared = 1; }",
+    )
+    .unwrap_err();
+    assert!(log.contains("0:101("), "#line renumbers: {log}");
+    assert!(compile("#version 430\n#extension GL_NO_such_ext : require\nvoid main() {}").is_err());
+    assert!(compile("#version 430\n#extension GL_NO_such_ext : warn\nlayout(local_size_x = 1) in;\nvoid main() {}").is_ok());
+    // Compute needs 4.30 or the extension.
+    assert!(compile("#version 420\nlayout(local_size_x = 1) in;\nvoid main() {}").is_err());
+    assert!(compile("#version 330\n#extension GL_ARB_compute_shader : require\nlayout(local_size_x = 1) in;\nvoid main() {}").is_ok());
+}
+
+#[test]
+fn info_log_format() {
+    let log =
+        compile("#version 430\nlayout(local_size_x = 1) in;\nvoid main() {\n  float x = y;\n}")
+            .unwrap_err();
+    let first = log.lines().next().unwrap();
+    assert!(first.starts_with("0:4("), "{first}");
+    assert!(first.contains("error:") && first.contains('y'), "{first}");
+}
+
+#[test]
+fn linking() {
+    let a = format!(
+        "{HEAD}float helper(float x);\nlayout(std430) buffer B {{ float o; }};\nvoid main() {{ o = helper(2.0); }}"
+    );
+    let b = "#version 430\nfloat helper(float x) { return x * 3.0; }";
+    let (p, ir) = link(&[&a, b]).expect("functions resolve across shaders");
+    has(&ir, "fn helper(In float x) -> float {");
+    assert_eq!(p.compute.unwrap().local_size, Some([1, 1, 1]));
+    // Exactly one main.
+    assert!(link(&[&a, &format!("{HEAD}void main() {{}}"), b]).is_err());
+    assert!(
+        link(&["#version 430\nfloat h() { return 1.0; }"])
+            .unwrap_err()
+            .contains("main")
+    );
+    // A missing definition, a missing local size, mismatched sizes.
+    assert!(link(&[&a]).unwrap_err().contains("helper"));
+    assert!(link(&["#version 430\nvoid main() {}"]).is_err());
+    assert!(
+        link(&[
+            "#version 430\nlayout(local_size_x = 2) in;\nvoid main() {}",
+            "#version 430\nlayout(local_size_x = 4) in;\n"
+        ])
+        .is_err()
+    );
+    // Globals merge by name and must agree.
+    assert!(
+        link(&[
+            &format!("{HEAD}uniform float u;\nvoid main() {{}}"),
+            "#version 430\nuniform int u;\n"
+        ])
+        .is_err()
+    );
+    // Shared memory over the limit.
+    assert!(
+        link(&[&format!(
+            "{HEAD}shared vec4 big[9000];\nvoid main() {{ big[0] = vec4(1.0); }}"
+        )])
+        .unwrap_err()
+        .contains("GL_MAX_COMPUTE_SHARED_MEMORY_SIZE")
+    );
+}
