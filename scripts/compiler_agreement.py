@@ -121,8 +121,9 @@ def main():
                     if a.verbose:
                         print(log_ours, log_theirs, sep="\n---\n")
     n = len(jobs)
-    for e in known:
-        print("known:", e)
+    if a.verbose:
+        for e in known:
+            print("known:", e)
     for e in undocumented:
         print("DISAGREE:", e)
     rate = 100.0 * agree / n if n else 100.0

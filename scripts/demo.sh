@@ -7,3 +7,11 @@ mkdir -p conformance/build
 cc -O2 -Wall -o conformance/build/buffers_demo conformance/demo/buffers_demo.c -lEGL -lGL
 echo "== buffers_demo (standalone: glcompute run -- ...)"
 "$LIBDIR/glcompute" run -- conformance/build/buffers_demo
+
+# The compute-shader tutorial's examples (../shared/specs/compute-shaders-tutorial.md),
+# each checked against a CPU reference.
+for d in prefix_sum boids; do
+    cc -O2 -Wall -o "conformance/build/$d" "conformance/demo/$d.c" -lEGL -lGL -lm
+    echo "== $d (glsl/$d.comp, standalone)"
+    "$LIBDIR/glcompute" run -- "conformance/build/$d" "glsl/$d.comp"
+done

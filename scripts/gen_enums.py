@@ -55,6 +55,16 @@ def gen_gl():
     for v in sorted(best):
         lines.append("    (0x%X, \"%s\")," % (v, best[v]))
     lines.append("];")
+    # Every token by name (test scripts name enums in text).
+    named = sorted((n, consts[n]) for n in order if consts[n] <= 0xFFFFFFFF
+                   and not re.match(r"GL_(VERSION_\d_\d|ARB_|KHR_|EXT_|AMD_|NV_|INTEL_|OVR_|MESA_|ATI_)\w*$", n))
+    lines += ["", "/// The value of a token given by name (`GL_SHADER_STORAGE_BARRIER_BIT`).",
+              "pub fn enum_by_name(name: &str) -> Option<u32> {",
+              "    ENUM_VALUES.binary_search_by_key(&name, |e| e.0).ok().map(|i| ENUM_VALUES[i].1)", "}", "",
+              "static ENUM_VALUES: &[(&str, u32)] = &["]
+    for n, v in named:
+        lines.append("    (\"%s\", 0x%X)," % (n, v))
+    lines.append("];")
     (ROOT / "src/state/gl_enums.rs").write_text("\n".join(lines) + "\n")
 
 def gen_egl():

@@ -73,6 +73,18 @@ step "reflection (llvmpipe) = conformance/expected/reflection.txt" reflection_ch
 # disagreement is documented in conformance/glslang_disagreements.txt.
 step "compiler agreement with glslangValidator" python3 scripts/compiler_agreement.py --glcompute "$LIBDIR/glcompute"
 
+# Piglit's compiler tests for compute through the real glslparsertest binary.
+step "piglit compiler tests (glslparsertest)" python3 scripts/piglit_compiler.py --glcompute "$LIBDIR/glcompute"
+
+# Every piglit .shader_test with a [compute shader], and ours, through shader-test.
+step "shader tests (piglit and conformance/)" python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"
+
+# The tutorial programs of the demo, checked against CPU references.
+for d in prefix_sum boids; do
+    step "cc demo $d" cc -O2 -Wall -Wextra -Werror -o "$BUILD/$d" "conformance/demo/$d.c" -lEGL -lGL -lm
+    step "demo $d" run_gl "$BUILD/$d" "glsl/$d.comp"
+done
+
 # Race detectors: every report counts as a failure (only valgrind's default
 # suppressions for glibc apply).
 race_check() {

@@ -8,6 +8,7 @@ struct Config {
     log_all: bool,
     fault: Option<String>,
     threads: Option<usize>,
+    timeout_ms: u64,
 }
 
 fn config() -> &'static Config {
@@ -26,6 +27,10 @@ fn config() -> &'static Config {
                 .ok()
                 .and_then(|s| s.trim().parse::<usize>().ok())
                 .filter(|&n| n > 0),
+            timeout_ms: std::env::var("GLCOMPUTE_TIMEOUT_MS")
+                .ok()
+                .and_then(|s| s.trim().parse::<u64>().ok())
+                .unwrap_or(DEFAULT_TIMEOUT_MS),
         }
     })
 }
@@ -53,4 +58,14 @@ pub fn threads() -> usize {
             .map(|n| n.get())
             .unwrap_or(1)
     })
+}
+
+/// A dispatch that runs longer than this is aborted (a shader stuck in a loop must not
+/// hang the application): 30 s unless GLCOMPUTE_TIMEOUT_MS says otherwise.
+const DEFAULT_TIMEOUT_MS: u64 = 30_000;
+
+/// GLCOMPUTE_TIMEOUT_MS: the dispatch watchdog's limit; 0 disables it.
+pub fn timeout() -> Option<std::time::Duration> {
+    let ms = config().timeout_ms;
+    (ms > 0).then(|| std::time::Duration::from_millis(ms))
 }

@@ -6,6 +6,8 @@
 //! - [`egl`]: headless EGL 1.5 (displays, configs, pbuffers, contexts, current-ness).
 //! - [`state`]: the GL object model and context state.
 //! - [`glsl`]: the GLSL front end (preprocess, parse, check, link).
+//! - [`backend`]: the Cranelift JIT that turns a linked program into a work-group
+//!   function.
 //! - [`ir`]: the typed shader IR and its passes (built by `glsl`, read by the back end).
 //! - [`runtime`]: buffer memory and dispatch execution.
 //!
@@ -13,6 +15,7 @@
 //! layer may read.
 
 pub mod api;
+pub mod backend;
 pub mod config;
 pub mod egl;
 pub mod glsl;

@@ -4,9 +4,13 @@
 //!   like glxinfo.
 //! - `glcompute run -- CMD ARGS...`: runs an unmodified program with glcompute as its
 //!   libGL, libEGL and libOpenGL.
-//! - `glcompute compile [--dump-ir] FILE.comp...`: compiles each file as a compute
+//! - `glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] FILE.comp...`: compiles each file as a compute
 //!   shader and links them into one program, like glslangValidator; prints the info
 //!   logs and exits non-zero on an error.
+//! - `glcompute shader-test FILE.shader_test...`: runs piglit-format compute tests
+//!   in-process through the C API (see `shader_test.rs`).
+
+mod shader_test;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,7 +22,7 @@ use glcompute::state::gl_enums::*;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute info\n  glcompute run -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--no-link] FILE.comp...\n\nSee README.md for the GLCOMPUTE_* environment variables."
+        "usage:\n  glcompute info\n  glcompute run -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] FILE.comp...\n  glcompute shader-test FILE.shader_test...\n\nSee README.md for the GLCOMPUTE_* environment variables."
     );
     ExitCode::from(2)
 }
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
             run(rest)
         }
         Some("compile") => compile(&args[1..]),
+        Some("shader-test") => shader_test::main(&args[1..]),
         _ => usage(),
     }
 }
@@ -47,11 +52,14 @@ fn compile(args: &[String]) -> ExitCode {
     use glcompute::glsl::{self, Stage};
     use std::sync::Arc;
     let mut dump_ir = false;
+    let mut opts = glcompute::backend::Options::default();
     let mut link = true;
     let mut files = Vec::new();
     for a in args {
         match a.as_str() {
             "--dump-ir" => dump_ir = true,
+            "--dump-clif" => opts.clif = true,
+            "--dump-asm" => opts.asm = true,
             "--no-link" => link = false,
             _ if a.starts_with("--") => return usage(),
             _ => files.push(a.clone()),
@@ -96,6 +104,25 @@ fn compile(args: &[String]) -> ExitCode {
                 if dump_ir {
                     println!("--- IR of the linked program");
                     print!("{}", glcompute::ir::print::module(&prog.module));
+                }
+                if opts.clif || opts.asm {
+                    let local = prog.compute.and_then(|c| c.local_size);
+                    match glcompute::backend::compile(&prog.module, &prog.reflection, local, opts) {
+                        Ok(k) => {
+                            if let Some(c) = &k.clif {
+                                println!("--- Cranelift IR of the work-group function");
+                                print!("{c}");
+                            }
+                            if let Some(a) = &k.asm {
+                                println!("--- machine code");
+                                print!("{a}");
+                            }
+                        }
+                        Err(e) => {
+                            println!("code generation failed: {e}");
+                            ok = false;
+                        }
+                    }
                 }
             }
             Err(log) => {

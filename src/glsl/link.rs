@@ -6,7 +6,9 @@
 //! checked across shaders; then the interface is reflected.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use crate::backend::{self, Kernel};
 
 use super::reflect::{self, Reflection};
 use super::{CompiledShader, Log, Stage};
@@ -27,6 +29,27 @@ pub struct LinkedProgram {
     pub compute: Option<ComputeInfo>,
     pub module: Module,
     pub reflection: Reflection,
+    /// The native code, compiled at the first dispatch (compile-only users such as
+    /// glslparsertest never pay for code generation).
+    kernel: OnceLock<Result<Arc<Kernel>, String>>,
+}
+
+impl LinkedProgram {
+    /// The compiled work-group function (compiled once, on first use).
+    pub fn kernel(&self) -> Result<Arc<Kernel>, String> {
+        self.kernel
+            .get_or_init(|| {
+                let local = self.compute.and_then(|c| c.local_size);
+                backend::compile(
+                    &self.module,
+                    &self.reflection,
+                    local,
+                    backend::Options::default(),
+                )
+                .map(Arc::new)
+            })
+            .clone()
+    }
 }
 
 /// Copies one module's contents into another, remapping ids.
@@ -430,6 +453,7 @@ pub fn link(
             compute,
             module,
             reflection,
+            kernel: OnceLock::new(),
         },
         log.text,
     ))

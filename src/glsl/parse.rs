@@ -10,6 +10,7 @@ use glsl_lang_pp::processor::ProcessorStateBuilder;
 use glsl_lang_pp::processor::event::DirectiveKind;
 use glsl_lang_pp::processor::fs::Processor;
 use glsl_lang_pp::processor::nodes::{ExtensionBehavior, ExtensionName, VersionProfile};
+use glsl_lang_pp::types::type_names::TypeNameAtom;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -44,10 +45,14 @@ fn registry() -> &'static Registry {
         let mut r = Registry::new();
         for name in EXTENSIONS {
             let atom = ExtNameAtom::from(*name);
-            let types = DEFAULT_REGISTRY
+            let mut types = DEFAULT_REGISTRY
                 .get(&atom)
                 .map(|spec| spec.type_names().to_vec())
                 .unwrap_or_default();
+            // glsl-lang's registry lacks the type this extension adds before GLSL 4.20.
+            if *name == "GL_ARB_shader_atomic_counters" {
+                types.push(TypeNameAtom::from("atomic_uint"));
+            }
             r.add(ExtensionSpec::new(atom, types));
         }
         r
@@ -148,6 +153,28 @@ fn screen_extensions(source: &str, log: &mut Log, map: &LineMap) -> String {
     let mut offset = 0;
     for line in source.split_inclusive('\n') {
         let trimmed = line.trim_start();
+        // GLSL ES needs GL_ARB_ES3_1_compatibility, which a desktop GL 4.3 context
+        // without it rejects (before any extension of the ES shader is considered).
+        if let Some(v) = trimmed
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix("version"))
+            && let words = v
+                .split_whitespace()
+                .take_while(|w| !w.starts_with("//"))
+                .collect::<Vec<_>>()
+            && (words.get(1) == Some(&"es") || words.first() == Some(&"100"))
+        {
+            let span = map.span(offset + (line.len() - trimmed.len()));
+            log.error(
+                span,
+                format!(
+                    "GLSL ES shaders (#version {}) are not supported: glcompute is a desktop OpenGL 4.3 driver without GL_ARB_ES3_1_compatibility",
+                    words.join(" ")
+                ),
+            );
+            return out;
+        }
         let directive = trimmed
             .strip_prefix('#')
             .map(str::trim_start)

@@ -3,7 +3,9 @@
 //! thread pool. It is the bottom layer: it calls nothing above it; the state layer hands
 //! it fully validated requests.
 
+pub mod abi;
 pub mod memory;
+pub mod pool;
 pub mod sync;
 
 use memory::Storage;
@@ -20,31 +22,46 @@ pub enum GroupCount {
     },
 }
 
+/// The compiled code and bound resources of a dispatch.
+pub struct Work {
+    pub entry: abi::KernelFn,
+    pub shared_size: usize,
+    pub frame_stride: usize,
+    /// The descriptor table, in the kernel's slot order.
+    pub resources: Vec<abi::Resource>,
+    /// Keeps the memory the descriptor table points into alive during the dispatch.
+    pub keep_alive: Vec<Arc<Storage>>,
+    /// The default uniform block's values at the time of the dispatch.
+    pub uniforms: Vec<u8>,
+    /// Keeps the compiled code alive during the dispatch.
+    pub code: Arc<dyn std::any::Any + Send + Sync>,
+}
+
 /// A validated dispatch.
 pub struct Dispatch {
     pub groups: GroupCount,
     pub local_size: [u32; 3],
+    pub work: Work,
 }
 
 /// What became of a dispatch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {
     pub groups: [u32; 3],
-    /// False while there is no back end to run shader code: the dispatch was accepted
-    /// and counted, and no invocation ran.
-    pub executed: bool,
+    /// False if the watchdog stopped the dispatch before every group ran.
+    pub completed: bool,
 }
 
 static DISPATCHES: AtomicU64 = AtomicU64::new(0);
 static WORK_GROUPS: AtomicU64 = AtomicU64::new(0);
 
-/// The hand-off point from the state layer: every validated dispatch arrives here.
+/// Runs a validated dispatch to completion on the worker pool.
 pub fn dispatch(d: Dispatch) -> Outcome {
-    let groups = match d.groups {
-        GroupCount::Direct(g) => g,
+    let groups = match &d.groups {
+        GroupCount::Direct(g) => *g,
         GroupCount::Indirect { storage, offset } => {
             let mut raw = [0u8; 12];
-            storage.read(offset, &mut raw);
+            storage.read(*offset, &mut raw);
             let word =
                 |i: usize| u32::from_ne_bytes(raw[i * 4..i * 4 + 4].try_into().expect("4 bytes"));
             [word(0), word(1), word(2)]
@@ -53,11 +70,28 @@ pub fn dispatch(d: Dispatch) -> Outcome {
     let count = groups.iter().map(|&g| g as u64).product::<u64>();
     DISPATCHES.fetch_add(1, Ordering::Relaxed);
     WORK_GROUPS.fetch_add(count, Ordering::Relaxed);
-    let _ = d.local_size;
-    Outcome {
-        groups,
-        executed: false,
+    if count == 0 {
+        return Outcome {
+            groups,
+            completed: true,
+        };
     }
+    let Work {
+        keep_alive, code, ..
+    } = &d.work;
+    let (keep_alive, code) = (keep_alive.clone(), code.clone());
+    let job = pool::Job::new(
+        d.work,
+        groups,
+        d.local_size,
+        crate::config::timeout(),
+        pool::threads(),
+    );
+    let completed = pool::run(job);
+    // The memory and code the job used stay alive until it is done.
+    drop(keep_alive);
+    drop(code);
+    Outcome { groups, completed }
 }
 
 /// Dispatches that reached the runtime and the work groups they asked for, since the

@@ -7,18 +7,20 @@ use super::context::ContextState;
 use super::error::GlResult;
 use super::gl_enums::*;
 use super::limits;
+use super::program::Program;
 use crate::gl_bail;
 use crate::glsl::LinkedProgram;
-use crate::runtime::{self, Dispatch, GroupCount};
+use crate::runtime::abi::Resource;
+use crate::runtime::{self, Dispatch, GroupCount, Work};
 use std::sync::Arc;
 
 const AXES: [char; 3] = ['x', 'y', 'z'];
 
 impl ContextState {
     /// ARB_compute_shader: INVALID_OPERATION if there is no active compute program.
-    fn compute_program(&self) -> GlResult<Arc<LinkedProgram>> {
+    fn compute_program(&self) -> GlResult<(Arc<Program>, Arc<LinkedProgram>)> {
         match self.active_compute() {
-            Some((_, exe)) => Ok(exe),
+            Some(pe) => Ok(pe),
             None => {
                 let why = match (&self.current_program, self.bound_pipeline) {
                     (Some(p), _) => format!("the current program {} has no compute shader", p.name),
@@ -52,23 +54,108 @@ impl ContextState {
         Ok(())
     }
 
-    fn launch(&mut self, groups: GroupCount, local_size: [u32; 3]) {
-        let outcome = runtime::dispatch(Dispatch { groups, local_size });
-        if !outcome.executed {
+    /// The buffer range bound at `binding` of an indexed target as a descriptor.
+    fn bound_range(
+        list: &[super::buffer::IndexedBinding],
+        binding: u32,
+        keep: &mut Vec<Arc<runtime::memory::Storage>>,
+    ) -> Resource {
+        let Some(b) = list.get(binding as usize) else {
+            return Resource::NONE;
+        };
+        let Some(buf) = &b.buffer else {
+            return Resource::NONE;
+        };
+        let storage = buf.state.lock().storage.clone();
+        let len = storage.len() as u64;
+        let offset = b.offset.max(0) as u64;
+        if offset >= len {
+            return Resource::NONE;
+        }
+        // BindBufferBase (size 0): the whole buffer as it is now; a range is clipped to
+        // the buffer's current size.
+        let size = if b.size <= 0 {
+            len - offset
+        } else {
+            (b.size as u64).min(len - offset)
+        };
+        // SAFETY: offset < len, so the pointer stays inside the allocation.
+        let ptr = unsafe { storage.as_ptr().add(offset as usize) };
+        keep.push(storage);
+        Resource { ptr, size }
+    }
+
+    /// Compiles the program (on its first dispatch), snapshots the bound resources and
+    /// uniforms, and runs the dispatch to completion.
+    fn launch(
+        &mut self,
+        prog: &Arc<Program>,
+        exe: &Arc<LinkedProgram>,
+        groups: GroupCount,
+        local_size: [u32; 3],
+    ) -> GlResult<()> {
+        let kernel = match exe.kernel() {
+            Ok(k) => k,
+            // Not a spec error: the program cannot run here; nothing was executed.
+            Err(e) => gl_bail!(
+                GL_INVALID_OPERATION,
+                "the compute program cannot be executed: {e}"
+            ),
+        };
+        let r = &exe.reflection;
+        let mut keep = Vec::new();
+        let mut resources = vec![Resource::NONE; kernel.slots.total as usize];
+        let (uniforms, ubo, ssbo) = {
+            let st = prog.state.lock();
+            (
+                st.uniforms.data.clone(),
+                st.uniforms.ubo_bindings.clone(),
+                st.uniforms.ssbo_bindings.clone(),
+            )
+        };
+        for (i, &binding) in ubo.iter().enumerate() {
+            resources[kernel.slots.uniform_blocks as usize + i] =
+                Self::bound_range(&self.bindings.uniform_indexed, binding, &mut keep);
+        }
+        for (i, &binding) in ssbo.iter().enumerate() {
+            resources[kernel.slots.storage_blocks as usize + i] =
+                Self::bound_range(&self.bindings.storage_indexed, binding, &mut keep);
+        }
+        for (i, ab) in r.atomic_buffers.iter().enumerate() {
+            resources[kernel.slots.atomic_buffers as usize + i] =
+                Self::bound_range(&self.bindings.atomic_indexed, ab.binding, &mut keep);
+        }
+        let work = Work {
+            entry: kernel.entry,
+            shared_size: kernel.shared_size as usize,
+            frame_stride: kernel.frame_stride as usize,
+            resources,
+            keep_alive: keep,
+            uniforms,
+            code: kernel.clone(),
+        };
+        let outcome = runtime::dispatch(Dispatch {
+            groups,
+            local_size,
+            work,
+        });
+        if !outcome.completed {
             let [x, y, z] = outcome.groups;
             self.notify(
                 1,
-                GL_DEBUG_SEVERITY_MEDIUM,
+                GL_DEBUG_SEVERITY_HIGH,
                 format!(
-                    "dispatch of {x}x{y}x{z} work groups validated and handed to the runtime; glcompute cannot execute shader code yet"
+                    "dispatch of {x}x{y}x{z} work groups stopped by the watchdog after GLCOMPUTE_TIMEOUT_MS; its results are incomplete"
                 ),
             );
+            eprintln!("glcompute: a dispatch ran past GLCOMPUTE_TIMEOUT_MS and was stopped");
         }
+        Ok(())
     }
 
     /// DispatchCompute.
     pub fn dispatch_compute(&mut self, counts: [u32; 3]) -> GlResult<()> {
-        let exe = self.compute_program()?;
+        let (prog, exe) = self.compute_program()?;
         self.check_counts(counts)?;
         let compute = exe.compute.expect("active compute program");
         // ARB_compute_variable_group_size: INVALID_OPERATION if the program has a
@@ -83,13 +170,12 @@ impl ContextState {
         if counts.contains(&0) {
             return Ok(());
         }
-        self.launch(GroupCount::Direct(counts), local_size);
-        Ok(())
+        self.launch(&prog, &exe, GroupCount::Direct(counts), local_size)
     }
 
     /// DispatchComputeIndirect.
     pub fn dispatch_compute_indirect(&mut self, indirect: i64) -> GlResult<()> {
-        let exe = self.compute_program()?;
+        let (prog, exe) = self.compute_program()?;
         // ARB_compute_shader: INVALID_VALUE if indirect is negative or not a multiple
         // of four.
         if indirect % 4 != 0 {
@@ -141,13 +227,14 @@ impl ContextState {
         let storage = st.storage.clone();
         drop(st);
         self.launch(
+            &prog,
+            &exe,
             GroupCount::Indirect {
                 storage,
                 offset: indirect as usize,
             },
             local_size,
-        );
-        Ok(())
+        )
     }
 
     /// DispatchComputeGroupSizeARB.
@@ -156,7 +243,7 @@ impl ContextState {
         counts: [u32; 3],
         size: [u32; 3],
     ) -> GlResult<()> {
-        let exe = self.compute_program()?;
+        let (prog, exe) = self.compute_program()?;
         let compute = exe.compute.expect("active compute program");
         // ARB_compute_variable_group_size: INVALID_OPERATION if the program has a fixed
         // work-group size.
@@ -196,8 +283,7 @@ impl ContextState {
         if counts.contains(&0) {
             return Ok(());
         }
-        self.launch(GroupCount::Direct(counts), size);
-        Ok(())
+        self.launch(&prog, &exe, GroupCount::Direct(counts), size)
     }
 
     /// MemoryBarrier / MemoryBarrierByRegion (GL 4.6 §7.13.2). Work is complete when a

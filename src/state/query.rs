@@ -75,12 +75,25 @@ impl Value {
 
 /// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
 pub const EXTENSIONS: &[&str] = &[
+    "GL_ARB_arrays_of_arrays",
     "GL_ARB_buffer_storage",
     "GL_ARB_clear_buffer_object",
+    "GL_ARB_compute_shader",
+    "GL_ARB_compute_variable_group_size",
     "GL_ARB_copy_buffer",
+    "GL_ARB_explicit_uniform_location",
+    "GL_ARB_gpu_shader_fp64",
     "GL_ARB_invalidate_subdata",
     "GL_ARB_map_buffer_range",
+    "GL_ARB_program_interface_query",
+    "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_atomic_counters",
+    "GL_ARB_shader_bit_encoding",
+    "GL_ARB_shader_storage_buffer_object",
+    "GL_ARB_shading_language_420pack",
+    "GL_ARB_shading_language_packing",
     "GL_ARB_sync",
+    "GL_ARB_uniform_buffer_object",
     "GL_KHR_debug",
 ];
 

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Runs every `.shader_test` of Debian's piglit package that has a [compute shader]
+section through `glcompute shader-test` (in-process, glcompute's C API), plus our own
+conformance/*.shader_test, and prints pass/fail/skip counts per test group and why
+tests were skipped. Exit status 1 if any test failed.
+
+usage: scripts/piglit_execution.py [--glcompute PATH] [--piglit DIR] [-v]
+"""
+
+import argparse
+import collections
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def collect(piglit):
+    out = []
+    for top in ("tests", "generated_tests"):
+        for dirpath, _, files in os.walk(os.path.join(piglit, top)):
+            for f in files:
+                if f.endswith(".shader_test"):
+                    p = os.path.join(dirpath, f)
+                    with open(p, encoding="utf-8", errors="replace") as fh:
+                        if "[compute shader]" in fh.read():
+                            out.append(p)
+    return sorted(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--glcompute", default=os.path.join(ROOT, "target", "release", "glcompute"))
+    ap.add_argument("--piglit", default="/usr/lib/x86_64-linux-gnu/piglit")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args()
+    ours = sorted(
+        os.path.join(ROOT, "conformance", f) for f in os.listdir(os.path.join(ROOT, "conformance")) if f.endswith(".shader_test")
+    )
+    files = ours + collect(a.piglit)
+    r = subprocess.run([a.glcompute, "shader-test", *files], capture_output=True, text=True, errors="replace")
+    groups = collections.defaultdict(collections.Counter)
+    reasons = collections.Counter()
+    failures = []
+    for line in r.stdout.splitlines():
+        m = re.match(r'(.*?): PIGLIT: \{"result": "(\w+)" \}(?:  \((.*)\))?$', line)
+        if not m:
+            continue
+        path, result, why = m.groups()
+        if path.startswith(a.piglit):
+            rel = os.path.relpath(path, a.piglit)
+            group = "piglit " + "/".join(rel.split("/")[1:4]) if rel.startswith("generated") else "piglit " + "/".join(rel.split("/")[1:4])
+        else:
+            group = "glcompute conformance/"
+            rel = os.path.relpath(path, ROOT)
+        groups[group][result] += 1
+        if result == "skip":
+            reasons[re.sub(r"`[^']*'", "`...'", why or "")] += 1
+        if result == "fail":
+            failures.append(f"{rel}: {why}")
+        if a.verbose:
+            print(line)
+    total = collections.Counter()
+    print(f"{'group':<60} {'pass':>5} {'fail':>5} {'skip':>5}")
+    for g in sorted(groups):
+        c = groups[g]
+        total.update(c)
+        print(f"{g:<60} {c['pass']:>5} {c['fail']:>5} {c['skip']:>5}")
+    print("skipped because:")
+    for why, n in reasons.most_common():
+        print(f"  {n:5}  {why}")
+    for f in failures:
+        print("FAIL:", f)
+    print(f"{total['pass']} passed, {total['fail']} failed, {total['skip']} skipped")
+    if r.returncode not in (0, 1):
+        print(r.stderr)
+        return 1
+    return 1 if total["fail"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,789 @@
+//! Built-in functions (GLSL 4.60 chapter 8): Cranelift instructions where they exist
+//! (sqrt, fma, floor/ceil/trunc/nearest, bit counting, atomics, fences), arithmetic
+//! for the geometric and relational functions, Rust helpers for the rest. Scalar
+//! arguments of vector overloads (`mix(v, v, f)`) broadcast.
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    AtomicRmwOp, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Type as ClType, Value,
+    types,
+};
+
+use super::helpers as h;
+use super::lower::{Lower, MemRef, R, Val, cl_type, mf};
+use crate::ir::*;
+
+/// Component `i` of an argument, a scalar broadcasting.
+fn at(c: &[Value], i: usize) -> Value {
+    if c.len() == 1 { c[0] } else { c[i] }
+}
+
+impl Lower<'_, '_> {
+    fn arg(&mut self, e: ExprId) -> R<Vec<Value>> {
+        let v = self.expr(e)?;
+        Ok(self.comps(&v))
+    }
+
+    fn arg_scalar(&self, e: ExprId) -> Scalar {
+        let t = self.cur_fn().expr(e).ty;
+        self.env.m.types.scalar_of(t).unwrap_or(Scalar::Float)
+    }
+
+    fn fconst(&mut self, s: Scalar, v: f64) -> Value {
+        if s == Scalar::Double {
+            self.b.ins().f64const(v)
+        } else {
+            self.b.ins().f32const(v as f32)
+        }
+    }
+
+    /// Applies `f` to every component of the arguments.
+    fn map_n(
+        &mut self,
+        args: &[Vec<Value>],
+        n: usize,
+        mut f: impl FnMut(&mut Self, &[Value]) -> Value,
+    ) -> Val {
+        let mut out = Vec::with_capacity(n);
+        for i in 0..n {
+            let xs: Vec<Value> = args.iter().map(|a| at(a, i)).collect();
+            out.push(f(self, &xs));
+        }
+        Val::Comps(out)
+    }
+
+    fn unary_helper(&mut self, f32f: extern "C" fn(f32) -> f32, x: Value) -> Value {
+        self.call_helper(
+            f32f as *const () as usize,
+            &[types::F32],
+            &[types::F32],
+            &[x],
+        )[0]
+    }
+
+    fn fmin(&mut self, x: Value, y: Value) -> Value {
+        let lt = self.b.ins().fcmp(FloatCC::LessThan, y, x);
+        self.b.ins().select(lt, y, x)
+    }
+
+    fn fmax(&mut self, x: Value, y: Value) -> Value {
+        let gt = self.b.ins().fcmp(FloatCC::GreaterThan, y, x);
+        self.b.ins().select(gt, y, x)
+    }
+
+    fn min_s(&mut self, s: Scalar, x: Value, y: Value) -> Value {
+        match s {
+            Scalar::Int => self.b.ins().smin(x, y),
+            Scalar::Uint => self.b.ins().umin(x, y),
+            _ => self.fmin(x, y),
+        }
+    }
+
+    fn max_s(&mut self, s: Scalar, x: Value, y: Value) -> Value {
+        match s {
+            Scalar::Int => self.b.ins().smax(x, y),
+            Scalar::Uint => self.b.ins().umax(x, y),
+            _ => self.fmax(x, y),
+        }
+    }
+
+    fn dot(&mut self, a: &[Value], b: &[Value]) -> Value {
+        let mut acc = self.b.ins().fmul(a[0], b[0]);
+        for i in 1..a.len() {
+            let p = self.b.ins().fmul(a[i], b[i]);
+            acc = self.b.ins().fadd(acc, p);
+        }
+        acc
+    }
+
+    /// Stores `out` arguments of built-ins (modf, frexp, uaddCarry, ...).
+    fn out_arg(&mut self, e: ExprId, v: Vec<Value>) -> R<()> {
+        let p = self.place(e)?;
+        self.store_place(&p, &Val::Comps(v))
+    }
+
+    /// A column-major n x n matrix in a stack array, for the matrix helpers.
+    fn matrix_to_stack(&mut self, c: &[Value], ty: ClType) -> Value {
+        let size = ty.bytes();
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            size * c.len() as u32,
+            3,
+        ));
+        let p = self.b.ins().stack_addr(types::I64, ss, 0);
+        for (i, &v) in c.iter().enumerate() {
+            self.b.ins().store(mf(), v, p, (i as u32 * size) as i32);
+        }
+        p
+    }
+
+    pub(super) fn builtin(&mut self, fun: Builtin, args: &[ExprId], ty: TypeId) -> R<Val> {
+        use Builtin::*;
+        let types = &self.env.m.types;
+        let n = types.components(ty).unwrap_or(1) as usize;
+        // Atomics, barriers and out-parameter functions evaluate their operands
+        // themselves.
+        match fun {
+            Barrier
+            | MemoryBarrier
+            | MemoryBarrierAtomicCounter
+            | MemoryBarrierBuffer
+            | MemoryBarrierShared
+            | MemoryBarrierImage
+            | GroupMemoryBarrier => {
+                self.b.ins().fence();
+                return Ok(Val::Comps(Vec::new()));
+            }
+            AtomicAdd | AtomicMin | AtomicMax | AtomicAnd | AtomicOr | AtomicXor
+            | AtomicExchange | AtomicCompSwap => {
+                return self.atomic(fun, args);
+            }
+            AtomicCounterIncrement | AtomicCounterDecrement | AtomicCounter => {
+                return self.counter(fun, args[0]);
+            }
+            TextureSize | TextureQueryLevels | Texture | TextureLod | TextureOffset
+            | TextureLodOffset | TexelFetch | TexelFetchOffset | TextureGrad | TextureGather
+            | TextureSamples | ImageSize | ImageSamples | ImageLoad | ImageStore
+            | ImageAtomicAdd | ImageAtomicMin | ImageAtomicMax | ImageAtomicAnd | ImageAtomicOr
+            | ImageAtomicXor | ImageAtomicExchange | ImageAtomicCompSwap => {
+                return Err(format!(
+                    "{fun:?}: image and texture functions cannot run yet (images and textures are not implemented)"
+                ));
+            }
+            _ => {}
+        }
+        let s0 = args
+            .first()
+            .map(|&a| self.arg_scalar(a))
+            .unwrap_or(Scalar::Float);
+        match fun {
+            Modf => {
+                let x = self.arg(args[0])?;
+                let ip: Vec<Value> = x.iter().map(|&v| self.b.ins().trunc(v)).collect();
+                let fr = x
+                    .iter()
+                    .zip(&ip)
+                    .map(|(&v, &i)| self.b.ins().fsub(v, i))
+                    .collect();
+                self.out_arg(args[1], ip)?;
+                return Ok(Val::Comps(fr));
+            }
+            Frexp => {
+                let x = self.arg(args[0])?;
+                let (mf_, ef, t) = if s0 == Scalar::Double {
+                    (
+                        h::frexp_mant_f64 as *const () as usize,
+                        h::frexp_exp_f64 as *const () as usize,
+                        types::F64,
+                    )
+                } else {
+                    (
+                        h::frexp_mant_f32 as *const () as usize,
+                        h::frexp_exp_f32 as *const () as usize,
+                        types::F32,
+                    )
+                };
+                let mut mant = Vec::new();
+                let mut exp = Vec::new();
+                for &v in &x {
+                    mant.push(self.call_helper(mf_, &[t], &[t], &[v])[0]);
+                    exp.push(self.call_helper(ef, &[t], &[types::I32], &[v])[0]);
+                }
+                self.out_arg(args[1], exp)?;
+                return Ok(Val::Comps(mant));
+            }
+            UaddCarry | UsubBorrow => {
+                let (x, y) = (self.arg(args[0])?, self.arg(args[1])?);
+                let mut res = Vec::new();
+                let mut carry = Vec::new();
+                for (i, &a) in x.iter().enumerate() {
+                    let b = at(&y, i);
+                    if fun == UaddCarry {
+                        let s = self.b.ins().iadd(a, b);
+                        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, s, a);
+                        res.push(s);
+                        carry.push(self.b.ins().uextend(types::I32, c));
+                    } else {
+                        let d = self.b.ins().isub(a, b);
+                        let c = self.b.ins().icmp(IntCC::UnsignedLessThan, a, b);
+                        res.push(d);
+                        carry.push(self.b.ins().uextend(types::I32, c));
+                    }
+                }
+                self.out_arg(args[2], carry)?;
+                return Ok(Val::Comps(res));
+            }
+            UmulExtended | ImulExtended => {
+                let (x, y) = (self.arg(args[0])?, self.arg(args[1])?);
+                let mut hi = Vec::new();
+                let mut lo = Vec::new();
+                for (i, &a) in x.iter().enumerate() {
+                    let b = at(&y, i);
+                    hi.push(if fun == UmulExtended {
+                        self.b.ins().umulhi(a, b)
+                    } else {
+                        self.b.ins().smulhi(a, b)
+                    });
+                    lo.push(self.b.ins().imul(a, b));
+                }
+                self.out_arg(args[2], hi)?;
+                self.out_arg(args[3], lo)?;
+                return Ok(Val::Comps(Vec::new()));
+            }
+            _ => {}
+        }
+        let vals: Vec<Vec<Value>> = args.iter().map(|&a| self.arg(a)).collect::<R<_>>()?;
+        let f32_only = |l: &mut Self, f: extern "C" fn(f32) -> f32| {
+            let x = vals[0].clone();
+            Val::Comps(x.into_iter().map(|v| l.unary_helper(f, v)).collect())
+        };
+        Ok(match fun {
+            Radians | Degrees => {
+                let k = if fun == Radians {
+                    std::f64::consts::PI / 180.0
+                } else {
+                    180.0 / std::f64::consts::PI
+                };
+                let k = self.fconst(s0, k);
+                self.map_n(&vals, n, |l, x| l.b.ins().fmul(x[0], k))
+            }
+            Sin => f32_only(self, h::sin_f32),
+            Cos => f32_only(self, h::cos_f32),
+            Tan => f32_only(self, h::tan_f32),
+            Asin => f32_only(self, h::asin_f32),
+            Acos => f32_only(self, h::acos_f32),
+            Atan => f32_only(self, h::atan_f32),
+            Sinh => f32_only(self, h::sinh_f32),
+            Cosh => f32_only(self, h::cosh_f32),
+            Tanh => f32_only(self, h::tanh_f32),
+            Asinh => f32_only(self, h::asinh_f32),
+            Acosh => f32_only(self, h::acosh_f32),
+            Atanh => f32_only(self, h::atanh_f32),
+            Exp => f32_only(self, h::exp_f32),
+            Log => f32_only(self, h::log_f32),
+            Exp2 => f32_only(self, h::exp2_f32),
+            Log2 => f32_only(self, h::log2_f32),
+            Atan2 | Pow => {
+                let f = if fun == Atan2 {
+                    h::atan2_f32 as *const () as usize
+                } else {
+                    h::pow_f32 as *const () as usize
+                };
+                self.map_n(&vals, n, |l, x| {
+                    l.call_helper(f, &[types::F32; 2], &[types::F32], &[x[0], x[1]])[0]
+                })
+            }
+            Sqrt => self.map_n(&vals, n, |l, x| l.b.ins().sqrt(x[0])),
+            InverseSqrt => {
+                let one = self.fconst(s0, 1.0);
+                self.map_n(&vals, n, |l, x| {
+                    let r = l.b.ins().sqrt(x[0]);
+                    l.b.ins().fdiv(one, r)
+                })
+            }
+            Abs => self.map_n(&vals, n, |l, x| {
+                if s0.is_float() {
+                    l.b.ins().fabs(x[0])
+                } else {
+                    // abs(INT_MIN) wraps to INT_MIN, as two's complement does.
+                    let neg = l.b.ins().ineg(x[0]);
+                    l.b.ins().smax(x[0], neg)
+                }
+            }),
+            Sign => self.map_n(&vals, n, |l, x| {
+                if s0.is_float() {
+                    let (zero, one, m1) =
+                        (l.fconst(s0, 0.0), l.fconst(s0, 1.0), l.fconst(s0, -1.0));
+                    let pos = l.b.ins().fcmp(FloatCC::GreaterThan, x[0], zero);
+                    let neg = l.b.ins().fcmp(FloatCC::LessThan, x[0], zero);
+                    let t = l.b.ins().select(neg, m1, zero);
+                    l.b.ins().select(pos, one, t)
+                } else {
+                    let (zero, one, m1) = (
+                        l.b.ins().iconst(types::I32, 0),
+                        l.b.ins().iconst(types::I32, 1),
+                        l.b.ins().iconst(types::I32, -1),
+                    );
+                    let pos = l.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, x[0], 0);
+                    let neg = l.b.ins().icmp_imm_s(IntCC::SignedLessThan, x[0], 0);
+                    let t = l.b.ins().select(neg, m1, zero);
+                    l.b.ins().select(pos, one, t)
+                }
+            }),
+            Floor => self.map_n(&vals, n, |l, x| l.b.ins().floor(x[0])),
+            Ceil => self.map_n(&vals, n, |l, x| l.b.ins().ceil(x[0])),
+            Trunc => self.map_n(&vals, n, |l, x| l.b.ins().trunc(x[0])),
+            // round(): the direction of .5 is the implementation's choice; ties to even.
+            Round | RoundEven => self.map_n(&vals, n, |l, x| l.b.ins().nearest(x[0])),
+            Fract => self.map_n(&vals, n, |l, x| {
+                let f = l.b.ins().floor(x[0]);
+                l.b.ins().fsub(x[0], f)
+            }),
+            Mod => self.map_n(&vals, n, |l, x| {
+                // x - y * floor(x / y)
+                let q = l.b.ins().fdiv(x[0], x[1]);
+                let f = l.b.ins().floor(q);
+                let p = l.b.ins().fmul(x[1], f);
+                l.b.ins().fsub(x[0], p)
+            }),
+            Min => self.map_n(&vals, n, |l, x| l.min_s(s0, x[0], x[1])),
+            Max => self.map_n(&vals, n, |l, x| l.max_s(s0, x[0], x[1])),
+            Clamp => self.map_n(&vals, n, |l, x| {
+                let a = l.max_s(s0, x[0], x[1]);
+                l.min_s(s0, a, x[2])
+            }),
+            Mix => self.map_n(&vals, n, |l, x| {
+                // x * (1 - a) + y * a
+                let one = l.fconst(s0, 1.0);
+                let inv = l.b.ins().fsub(one, x[2]);
+                let p = l.b.ins().fmul(x[0], inv);
+                let q = l.b.ins().fmul(x[1], x[2]);
+                l.b.ins().fadd(p, q)
+            }),
+            MixBool => self.map_n(&vals, n, |l, x| l.b.ins().select(x[2], x[1], x[0])),
+            Step => {
+                let s = self.arg_scalar(args[1]);
+                self.map_n(&vals, n, |l, x| {
+                    let (zero, one) = (l.fconst(s, 0.0), l.fconst(s, 1.0));
+                    let lt = l.b.ins().fcmp(FloatCC::LessThan, x[1], x[0]);
+                    l.b.ins().select(lt, zero, one)
+                })
+            }
+            SmoothStep => {
+                let s = self.arg_scalar(args[2]);
+                self.map_n(&vals, n, |l, x| {
+                    let (zero, one, two, three) = (
+                        l.fconst(s, 0.0),
+                        l.fconst(s, 1.0),
+                        l.fconst(s, 2.0),
+                        l.fconst(s, 3.0),
+                    );
+                    let num = l.b.ins().fsub(x[2], x[0]);
+                    let den = l.b.ins().fsub(x[1], x[0]);
+                    let t = l.b.ins().fdiv(num, den);
+                    let t = l.fmax(t, zero);
+                    let t = l.fmin(t, one);
+                    let tt = l.b.ins().fmul(t, t);
+                    let k = l.b.ins().fmul(two, t);
+                    let k = l.b.ins().fsub(three, k);
+                    l.b.ins().fmul(tt, k)
+                })
+            }
+            IsNan => self.map_n(&vals, n, |l, x| {
+                l.b.ins().fcmp(FloatCC::Unordered, x[0], x[0])
+            }),
+            IsInf => self.map_n(&vals, n, |l, x| {
+                let a = l.b.ins().fabs(x[0]);
+                let inf = l.fconst(s0, f64::INFINITY);
+                l.b.ins().fcmp(FloatCC::Equal, a, inf)
+            }),
+            FloatBitsToInt | FloatBitsToUint => self.map_n(&vals, n, |l, x| {
+                l.b.ins().bitcast(types::I32, MemFlagsData::new(), x[0])
+            }),
+            IntBitsToFloat | UintBitsToFloat => self.map_n(&vals, n, |l, x| {
+                l.b.ins().bitcast(types::F32, MemFlagsData::new(), x[0])
+            }),
+            Fma => self.map_n(&vals, n, |l, x| l.b.ins().fma(x[0], x[1], x[2])),
+            Ldexp => {
+                let (f, t) = if s0 == Scalar::Double {
+                    (h::ldexp_f64 as *const () as usize, types::F64)
+                } else {
+                    (h::ldexp_f32 as *const () as usize, types::F32)
+                };
+                self.map_n(&vals, n, |l, x| {
+                    l.call_helper(f, &[t, types::I32], &[t], &[x[0], x[1]])[0]
+                })
+            }
+            PackUnorm2x16 | PackSnorm2x16 | PackHalf2x16 => {
+                let f = match fun {
+                    PackUnorm2x16 => h::pack_unorm2x16 as *const () as usize,
+                    PackSnorm2x16 => h::pack_snorm2x16 as *const () as usize,
+                    _ => h::pack_half2x16 as *const () as usize,
+                };
+                let v = &vals[0];
+                Val::Comps(self.call_helper(f, &[types::F32; 2], &[types::I32], &[v[0], v[1]]))
+            }
+            PackUnorm4x8 | PackSnorm4x8 => {
+                let f = if fun == PackUnorm4x8 {
+                    h::pack_unorm4x8 as *const () as usize
+                } else {
+                    h::pack_snorm4x8 as *const () as usize
+                };
+                let v = &vals[0];
+                Val::Comps(self.call_helper(
+                    f,
+                    &[types::F32; 4],
+                    &[types::I32],
+                    &[v[0], v[1], v[2], v[3]],
+                ))
+            }
+            UnpackUnorm2x16 | UnpackSnorm2x16 | UnpackHalf2x16 | UnpackUnorm4x8
+            | UnpackSnorm4x8 => {
+                let f = match fun {
+                    UnpackUnorm2x16 => h::unpack_unorm2x16 as *const () as usize,
+                    UnpackSnorm2x16 => h::unpack_snorm2x16 as *const () as usize,
+                    UnpackHalf2x16 => h::unpack_half2x16 as *const () as usize,
+                    UnpackUnorm4x8 => h::unpack_unorm4x8 as *const () as usize,
+                    _ => h::unpack_snorm4x8 as *const () as usize,
+                };
+                let p = vals[0][0];
+                Val::Comps(
+                    (0..n)
+                        .map(|i| {
+                            let iv = self.b.ins().iconst(types::I32, i as i64);
+                            self.call_helper(f, &[types::I32; 2], &[types::F32], &[p, iv])[0]
+                        })
+                        .collect(),
+                )
+            }
+            PackDouble2x32 => {
+                let v = &vals[0];
+                let lo = self.b.ins().uextend(types::I64, v[0]);
+                let hi = self.b.ins().uextend(types::I64, v[1]);
+                let hi = self.b.ins().ishl_imm_s(hi, 32);
+                let bits = self.b.ins().bor(lo, hi);
+                Val::Comps(vec![self.b.ins().bitcast(
+                    types::F64,
+                    MemFlagsData::new(),
+                    bits,
+                )])
+            }
+            UnpackDouble2x32 => {
+                let bits = self
+                    .b
+                    .ins()
+                    .bitcast(types::I64, MemFlagsData::new(), vals[0][0]);
+                let lo = self.b.ins().ireduce(types::I32, bits);
+                let hi = self.b.ins().ushr_imm_s(bits, 32);
+                let hi = self.b.ins().ireduce(types::I32, hi);
+                Val::Comps(vec![lo, hi])
+            }
+            Length => {
+                let d = self.dot(&vals[0], &vals[0]);
+                Val::Comps(vec![self.b.ins().sqrt(d)])
+            }
+            Distance => {
+                let diff: Vec<Value> = vals[0]
+                    .iter()
+                    .zip(&vals[1])
+                    .map(|(&a, &b)| self.b.ins().fsub(a, b))
+                    .collect();
+                let d = self.dot(&diff, &diff);
+                Val::Comps(vec![self.b.ins().sqrt(d)])
+            }
+            Dot => Val::Comps(vec![self.dot(&vals[0], &vals[1])]),
+            Cross => {
+                let (a, b) = (&vals[0], &vals[1]);
+                let mut out = Vec::new();
+                for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+                    let p = self.b.ins().fmul(a[i], b[j]);
+                    let q = self.b.ins().fmul(a[j], b[i]);
+                    out.push(self.b.ins().fsub(p, q));
+                }
+                Val::Comps(out)
+            }
+            Normalize => {
+                let d = self.dot(&vals[0], &vals[0]);
+                let len = self.b.ins().sqrt(d);
+                let x = vals[0].clone();
+                Val::Comps(x.into_iter().map(|v| self.b.ins().fdiv(v, len)).collect())
+            }
+            FaceForward => {
+                // dot(Nref, I) < 0 ? N : -N
+                let d = self.dot(&vals[2], &vals[1]);
+                let zero = self.fconst(s0, 0.0);
+                let neg = self.b.ins().fcmp(FloatCC::LessThan, d, zero);
+                let nv = vals[0].clone();
+                Val::Comps(
+                    nv.into_iter()
+                        .map(|v| {
+                            let m = self.b.ins().fneg(v);
+                            self.b.ins().select(neg, v, m)
+                        })
+                        .collect(),
+                )
+            }
+            Reflect => {
+                // I - 2 * dot(N, I) * N
+                let (i, nn) = (vals[0].clone(), vals[1].clone());
+                let d = self.dot(&nn, &i);
+                let two = self.fconst(s0, 2.0);
+                let k = self.b.ins().fmul(two, d);
+                Val::Comps(
+                    i.iter()
+                        .zip(&nn)
+                        .map(|(&a, &b)| {
+                            let p = self.b.ins().fmul(k, b);
+                            self.b.ins().fsub(a, p)
+                        })
+                        .collect(),
+                )
+            }
+            Refract => {
+                // k = 1 - eta^2 (1 - dot(N,I)^2); k < 0 ? 0 : eta*I - (eta*dot(N,I) + sqrt(k))*N
+                let (i, nn, eta) = (vals[0].clone(), vals[1].clone(), vals[2][0]);
+                let eta = if self.b.func.dfg.value_type(eta) != self.b.func.dfg.value_type(i[0]) {
+                    self.b.ins().fpromote(types::F64, eta)
+                } else {
+                    eta
+                };
+                let d = self.dot(&nn, &i);
+                let one = self.fconst(s0, 1.0);
+                let zero = self.fconst(s0, 0.0);
+                let dd = self.b.ins().fmul(d, d);
+                let t = self.b.ins().fsub(one, dd);
+                let e2 = self.b.ins().fmul(eta, eta);
+                let t = self.b.ins().fmul(e2, t);
+                let k = self.b.ins().fsub(one, t);
+                let neg = self.b.ins().fcmp(FloatCC::LessThan, k, zero);
+                let sk = self.b.ins().sqrt(k);
+                let ed = self.b.ins().fmul(eta, d);
+                let coef = self.b.ins().fadd(ed, sk);
+                Val::Comps(
+                    i.iter()
+                        .zip(&nn)
+                        .map(|(&a, &b)| {
+                            let p = self.b.ins().fmul(eta, a);
+                            let q = self.b.ins().fmul(coef, b);
+                            let r = self.b.ins().fsub(p, q);
+                            self.b.ins().select(neg, zero, r)
+                        })
+                        .collect(),
+                )
+            }
+            MatrixCompMult => self.map_n(&vals, n, |l, x| l.b.ins().fmul(x[0], x[1])),
+            OuterProduct => {
+                // c (rows) * r^T (cols): column j = c * r[j].
+                let (c, r) = (vals[0].clone(), vals[1].clone());
+                let mut out = Vec::new();
+                for &rj in &r {
+                    for &ci in &c {
+                        out.push(self.b.ins().fmul(ci, rj));
+                    }
+                }
+                Val::Comps(out)
+            }
+            Transpose => {
+                let at = self.cur_fn().expr(args[0]).ty;
+                let Type::Matrix { cols, rows, .. } = self.env.m.types.get(at).clone() else {
+                    return Err("internal: transpose of a non-matrix".into());
+                };
+                let m = &vals[0];
+                let mut out = Vec::new();
+                // Result has `rows` columns of `cols` components.
+                for r in 0..rows as usize {
+                    for c in 0..cols as usize {
+                        out.push(m[c * rows as usize + r]);
+                    }
+                }
+                Val::Comps(out)
+            }
+            Determinant | Inverse => {
+                let m = vals[0].clone();
+                let dim = (m.len() as f64).sqrt() as u32;
+                let t = cl_type(s0);
+                let p = self.matrix_to_stack(&m, t);
+                let nv = self.b.ins().iconst(types::I32, dim as i64);
+                if fun == Determinant {
+                    let f = if s0 == Scalar::Double {
+                        h::determinant_f64 as *const () as usize
+                    } else {
+                        h::determinant_f32 as *const () as usize
+                    };
+                    Val::Comps(self.call_helper(f, &[types::I64, types::I32], &[t], &[p, nv]))
+                } else {
+                    let f = if s0 == Scalar::Double {
+                        h::inverse_f64 as *const () as usize
+                    } else {
+                        h::inverse_f32 as *const () as usize
+                    };
+                    self.call_helper(f, &[types::I64, types::I32], &[], &[p, nv]);
+                    let size = t.bytes() as i32;
+                    Val::Comps(
+                        (0..m.len() as i32)
+                            .map(|i| self.b.ins().load(t, mf(), p, i * size))
+                            .collect(),
+                    )
+                }
+            }
+            LessThan | LessThanEqual | GreaterThan | GreaterThanEqual | Equal | NotEqual => {
+                let op = match fun {
+                    LessThan => BinaryOp::Less,
+                    LessThanEqual => BinaryOp::LessEqual,
+                    GreaterThan => BinaryOp::Greater,
+                    GreaterThanEqual => BinaryOp::GreaterEqual,
+                    Equal => BinaryOp::Equal,
+                    _ => BinaryOp::NotEqual,
+                };
+                let s = if s0 == Scalar::Bool { Scalar::Uint } else { s0 };
+                self.map_n(&vals, n, |l, x| l.scalar_op(op, s, x[0], x[1]))
+            }
+            Any | All => {
+                let v = vals[0].clone();
+                let mut acc = v[0];
+                for &x in &v[1..] {
+                    acc = if fun == Any {
+                        self.b.ins().bor(acc, x)
+                    } else {
+                        self.b.ins().band(acc, x)
+                    };
+                }
+                Val::Comps(vec![acc])
+            }
+            Not => self.map_n(&vals, n, |l, x| l.b.ins().bxor_imm_s(x[0], 1)),
+            BitfieldExtract => {
+                self.map_n(&vals, n, |l, x| l.bitfield_extract(s0, x[0], x[1], x[2]))
+            }
+            BitfieldInsert => {
+                self.map_n(&vals, n, |l, x| l.bitfield_insert(x[0], x[1], x[2], x[3]))
+            }
+            BitfieldReverse => self.map_n(&vals, n, |l, x| l.b.ins().bitrev(x[0])),
+            BitCount => self.map_n(&vals, n, |l, x| l.b.ins().popcnt(x[0])),
+            FindLsb => self.map_n(&vals, n, |l, x| {
+                let tz = l.b.ins().ctz(x[0]);
+                let zero = l.b.ins().icmp_imm_s(IntCC::Equal, x[0], 0);
+                let m1 = l.b.ins().iconst(types::I32, -1);
+                l.b.ins().select(zero, m1, tz)
+            }),
+            FindMsb => self.map_n(&vals, n, |l, x| {
+                // For negative ints, the highest 0 bit: the msb of the complement.
+                let v = if s0 == Scalar::Int {
+                    let neg = l.b.ins().icmp_imm_s(IntCC::SignedLessThan, x[0], 0);
+                    let inv = l.b.ins().bnot(x[0]);
+                    l.b.ins().select(neg, inv, x[0])
+                } else {
+                    x[0]
+                };
+                let lz = l.b.ins().clz(v);
+                let k = l.b.ins().iconst(types::I32, 31);
+                // clz(0) = 32 gives -1.
+                l.b.ins().isub(k, lz)
+            }),
+            _ => return Err(format!("internal: built-in {fun:?} has no lowering")),
+        })
+    }
+
+    fn bitfield_extract(&mut self, s: Scalar, value: Value, offset: Value, bits: Value) -> Value {
+        let zero = self.b.ins().iconst(types::I32, 0);
+        let is_zero = self.b.ins().icmp_imm_s(IntCC::Equal, bits, 0);
+        let r = if s == Scalar::Int {
+            // (value << (32 - offset - bits)) >> (32 - bits), arithmetic.
+            let t = self.b.ins().iconst(types::I32, 32);
+            let l1 = self.b.ins().isub(t, offset);
+            let l1 = self.b.ins().isub(l1, bits);
+            let sh = self.b.ins().ishl(value, l1);
+            let r1 = self.b.ins().isub(t, bits);
+            self.b.ins().sshr(sh, r1)
+        } else {
+            let sh = self.b.ins().ushr(value, offset);
+            let all = self.b.ins().iconst(types::I32, -1);
+            let t = self.b.ins().iconst(types::I32, 32);
+            let k = self.b.ins().isub(t, bits);
+            let mask = self.b.ins().ushr(all, k);
+            self.b.ins().band(sh, mask)
+        };
+        self.b.ins().select(is_zero, zero, r)
+    }
+
+    fn bitfield_insert(&mut self, base: Value, insert: Value, offset: Value, bits: Value) -> Value {
+        let all = self.b.ins().iconst(types::I32, -1);
+        let t = self.b.ins().iconst(types::I32, 32);
+        let k = self.b.ins().isub(t, bits);
+        let low = self.b.ins().ushr(all, k);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        let is_zero = self.b.ins().icmp_imm_s(IntCC::Equal, bits, 0);
+        let low = self.b.ins().select(is_zero, zero, low);
+        let mask = self.b.ins().ishl(low, offset);
+        let keep = self.b.ins().band_not(base, mask);
+        let ins_sh = self.b.ins().ishl(insert, offset);
+        let put = self.b.ins().band(ins_sh, mask);
+        self.b.ins().bor(keep, put)
+    }
+
+    /// Atomic memory functions on buffer and shared variables (GLSL 4.60 §8.11): real
+    /// atomic instructions; out-of-range buffer operands do nothing and return zero.
+    fn atomic(&mut self, fun: Builtin, args: &[ExprId]) -> R<Val> {
+        let r: MemRef = self.mem_operand(args[0])?;
+        let s = self.arg_scalar(args[0]);
+        let d = self.arg(args[1])?[0];
+        let cmp_data = if fun == Builtin::AtomicCompSwap {
+            Some(self.arg(args[2])?[0])
+        } else {
+            None
+        };
+        self.guarded_atomic(&r, |l, addr| {
+            let signed = s == Scalar::Int;
+            Ok(match fun {
+                Builtin::AtomicCompSwap => {
+                    let (compare, data) = (d, cmp_data.expect("data"));
+                    l.b.ins().atomic_cas(mf(), addr, compare, data)
+                }
+                _ => {
+                    let op = match fun {
+                        Builtin::AtomicAdd => AtomicRmwOp::Add,
+                        Builtin::AtomicMin if signed => AtomicRmwOp::Smin,
+                        Builtin::AtomicMin => AtomicRmwOp::Umin,
+                        Builtin::AtomicMax if signed => AtomicRmwOp::Smax,
+                        Builtin::AtomicMax => AtomicRmwOp::Umax,
+                        Builtin::AtomicAnd => AtomicRmwOp::And,
+                        Builtin::AtomicOr => AtomicRmwOp::Or,
+                        Builtin::AtomicXor => AtomicRmwOp::Xor,
+                        _ => AtomicRmwOp::Xchg,
+                    };
+                    l.b.ins().atomic_rmw(types::I32, mf(), op, addr, d)
+                }
+            })
+        })
+    }
+
+    /// Runs `op` on the operand's address when it is inside its range; else zero.
+    fn guarded_atomic(
+        &mut self,
+        r: &MemRef,
+        op: impl FnOnce(&mut Self, Value) -> R<Value>,
+    ) -> R<Val> {
+        let addr = self.b.ins().iadd(r.base, r.off);
+        let Some(limit) = r.limit else {
+            return Ok(Val::Comps(vec![op(self, addr)?]));
+        };
+        let end = self.b.ins().iadd_imm_s(r.off, 4);
+        let ok = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let var = self.b.declare_var(types::I32);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.def_var(var, zero);
+        let (doit, merge) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, doit, &[], merge, &[]);
+        self.b.switch_to_block(doit);
+        let v = op(self, addr)?;
+        self.b.def_var(var, v);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        Ok(Val::Comps(vec![self.b.use_var(var)]))
+    }
+
+    /// Atomic counters (GLSL 4.60 §8.10): increment returns the old value, decrement
+    /// the new one.
+    fn counter(&mut self, fun: Builtin, arg: ExprId) -> R<Val> {
+        let r = self.mem_operand(arg)?;
+        self.guarded_atomic(&r, |l, addr| {
+            Ok(match fun {
+                Builtin::AtomicCounterIncrement => {
+                    let one = l.b.ins().iconst(types::I32, 1);
+                    l.b.ins()
+                        .atomic_rmw(types::I32, mf(), AtomicRmwOp::Add, addr, one)
+                }
+                Builtin::AtomicCounterDecrement => {
+                    let one = l.b.ins().iconst(types::I32, 1);
+                    let old =
+                        l.b.ins()
+                            .atomic_rmw(types::I32, mf(), AtomicRmwOp::Sub, addr, one);
+                    l.b.ins().isub(old, one)
+                }
+                _ => l.b.ins().atomic_load(types::I32, mf(), addr),
+            })
+        })
+    }
+}

@@ -1,0 +1,302 @@
+//! The Cranelift back end: JIT-compiles a linked program's IR into one native
+//! work-group function (see [`crate::runtime::abi`] for its contract). Calls are
+//! inlined into `main` (GLSL has no recursion). Code between barriers becomes a loop
+//! over the group's invocations (a *region*); statements that contain a barrier run at
+//! group level, deciding their conditions from the first live invocation (the spec
+//! requires barriers in uniform control flow), so a barrier costs a loop boundary, not
+//! a context switch. Values that live across a barrier are kept per invocation in the
+//! group's frame. Every buffer access is checked against its bound range (reads out of
+//! range give zero, writes are dropped), every other index is clamped: a shader cannot
+//! touch memory outside its resources. It is called by the state layer (at the first
+//! dispatch of a program) and reads the IR and the runtime's ABI; it calls nothing
+//! above it.
+
+mod builtins;
+mod expr;
+pub mod helpers;
+mod lower;
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::{AbiParam, Function, Signature, UserFuncName, types};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_codegen::{Context, isa};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module as _};
+
+use crate::glsl::reflect::Reflection;
+use crate::ir::{ExprKind, Function as IrFunction, FunctionId, GlobalId, Module, Stmt, StmtKind};
+use crate::runtime::abi::KernelFn;
+
+/// Where each bound resource of the program sits in the descriptor table.
+#[derive(Debug, Clone, Default)]
+pub struct Slots {
+    /// Uniform blocks (reflection order), then storage blocks, then atomic counter
+    /// buffers: the first slot of each kind.
+    pub uniform_blocks: u32,
+    pub storage_blocks: u32,
+    pub atomic_buffers: u32,
+    pub total: u32,
+}
+
+/// What `glcompute compile` asks to see.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    pub clif: bool,
+    pub asm: bool,
+}
+
+/// A compiled program, ready to run work groups.
+pub struct Kernel {
+    module: Option<JITModule>,
+    pub entry: KernelFn,
+    /// Bytes of shared memory one group needs.
+    pub shared_size: u32,
+    /// Bytes of per-invocation frame (values living across barriers).
+    pub frame_stride: u32,
+    pub slots: Slots,
+    /// Constant aggregates the code addresses directly.
+    _constants: Vec<Box<[u8]>>,
+    pub clif: Option<String>,
+    pub asm: Option<String>,
+}
+
+// SAFETY: the JIT module is only touched to free it (Drop, exclusive); the entry point
+// is immutable code and the constants are read-only.
+unsafe impl Send for Kernel {}
+// SAFETY: as above: shared use only calls the immutable entry point.
+unsafe impl Sync for Kernel {}
+
+impl Drop for Kernel {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.take() {
+            // SAFETY: the last reference to the kernel is going away, so no thread runs
+            // its code (dispatches hold an Arc to the kernel while they run).
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("shared_size", &self.shared_size)
+            .field("frame_stride", &self.frame_stride)
+            .finish()
+    }
+}
+
+/// Which functions contain barrier() directly or through calls.
+fn barrier_functions(m: &Module) -> Vec<bool> {
+    let mut has: Vec<bool> = m
+        .functions
+        .iter()
+        .map(|f| {
+            f.exprs.iter().any(|e| {
+                matches!(
+                    e.kind,
+                    ExprKind::Builtin {
+                        fun: crate::ir::Builtin::Barrier,
+                        ..
+                    }
+                )
+            })
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for (i, f) in m.functions.iter().enumerate() {
+            if has[i] {
+                continue;
+            }
+            if f.exprs
+                .iter()
+                .any(|e| matches!(e.kind, ExprKind::Call { func, .. } if has[func.0 as usize]))
+            {
+                has[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return has;
+        }
+    }
+}
+
+/// True if evaluating the statement may reach a barrier.
+fn stmt_has_barrier(f: &IrFunction, s: &Stmt, barrier_fns: &[bool]) -> bool {
+    let expr_has = |e: crate::ir::ExprId| expr_has_barrier(f, e, barrier_fns);
+    match &s.kind {
+        StmtKind::Expr(e) => expr_has(*e),
+        StmtKind::Declare { init, .. } => init.is_some_and(expr_has),
+        StmtKind::Block(b) => b.iter().any(|s| stmt_has_barrier(f, s, barrier_fns)),
+        StmtKind::If {
+            cond,
+            accept,
+            reject,
+        } => {
+            expr_has(*cond)
+                || accept
+                    .iter()
+                    .chain(reject)
+                    .any(|s| stmt_has_barrier(f, s, barrier_fns))
+        }
+        StmtKind::Loop {
+            cond, body, step, ..
+        } => {
+            cond.is_some_and(expr_has)
+                || step.is_some_and(expr_has)
+                || body.iter().any(|s| stmt_has_barrier(f, s, barrier_fns))
+        }
+        StmtKind::Switch { selector, cases } => {
+            expr_has(*selector)
+                || cases
+                    .iter()
+                    .flat_map(|c| &c.body)
+                    .any(|s| stmt_has_barrier(f, s, barrier_fns))
+        }
+        StmtKind::Return(e) => e.is_some_and(expr_has),
+        StmtKind::Break | StmtKind::Continue => false,
+    }
+}
+
+fn expr_has_barrier(f: &IrFunction, e: crate::ir::ExprId, barrier_fns: &[bool]) -> bool {
+    match &f.expr(e).kind {
+        ExprKind::Builtin {
+            fun: crate::ir::Builtin::Barrier,
+            ..
+        } => true,
+        ExprKind::Call { func, .. } if barrier_fns[func.0 as usize] => true,
+        k => k
+            .children()
+            .into_iter()
+            .any(|c| expr_has_barrier(f, c, barrier_fns)),
+    }
+}
+
+fn make_isa() -> Result<isa::OwnedTargetIsa, String> {
+    let mut flags = settings::builder();
+    let set = |f: &mut settings::Builder, k: &str, v: &str| {
+        f.set(k, v).map_err(|e| format!("{k}={v}: {e}"))
+    };
+    set(&mut flags, "opt_level", "speed")?;
+    set(&mut flags, "use_colocated_libcalls", "false")?;
+    set(&mut flags, "is_pic", "false")?;
+    // Shader code never unwinds.
+    set(&mut flags, "unwind_info", "false")?;
+    let builder = cranelift_native::builder().map_err(|e| format!("unsupported host: {e}"))?;
+    builder
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| e.to_string())
+}
+
+/// Compiles the linked program. `local_size` is None for a variable group size.
+pub fn compile(
+    m: &Module,
+    r: &Reflection,
+    local_size: Option<[u32; 3]>,
+    opts: Options,
+) -> Result<Kernel, String> {
+    let main = m.entry().ok_or("the program has no main()")?;
+    let isa = make_isa()?;
+    let call_conv = isa.default_call_conv();
+    let frontend = isa.frontend_config();
+    let mut module = JITModule::new(JITBuilder::with_isa(
+        isa,
+        cranelift_module::default_libcall_names(),
+    ));
+    let mut sig = Signature::new(call_conv);
+    sig.params.push(AbiParam::new(types::I64));
+    let id = module
+        .declare_function("glcompute_kernel", Linkage::Local, &sig)
+        .map_err(|e| e.to_string())?;
+    let slots = Slots {
+        uniform_blocks: 0,
+        storage_blocks: r.uniform_blocks.len() as u32,
+        atomic_buffers: (r.uniform_blocks.len() + r.storage_blocks.len()) as u32,
+        total: (r.uniform_blocks.len() + r.storage_blocks.len() + r.atomic_buffers.len()) as u32,
+    };
+    // Descriptor slots of each block global (first element) and atomic counter binding.
+    let mut block_slot: HashMap<GlobalId, u32> = HashMap::new();
+    for (i, b) in r.uniform_blocks.iter().enumerate() {
+        block_slot
+            .entry(b.global)
+            .or_insert(slots.uniform_blocks + i as u32);
+    }
+    for (i, b) in r.storage_blocks.iter().enumerate() {
+        block_slot
+            .entry(b.global)
+            .or_insert(slots.storage_blocks + i as u32);
+    }
+    let counter_slot: HashMap<u32, u32> = r
+        .atomic_buffers
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.binding, slots.atomic_buffers + i as u32))
+        .collect();
+    let mut func = Function::with_name_signature(UserFuncName::user(0, id.as_u32()), sig.clone());
+    let mut fctx = FunctionBuilderContext::new();
+    let (frame_stride, constants) = {
+        let b = FunctionBuilder::new(&mut func, &mut fctx);
+        let env = lower::Env {
+            m,
+            reflection: r,
+            barrier_fns: barrier_functions(m),
+            block_slot,
+            counter_slot,
+            local_size,
+            call_conv,
+            frontend,
+        };
+        lower::Lower::run(env, b, main)?
+    };
+    let clif = opts.clif.then(|| func.display().to_string());
+    let mut ctx = Context::for_function(func);
+    ctx.set_disasm(opts.asm);
+    module
+        .define_function(id, &mut ctx)
+        .map_err(|e| format!("code generation failed: {e:?}"))?;
+    let asm = if opts.asm {
+        ctx.compiled_code().and_then(|c| c.vcode.clone())
+    } else {
+        None
+    };
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    let ptr = module.get_finalized_function(id);
+    // SAFETY: the function was generated with the KernelFn signature (one pointer
+    // argument, the platform's C calling convention) and is finalized (executable).
+    let entry: KernelFn = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
+    Ok(Kernel {
+        module: Some(module),
+        entry,
+        shared_size: shared_layout(m).1,
+        frame_stride,
+        slots,
+        _constants: constants,
+        clif,
+        asm,
+    })
+}
+
+/// Offsets of the shared variables in a group's shared memory (std430), and the total.
+pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u32>, u32) {
+    let mut at = 0u32;
+    let mut map = HashMap::new();
+    for (i, g) in m.globals.iter().enumerate() {
+        if g.storage != crate::ir::Storage::Shared {
+            continue;
+        }
+        let l = crate::ir::layout::layout(&m.types, g.ty, crate::ir::Packing::Std430, false);
+        let align = l.align.max(4);
+        at = at.div_ceil(align) * align;
+        map.insert(GlobalId(i as u32), at);
+        at += l.size;
+    }
+    (map, at.div_ceil(16) * 16)
+}
+
+/// The entry function id (for diagnostics).
+pub fn entry_name(m: &Module, f: FunctionId) -> &str {
+    &m.function(f).name
+}

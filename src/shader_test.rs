@@ -1,0 +1,818 @@
+//! `glcompute shader-test FILE...`: runs piglit's `.shader_test` format for compute
+//! shaders in-process, through glcompute's C entry points, in a fresh GL context per
+//! file. Prints piglit's `PIGLIT: {"result": ...}` line per file and a summary.
+//!
+//! Sections: [require], [compute shader] (one or more; they link into one program),
+//! [test]. A test with graphics stages ([vertex shader], [fragment shader], ...) or
+//! SPIR-V is skipped: glcompute runs compute shaders only. Commands: `compute X Y Z`,
+//! `compute group size X Y Z LX LY LZ`, `compute indirect N OFFSET` (dispatches from
+//! ssbo N's buffer at byte OFFSET), `ssbo N SIZE`, `ssbo N subdata TYPE OFFSET VALUES`,
+//! `probe ssbo TYPE N OFFSET OP VALUES`, `uniform TYPE NAME VALUES`,
+//! `atomic counters N`, `atomic counter buffer B N`, `atomic counter B I VALUE`,
+//! `probe atomic counter I OP VALUE`, `probe atomic counter buffer B OFFSET OP VALUE`,
+//! `memory barrier BITS`, `link error`, `link success`,
+//! `verify program_query PNAME VALUE`. Image, texture and framebuffer commands skip
+//! the test until images are implemented.
+
+use std::collections::BTreeMap;
+use std::ffi::{CStr, CString};
+use std::process::ExitCode;
+
+use glcompute::api::buffers::*;
+use glcompute::api::core::*;
+use glcompute::api::dispatch::*;
+use glcompute::api::shaders::*;
+use glcompute::api::uniforms::*;
+use glcompute::egl;
+use glcompute::state::gl_enums::*;
+
+pub enum Verdict {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+pub fn main(files: &[String]) -> ExitCode {
+    if files.is_empty() {
+        eprintln!("usage: glcompute shader-test FILE.shader_test...");
+        return ExitCode::from(2);
+    }
+    let (mut pass, mut fail, mut skip) = (0, 0, 0);
+    for f in files {
+        let v = match std::fs::read_to_string(f) {
+            Ok(text) => run_file(&text),
+            Err(e) => Verdict::Fail(format!("cannot read: {e}")),
+        };
+        let (word, why) = match &v {
+            Verdict::Pass => {
+                pass += 1;
+                ("pass", String::new())
+            }
+            Verdict::Fail(w) => {
+                fail += 1;
+                ("fail", w.clone())
+            }
+            Verdict::Skip(w) => {
+                skip += 1;
+                ("skip", w.clone())
+            }
+        };
+        if files.len() > 1 {
+            print!("{f}: ");
+        }
+        if why.is_empty() {
+            println!("PIGLIT: {{\"result\": \"{word}\" }}");
+        } else {
+            println!(
+                "PIGLIT: {{\"result\": \"{word}\" }}  ({})",
+                why.replace('\n', " | ")
+            );
+        }
+    }
+    println!("{pass} passed, {fail} failed, {skip} skipped");
+    if fail > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+struct Parsed {
+    require: Vec<String>,
+    shaders: Vec<String>,
+    test: Vec<(usize, String)>,
+    other: Option<String>,
+}
+
+fn parse(text: &str) -> Parsed {
+    let mut p = Parsed {
+        require: Vec::new(),
+        shaders: Vec::new(),
+        test: Vec::new(),
+        other: None,
+    };
+    let mut section = String::new();
+    let mut cur: Option<String> = None;
+    for (n, line) in text.lines().enumerate() {
+        if line.starts_with('[') {
+            if let Some(s) = cur.take() {
+                p.shaders.push(s);
+            }
+            section = line
+                .trim()
+                .trim_matches(|c| c == '[' || c == ']')
+                .to_string();
+            match section.as_str() {
+                "compute shader" => cur = Some(String::new()),
+                "require" | "test" => {}
+                other => {
+                    if p.other.is_none() {
+                        p.other = Some(other.to_string());
+                    }
+                }
+            }
+            continue;
+        }
+        if let Some(s) = cur.as_mut() {
+            s.push_str(line);
+            s.push('\n');
+            continue;
+        }
+        let content = line.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        match section.as_str() {
+            "require" => p.require.push(content.to_string()),
+            "test" => p.test.push((n + 1, content.to_string())),
+            _ => {}
+        }
+    }
+    if let Some(s) = cur.take() {
+        p.shaders.push(s);
+    }
+    p
+}
+
+/// A fresh GL 4.3 core context for one file.
+struct Context {
+    dpy: usize,
+    ctx: usize,
+}
+
+impl Context {
+    fn new() -> Result<Context, String> {
+        let dpy =
+            egl::get_platform_display(egl::egl_enums::EGL_PLATFORM_SURFACELESS_MESA as u32, 0, &[])
+                .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
+        egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
+        egl::bind_api(egl::egl_enums::EGL_OPENGL_API as u32)
+            .map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
+        let ctx = egl::create_context(
+            dpy,
+            0,
+            0,
+            &[
+                (egl::egl_enums::EGL_CONTEXT_MAJOR_VERSION, 4),
+                (egl::egl_enums::EGL_CONTEXT_MINOR_VERSION, 3),
+            ],
+        )
+        .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;
+        egl::make_current(dpy, 0, 0, ctx).map_err(|e| format!("eglMakeCurrent: 0x{e:X}"))?;
+        Ok(Context { dpy, ctx })
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        let _ = egl::make_current(self.dpy, 0, 0, 0);
+        let _ = egl::destroy_context(self.dpy, self.ctx);
+    }
+}
+
+fn extensions() -> Vec<String> {
+    let mut n = 0;
+    // SAFETY: n is a valid int to write.
+    unsafe { glGetIntegerv(GL_NUM_EXTENSIONS, &mut n) };
+    (0..n.max(0) as u32)
+        .filter_map(|i| {
+            let p = glGetStringi(GL_EXTENSIONS, i);
+            // SAFETY: glGetStringi returns NULL or a static NUL-terminated string.
+            (!p.is_null()).then(|| {
+                unsafe { CStr::from_ptr(p as *const _) }
+                    .to_string_lossy()
+                    .into_owned()
+            })
+        })
+        .collect()
+}
+
+fn compare(op: &str, a: f64, b: f64) -> Option<bool> {
+    Some(match op {
+        "==" => a == b,
+        "!=" => a != b,
+        "<" => a < b,
+        "<=" => a <= b,
+        ">" => a > b,
+        ">=" => a >= b,
+        _ => return None,
+    })
+}
+
+/// `GL >= 4.3`, `GLSL >= 4.30`, `GL_ARB_x`, `!GL_ARB_x`, `GL_MAX_... >= N`.
+fn check_require(lines: &[String]) -> Result<u32, Verdict> {
+    let exts = extensions();
+    let mut glsl = 430;
+    for l in lines {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        match w.as_slice() {
+            ["GL", "ES", ..] | ["GLSL", "ES", ..] => {
+                return Err(Verdict::Skip(format!(
+                    "requires OpenGL ES ({l}); glcompute is a desktop GL driver"
+                )));
+            }
+            ["GL", op, v] | ["GLSL", op, v] => {
+                let Some((maj, min)) = v.split_once('.') else {
+                    return Err(Verdict::Fail(format!("bad version requirement `{l}'")));
+                };
+                let (maj, min): (u32, u32) = (maj.parse().unwrap_or(0), min.parse().unwrap_or(0));
+                let (want, have) = if w[0] == "GL" {
+                    (maj * 10 + min, 43)
+                } else {
+                    (maj * 100 + min, 430)
+                };
+                if w[0] == "GLSL" {
+                    glsl = want;
+                }
+                if compare(op, have as f64, want as f64) != Some(true) {
+                    return Err(Verdict::Skip(format!("requires {l}")));
+                }
+            }
+            [ext] if ext.starts_with("GL_") => {
+                if !exts.iter().any(|e| e == ext) {
+                    return Err(Verdict::Skip(format!("requires {ext}")));
+                }
+            }
+            [ext] if ext.starts_with("!GL_") => {
+                if exts.iter().any(|e| e == &ext[1..]) {
+                    return Err(Verdict::Skip(format!(
+                        "requires that {} is not supported",
+                        &ext[1..]
+                    )));
+                }
+            }
+            [name, op, v] if name.starts_with("GL_MAX_") || name.starts_with("GL_MIN_") => {
+                let Some(pname) = enum_by_name(name) else {
+                    return Err(Verdict::Fail(format!("unknown limit `{name}'")));
+                };
+                let mut have = 0;
+                // SAFETY: `have` is a valid int to write.
+                unsafe { glGetIntegerv(pname, &mut have) };
+                let want: f64 = v.parse().unwrap_or(0.0);
+                if compare(op, have as f64, want) != Some(true) {
+                    return Err(Verdict::Skip(format!("requires {l} (have {have})")));
+                }
+            }
+            ["SPIRV", "ONLY"] => return Err(Verdict::Skip("requires SPIR-V shaders".into())),
+            ["SPIRV", ..] | ["rlimit", ..] => {}
+            _ => return Err(Verdict::Fail(format!("unknown requirement `{l}'"))),
+        }
+    }
+    Ok(glsl)
+}
+
+fn enum_by_name(name: &str) -> Option<u32> {
+    glcompute::state::gl_enums::enum_by_name(name)
+}
+
+fn run_file(text: &str) -> Verdict {
+    let p = parse(text);
+    let _ctx = match Context::new() {
+        Ok(c) => c,
+        Err(e) => return Verdict::Fail(e),
+    };
+    let glsl = match check_require(&p.require) {
+        Ok(v) => v,
+        Err(v) => return v,
+    };
+    if let Some(other) = &p.other {
+        return Verdict::Skip(format!(
+            "needs a [{other}] section; glcompute runs compute shaders only"
+        ));
+    }
+    if p.shaders.is_empty() {
+        return Verdict::Fail("no [compute shader] section".into());
+    }
+    let mut r = Runner {
+        prog: 0,
+        link_ok: false,
+        buffers: BTreeMap::new(),
+        counters: BTreeMap::new(),
+        failures: Vec::new(),
+    };
+    if let Err(v) = r.build(&p.shaders, glsl) {
+        return v;
+    }
+    let link_expectation = p.test.iter().any(|(_, l)| l == "link error");
+    if !r.link_ok && !link_expectation {
+        return Verdict::Fail(format!("link failed: {}", r.program_log()));
+    }
+    if r.link_ok {
+        glUseProgram(r.prog);
+    }
+    for (n, line) in &p.test {
+        match r.command(line) {
+            Ok(()) => {}
+            Err(Verdict::Fail(why)) => r.failures.push(format!("line {n}: {why}")),
+            Err(other) => return other,
+        }
+        let e = glGetError();
+        if e != GL_NO_ERROR {
+            r.failures
+                .push(format!("line {n}: `{line}' raised GL error 0x{e:X}"));
+        }
+    }
+    if r.failures.is_empty() {
+        Verdict::Pass
+    } else {
+        Verdict::Fail(r.failures.join("\n"))
+    }
+}
+
+struct Runner {
+    prog: u32,
+    link_ok: bool,
+    /// SSBOs by binding.
+    buffers: BTreeMap<u32, u32>,
+    /// Atomic counter buffers by binding.
+    counters: BTreeMap<u32, u32>,
+    failures: Vec<String>,
+}
+
+fn shader_log(s: u32) -> String {
+    let mut buf = vec![0u8; 8192];
+    let mut len = 0;
+    // SAFETY: buf holds 8192 bytes; len is writable.
+    unsafe { glGetShaderInfoLog(s, buf.len() as i32, &mut len, buf.as_mut_ptr() as *mut _) };
+    String::from_utf8_lossy(&buf[..len.max(0) as usize]).into_owned()
+}
+
+fn nums<T: std::str::FromStr>(words: &[&str]) -> Result<Vec<T>, Verdict> {
+    words
+        .iter()
+        .map(|w| {
+            w.parse::<T>()
+                .map_err(|_| Verdict::Fail(format!("bad number `{w}'")))
+        })
+        .collect()
+}
+
+/// piglit numbers: decimal, or 0x... bit patterns for floats.
+fn float_word(w: &str) -> Result<f32, Verdict> {
+    if let Some(h) = w.strip_prefix("0x") {
+        return u32::from_str_radix(h, 16)
+            .map(f32::from_bits)
+            .map_err(|_| Verdict::Fail(format!("bad float `{w}'")));
+    }
+    w.parse()
+        .map_err(|_| Verdict::Fail(format!("bad float `{w}'")))
+}
+
+fn double_word(w: &str) -> Result<f64, Verdict> {
+    if let Some(h) = w.strip_prefix("0x") {
+        return u64::from_str_radix(h, 16)
+            .map(f64::from_bits)
+            .map_err(|_| Verdict::Fail(format!("bad double `{w}'")));
+    }
+    w.parse()
+        .map_err(|_| Verdict::Fail(format!("bad double `{w}'")))
+}
+
+fn int_word(w: &str) -> Result<i64, Verdict> {
+    let (neg, body) = match w.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, w),
+    };
+    let v = match body.strip_prefix("0x") {
+        Some(h) => i64::from_str_radix(h, 16),
+        None => body.parse(),
+    }
+    .map_err(|_| Verdict::Fail(format!("bad integer `{w}'")))?;
+    Ok(if neg { -v } else { v })
+}
+
+/// Values of a scalar type as bytes.
+fn encode(ty: &str, words: &[&str]) -> Result<Vec<u8>, Verdict> {
+    let mut out = Vec::new();
+    for w in words {
+        match ty {
+            "float" => out.extend(float_word(w)?.to_ne_bytes()),
+            "double" => out.extend(double_word(w)?.to_ne_bytes()),
+            "int" => out.extend((int_word(w)? as i32).to_ne_bytes()),
+            "uint" => out.extend((int_word(w)? as u32).to_ne_bytes()),
+            "int64" | "int64_t" => out.extend(int_word(w)?.to_ne_bytes()),
+            "uint64" | "uint64_t" => out.extend((int_word(w)? as u64).to_ne_bytes()),
+            _ => return Err(Verdict::Fail(format!("unknown data type `{ty}'"))),
+        }
+    }
+    Ok(out)
+}
+
+fn type_size(ty: &str) -> usize {
+    match ty {
+        "double" | "int64" | "uint64" | "int64_t" | "uint64_t" => 8,
+        _ => 4,
+    }
+}
+
+impl Runner {
+    fn program_log(&self) -> String {
+        let mut buf = vec![0u8; 8192];
+        let mut len = 0;
+        // SAFETY: buf holds 8192 bytes; len is writable.
+        unsafe {
+            glGetProgramInfoLog(
+                self.prog,
+                buf.len() as i32,
+                &mut len,
+                buf.as_mut_ptr() as *mut _,
+            )
+        };
+        String::from_utf8_lossy(&buf[..len.max(0) as usize]).into_owned()
+    }
+
+    fn build(&mut self, sources: &[String], glsl: u32) -> Result<(), Verdict> {
+        self.prog = glCreateProgram();
+        for src in sources {
+            let s = glCreateShader(GL_COMPUTE_SHADER);
+            // piglit adds a #version from the GLSL requirement when the source has none.
+            let text = if src.contains("#version ") {
+                src.clone()
+            } else {
+                format!("#version {glsl}\n{src}")
+            };
+            let c = CString::new(text).map_err(|_| Verdict::Fail("NUL in shader".into()))?;
+            let ptr = c.as_ptr();
+            // SAFETY: one NUL-terminated string.
+            unsafe { glShaderSource(s, 1, &ptr, std::ptr::null()) };
+            glCompileShader(s);
+            let mut ok = 0;
+            // SAFETY: ok is writable.
+            unsafe { glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok) };
+            if ok == 0 {
+                return Err(Verdict::Fail(format!("compile failed: {}", shader_log(s))));
+            }
+            glAttachShader(self.prog, s);
+            glDeleteShader(s);
+        }
+        glLinkProgram(self.prog);
+        let mut ok = 0;
+        // SAFETY: ok is writable.
+        unsafe { glGetProgramiv(self.prog, GL_LINK_STATUS, &mut ok) };
+        self.link_ok = ok != 0;
+        Ok(())
+    }
+
+    fn command(&mut self, line: &str) -> Result<(), Verdict> {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let fail = |why: String| Err(Verdict::Fail(why));
+        if !self.link_ok && !matches!(w.as_slice(), ["link", ..]) {
+            return fail(format!("`{line}' after a failed link"));
+        }
+        match w.as_slice() {
+            ["link", "error"] => {
+                if self.link_ok {
+                    return fail("the program linked, a link error was expected".into());
+                }
+            }
+            ["link", "success"] => {
+                if !self.link_ok {
+                    return fail(format!("link failed: {}", self.program_log()));
+                }
+            }
+            ["compute", "group", "size", rest @ ..] => {
+                let v: Vec<u32> = nums(rest)?;
+                if v.len() != 6 {
+                    return fail("compute group size needs 6 numbers".into());
+                }
+                glDispatchComputeGroupSizeARB(v[0], v[1], v[2], v[3], v[4], v[5]);
+            }
+            ["compute", "indirect", n, offset] => {
+                let (n, offset): (u32, i64) = (nums(&[n])?[0], nums(&[offset])?[0]);
+                let Some(&buf) = self.buffers.get(&n) else {
+                    return fail(format!("no ssbo {n} for compute indirect"));
+                };
+                glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buf);
+                glDispatchComputeIndirect(offset as isize);
+            }
+            ["compute", x, y, z] => {
+                let v: Vec<u32> = nums(&[x, y, z])?;
+                glDispatchCompute(v[0], v[1], v[2]);
+            }
+            ["ssbo", n, "subdata", ty, offset, values @ ..] => {
+                let n: u32 = nums(&[n])?[0];
+                let off: isize = nums(&[offset])?[0];
+                let data = encode(ty, values)?;
+                let Some(&buf) = self.buffers.get(&n) else {
+                    return fail(format!("no ssbo {n}"));
+                };
+                glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+                // SAFETY: data holds data.len() bytes.
+                unsafe {
+                    glBufferSubData(
+                        GL_SHADER_STORAGE_BUFFER,
+                        off,
+                        data.len() as isize,
+                        data.as_ptr() as *const _,
+                    )
+                };
+            }
+            ["ssbo", n, size] => {
+                let (n, size): (u32, usize) = (nums(&[n])?[0], nums(&[size])?[0]);
+                let buf = self.new_buffer(GL_SHADER_STORAGE_BUFFER, n, size);
+                self.buffers.insert(n, buf);
+            }
+            ["probe", "ssbo", ty, n, offset, op, values @ ..] => {
+                let n: u32 = nums(&[n])?[0];
+                let off: usize = nums(&[offset])?[0];
+                let Some(&buf) = self.buffers.get(&n) else {
+                    return fail(format!("no ssbo {n}"));
+                };
+                let size = type_size(ty);
+                let got = self.read(buf, off, size * values.len());
+                for (i, v) in values.iter().enumerate() {
+                    let bytes = &got[i * size..(i + 1) * size];
+                    let (observed, expected) = match *ty {
+                        "float" => (
+                            f32::from_ne_bytes(bytes.try_into().expect("4")) as f64,
+                            float_word(v)? as f64,
+                        ),
+                        "double" => (
+                            f64::from_ne_bytes(bytes.try_into().expect("8")),
+                            double_word(v)?,
+                        ),
+                        "int" => (
+                            i32::from_ne_bytes(bytes.try_into().expect("4")) as f64,
+                            int_word(v)? as i32 as f64,
+                        ),
+                        "uint" => (
+                            u32::from_ne_bytes(bytes.try_into().expect("4")) as f64,
+                            int_word(v)? as u32 as f64,
+                        ),
+                        _ => return fail(format!("unsupported probe type `{ty}'")),
+                    };
+                    let ok = match *op {
+                        "~=" => (observed - expected).abs() <= 1e-5 * expected.abs().max(1.0),
+                        _ => compare(op, observed, expected)
+                            .ok_or_else(|| Verdict::Fail(format!("bad operator {op}")))?,
+                    };
+                    if !ok {
+                        return fail(format!(
+                            "probe ssbo {ty} {n} at {}: expected {op} {expected}, observed {observed}",
+                            off + i * size
+                        ));
+                    }
+                }
+            }
+            ["atomic", "counters", n] => {
+                let n: usize = nums(&[n])?[0];
+                let buf = self.new_buffer(GL_ATOMIC_COUNTER_BUFFER, 0, n * 4);
+                self.counters.insert(0, buf);
+            }
+            ["atomic", "counter", "buffer", b, n] => {
+                let (b, n): (u32, usize) = (nums(&[b])?[0], nums(&[n])?[0]);
+                let buf = self.new_buffer(GL_ATOMIC_COUNTER_BUFFER, b, n * 4);
+                self.counters.insert(b, buf);
+            }
+            ["atomic", "counter", b, i, value] => {
+                let (b, i): (u32, isize) = (nums(&[b])?[0], nums(&[i])?[0]);
+                let v = int_word(value)? as u32;
+                let Some(&buf) = self.counters.get(&b) else {
+                    return fail(format!("no atomic counter buffer {b}"));
+                };
+                glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, buf);
+                // SAFETY: 4 bytes from v.
+                unsafe {
+                    glBufferSubData(
+                        GL_ATOMIC_COUNTER_BUFFER,
+                        i * 4,
+                        4,
+                        &v as *const u32 as *const _,
+                    )
+                };
+            }
+            ["probe", "atomic", "counter", "buffer", b, offset, op, value] => {
+                let (b, off): (u32, usize) = (nums(&[b])?[0], nums(&[offset])?[0]);
+                self.probe_counter(b, off, op, value)?;
+            }
+            ["probe", "atomic", "counter", i, op, value] => {
+                let i: usize = nums(&[i])?[0];
+                self.probe_counter(0, i * 4, op, value)?;
+            }
+            ["memory", "barrier", bits @ ..] => {
+                let mut mask = 0;
+                for b in bits.iter().flat_map(|b| b.split('|')) {
+                    mask |= match b {
+                        "GL_ALL_BARRIER_BITS" => GL_ALL_BARRIER_BITS,
+                        name => enum_by_name(name)
+                            .ok_or_else(|| Verdict::Fail(format!("unknown barrier bit {name}")))?,
+                    };
+                }
+                glMemoryBarrier(mask);
+            }
+            ["verify", "program_query", pname, value] => {
+                let e = enum_by_name(pname)
+                    .ok_or_else(|| Verdict::Fail(format!("unknown pname {pname}")))?;
+                let want = int_word(value)?;
+                let mut got = 0;
+                // SAFETY: got is writable.
+                unsafe { glGetProgramiv(self.prog, e, &mut got) };
+                if got as i64 != want {
+                    return fail(format!("{pname} is {got}, expected {want}"));
+                }
+            }
+            ["uniform", ty, name, values @ ..] => self.uniform(ty, name, values)?,
+            ["image", ..]
+            | ["texture", ..]
+            | ["fb", ..]
+            | ["probe", "rgb" | "rgba" | "all", ..]
+            | ["clear", ..]
+            | ["texparameter", ..]
+            | ["resident", ..] => {
+                return Err(Verdict::Skip(format!(
+                    "`{line}': images, textures and framebuffers are not implemented yet"
+                )));
+            }
+            _ => return fail(format!("unknown command `{line}'")),
+        }
+        Ok(())
+    }
+
+    fn new_buffer(&mut self, target: u32, binding: u32, size: usize) -> u32 {
+        let mut buf = 0;
+        // SAFETY: one name is written to buf.
+        unsafe { glGenBuffers(1, &mut buf) };
+        glBindBuffer(target, buf);
+        let zeros = vec![0u8; size];
+        // SAFETY: zeros holds size bytes.
+        unsafe {
+            glBufferData(
+                target,
+                size as isize,
+                zeros.as_ptr() as *const _,
+                GL_STREAM_DRAW,
+            )
+        };
+        glBindBufferBase(target, binding, buf);
+        buf
+    }
+
+    fn read(&self, buf: u32, off: usize, len: usize) -> Vec<u8> {
+        let mut out = vec![0u8; len];
+        // SAFETY: out holds len bytes.
+        unsafe {
+            glGetNamedBufferSubData(buf, off as isize, len as isize, out.as_mut_ptr() as *mut _)
+        };
+        out
+    }
+
+    fn probe_counter(&self, b: u32, off: usize, op: &str, value: &str) -> Result<(), Verdict> {
+        let Some(&buf) = self.counters.get(&b) else {
+            return Err(Verdict::Fail(format!("no atomic counter buffer {b}")));
+        };
+        let got = u32::from_ne_bytes(self.read(buf, off, 4).try_into().expect("4 bytes"));
+        let want = int_word(value)? as u32;
+        match compare(op, got as f64, want as f64) {
+            Some(true) => Ok(()),
+            Some(false) => Err(Verdict::Fail(format!(
+                "atomic counter {b}@{off}: expected {op} {want}, observed {got}"
+            ))),
+            None => Err(Verdict::Fail(format!("bad operator {op}"))),
+        }
+    }
+
+    fn uniform(&mut self, ty: &str, name: &str, values: &[&str]) -> Result<(), Verdict> {
+        let cname = CString::new(name).map_err(|_| Verdict::Fail("NUL in name".into()))?;
+        // SAFETY: a NUL-terminated name.
+        let loc = unsafe { glGetUniformLocation(self.prog, cname.as_ptr()) };
+        if loc < 0 {
+            return Err(Verdict::Fail(format!(
+                "cannot get location of uniform `{name}'"
+            )));
+        }
+        let (base, cols, rows) =
+            parse_type(ty).ok_or_else(|| Verdict::Fail(format!("unknown uniform type `{ty}'")))?;
+        let n = cols * rows;
+        if values.len() < n {
+            return Err(Verdict::Fail(format!("uniform {ty} needs {n} values")));
+        }
+        // SAFETY (all arms): each vector passes exactly the components the entry point
+        // reads for count 1.
+        unsafe {
+            match (base, cols) {
+                ("float", 1) => {
+                    let v: Vec<f32> = values[..n]
+                        .iter()
+                        .map(|w| float_word(w))
+                        .collect::<Result<_, _>>()?;
+                    match rows {
+                        1 => glUniform1fv(loc, 1, v.as_ptr()),
+                        2 => glUniform2fv(loc, 1, v.as_ptr()),
+                        3 => glUniform3fv(loc, 1, v.as_ptr()),
+                        _ => glUniform4fv(loc, 1, v.as_ptr()),
+                    }
+                }
+                ("double", 1) => {
+                    let v: Vec<f64> = values[..n]
+                        .iter()
+                        .map(|w| double_word(w))
+                        .collect::<Result<_, _>>()?;
+                    match rows {
+                        1 => glUniform1dv(loc, 1, v.as_ptr()),
+                        2 => glUniform2dv(loc, 1, v.as_ptr()),
+                        3 => glUniform3dv(loc, 1, v.as_ptr()),
+                        _ => glUniform4dv(loc, 1, v.as_ptr()),
+                    }
+                }
+                ("int" | "bool", 1) => {
+                    let v: Vec<i32> = values[..n]
+                        .iter()
+                        .map(|w| int_word(w).map(|x| x as i32))
+                        .collect::<Result<_, _>>()?;
+                    match rows {
+                        1 => glUniform1iv(loc, 1, v.as_ptr()),
+                        2 => glUniform2iv(loc, 1, v.as_ptr()),
+                        3 => glUniform3iv(loc, 1, v.as_ptr()),
+                        _ => glUniform4iv(loc, 1, v.as_ptr()),
+                    }
+                }
+                ("uint", 1) => {
+                    let v: Vec<u32> = values[..n]
+                        .iter()
+                        .map(|w| int_word(w).map(|x| x as u32))
+                        .collect::<Result<_, _>>()?;
+                    match rows {
+                        1 => glUniform1uiv(loc, 1, v.as_ptr()),
+                        2 => glUniform2uiv(loc, 1, v.as_ptr()),
+                        3 => glUniform3uiv(loc, 1, v.as_ptr()),
+                        _ => glUniform4uiv(loc, 1, v.as_ptr()),
+                    }
+                }
+                ("float", c) => {
+                    let v: Vec<f32> = values[..n]
+                        .iter()
+                        .map(|w| float_word(w))
+                        .collect::<Result<_, _>>()?;
+                    let f = match (c, rows) {
+                        (2, 2) => glUniformMatrix2fv,
+                        (3, 3) => glUniformMatrix3fv,
+                        (4, 4) => glUniformMatrix4fv,
+                        (2, 3) => glUniformMatrix2x3fv,
+                        (3, 2) => glUniformMatrix3x2fv,
+                        (2, 4) => glUniformMatrix2x4fv,
+                        (4, 2) => glUniformMatrix4x2fv,
+                        (3, 4) => glUniformMatrix3x4fv,
+                        _ => glUniformMatrix4x3fv,
+                    };
+                    f(loc, 1, 0, v.as_ptr())
+                }
+                ("double", c) => {
+                    let v: Vec<f64> = values[..n]
+                        .iter()
+                        .map(|w| double_word(w))
+                        .collect::<Result<_, _>>()?;
+                    let f = match (c, rows) {
+                        (2, 2) => glUniformMatrix2dv,
+                        (3, 3) => glUniformMatrix3dv,
+                        (4, 4) => glUniformMatrix4dv,
+                        (2, 3) => glUniformMatrix2x3dv,
+                        (3, 2) => glUniformMatrix3x2dv,
+                        (2, 4) => glUniformMatrix2x4dv,
+                        (4, 2) => glUniformMatrix4x2dv,
+                        (3, 4) => glUniformMatrix3x4dv,
+                        _ => glUniformMatrix4x3dv,
+                    };
+                    f(loc, 1, 0, v.as_ptr())
+                }
+                _ => return Err(Verdict::Fail(format!("unsupported uniform type `{ty}'"))),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// (scalar, columns, rows) of a GLSL type name; vectors have 1 column.
+fn parse_type(ty: &str) -> Option<(&'static str, usize, usize)> {
+    let scalar = |p: &str| match p {
+        "" => Some("float"),
+        "d" => Some("double"),
+        "i" => Some("int"),
+        "u" => Some("uint"),
+        "b" => Some("bool"),
+        _ => None,
+    };
+    match ty {
+        "float" => return Some(("float", 1, 1)),
+        "double" => return Some(("double", 1, 1)),
+        "int" => return Some(("int", 1, 1)),
+        "uint" => return Some(("uint", 1, 1)),
+        "bool" => return Some(("bool", 1, 1)),
+        _ => {}
+    }
+    if let Some(i) = ty.find("vec") {
+        let n: usize = ty[i + 3..].parse().ok()?;
+        return Some((scalar(&ty[..i])?, 1, n));
+    }
+    if let Some(i) = ty.find("mat") {
+        let dims = &ty[i + 3..];
+        let (c, r) = match dims.split_once('x') {
+            Some((c, r)) => (c.parse().ok()?, r.parse().ok()?),
+            None => {
+                let n = dims.parse().ok()?;
+                (n, n)
+            }
+        };
+        return Some((scalar(&ty[..i])?, c, r));
+    }
+    None
+}
