@@ -286,6 +286,7 @@ fn run_file(text: &str) -> Verdict {
     let mut r = Runner {
         prog: 0,
         link_ok: false,
+        ubos: Vec::new(),
         buffers: BTreeMap::new(),
         counters: BTreeMap::new(),
         failures: Vec::new(),
@@ -299,6 +300,7 @@ fn run_file(text: &str) -> Verdict {
     }
     if r.link_ok {
         glUseProgram(r.prog);
+        r.setup_ubos();
     }
     for (n, line) in &p.test {
         match r.command(line) {
@@ -322,6 +324,8 @@ fn run_file(text: &str) -> Verdict {
 struct Runner {
     prog: u32,
     link_ok: bool,
+    /// A buffer per active uniform block, bound at the block's index (as piglit does).
+    ubos: Vec<u32>,
     /// SSBOs by binding.
     buffers: BTreeMap<u32, u32>,
     /// Atomic counter buffers by binding.
@@ -671,14 +675,100 @@ impl Runner {
         }
     }
 
+    /// Creates a zeroed buffer for each uniform block and binds block i at binding i.
+    fn setup_ubos(&mut self) {
+        let mut n = 0;
+        // SAFETY: n is writable.
+        unsafe { glGetProgramiv(self.prog, GL_ACTIVE_UNIFORM_BLOCKS, &mut n) };
+        for i in 0..n.max(0) as u32 {
+            let mut size = 0;
+            // SAFETY: size is writable.
+            unsafe {
+                glGetActiveUniformBlockiv(self.prog, i, GL_UNIFORM_BLOCK_DATA_SIZE, &mut size)
+            };
+            glUniformBlockBinding(self.prog, i, i);
+            let b = self.new_buffer(GL_UNIFORM_BUFFER, i, size.max(16) as usize);
+            self.ubos.push(b);
+        }
+    }
+
+    /// `uniform` for a member of a uniform block: written into the block's buffer at
+    /// the member's offset with its strides (GL 4.6 §7.6.2.2).
+    fn block_uniform(&mut self, ty: &str, name: &str, values: &[&str]) -> Result<(), Verdict> {
+        let (base, index) = match name.strip_suffix(']').and_then(|n| n.rsplit_once('[')) {
+            Some((b, i)) if !b.is_empty() && i.parse::<u32>().is_ok() => {
+                (b.to_string(), i.parse::<u32>().unwrap_or(0))
+            }
+            _ => (name.to_string(), 0),
+        };
+        let cname = CString::new(base.clone()).map_err(|_| Verdict::Fail("NUL in name".into()))?;
+        let ptr = cname.as_ptr();
+        let mut idx = GL_INVALID_INDEX;
+        // SAFETY: one name in, one index out.
+        unsafe { glGetUniformIndices(self.prog, 1, &ptr, &mut idx) };
+        if idx == GL_INVALID_INDEX {
+            return Err(Verdict::Fail(format!(
+                "cannot get location of uniform `{name}'"
+            )));
+        }
+        let q = |pname| {
+            let mut v = 0;
+            // SAFETY: one index in, one value out.
+            unsafe { glGetActiveUniformsiv(self.prog, 1, &idx, pname, &mut v) };
+            v
+        };
+        let (block, offset, astride, mstride, row_major) = (
+            q(GL_UNIFORM_BLOCK_INDEX),
+            q(GL_UNIFORM_OFFSET),
+            q(GL_UNIFORM_ARRAY_STRIDE),
+            q(GL_UNIFORM_MATRIX_STRIDE),
+            q(GL_UNIFORM_IS_ROW_MAJOR) != 0,
+        );
+        let Some(&buf) = usize::try_from(block).ok().and_then(|b| self.ubos.get(b)) else {
+            return Err(Verdict::Fail(format!("uniform `{name}' is in no block")));
+        };
+        let (scalar, cols, rows) =
+            parse_type(ty).ok_or_else(|| Verdict::Fail(format!("unknown uniform type `{ty}'")))?;
+        let kind = if scalar == "bool" { "uint" } else { scalar };
+        let size = type_size(kind);
+        let at = offset as usize + index as usize * astride.max(0) as usize;
+        for c in 0..cols {
+            for r in 0..rows {
+                let Some(w) = values.get(c * rows + r) else {
+                    return Err(Verdict::Fail(format!(
+                        "uniform {ty} needs {} values",
+                        cols * rows
+                    )));
+                };
+                let bytes = encode(kind, &[w])?;
+                let o = if cols == 1 {
+                    at + r * size
+                } else if row_major {
+                    at + r * mstride as usize + c * size
+                } else {
+                    at + c * mstride as usize + r * size
+                };
+                glBindBuffer(GL_UNIFORM_BUFFER, buf);
+                // SAFETY: bytes holds bytes.len() bytes.
+                unsafe {
+                    glBufferSubData(
+                        GL_UNIFORM_BUFFER,
+                        o as isize,
+                        bytes.len() as isize,
+                        bytes.as_ptr() as *const _,
+                    )
+                };
+            }
+        }
+        Ok(())
+    }
+
     fn uniform(&mut self, ty: &str, name: &str, values: &[&str]) -> Result<(), Verdict> {
         let cname = CString::new(name).map_err(|_| Verdict::Fail("NUL in name".into()))?;
         // SAFETY: a NUL-terminated name.
         let loc = unsafe { glGetUniformLocation(self.prog, cname.as_ptr()) };
         if loc < 0 {
-            return Err(Verdict::Fail(format!(
-                "cannot get location of uniform `{name}'"
-            )));
+            return self.block_uniform(ty, name, values);
         }
         let (base, cols, rows) =
             parse_type(ty).ok_or_else(|| Verdict::Fail(format!("unknown uniform type `{ty}'")))?;

@@ -457,6 +457,10 @@ impl<'a, 'b> Lower<'a, 'b> {
             self.b.ins().jump(live, &[]);
         }
         self.b.switch_to_block(live);
+        // No jump is pending until this region leaves one (a stale code from an
+        // earlier region must not be taken for this one's).
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.ins().store(mf(), zero, fp, PENDING as i32);
         let outer_inv = self.inv.replace(Inv {
             idx,
             lid,
