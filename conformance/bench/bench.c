@@ -1,0 +1,347 @@
+/* Benchmark harness (not a test): runs a set of compute kernels on whatever GL it is
+ * linked against and prints, per kernel, the median time of several runs, a
+ * throughput, the compile+link+first-dispatch time and a checksum of the result.
+ * scripts/bench.sh runs it on glcompute and on Mesa llvmpipe in the same run and
+ * prints the ratios. Output lines: `name median_ms throughput unit compile_ms checksum`. */
+#define _GNU_SOURCE
+#define GL_GLEXT_PROTOTYPES 1
+#define EGL_NO_X11 1
+#define MESA_EGL_NO_X11_HEADERS 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/glcorearb.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static GLuint compile_program(const char *src)
+{
+    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[4096];
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        fprintf(stderr, "compile failed: %s\n", log);
+        exit(1);
+    }
+    GLuint p = glCreateProgram();
+    glAttachShader(p, s);
+    glLinkProgram(p);
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[4096];
+        glGetProgramInfoLog(p, sizeof log, NULL, log);
+        fprintf(stderr, "link failed: %s\n", log);
+        exit(1);
+    }
+    glDeleteShader(s);
+    return p;
+}
+
+static GLuint buffer(GLsizeiptr size, const void *data, GLuint binding)
+{
+    GLuint b;
+    glGenBuffers(1, &b);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, size, data, GL_DYNAMIC_COPY);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, b);
+    return b;
+}
+
+static double checksum(GLuint b, GLsizeiptr size, int is_float)
+{
+    void *p = malloc(size);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, size, p);
+    double s = 0;
+    for (GLsizeiptr i = 0; i < size / 4; i++)
+        s += is_float ? ((float *)p)[i] * (double)((i % 7) + 1) : ((uint32_t *)p)[i] * (double)((i % 7) + 1);
+    free(p);
+    return s;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+struct kernel {
+    const char *name;
+    const char *src;
+    void (*setup)(void);
+    unsigned groups[3];
+    int dispatches; /* per timed run */
+    double work;    /* units of work per run */
+    const char *unit;
+};
+
+enum { N = 1 << 24 };
+static GLuint bufs[4];
+
+static void setup_saxpy(void)
+{
+    float *x = malloc(N * 4), *y = malloc(N * 4);
+    for (int i = 0; i < N; i++) {
+        x[i] = (float)(i % 1000) * 0.001f;
+        y[i] = 1.0f;
+    }
+    bufs[0] = buffer(N * 4, x, 0);
+    bufs[1] = buffer(N * 4, y, 1);
+    free(x);
+    free(y);
+}
+
+static void setup_reduce(void)
+{
+    float *x = malloc(N * 4);
+    for (int i = 0; i < N; i++)
+        x[i] = (float)(i % 17) * 0.5f;
+    bufs[0] = buffer(N * 4, x, 0);
+    bufs[1] = buffer((N / 256) * 4, NULL, 1);
+    free(x);
+}
+
+static void setup_scan(void)
+{
+    const int n = 2048 * 2048;
+    float *x = malloc(n * 4);
+    for (int i = 0; i < n; i++)
+        x[i] = (float)(i % 5);
+    bufs[0] = buffer(n * 4, x, 0);
+    bufs[1] = buffer(n * 4, NULL, 1);
+    free(x);
+}
+
+enum { M = 512 };
+static void setup_matmul(void)
+{
+    float *a = malloc(M * M * 4), *b = malloc(M * M * 4);
+    for (int i = 0; i < M * M; i++) {
+        a[i] = (float)(i % 13) * 0.1f;
+        b[i] = (float)(i % 11) * 0.2f;
+    }
+    bufs[0] = buffer(M * M * 4, a, 0);
+    bufs[1] = buffer(M * M * 4, b, 1);
+    bufs[2] = buffer(M * M * 4, NULL, 2);
+    free(a);
+    free(b);
+}
+
+static void setup_hist(void)
+{
+    uint32_t *x = malloc(N * 4);
+    uint32_t s = 1;
+    for (int i = 0; i < N; i++) {
+        s = s * 1664525u + 1013904223u;
+        x[i] = s;
+    }
+    bufs[0] = buffer(N * 4, x, 0);
+    bufs[1] = buffer(256 * 4, NULL, 1);
+    free(x);
+}
+
+static void setup_mandel(void)
+{
+    bufs[0] = buffer(1024 * 1024 * 4, NULL, 0);
+}
+
+enum { BODIES = 8192 };
+static void setup_nbody(void)
+{
+    float *p = malloc(BODIES * 16);
+    for (int i = 0; i < BODIES; i++) {
+        p[i * 4] = sinf(i * 0.37f) * 100.0f;
+        p[i * 4 + 1] = cosf(i * 0.11f) * 100.0f;
+        p[i * 4 + 2] = sinf(i * 0.05f) * 100.0f;
+        p[i * 4 + 3] = 1.0f + (float)(i % 3);
+    }
+    bufs[0] = buffer(BODIES * 16, p, 0);
+    bufs[1] = buffer(BODIES * 16, NULL, 1);
+    free(p);
+}
+
+static void setup_tiny(void)
+{
+    bufs[0] = buffer(64 * 4, NULL, 0);
+}
+
+static struct kernel kernels[] = {
+    {"saxpy", "#version 430\nlayout(local_size_x = 256) in;\n"
+              "layout(std430, binding = 0) readonly buffer X { float x[]; };\n"
+              "layout(std430, binding = 1) buffer Y { float y[]; };\n"
+              "uniform float a = 1.5;\n"
+              "void main() { uint i = gl_GlobalInvocationID.y * 1048576u + gl_GlobalInvocationID.x; y[i] = a * x[i] + y[i]; }\n",
+     setup_saxpy, {4096, 16, 1}, 1, N * 12.0 / 1e9, "GB/s"},
+    {"reduce", "#version 430\nlayout(local_size_x = 256) in;\n"
+               "layout(std430, binding = 0) readonly buffer X { float x[]; };\n"
+               "layout(std430, binding = 1) buffer S { float s[]; };\n"
+               "shared float t[256];\n"
+               "void main() {\n"
+               "  uint l = gl_LocalInvocationIndex;\n"
+               "  t[l] = x[gl_GlobalInvocationID.y * 1048576u + gl_GlobalInvocationID.x];\n"
+               "  barrier();\n"
+               "  for (uint k = 128u; k > 0u; k >>= 1) { if (l < k) t[l] += t[l + k]; barrier(); }\n"
+               "  if (l == 0u) s[gl_WorkGroupID.y * 4096u + gl_WorkGroupID.x] = t[0];\n"
+               "}\n",
+     setup_reduce, {4096, 16, 1}, 1, N * 4.0 / 1e9, "GB/s"},
+    {"prefix_sum", "#version 430\nlayout(local_size_x = 1024) in;\n"
+                   "layout(std430, binding = 0) readonly buffer I { float inp[]; };\n"
+                   "layout(std430, binding = 1) buffer O { float outp[]; };\n"
+                   "shared float sd[2048];\n"
+                   "void main() {\n"
+                   "  uint id = gl_LocalInvocationID.x, base = gl_WorkGroupID.x * 2048u;\n"
+                   "  sd[id * 2u] = inp[base + id * 2u]; sd[id * 2u + 1u] = inp[base + id * 2u + 1u];\n"
+                   "  barrier();\n"
+                   "  for (uint step = 0u; step < 11u; step++) {\n"
+                   "    uint mask = (1u << step) - 1u;\n"
+                   "    uint rd = ((id >> step) << (step + 1u)) + mask;\n"
+                   "    uint wr = rd + 1u + (id & mask);\n"
+                   "    sd[wr] += sd[rd];\n"
+                   "    barrier();\n"
+                   "  }\n"
+                   "  outp[base + id * 2u] = sd[id * 2u]; outp[base + id * 2u + 1u] = sd[id * 2u + 1u];\n"
+                   "}\n",
+     setup_scan, {2048, 1, 1}, 1, 2048.0 * 2048 / 1e6, "Melem/s"},
+    {"matmul", "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n"
+               "layout(std430, binding = 0) readonly buffer A { float a[]; };\n"
+               "layout(std430, binding = 1) readonly buffer B { float b[]; };\n"
+               "layout(std430, binding = 2) buffer C { float c[]; };\n"
+               "shared float ta[16][16];\n"
+               "shared float tb[16][16];\n"
+               "const uint n = 512u;\n"
+               "void main() {\n"
+               "  uint row = gl_GlobalInvocationID.y, col = gl_GlobalInvocationID.x;\n"
+               "  uint lx = gl_LocalInvocationID.x, ly = gl_LocalInvocationID.y;\n"
+               "  float acc = 0.0;\n"
+               "  for (uint t = 0u; t < n; t += 16u) {\n"
+               "    ta[ly][lx] = a[row * n + t + lx];\n"
+               "    tb[ly][lx] = b[(t + ly) * n + col];\n"
+               "    barrier();\n"
+               "    for (uint k = 0u; k < 16u; k++) acc += ta[ly][k] * tb[k][lx];\n"
+               "    barrier();\n"
+               "  }\n"
+               "  c[row * n + col] = acc;\n"
+               "}\n",
+     setup_matmul, {M / 16, M / 16, 1}, 1, 2.0 * M * M * M / 1e9, "GFLOP/s"},
+    {"histogram", "#version 430\nlayout(local_size_x = 256) in;\n"
+                  "layout(std430, binding = 0) readonly buffer X { uint x[]; };\n"
+                  "layout(std430, binding = 1) buffer H { uint h[256]; };\n"
+                  "shared uint lh[256];\n"
+                  "void main() {\n"
+                  "  uint l = gl_LocalInvocationIndex;\n"
+                  "  lh[l] = 0u;\n"
+                  "  barrier();\n"
+                  "  atomicAdd(lh[x[gl_GlobalInvocationID.y * 1048576u + gl_GlobalInvocationID.x] >> 24], 1u);\n"
+                  "  barrier();\n"
+                  "  atomicAdd(h[l], lh[l]);\n"
+                  "}\n",
+     setup_hist, {4096, 16, 1}, 1, N / 1e6, "Melem/s"},
+    {"mandelbrot", "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n"
+                   "layout(std430, binding = 0) buffer O { uint it[]; };\n"
+                   "void main() {\n"
+                   "  uvec2 p = gl_GlobalInvocationID.xy;\n"
+                   "  vec2 c = vec2(-2.0, -1.5) + vec2(p) * (3.0 / 1024.0);\n"
+                   "  vec2 z = vec2(0.0);\n"
+                   "  uint i = 0u;\n"
+                   "  while (i < 256u && dot(z, z) < 4.0) { z = vec2(z.x * z.x - z.y * z.y, 2.0 * z.x * z.y) + c; i++; }\n"
+                   "  it[p.y * 1024u + p.x] = i;\n"
+                   "}\n",
+     setup_mandel, {64, 64, 1}, 1, 1024.0 * 1024 / 1e6, "Mpixel/s"},
+    {"nbody", "#version 430\nlayout(local_size_x = 256) in;\n"
+              "layout(std430, binding = 0) readonly buffer P { vec4 pos[]; };\n"
+              "layout(std430, binding = 1) buffer A { vec4 acc[]; };\n"
+              "shared vec4 tile[256];\n"
+              "void main() {\n"
+              "  uint i = gl_GlobalInvocationID.x;\n"
+              "  vec3 me = pos[i].xyz;\n"
+              "  vec3 a = vec3(0.0);\n"
+              "  for (uint t = 0u; t < gl_NumWorkGroups.x; t++) {\n"
+              "    tile[gl_LocalInvocationIndex] = pos[t * 256u + gl_LocalInvocationIndex];\n"
+              "    barrier();\n"
+              "    for (uint j = 0u; j < 256u; j++) {\n"
+              "      vec3 d = tile[j].xyz - me;\n"
+              "      float r2 = dot(d, d) + 0.01;\n"
+              "      a += d * (tile[j].w * inversesqrt(r2 * r2 * r2));\n"
+              "    }\n"
+              "    barrier();\n"
+              "  }\n"
+              "  acc[i] = vec4(a, 0.0);\n"
+              "}\n",
+     setup_nbody, {BODIES / 256, 1, 1}, 1, (double)BODIES * BODIES / 1e9, "Ginteractions/s"},
+    {"tiny_dispatches", "#version 430\nlayout(local_size_x = 64) in;\n"
+                        "layout(std430, binding = 0) buffer O { uint v[]; };\n"
+                        "void main() { v[gl_LocalInvocationIndex] += 1u; }\n",
+     setup_tiny, {1, 1, 1}, 1000, 1000.0 / 1e3, "kdispatch/s"},
+};
+
+int main(int argc, char **argv)
+{
+    int runs = argc > 1 ? atoi(argv[1]) : 5;
+    const char *only = argc > 2 ? argv[2] : NULL;
+    EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    eglInitialize(dpy, NULL, NULL);
+    eglBindAPI(EGL_OPENGL_API);
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
+    EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+        fprintf(stderr, "no GL 4.3 context\n");
+        return 2;
+    }
+    printf("# renderer: %s\n", glGetString(GL_RENDERER));
+    for (unsigned k = 0; k < sizeof kernels / sizeof kernels[0]; k++) {
+        struct kernel *kn = &kernels[k];
+        if (only && strcmp(only, kn->name) != 0)
+            continue;
+        kn->setup();
+        /* Compile, link and a first one-group dispatch: what a program pays before
+         * its first result (both drivers generate code lazily). */
+        double t0 = now();
+        GLuint p = compile_program(kn->src);
+        glUseProgram(p);
+        glDispatchCompute(1, 1, 1);
+        glFinish();
+        double compile_ms = (now() - t0) * 1e3;
+        double times[64];
+        if (runs > 64)
+            runs = 64;
+        for (int r = 0; r < runs; r++) {
+            double s = now();
+            for (int d = 0; d < kn->dispatches; d++)
+                glDispatchCompute(kn->groups[0], kn->groups[1], kn->groups[2]);
+            glFinish();
+            times[r] = now() - s;
+        }
+        qsort(times, runs, sizeof times[0], cmp);
+        double med = times[runs / 2];
+        GLuint result = strcmp(kn->name, "saxpy") == 0 ? bufs[1] : strcmp(kn->name, "matmul") == 0 ? bufs[2]
+                        : (strcmp(kn->name, "mandelbrot") == 0 || strcmp(kn->name, "tiny_dispatches") == 0) ? bufs[0]
+                                                                                                            : bufs[1];
+        GLint size = 0;
+        glBindBuffer(GL_SHADER_STORAGE_BUFFER, result);
+        glGetBufferParameteriv(GL_SHADER_STORAGE_BUFFER, GL_BUFFER_SIZE, &size);
+        int is_float = strcmp(kn->name, "histogram") != 0 && strcmp(kn->name, "mandelbrot") != 0 &&
+                       strcmp(kn->name, "tiny_dispatches") != 0;
+        double sum = checksum(result, size, is_float);
+        printf("%s %.3f %.3f %s %.1f %.6g\n", kn->name, med * 1e3, kn->work / med, kn->unit, compile_ms, sum);
+        fflush(stdout);
+        glDeleteProgram(p);
+        glDeleteBuffers(4, bufs);
+        memset(bufs, 0, sizeof bufs);
+    }
+    return 0;
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Benchmarks (not tests): the kernels of conformance/bench/bench.c run on glcompute and
+# on Mesa llvmpipe, one after the other in this run on this machine, and a table of
+# median times, throughputs and ratios. "speed-up" is llvmpipe's time divided by
+# glcompute's (above 1: glcompute is faster); "compile" compares compile + link + first
+# dispatch. Checksums must agree (both drivers computed the same thing).
+# usage: scripts/bench.sh [RUNS] [KERNEL]
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+RUNS="${1:-5}"
+ONLY="${2:-}"
+mkdir -p conformance/build
+cc -O2 -Wall -Wextra -o conformance/build/bench conformance/bench/bench.c -lEGL -lGL -lm
+echo "== glcompute"
+LD_LIBRARY_PATH="$GLDIR" conformance/build/bench "$RUNS" $ONLY | tee conformance/build/bench.glcompute.txt
+echo "== Mesa llvmpipe"
+# Mesa caches compiled shaders on disk; disable it so compile times compare.
+MESA_SHADER_CACHE_DISABLE=true LIBGL_ALWAYS_SOFTWARE=1 conformance/build/bench "$RUNS" $ONLY | tee conformance/build/bench.llvmpipe.txt
+echo
+python3 - conformance/build/bench.glcompute.txt conformance/build/bench.llvmpipe.txt <<'PY'
+import sys
+def load(p):
+    rows, name = {}, "?"
+    for line in open(p):
+        if line.startswith("# renderer:"):
+            name = line.split(":", 1)[1].strip()
+            continue
+        k, ms, tp, unit, comp, ck = line.split()
+        rows[k] = (float(ms), float(tp), unit, float(comp), float(ck))
+    return name, rows
+gn, g = load(sys.argv[1])
+ln, l = load(sys.argv[2])
+print(f"glcompute: {gn}\nllvmpipe:  {ln}\n")
+print(f"{'kernel':<16} {'glcompute ms':>12} {'llvmpipe ms':>12} {'speed-up':>9} {'glcompute throughput':>24} {'compile ms (gc/lp)':>19} {'compile x':>9}  result")
+for k in g:
+    if k not in l:
+        continue
+    gm, gt, unit, gc, gk = g[k]
+    lm, lt, _, lc, lk = l[k]
+    same = "same" if abs(gk - lk) <= 1e-4 * max(abs(gk), abs(lk), 1) else f"DIFFERS ({gk:g} vs {lk:g})"
+    print(f"{k:<16} {gm:>12.2f} {lm:>12.2f} {lm / gm:>8.2f}x {gt:>16.2f} {unit:<7} {gc:>8.1f}/{lc:<8.1f} {lc / gc:>8.1f}x  {same}")
+PY
