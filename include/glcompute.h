@@ -158,6 +158,8 @@ void glActiveShaderProgram(GLuint pipeline, GLuint program);
 
 void glAttachShader(GLuint program, GLuint shader);
 
+void glBindAttribLocation(GLuint program, GLuint index, const GLchar *name);
+
 void glBindBuffer(GLenum target, GLuint buffer);
 
 void glBindBufferBase(GLenum target, GLuint index, GLuint buffer);
@@ -301,6 +303,14 @@ void glGenProgramPipelines(GLsizei n, GLuint *pipelines);
 
 void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint index, GLenum pname, GLint *params);
 
+void glGetActiveAttrib(GLuint program,
+                       GLuint index,
+                       GLsizei buf_size,
+                       GLsizei *_length,
+                       GLint *_size,
+                       GLenum *_ty,
+                       GLchar *_name);
+
 void glGetActiveUniform(GLuint program,
                         GLuint index,
                         GLsizei buf_size,
@@ -330,6 +340,8 @@ void glGetActiveUniformsiv(GLuint program,
                            GLint *params);
 
 void glGetAttachedShaders(GLuint program, GLsizei max_count, GLsizei *n, GLuint *shaders);
+
+GLint glGetAttribLocation(GLuint program, const GLchar *_name);
 
 void glGetBooleani_v(GLenum pname, GLuint index, GLboolean *data);
 

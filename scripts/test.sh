@@ -24,14 +24,14 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog"
+C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl
 done
 
 # Standalone: the loader finds glcompute under the libEGL.so.1/libGL.so.1 names.
 run_gl() { LD_LIBRARY_PATH="$GLDIR" "$@"; }
-for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog; do
+for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size; do
     step "$t" run_gl "$BUILD/$t"
 done
 step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR" "$BUILD/panic_contained"
@@ -75,6 +75,9 @@ step "compiler agreement with glslangValidator" python3 scripts/compiler_agreeme
 
 # Piglit's compiler tests for compute through the real glslparsertest binary.
 step "piglit compiler tests (glslparsertest)" python3 scripts/piglit_compiler.py --glcompute "$LIBDIR/glcompute"
+
+# Piglit's compute C binaries, standalone on glcompute.
+step "piglit compute binaries" python3 scripts/piglit_binaries.py --glcompute "$LIBDIR/glcompute"
 
 # Every piglit .shader_test with a [compute shader], and ours, through shader-test.
 step "shader tests (piglit and conformance/)" python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"

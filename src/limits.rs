@@ -39,6 +39,9 @@ pub const MAX_UNIFORM_BLOCK_SIZE: i32 = 65536;
 pub const MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS: i64 = MAX_COMPUTE_UNIFORM_COMPONENTS as i64
     + MAX_COMPUTE_UNIFORM_BLOCKS as i64 * MAX_UNIFORM_BLOCK_SIZE as i64 / 4;
 pub const MAX_UNIFORM_LOCATIONS: i32 = 16384;
+/// MAX_VERTEX_ATTRIBS (the GL 4.3 minimum): there is no vertex stage, but attribute
+/// bindings are program state every GL context keeps.
+pub const MAX_VERTEX_ATTRIBS: i32 = 16;
 
 pub const MAX_UNIFORM_BUFFER_BINDINGS: i32 = 84;
 pub const MAX_COMBINED_UNIFORM_BLOCKS: i32 = 84;

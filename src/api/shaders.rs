@@ -439,3 +439,37 @@ pub extern "C" fn glValidateProgramPipeline(pipeline: GLuint) {
         st.validate_pipeline(pipeline)
     })
 }
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glBindAttribLocation(program: GLuint, index: GLuint, name: *const GLchar) {
+    // SAFETY: the application passes a NUL-terminated name (or NULL).
+    let name = unsafe { c_bytes(name, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
+    gl_call("glBindAttribLocation", |st| {
+        st.bind_attrib_location(program, index, name.as_deref())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetAttribLocation(program: GLuint, _name: *const GLchar) -> GLint {
+    gl_call("glGetAttribLocation", |st| {
+        st.get_attrib_location(program).map(Some)
+    })
+    .unwrap_or(-1)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetActiveAttrib(
+    program: GLuint,
+    index: GLuint,
+    buf_size: GLsizei,
+    _length: *mut GLsizei,
+    _size: *mut GLint,
+    _ty: *mut GLenum,
+    _name: *mut GLchar,
+) {
+    gl_call("glGetActiveAttrib", |st| {
+        // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize.
+        count(buf_size, "bufSize")?;
+        st.get_active_attrib(program, index)
+    })
+}

@@ -49,6 +49,9 @@ pub struct ProgramState {
     pub info_log: String,
     pub separable: bool,
     pub retrievable_hint: bool,
+    /// BindAttribLocation bindings (applied to vertex inputs at link; a compute
+    /// program has none, but the bindings are kept as GL requires).
+    pub attrib_bindings: std::collections::BTreeMap<String, u32>,
     pub delete_pending: bool,
     /// Current in some context (UseProgram) or attached to pipeline stages; deletion
     /// waits until it is zero (GL 4.6 §7.3).
@@ -425,6 +428,60 @@ impl ContextState {
                 Enum(pname)
             ),
         })
+    }
+
+    /// BindAttribLocation (GL 4.6 §11.1.1): order of checks as Mesa's.
+    pub fn bind_attrib_location(
+        &mut self,
+        program: u32,
+        index: u32,
+        name: Option<&str>,
+    ) -> GlResult<()> {
+        let prog = self.lookup_program(program)?;
+        let Some(name) = name else { return Ok(()) };
+        // GL 4.6 §11.1.1: INVALID_OPERATION if name starts with the reserved "gl_".
+        if name.starts_with("gl_") {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "attribute name `{name}' starts with the reserved prefix gl_"
+            );
+        }
+        // GL 4.6 §11.1.1: INVALID_VALUE if index >= MAX_VERTEX_ATTRIBS.
+        if index >= super::limits::MAX_VERTEX_ATTRIBS as u32 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index {index} is not below GL_MAX_VERTEX_ATTRIBS = {}",
+                super::limits::MAX_VERTEX_ATTRIBS
+            );
+        }
+        prog.state
+            .lock()
+            .attrib_bindings
+            .insert(name.to_string(), index);
+        Ok(())
+    }
+
+    /// GetAttribLocation (GL 4.6 §11.1.1): a compute program has no active attributes.
+    pub fn get_attrib_location(&mut self, program: u32) -> GlResult<i32> {
+        let prog = self.lookup_program(program)?;
+        // GL 4.6 §11.1.1: INVALID_OPERATION if program has not been linked successfully.
+        if !prog.state.lock().link_status {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "program {program} has not been linked successfully"
+            );
+        }
+        Ok(-1)
+    }
+
+    /// GetActiveAttrib (GL 4.6 §11.1.1): there are no active attributes to describe.
+    pub fn get_active_attrib(&mut self, program: u32, index: u32) -> GlResult<()> {
+        self.lookup_program(program)?;
+        // GL 4.6 §11.1.1: INVALID_VALUE if index >= ACTIVE_ATTRIBUTES (zero here).
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "index {index} is not below GL_ACTIVE_ATTRIBUTES = 0 (compute programs have no attributes)"
+        )
     }
 
     /// ProgramParameteri (GL 4.6 §7.3).
