@@ -458,9 +458,12 @@ impl<'a, 'b> Lower<'a, 'b> {
         }
         self.b.switch_to_block(live);
         // No jump is pending until this region leaves one (a stale code from an
-        // earlier region must not be taken for this one's).
-        let zero = self.b.ins().iconst(types::I32, 0);
-        self.b.ins().store(mf(), zero, fp, PENDING as i32);
+        // earlier region must not be taken for this one's). Only kernels with
+        // group-level code ever read it.
+        if self.dead_tracking {
+            let zero = self.b.ins().iconst(types::I32, 0);
+            self.b.ins().store(mf(), zero, fp, PENDING as i32);
+        }
         let outer_inv = self.inv.replace(Inv {
             idx,
             lid,
@@ -763,45 +766,60 @@ impl<'a, 'b> Lower<'a, 'b> {
             }
             StmtKind::Switch { selector, cases } => {
                 let sel = self.group_decision(*selector, types::I32)?;
-                let exit = self.b.create_block();
                 let brk_code = self.new_code();
-                let blocks: Vec<Block> = cases.iter().map(|_| self.b.create_block()).collect();
-                let default = cases
-                    .iter()
-                    .position(|c| c.default)
-                    .map(|i| blocks[i])
-                    .unwrap_or(exit);
-                for (c, &blk) in cases.iter().zip(&blocks) {
-                    for &v in &c.values {
-                        let hit = self.b.ins().icmp_imm_s(IntCC::Equal, sel, v);
-                        let cont = self.b.create_block();
-                        self.b.ins().brif(hit, blk, &[], cont, &[]);
-                        self.b.switch_to_block(cont);
-                    }
-                }
-                self.b.ins().jump(default, &[]);
-                self.targets.push(Target::Switch {
-                    group: true,
-                    brk: exit,
-                    brk_code,
-                });
-                for (i, c) in cases.iter().enumerate() {
-                    self.b.switch_to_block(blocks[i]);
-                    let r = self.group_block(&c.body);
-                    if let Err(e) = r {
-                        self.targets.pop();
-                        return Err(e);
-                    }
-                    // Fall through into the next case.
-                    let next = blocks.get(i + 1).copied().unwrap_or(exit);
-                    self.b.ins().jump(next, &[]);
-                }
-                self.targets.pop();
-                self.b.switch_to_block(exit);
-                Ok(())
+                self.switch(sel, cases, true, brk_code, Self::group_block)
             }
             _ => Err(self.unsupported(s)),
         }
+    }
+
+    /// A switch on `sel` (group-level or per invocation): compare-and-branch to the
+    /// case blocks, cases fall through into the next, `break` leaves.
+    fn switch(
+        &mut self,
+        sel: Value,
+        cases: &[SwitchCase],
+        group: bool,
+        brk_code: u32,
+        lower_body: fn(&mut Self, &[Stmt]) -> R<()>,
+    ) -> R<()> {
+        let exit = self.b.create_block();
+        let blocks: Vec<Block> = cases.iter().map(|_| self.b.create_block()).collect();
+        let default = cases
+            .iter()
+            .position(|c| c.default)
+            .map(|i| blocks[i])
+            .unwrap_or(exit);
+        for (c, &blk) in cases.iter().zip(&blocks) {
+            for &v in &c.values {
+                let hit = self.b.ins().icmp_imm_s(IntCC::Equal, sel, v);
+                let cont = self.b.create_block();
+                self.b.ins().brif(hit, blk, &[], cont, &[]);
+                self.b.switch_to_block(cont);
+            }
+        }
+        self.b.ins().jump(default, &[]);
+        self.targets.push(Target::Switch {
+            group,
+            brk: exit,
+            brk_code,
+        });
+        self.decl_depth += 1;
+        let mut result = Ok(());
+        for (i, c) in cases.iter().enumerate() {
+            self.b.switch_to_block(blocks[i]);
+            result = lower_body(self, &c.body);
+            if result.is_err() {
+                break;
+            }
+            let next = blocks.get(i + 1).copied().unwrap_or(exit);
+            self.b.ins().jump(next, &[]);
+        }
+        self.decl_depth -= 1;
+        self.targets.pop();
+        result?;
+        self.b.switch_to_block(exit);
+        Ok(())
     }
 
     fn unsupported(&self, s: &Stmt) -> String {
@@ -1019,41 +1037,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             StmtKind::Switch { selector, cases } => {
                 let sel = self.expr(*selector)?;
                 let sel = self.scalar(&sel);
-                let exit = self.b.create_block();
-                let blocks: Vec<Block> = cases.iter().map(|_| self.b.create_block()).collect();
-                let default = cases
-                    .iter()
-                    .position(|c| c.default)
-                    .map(|i| blocks[i])
-                    .unwrap_or(exit);
-                for (c, &blk) in cases.iter().zip(&blocks) {
-                    for &v in &c.values {
-                        let hit = self.b.ins().icmp_imm_s(IntCC::Equal, sel, v);
-                        let cont = self.b.create_block();
-                        self.b.ins().brif(hit, blk, &[], cont, &[]);
-                        self.b.switch_to_block(cont);
-                    }
-                }
-                self.b.ins().jump(default, &[]);
-                self.targets.push(Target::Switch {
-                    group: false,
-                    brk: exit,
-                    brk_code: 0,
-                });
-                self.decl_depth += 1;
-                for (i, c) in cases.iter().enumerate() {
-                    self.b.switch_to_block(blocks[i]);
-                    if let Err(e) = self.block(&c.body) {
-                        self.targets.pop();
-                        self.decl_depth -= 1;
-                        return Err(e);
-                    }
-                    let next = blocks.get(i + 1).copied().unwrap_or(exit);
-                    self.b.ins().jump(next, &[]);
-                }
-                self.decl_depth -= 1;
-                self.targets.pop();
-                self.b.switch_to_block(exit);
+                self.switch(sel, cases, false, 0, Self::block)?;
             }
             StmtKind::Break | StmtKind::Continue => {
                 let is_break = matches!(s.kind, StmtKind::Break);

@@ -26,7 +26,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module as _};
 
 use crate::glsl::reflect::Reflection;
-use crate::ir::{ExprKind, Function as IrFunction, FunctionId, GlobalId, Module, Stmt, StmtKind};
+use crate::ir::{ExprKind, Function as IrFunction, GlobalId, Module, Stmt, StmtKind};
 use crate::runtime::abi::KernelFn;
 
 /// Where each bound resource of the program sits in the descriptor table.
@@ -294,9 +294,4 @@ pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u32>, u32) {
         at += l.size;
     }
     (map, at.div_ceil(16) * 16)
-}
-
-/// The entry function id (for diagnostics).
-pub fn entry_name(m: &Module, f: FunctionId) -> &str {
-    &m.function(f).name
 }

@@ -762,41 +762,40 @@ fn check_limits(m: &Module, r: &Reflection, log: &mut Log) {
             ));
         }
     }
-    let counters: u32 = r
-        .uniforms
-        .iter()
-        .filter(|u| u.atomic_buffer_index >= 0)
-        .map(|u| u.elements())
-        .sum();
-    if counters > limits::MAX_COMPUTE_ATOMIC_COUNTERS as u32 {
-        log.link_error(format!(
-            "the program uses {counters} atomic counters, more than GL_MAX_COMPUTE_ATOMIC_COUNTERS = {}",
-            limits::MAX_COMPUTE_ATOMIC_COUNTERS
-        ));
-    }
-    let images: u32 = r
-        .uniforms
-        .iter()
-        .filter(|u| matches!(m.types.get(u.ty), Type::Image(_)))
-        .map(|u| u.elements())
-        .sum();
-    if images > limits::MAX_COMPUTE_IMAGE_UNIFORMS as u32 {
-        log.link_error(format!(
-            "the program uses {images} image uniforms, more than GL_MAX_COMPUTE_IMAGE_UNIFORMS = {}",
-            limits::MAX_COMPUTE_IMAGE_UNIFORMS
-        ));
-    }
-    let samplers: u32 = r
-        .uniforms
-        .iter()
-        .filter(|u| matches!(m.types.get(u.ty), Type::Sampler(_)))
-        .map(|u| u.elements())
-        .sum();
-    if samplers > limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS as u32 {
-        log.link_error(format!(
-            "the program uses {samplers} samplers, more than GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS = {}",
-            limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS
-        ));
+    // Elements of the uniforms a predicate selects, against their limits.
+    let count = |pred: &dyn Fn(&Resource) -> bool| -> u32 {
+        r.uniforms
+            .iter()
+            .filter(|u| pred(u))
+            .map(|u| u.elements())
+            .sum()
+    };
+    let element_checks: [(u32, i32, &str, &str); 3] = [
+        (
+            count(&|u| u.atomic_buffer_index >= 0),
+            limits::MAX_COMPUTE_ATOMIC_COUNTERS,
+            "atomic counters",
+            "GL_MAX_COMPUTE_ATOMIC_COUNTERS",
+        ),
+        (
+            count(&|u| matches!(m.types.get(u.ty), Type::Image(_))),
+            limits::MAX_COMPUTE_IMAGE_UNIFORMS,
+            "image uniforms",
+            "GL_MAX_COMPUTE_IMAGE_UNIFORMS",
+        ),
+        (
+            count(&|u| matches!(m.types.get(u.ty), Type::Sampler(_))),
+            limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS,
+            "samplers",
+            "GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS",
+        ),
+    ];
+    for (n, max, what, name) in element_checks {
+        if n > max as u32 {
+            log.link_error(format!(
+                "the program uses {n} {what}, more than {name} = {max}"
+            ));
+        }
     }
     for blk in &r.uniform_blocks {
         if blk.data_size > limits::MAX_UNIFORM_BLOCK_SIZE as u32 {

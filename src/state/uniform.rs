@@ -815,6 +815,25 @@ impl ContextState {
         }
     }
 
+    /// The executable, if `index` names one of its active resources of `i`.
+    fn active_resource(
+        exe: Option<Arc<LinkedProgram>>,
+        i: Interface,
+        iface: u32,
+        index: u32,
+    ) -> GlResult<Arc<LinkedProgram>> {
+        let n = Self::resource_count(&exe, i);
+        // GL 4.6 §7.3.1.1: INVALID_VALUE if index is not an active resource index.
+        match exe {
+            Some(e) if (index as usize) < n => Ok(e),
+            _ => gl_bail!(
+                GL_INVALID_VALUE,
+                "index {index} is not below the {n} active resources of {}",
+                Enum(iface)
+            ),
+        }
+    }
+
     /// GetProgramResourceName (GL 4.6 §7.3.1.1).
     pub fn get_program_resource_name(
         &mut self,
@@ -833,22 +852,14 @@ impl ContextState {
                 Enum(iface)
             );
         }
-        let n = Self::resource_count(&exe, i);
-        // GL 4.6 §7.3.1.1: INVALID_VALUE if index is not an active resource index.
-        let Some(exe) = exe.filter(|_| (index as usize) < n) else {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "index {index} is not below the {n} active resources of {}",
-                Enum(iface)
-            )
-        };
+        let exe = Self::active_resource(exe, i, iface, index)?;
         let r = &exe.reflection;
-        let i = index as usize;
-        Ok(match interface(iface)? {
-            Interface::Uniform => r.uniforms[i].name.clone(),
-            Interface::BufferVariable => r.buffer_variables[i].name.clone(),
-            Interface::UniformBlock => r.uniform_blocks[i].name.clone(),
-            Interface::ShaderStorageBlock => r.storage_blocks[i].name.clone(),
+        let idx = index as usize;
+        Ok(match i {
+            Interface::Uniform => r.uniforms[idx].name.clone(),
+            Interface::BufferVariable => r.buffer_variables[idx].name.clone(),
+            Interface::UniformBlock => r.uniform_blocks[idx].name.clone(),
+            Interface::ShaderStorageBlock => r.storage_blocks[idx].name.clone(),
             _ => unreachable!("no resources"),
         })
     }
@@ -863,15 +874,7 @@ impl ContextState {
     ) -> GlResult<Vec<i32>> {
         let (prog, exe) = self.reflection_of(program)?;
         let i = interface(iface)?;
-        let n = Self::resource_count(&exe, i);
-        // GL 4.6 §7.3.1.1: INVALID_VALUE if index is not an active resource index.
-        let Some(exe) = exe.filter(|_| (index as usize) < n) else {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "index {index} is not below the {n} active resources of {}",
-                Enum(iface)
-            )
-        };
+        let exe = Self::active_resource(exe, i, iface, index)?;
         let r = &exe.reflection;
         let idx = index as usize;
         let mut out = Vec::new();
