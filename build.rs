@@ -5,9 +5,14 @@
 //!    items under `src/api/`; this script lists them into `$OUT_DIR/procs.rs`, so the
 //!    table can never drift from the exports.
 //! 2. Programs built with `-lEGL -lGL` (or `-lOpenGL`) must find glcompute under those
-//!    names. Next to `libglcompute.so` we lay out `gl/` with `libGL.so.1`,
-//!    `libEGL.so.1` and `libOpenGL.so.0`, relative symlinks to `../libglcompute.so`
-//!    (the dynamic loader maps one file once, whatever name it was asked for).
+//!    names. Next to the driver, `libglcompute_driver.so`, we lay out `gl/` with
+//!    `libGL.so.1`, `libEGL.so.1` and `libOpenGL.so.0`, relative symlinks to
+//!    `../libglcompute_driver.so` (the dynamic loader maps one file once, whatever name
+//!    it was asked for). `libglcompute.so` is the preload library of interposed mode
+//!    (src/preload), not a GL library.
+//! 3. The driver binds its own symbols to itself (`-Bsymbolic`): loaded by the preload
+//!    library under an application whose global scope holds the host's GL and our
+//!    preloaded hooks, its calls between its own functions must never resolve there.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,6 +24,7 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     write_proc_table(&out_dir);
     lay_out_gl_dir(&out_dir);
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-Bsymbolic");
 }
 
 /// Finds `pub extern "C" fn glXxx` / `pub unsafe extern "C" fn eglXxx` items.
@@ -31,7 +37,12 @@ fn exported_functions(dir: &Path, module: &str, out: &mut Vec<(String, String)>)
     for path in entries {
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
         if path.is_dir() {
-            exported_functions(&path, &format!("{module}::{stem}"), out);
+            // Interposed mode's hooks are not exported under GL names (the preload
+            // library reaches them by table); only their glcompute_interpose_* entry
+            // points are, and those are not GL functions.
+            if stem != "interpose" {
+                exported_functions(&path, &format!("{module}::{stem}"), out);
+            }
             continue;
         }
         if path.extension().map(|e| e != "rs").unwrap_or(true) {
@@ -76,7 +87,12 @@ fn exported_functions(dir: &Path, module: &str, out: &mut Vec<(String, String)>)
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect();
                 // GLX queries are exported for loaders but are not GL or EGL functions.
-                if (name.starts_with("gl") && !name.starts_with("glX")) || name.starts_with("egl") {
+                // glcompute_interpose_* is the preload library's interface, not GL.
+                if (name.starts_with("gl")
+                    && !name.starts_with("glX")
+                    && !name.starts_with("glcompute_"))
+                    || name.starts_with("egl")
+                {
                     out.push((name, module_path.clone()));
                 }
             }
@@ -120,7 +136,7 @@ fn lay_out_gl_dir(out_dir: &Path) {
     }
     for name in ["libGL.so.1", "libEGL.so.1", "libOpenGL.so.0"] {
         let link = gl_dir.join(name);
-        let target = Path::new("../libglcompute.so");
+        let target = Path::new("../libglcompute_driver.so");
         if fs::read_link(&link).ok().as_deref() == Some(target) {
             continue;
         }

@@ -38,8 +38,8 @@ step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR"
 
 # eglGetProcAddress answers for exactly the exported GL and EGL functions.
 procs_check() {
-    nm -D --defined-only "$LIBDIR/libglcompute.so" | awk '$2 == "T" { print $3 }' |
-        LD_LIBRARY_PATH="$GLDIR" "$BUILD/procs_check" "$LIBDIR/libglcompute.so"
+    nm -D --defined-only "$LIBDIR/libglcompute_driver.so" | awk '$2 == "T" { print $3 }' |
+        LD_LIBRARY_PATH="$GLDIR" "$BUILD/procs_check" "$LIBDIR/libglcompute_driver.so"
 }
 step "procs_check" procs_check
 
@@ -107,6 +107,25 @@ wflinfo_check() {
     grep -q "OpenGL vendor string: glcompute" <<<"$out"
 }
 step "wflinfo --platform surfaceless_egl --api gl" wflinfo_check
+
+# Interposed mode (LD_PRELOAD=libglcompute.so over Mesa llvmpipe): the host draws,
+# glcompute computes; the image is the same as llvmpipe's own compute gives, with the
+# host's compute hidden and with it present.
+HIDE_COMPUTE=(MESA_GL_VERSION_OVERRIDE=4.2 MESA_GLSL_VERSION_OVERRIDE=420 MESA_EXTENSION_OVERRIDE=-GL_ARB_compute_shader)
+step "cc interpose_draw" cc $CFLAGS -o "$BUILD/interpose_draw" conformance/c/interpose_draw.c -lEGL -lGL -ldl -lm
+interpose_draw_check() {
+    local host hidden shown
+    host="$("$BUILD/interpose_draw" --host)" || return 1
+    hidden="$(env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_draw" --glcompute)" || return 1
+    shown="$(LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_draw" --glcompute)" || return 1
+    printf '%s\n' "$host" "$hidden" "$shown" | grep -E "GL_VERSION|pixels"
+    [ "$(grep pixels <<<"$host")" = "$(grep pixels <<<"$hidden")" ] &&
+        [ "$(grep pixels <<<"$host")" = "$(grep pixels <<<"$shown")" ]
+}
+step "interpose_draw: same pixels on llvmpipe, and interposed with compute hidden and shown" interpose_draw_check
+
+# The generated interposition code matches the hook list and the Khronos headers.
+step "scripts/gen_gl.py --check" python3 scripts/gen_gl.py --check
 
 # The generated header compiles together with the Khronos headers (C and C++).
 header_check() {

@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 struct Config {
     log_errors: bool,
     log_all: bool,
+    log_calls: bool,
     fault: Option<String>,
     threads: Option<usize>,
     timeout_ms: u64,
@@ -20,6 +21,7 @@ fn config() -> &'static Config {
         Config {
             log_errors: log_all || words.contains(&"errors"),
             log_all,
+            log_calls: log_all || words.contains(&"calls"),
             fault: std::env::var("GLCOMPUTE_FAULT")
                 .ok()
                 .filter(|s| !s.is_empty()),
@@ -43,6 +45,12 @@ pub fn log_errors() -> bool {
 /// GLCOMPUTE_LOG=all: print every debug message glcompute generates to stderr.
 pub fn log_all() -> bool {
     config().log_all
+}
+
+/// GLCOMPUTE_LOG=calls: in interposed mode, name each entry point the first time
+/// glcompute takes a call of it over from the host driver.
+pub fn log_calls() -> bool {
+    config().log_calls
 }
 
 /// GLCOMPUTE_FAULT=glName: make that entry point fail internally (a test of the

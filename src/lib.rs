@@ -10,6 +10,8 @@
 //!   function.
 //! - [`ir`]: the typed shader IR and its passes (built by `glsl`, read by the back end).
 //! - [`runtime`]: buffer memory and dispatch execution.
+//! - [`host`]: interposed mode's host driver (the application's own GL, EGL and GLX),
+//!   called by the API, EGL and state layers; it calls nothing of ours.
 //!
 //! [`limits`] (implementation limits) and [`config`] (environment) are leaves every
 //! layer may read.
@@ -19,6 +21,7 @@ pub mod backend;
 pub mod config;
 pub mod egl;
 pub mod glsl;
+pub mod host;
 pub mod ir;
 pub mod limits;
 pub mod runtime;

@@ -4,6 +4,8 @@
 //!   like glxinfo.
 //! - `glcompute run -- CMD ARGS...`: runs an unmodified program with glcompute as its
 //!   libGL, libEGL and libOpenGL.
+//! - `glcompute run --interpose -- CMD ARGS...`: runs a program on its own GL driver
+//!   with glcompute taking over compute (`LD_PRELOAD` of libglcompute.so).
 //! - `glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] FILE.comp...`: compiles each file as a compute
 //!   shader and links them into one program, like glslangValidator; prints the info
 //!   logs and exits non-zero on an error.
@@ -15,14 +17,14 @@ mod shader_test;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use glcompute::egl;
-use glcompute::state::context::current;
-use glcompute::state::error::Enum;
-use glcompute::state::gl_enums::*;
+use glcompute_driver::egl;
+use glcompute_driver::state::context::current;
+use glcompute_driver::state::error::Enum;
+use glcompute_driver::state::gl_enums::*;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute info\n  glcompute run -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] FILE.comp...\n  glcompute shader-test FILE.shader_test...\n\nSee README.md for the GLCOMPUTE_* environment variables."
+        "usage:\n  glcompute info\n  glcompute run [--interpose] -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] FILE.comp...\n  glcompute shader-test FILE.shader_test...\n\nSee README.md for the GLCOMPUTE_* environment variables."
     );
     ExitCode::from(2)
 }
@@ -32,14 +34,22 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("info") => info(),
         Some("run") => {
-            let rest = match args.get(1).map(String::as_str) {
-                Some("--") => &args[2..],
-                _ => &args[1..],
-            };
+            let mut rest = &args[1..];
+            let interpose = rest.first().map(String::as_str) == Some("--interpose");
+            if interpose {
+                rest = &rest[1..];
+            }
+            if rest.first().map(String::as_str) == Some("--") {
+                rest = &rest[1..];
+            }
             if rest.is_empty() {
                 return usage();
             }
-            run(rest)
+            if interpose {
+                run_interposed(rest)
+            } else {
+                run(rest)
+            }
         }
         Some("compile") => compile(&args[1..]),
         Some("shader-test") => shader_test::main(&args[1..]),
@@ -49,10 +59,10 @@ fn main() -> ExitCode {
 
 /// Offline compile and link: each file is one compute shader of one program.
 fn compile(args: &[String]) -> ExitCode {
-    use glcompute::glsl::{self, Stage};
+    use glcompute_driver::glsl::{self, Stage};
     use std::sync::Arc;
     let mut dump_ir = false;
-    let mut opts = glcompute::backend::Options::default();
+    let mut opts = glcompute_driver::backend::Options::default();
     let mut link = true;
     let mut files = Vec::new();
     for a in args {
@@ -85,7 +95,7 @@ fn compile(args: &[String]) -> ExitCode {
                 }
                 if dump_ir && (!link || files.len() > 1) {
                     println!("--- IR of {f}");
-                    print!("{}", glcompute::ir::print::module(&shader.module));
+                    print!("{}", glcompute_driver::ir::print::module(&shader.module));
                 }
                 shaders.push((i as u32 + 1, Stage::Compute, Some(Arc::new(shader))));
             }
@@ -103,11 +113,16 @@ fn compile(args: &[String]) -> ExitCode {
                 }
                 if dump_ir {
                     println!("--- IR of the linked program");
-                    print!("{}", glcompute::ir::print::module(&prog.module));
+                    print!("{}", glcompute_driver::ir::print::module(&prog.module));
                 }
                 if opts.clif || opts.asm {
                     let local = prog.compute.and_then(|c| c.local_size);
-                    match glcompute::backend::compile(&prog.module, &prog.reflection, local, opts) {
+                    match glcompute_driver::backend::compile(
+                        &prog.module,
+                        &prog.reflection,
+                        local,
+                        opts,
+                    ) {
                         Ok(k) => {
                             if let Some(c) = &k.clif {
                                 println!("--- Cranelift IR of the work-group function");
@@ -166,7 +181,7 @@ fn info() -> ExitCode {
     }
     let ctx = current().expect("current context");
     let mut st = ctx.state.lock();
-    let string = |st: &glcompute::state::context::ContextState, name| {
+    let string = |st: &glcompute_driver::state::context::ContextState, name| {
         st.get_string(name)
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default()
@@ -234,14 +249,15 @@ fn info() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The directory holding libglcompute.so and the gl/ folder of libGL/libEGL names.
+/// The directory holding the driver (libglcompute_driver.so), the preload library
+/// (libglcompute.so) and the gl/ folder of libGL/libEGL names.
 fn library_dir() -> Option<PathBuf> {
     let exe = std::env::current_exe().ok()?;
     let dir = exe.parent()?.to_path_buf();
     let candidates = [dir.clone(), dir.join("../lib"), dir.join("..")];
     candidates
         .into_iter()
-        .find(|d| d.join("libglcompute.so").exists())
+        .find(|d| d.join("libglcompute_driver.so").exists())
 }
 
 /// Makes sure `dir/gl` has the libGL.so.1, libEGL.so.1 and libOpenGL.so.0 links.
@@ -252,7 +268,7 @@ fn gl_dir(dir: &Path) -> std::io::Result<PathBuf> {
         let link = gl.join(name);
         if std::fs::metadata(&link).is_err() {
             let _ = std::fs::remove_file(&link);
-            std::os::unix::fs::symlink("../libglcompute.so", &link)?;
+            std::os::unix::fs::symlink("../libglcompute_driver.so", &link)?;
         }
     }
     Ok(gl)
@@ -261,7 +277,7 @@ fn gl_dir(dir: &Path) -> std::io::Result<PathBuf> {
 fn run(cmd: &[String]) -> ExitCode {
     use std::os::unix::process::CommandExt;
     let Some(dir) = library_dir() else {
-        eprintln!("glcompute run: libglcompute.so not found next to the glcompute binary");
+        eprintln!("glcompute run: libglcompute_driver.so not found next to the glcompute binary");
         return ExitCode::FAILURE;
     };
     let gl = match gl_dir(&dir) {
@@ -280,6 +296,32 @@ fn run(cmd: &[String]) -> ExitCode {
     let err = std::process::Command::new(&cmd[0])
         .args(&cmd[1..])
         .env("LD_LIBRARY_PATH", path)
+        .exec();
+    eprintln!("glcompute run: {}: {err}", cmd[0]);
+    ExitCode::from(127)
+}
+
+/// Runs `cmd` with the preload library first in LD_PRELOAD (interposed mode).
+fn run_interposed(cmd: &[String]) -> ExitCode {
+    use std::os::unix::process::CommandExt;
+    let Some(dir) = library_dir() else {
+        eprintln!("glcompute run: libglcompute_driver.so not found next to the glcompute binary");
+        return ExitCode::FAILURE;
+    };
+    let preload = dir.join("libglcompute.so");
+    if !preload.exists() {
+        eprintln!("glcompute run: {} not found", preload.display());
+        return ExitCode::FAILURE;
+    }
+    let mut value = preload.display().to_string();
+    if let Ok(old) = std::env::var("LD_PRELOAD")
+        && !old.is_empty()
+    {
+        value = format!("{value}:{old}");
+    }
+    let err = std::process::Command::new(&cmd[0])
+        .args(&cmd[1..])
+        .env("LD_PRELOAD", value)
         .exec();
     eprintln!("glcompute run: {}: {err}", cmd[0]);
     ExitCode::from(127)

@@ -18,13 +18,13 @@ use std::collections::BTreeMap;
 use std::ffi::{CStr, CString};
 use std::process::ExitCode;
 
-use glcompute::api::buffers::*;
-use glcompute::api::core::*;
-use glcompute::api::dispatch::*;
-use glcompute::api::shaders::*;
-use glcompute::api::uniforms::*;
-use glcompute::egl;
-use glcompute::state::gl_enums::*;
+use glcompute_driver::api::buffers::*;
+use glcompute_driver::api::core::*;
+use glcompute_driver::api::dispatch::*;
+use glcompute_driver::api::shaders::*;
+use glcompute_driver::api::uniforms::*;
+use glcompute_driver::egl;
+use glcompute_driver::state::gl_enums::*;
 
 pub enum Verdict {
     Pass,
@@ -262,7 +262,7 @@ fn check_require(lines: &[String]) -> Result<u32, Verdict> {
 }
 
 fn enum_by_name(name: &str) -> Option<u32> {
-    glcompute::state::gl_enums::enum_by_name(name)
+    glcompute_driver::state::gl_enums::enum_by_name(name)
 }
 
 fn run_file(text: &str) -> Verdict {

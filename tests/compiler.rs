@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use glcompute::glsl::{self, LinkedProgram, Stage};
-use glcompute::ir::print;
+use glcompute_driver::glsl::{self, LinkedProgram, Stage};
+use glcompute_driver::ir::print;
 
 const HEAD: &str = "#version 430\nlayout(local_size_x = 1) in;\n";
 

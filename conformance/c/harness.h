@@ -82,14 +82,14 @@ __attribute__((unused)) static void h_check_no_other_gl(void)
     if (!f)
         return;
     while (fgets(line, sizeof line, f)) {
-        if (strstr(line, "libglcompute.so"))
+        if (strstr(line, "libglcompute_driver.so"))
             glcompute = 1;
         if (strstr(line, "libGLdispatch") || strstr(line, "libGLX") ||
             strstr(line, "_mesa") || strstr(line, "dri.so") || strstr(line, "libglapi"))
             other = 1;
     }
     fclose(f);
-    CHECK(glcompute, "libglcompute.so is not loaded");
+    CHECK(glcompute, "libglcompute_driver.so is not loaded");
     CHECK(!other, "another GL implementation is loaded");
 }
 

@@ -70,11 +70,11 @@ unsafe fn get_i<T: Copy>(
     })
 }
 
-fn as_bool(v: &Value) -> Vec<GLboolean> {
+pub(crate) fn as_bool(v: &Value) -> Vec<GLboolean> {
     v.as_bool().into_iter().map(|b| b as u8).collect()
 }
 
-fn as_f32(v: &Value) -> Vec<GLfloat> {
+pub(crate) fn as_f32(v: &Value) -> Vec<GLfloat> {
     v.as_f64().into_iter().map(|f| f as f32).collect()
 }
 

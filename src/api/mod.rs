@@ -16,8 +16,20 @@ pub mod debug;
 pub mod dispatch;
 pub mod egl;
 pub mod glx;
+pub mod interpose;
 pub mod shaders;
 pub mod uniforms;
+
+/// Every GL entry point by its bare name (the routing wrappers of interposed mode call
+/// glcompute's implementation through here).
+pub mod entry {
+    pub use super::buffers::*;
+    pub use super::core::*;
+    pub use super::debug::*;
+    pub use super::dispatch::*;
+    pub use super::shaders::*;
+    pub use super::uniforms::*;
+}
 
 use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -60,9 +72,39 @@ impl<T: GlDefault> GlDefault for Option<T> {
     }
 }
 
+thread_local! {
+    /// Set while this thread holds a context's state lock inside [`gl_call`].
+    static IN_GL_CALL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// True while this thread is inside a glcompute command (holding a context's lock).
+/// A GL call arriving then can only come from a callback the host driver made during
+/// one of glcompute's own host calls (interposed mode).
+pub fn in_gl_call() -> bool {
+    IN_GL_CALL.try_with(|f| f.get()).unwrap_or(false)
+}
+
+/// Clears the in-call flag however the command ends.
+struct CallGuard;
+
+impl CallGuard {
+    fn enter() -> CallGuard {
+        let _ = IN_GL_CALL.try_with(|f| f.set(true));
+        CallGuard
+    }
+}
+
+impl Drop for CallGuard {
+    fn drop(&mut self) {
+        let _ = IN_GL_CALL.try_with(|f| f.set(false));
+    }
+}
+
 /// Runs the GL command `func` on the current context. Errors set the error flag and
 /// become debug messages; a panic becomes GL_OUT_OF_MEMORY. Without a current context
-/// the command does nothing (GL 4.6 §2.1: commands need a current context).
+/// the command does nothing (GL 4.6 §2.1: commands need a current context), and a
+/// command re-entered from inside another (a host driver's callback) does nothing
+/// rather than wait for the lock its own thread holds.
 pub fn gl_call<R: GlDefault>(
     func: &'static str,
     f: impl FnOnce(&mut ContextState) -> GlResult<R>,
@@ -73,6 +115,13 @@ pub fn gl_call<R: GlDefault>(
         }
         return R::gl_default();
     };
+    if in_gl_call() {
+        if crate::config::log_errors() {
+            eprintln!("glcompute: {func} called from inside another GL command; ignored");
+        }
+        return R::gl_default();
+    }
+    let guard = CallGuard::enter();
     let mut deliveries: Vec<Delivery> = Vec::new();
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let mut st = ctx.state.lock();
@@ -90,6 +139,7 @@ pub fn gl_call<R: GlDefault>(
         deliveries.append(&mut st.pending);
         value
     }));
+    drop(guard);
     let value = match outcome {
         Ok(v) => v,
         Err(panic) => {

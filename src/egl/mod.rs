@@ -8,6 +8,7 @@
 #[rustfmt::skip]
 pub mod egl_enums;
 pub mod config;
+pub mod shadow;
 
 use crate::runtime::sync::Mutex;
 use std::cell::RefCell;

@@ -85,6 +85,16 @@ pub struct CompiledShader {
 /// Compiles one shader. Ok carries the compiled shader and its (warnings-only) log; Err
 /// carries the info log.
 pub fn compile(stage: Stage, source: &str) -> Result<(CompiledShader, String), String> {
+    compile_accepting(stage, source, &[])
+}
+
+/// [`compile`], with `#extension` directives for `accepted` extensions (ones the
+/// context supports that this compiler does not implement) allowed.
+pub fn compile_accepting(
+    stage: Stage,
+    source: &str,
+    accepted: &[String],
+) -> Result<(CompiledShader, String), String> {
     if stage != Stage::Compute {
         return Err(format!(
             "0:1(1): error: glcompute compiles compute shaders only; {} shaders are not supported\n",
@@ -92,7 +102,7 @@ pub fn compile(stage: Stage, source: &str) -> Result<(CompiledShader, String), S
         ));
     }
     let mut log = Log::default();
-    let Some((unit, dirs, map)) = parse::parse(source, &mut log) else {
+    let Some((unit, dirs, map)) = parse::parse(source, &mut log, accepted) else {
         return Err(log.text);
     };
     let (module, log) = sema::check(&unit, &dirs, &map, log);

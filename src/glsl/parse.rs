@@ -147,8 +147,11 @@ pub struct Directives {
 /// GLSL 4.60 §3.3: `#extension name : behavior` with an extension the compiler does not
 /// implement is an error for `require` and a warning for `enable` and `warn`. glsl-lang
 /// rejects every unknown extension, so such directives are answered here and blanked
-/// (line numbers are kept) before parsing.
-fn screen_extensions(source: &str, log: &mut Log, map: &LineMap) -> String {
+/// (line numbers are kept) before parsing. `accepted` are extensions the context
+/// supports without the compiler implementing them (interposed mode: the host's); their
+/// directives are blanked without a message, and a shader that then uses what they add
+/// fails to compile as any undeclared name does.
+fn screen_extensions(source: &str, log: &mut Log, map: &LineMap, accepted: &[String]) -> String {
     let mut out = String::with_capacity(source.len());
     let mut offset = 0;
     for line in source.split_inclusive('\n') {
@@ -190,6 +193,11 @@ fn screen_extensions(source: &str, log: &mut Log, map: &LineMap) -> String {
                 .unwrap_or("");
             if name != "all" && !name.is_empty() && !EXTENSIONS.contains(&name) {
                 let span = map.span(offset + (line.len() - trimmed.len()));
+                let behavior = if accepted.iter().any(|a| a == name) {
+                    ""
+                } else {
+                    behavior
+                };
                 match behavior {
                     "require" => log.error(
                         span,
@@ -212,10 +220,15 @@ fn screen_extensions(source: &str, log: &mut Log, map: &LineMap) -> String {
     out
 }
 
-/// Preprocesses and parses `source`. On failure the error is in `log`.
-pub fn parse(source: &str, log: &mut Log) -> Option<(ast::TranslationUnit, Directives, LineMap)> {
+/// Preprocesses and parses `source` (see [`screen_extensions`] for `accepted`). On
+/// failure the error is in `log`.
+pub fn parse(
+    source: &str,
+    log: &mut Log,
+    accepted: &[String],
+) -> Option<(ast::TranslationUnit, Directives, LineMap)> {
     let mut map = LineMap::new(source);
-    let screened = screen_extensions(source, log, &map);
+    let screened = screen_extensions(source, log, &map, accepted);
     if log.has_errors() {
         return None;
     }

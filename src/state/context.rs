@@ -17,6 +17,7 @@ use super::buffer::{Bindings, Buffer};
 use super::debug::{DebugState, Delivery, Message};
 use super::error::{Enum, GlError, error_name};
 use super::gl_enums::*;
+use super::interposed::{HostBindings, HostLink};
 use super::names::NameTable;
 use super::pipeline::Pipeline;
 use super::program::{Program, Shader, ShaderObject};
@@ -68,6 +69,8 @@ static NEXT_CONTEXT_ID: AtomicU64 = AtomicU64::new(1);
 pub struct Context {
     pub id: u64,
     pub info: ContextInfo,
+    /// A shadow context of interposed mode (its state has the host link).
+    pub shadow: bool,
     pub shared: Arc<ShareGroup>,
     pub state: Mutex<ContextState>,
 }
@@ -75,15 +78,50 @@ pub struct Context {
 impl Context {
     /// Creates a context, sharing objects with `share` if given.
     pub fn new(info: ContextInfo, share: Option<&Context>) -> Arc<Context> {
-        let shared = share
-            .map(|c| c.shared.clone())
-            .unwrap_or_else(|| Arc::new(ShareGroup::default()));
+        Context::build(info, share, None)
+    }
+
+    /// Creates the shadow context of a host context (interposed mode). Its share group
+    /// records the names it frees, so their host placeholders can be released.
+    pub fn new_shadow(
+        info: ContextInfo,
+        share: Option<&Context>,
+        link: Arc<HostLink>,
+    ) -> Arc<Context> {
+        Context::build(info, share, Some(link))
+    }
+
+    fn build(
+        info: ContextInfo,
+        share: Option<&Context>,
+        link: Option<Arc<HostLink>>,
+    ) -> Arc<Context> {
+        let shared = share.map(|c| c.shared.clone()).unwrap_or_else(|| {
+            let group = ShareGroup::default();
+            if link.is_some() {
+                group.shader_objects.lock().track_released();
+            }
+            Arc::new(group)
+        });
+        let mut state = ContextState::new(info, shared.clone());
+        let shadow = link.is_some();
+        state.host = link;
         Arc::new(Context {
             id: NEXT_CONTEXT_ID.fetch_add(1, Ordering::Relaxed),
             info,
-            shared: shared.clone(),
-            state: Mutex::new(ContextState::new(info, shared)),
+            shadow,
+            shared,
+            state: Mutex::new(state),
         })
+    }
+
+    pub fn is_shadow(&self) -> bool {
+        self.shadow
+    }
+
+    /// The host link of a shadow context.
+    pub fn host(&self) -> Option<Arc<HostLink>> {
+        self.state.lock().host.clone()
     }
 }
 
@@ -109,6 +147,10 @@ pub struct ContextState {
     pub bound_pipeline: u32,
     /// Messages for the application's callback, delivered after the lock is released.
     pub pending: Vec<Delivery>,
+    /// Interposed mode: the host context this context shadows.
+    pub host: Option<Arc<HostLink>>,
+    /// Interposed mode: binding points glcompute keeps where the host lacks them.
+    pub host_bindings: HostBindings,
 }
 
 impl ContextState {
@@ -123,6 +165,8 @@ impl ContextState {
             pipelines: NameTable::default(),
             bound_pipeline: 0,
             pending: Vec::new(),
+            host: None,
+            host_bindings: HostBindings::new(),
         }
     }
 
@@ -150,6 +194,8 @@ impl ContextState {
     /// Records `err` from the GL command `func`: sets the error flag if it is clear and
     /// reports the error as a debug message (and on stderr with GLCOMPUTE_LOG=errors).
     pub fn record_error(&mut self, func: &str, err: GlError) {
+        // Interposed: an error the host recorded for an earlier call comes first.
+        self.merge_host_error();
         if self.error == GL_NO_ERROR {
             self.error = err.code;
         }

@@ -6,6 +6,7 @@ use super::buffer::BufRef;
 use super::context::ContextState;
 use super::error::GlResult;
 use super::gl_enums::*;
+use super::interposed::BufferKind;
 use super::limits;
 use super::program::Program;
 use crate::gl_bail;
@@ -113,17 +114,47 @@ impl ContextState {
                 st.uniforms.ssbo_bindings.clone(),
             )
         };
+        // Every buffer use, in descriptor-slot order.
+        let mut uses = Vec::new();
         for (i, &binding) in ubo.iter().enumerate() {
-            resources[kernel.slots.uniform_blocks as usize + i] =
-                Self::bound_range(&self.bindings.uniform_indexed, binding, &mut keep);
+            uses.push((
+                kernel.slots.uniform_blocks as usize + i,
+                BufferKind::Uniform,
+                binding,
+            ));
         }
         for (i, &binding) in ssbo.iter().enumerate() {
-            resources[kernel.slots.storage_blocks as usize + i] =
-                Self::bound_range(&self.bindings.storage_indexed, binding, &mut keep);
+            uses.push((
+                kernel.slots.storage_blocks as usize + i,
+                BufferKind::Storage,
+                binding,
+            ));
         }
         for (i, ab) in r.atomic_buffers.iter().enumerate() {
-            resources[kernel.slots.atomic_buffers as usize + i] =
-                Self::bound_range(&self.bindings.atomic_indexed, ab.binding, &mut keep);
+            uses.push((
+                kernel.slots.atomic_buffers as usize + i,
+                BufferKind::Atomic,
+                ab.binding,
+            ));
+        }
+        let mut host_memory = None;
+        if self.host.is_some() {
+            // Interposed: the buffers are the host's.
+            let list: Vec<(BufferKind, u32)> = uses.iter().map(|&(_, k, b)| (k, b)).collect();
+            let (opened, mem) = self.open_host_buffers(&list)?;
+            for (&(slot, _, _), res) in uses.iter().zip(opened) {
+                resources[slot] = res;
+            }
+            host_memory = Some(mem);
+        } else {
+            for &(slot, kind, binding) in &uses {
+                let list = match kind {
+                    BufferKind::Uniform => &self.bindings.uniform_indexed,
+                    BufferKind::Storage => &self.bindings.storage_indexed,
+                    BufferKind::Atomic => &self.bindings.atomic_indexed,
+                };
+                resources[slot] = Self::bound_range(list, binding, &mut keep);
+            }
         }
         let work = Work {
             entry: kernel.entry,
@@ -139,6 +170,11 @@ impl ContextState {
             local_size,
             work,
         });
+        if let Some(mem) = host_memory {
+            for problem in mem.close() {
+                self.notify(2, GL_DEBUG_SEVERITY_HIGH, problem);
+            }
+        }
         if !outcome.completed {
             let [x, y, z] = outcome.groups;
             self.notify(
@@ -186,6 +222,9 @@ impl ContextState {
         }
         if indirect < 0 {
             gl_bail!(GL_INVALID_VALUE, "indirect = {indirect} is negative");
+        }
+        if self.host.is_some() {
+            return self.dispatch_indirect_from_host(&prog, &exe, indirect);
         }
         // ARB_compute_shader: INVALID_OPERATION if no buffer is bound to
         // DISPATCH_INDIRECT_BUFFER.
@@ -235,6 +274,37 @@ impl ContextState {
             },
             local_size,
         )
+    }
+
+    /// DispatchComputeIndirect of a shadow context: the buffer is the host's.
+    fn dispatch_indirect_from_host(
+        &mut self,
+        prog: &Arc<Program>,
+        exe: &Arc<LinkedProgram>,
+        indirect: i64,
+    ) -> GlResult<()> {
+        let buffer = self.host_indirect_buffer();
+        // ARB_compute_shader: INVALID_OPERATION if no buffer is bound to
+        // DISPATCH_INDIRECT_BUFFER.
+        if buffer == 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "no buffer is bound to GL_DISPATCH_INDIRECT_BUFFER"
+            );
+        }
+        let counts = self.read_host_indirect(buffer, indirect)?;
+        let compute = exe.compute.expect("active compute program");
+        // ARB_compute_variable_group_size: INVALID_OPERATION for a variable-size program.
+        let Some(local_size) = compute.local_size else {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the active compute program has a variable work group size; use glDispatchComputeGroupSizeARB"
+            );
+        };
+        if counts.contains(&0) {
+            return Ok(());
+        }
+        self.launch(prog, exe, GroupCount::Direct(counts), local_size)
     }
 
     /// DispatchComputeGroupSizeARB.

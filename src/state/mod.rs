@@ -3,7 +3,8 @@
 //! the implementation limits and every state query. Each operation validates its
 //! arguments in the spec's order and changes nothing when it fails (it returns a
 //! [`error::GlError`] the API layer records). It may call the GLSL front end (to compile
-//! and link) and the runtime (memory and dispatch), never the API layer above it.
+//! and link), the runtime (memory and dispatch) and, for the shadow contexts of
+//! interposed mode, the host driver ([`crate::host`]); never the API layer above it.
 
 pub mod buffer;
 pub mod context;
@@ -11,6 +12,7 @@ pub mod debug;
 pub mod dispatch;
 pub mod error;
 pub mod formats;
+pub mod interposed;
 #[rustfmt::skip]
 pub mod gl_enums;
 pub use crate::limits;

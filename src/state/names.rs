@@ -7,6 +7,8 @@ use std::collections::HashMap;
 pub struct NameTable<T> {
     map: HashMap<u32, Option<T>>,
     next: u32,
+    /// Names freed since the last [`NameTable::take_released`], when tracked.
+    released: Option<Vec<u32>>,
 }
 
 impl<T> Default for NameTable<T> {
@@ -14,6 +16,7 @@ impl<T> Default for NameTable<T> {
         NameTable {
             map: HashMap::new(),
             next: 1,
+            released: None,
         }
     }
 }
@@ -52,7 +55,32 @@ impl<T> NameTable<T> {
 
     /// Frees the name, returning its object if it had one.
     pub fn remove(&mut self, name: u32) -> Option<T> {
+        let entry = self.map.remove(&name);
+        if entry.is_some()
+            && let Some(r) = &mut self.released
+        {
+            r.push(name);
+        }
+        entry.flatten()
+    }
+
+    /// Frees the name without recording it as released.
+    pub fn remove_untracked(&mut self, name: u32) -> Option<T> {
         self.map.remove(&name).flatten()
+    }
+
+    /// From now on, remember every name this table frees (interposed mode: each one
+    /// holds a host placeholder that must be released too).
+    pub fn track_released(&mut self) {
+        self.released.get_or_insert_with(Vec::new);
+    }
+
+    /// The names freed since the last call.
+    pub fn take_released(&mut self) -> Vec<u32> {
+        self.released
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     pub fn objects(&self) -> impl Iterator<Item = &T> {

@@ -62,6 +62,9 @@ pub struct ProgramState {
     /// Uniform values and block bindings of the executable.
     pub uniforms: super::uniform::UniformState,
     pub label: Option<String>,
+    /// Interposed mode: the host's (graphics) shaders attached to this program, which
+    /// glcompute took over when a compute shader was attached to it.
+    pub foreign_shaders: Vec<u32>,
 }
 
 impl Program {
@@ -213,7 +216,7 @@ impl ContextState {
                 None,
                 "error: no source was given with glShaderSource\n".to_string(),
             ),
-            Some(src) => match glsl::compile(stage, &src) {
+            Some(src) => match glsl::compile_accepting(stage, &src, &self.host_extensions()) {
                 Ok((compiled, log)) => (Some(Arc::new(compiled)), log),
                 Err(log) => (None, log),
             },
@@ -313,7 +316,13 @@ impl ContextState {
 
     pub fn attached_shaders(&mut self, program: u32) -> GlResult<Vec<u32>> {
         let prog = self.lookup_program(program)?;
-        Ok(prog.state.lock().shaders.iter().map(|s| s.name).collect())
+        let st = prog.state.lock();
+        Ok(st
+            .shaders
+            .iter()
+            .map(|s| s.name)
+            .chain(st.foreign_shaders.iter().copied())
+            .collect())
     }
 
     /// LinkProgram (GL 4.6 §7.3): link errors go to the info log. A successful relink
@@ -334,7 +343,21 @@ impl ContextState {
             })
             .collect();
         let core = self.info.is_core();
-        match glsl::link(&inputs, core) {
+        // GL 4.6 §7.3: linking fails when the program has a compute shader and shaders
+        // of any other stage (interposed mode: those are the host's).
+        let outcome = if st.foreign_shaders.is_empty() {
+            glsl::link(&inputs, core)
+        } else {
+            Err(format!(
+                "error: a program with a compute shader cannot have shaders of other stages (attached: {})\n",
+                st.foreign_shaders
+                    .iter()
+                    .map(|n| format!("shader {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        };
+        match outcome {
             Ok((linked, log)) => {
                 st.link_status = true;
                 st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
@@ -373,7 +396,7 @@ impl ContextState {
             GL_LINK_STATUS => vec![st.link_status as i64],
             GL_VALIDATE_STATUS => vec![st.validate_status as i64],
             GL_INFO_LOG_LENGTH => vec![c_len(&st.info_log)],
-            GL_ATTACHED_SHADERS => vec![st.shaders.len() as i64],
+            GL_ATTACHED_SHADERS => vec![(st.shaders.len() + st.foreign_shaders.len()) as i64],
             // Compute programs have no vertex attributes.
             GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => vec![0],
             GL_ACTIVE_UNIFORMS => vec![reflect(|e| e.reflection.uniforms.len() as i64)],
@@ -612,13 +635,52 @@ impl ContextState {
     /// CreateShaderProgramv (GL 4.6 §7.3): a separable program from one source; the
     /// shader is deleted again and its compile log is appended to the program's log.
     pub fn create_shader_program(&mut self, kind: u32, source: GlResult<String>) -> GlResult<u32> {
-        let shader = self.create_shader(kind)?;
-        let source = source.inspect_err(|_| {
-            self.shared.shader_objects.lock().remove(shader);
-        })?;
+        // GL 4.6 §7.1: INVALID_ENUM if type is not a shader type.
+        if stage_of(kind).is_none() {
+            gl_bail!(GL_INVALID_ENUM, "type {} is not a shader type", Enum(kind));
+        }
+        let source = source?;
+        let (shader, program) = {
+            let mut table = self.shared.shader_objects.lock();
+            (table.alloc(), table.alloc())
+        };
+        self.create_shader_program_named(kind, Ok(source), shader, program)
+    }
+
+    /// CreateShaderProgramv with the names of the shader and the program given
+    /// (allocated by the caller; interposed mode reserves them from the host).
+    pub fn create_shader_program_named(
+        &mut self,
+        kind: u32,
+        source: GlResult<String>,
+        shader: u32,
+        program: u32,
+    ) -> GlResult<u32> {
+        // GL 4.6 §7.1: INVALID_ENUM if type is not a shader type.
+        if stage_of(kind).is_none() {
+            gl_bail!(GL_INVALID_ENUM, "type {} is not a shader type", Enum(kind));
+        }
+        let source = source?;
+        {
+            let mut table = self.shared.shader_objects.lock();
+            table.set(
+                shader,
+                ShaderObject::Shader(Arc::new(Shader {
+                    name: shader,
+                    kind,
+                    state: Mutex::new(ShaderState::default()),
+                })),
+            );
+            table.set(
+                program,
+                ShaderObject::Program(Arc::new(Program {
+                    name: program,
+                    state: Mutex::new(ProgramState::default()),
+                })),
+            );
+        }
         self.shader_source(shader, Ok(source))?;
         self.compile_shader(shader)?;
-        let program = self.create_program();
         let prog = self.lookup_program(program)?;
         prog.state.lock().separable = true;
         let sh = self.lookup_shader(shader)?;

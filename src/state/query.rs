@@ -22,7 +22,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn int(v: i64) -> Value {
+    pub fn int(v: i64) -> Value {
         Value::Ints(vec![v])
     }
 

@@ -1,0 +1,192 @@
+//! Interposed mode's entry points: what the preload library (`libglcompute.so`, built
+//! from src/preload) calls into when it loads glcompute under an application with its
+//! own GL driver.
+//!
+//! - `glcompute_interpose_init`: the preload library hands over the real `dlsym`.
+//! - `glcompute_interpose_hook`: the hook for each name of hooks.txt.
+//! - `glcompute_interpose_dlsym`: `dlsym` for the hooked names.
+//!
+//! Each hooked GL function routes: to glcompute when the object it names (a compute
+//! shader, a program with one), the current program or the command (dispatch) is
+//! glcompute's and a shadow context is current, else unchanged to the host's function
+//! of the same name. [`window`] hooks context creation and current-ness and the
+//! GetProcAddress functions; [`special`] the GL functions whose routing needs more than
+//! one name (attach, link, use, strings, queries, errors, bindings).
+
+pub mod lists;
+pub mod special;
+pub mod window;
+
+use std::ffi::{CStr, c_char, c_int, c_void};
+
+use crate::host::dl;
+
+include!("../../generated/interposed.rs");
+
+/// Routing decisions for the generated wrappers and the special hooks.
+pub mod route {
+    use std::sync::Arc;
+
+    use crate::egl::shadow::current_shadow;
+    use crate::host::gl::HostGl;
+    use crate::state::context::Context;
+
+    /// The shadow context current on this thread, unless this thread is already inside
+    /// a glcompute call (a host callback re-entering GL is always the host's).
+    pub fn shadow() -> Option<Arc<Context>> {
+        if crate::api::in_gl_call() {
+            return None;
+        }
+        current_shadow()
+    }
+
+    /// Dispatch-like commands: glcompute's whenever a shadow context is current.
+    pub fn compute() -> bool {
+        shadow().is_some()
+    }
+
+    /// Commands on a shader or program object: glcompute's if it owns `name`.
+    pub fn named(name: u32) -> bool {
+        shadow().is_some_and(|c| c.state.lock().owns_name(name))
+    }
+
+    /// Uniform commands: glcompute's if its program is the one they act on.
+    pub fn current_program() -> bool {
+        shadow().is_some_and(|c| c.state.lock().uniform_target_is_ours())
+    }
+
+    /// The host's GL functions for this thread's context.
+    pub fn host() -> &'static HostGl {
+        match current_shadow().and_then(|c| c.host()) {
+            Some(link) => link.gl,
+            None => crate::host::gl::for_api(crate::host::thread_api()),
+        }
+    }
+
+    /// After a glcompute command on shader or program objects: names glcompute freed
+    /// release their host placeholders (the host's own objects of those names).
+    pub fn after_glcompute_call() {
+        let Some(ctx) = current_shadow() else { return };
+        let names = ctx.state.lock().take_released_names();
+        if names.is_empty() {
+            return;
+        }
+        let gl = host();
+        for n in names {
+            // SAFETY: deleting the host object that reserved name `n` for glcompute.
+            unsafe {
+                if gl.glIsProgram(n) != 0 {
+                    gl.glDeleteProgram(n);
+                } else {
+                    gl.glDeleteShader(n);
+                }
+            }
+        }
+    }
+}
+
+/// What the preload library passes to `glcompute_interpose_init` (src/preload/lib.rs
+/// defines the same layout).
+#[repr(C)]
+pub struct PreloadApi {
+    pub version: u32,
+    pub real_dlsym: *mut c_void,
+    pub next_symbol: extern "C" fn(*const c_char) -> *mut c_void,
+    pub self_address: *const c_void,
+    pub export_address: extern "C" fn(*const c_char) -> *mut c_void,
+}
+
+const PRELOAD_API_VERSION: u32 = 2;
+
+/// The address an application gets for hooked name `name`: the preload library's
+/// exported trampoline (so every lookup path gives the same pointer), or glcompute's
+/// hook where the preload library exports none.
+pub fn app_address(name: &CStr) -> Option<*mut c_void> {
+    let ours = hook_address(name.to_bytes())?;
+    let export = dl::preload().map_or(std::ptr::null_mut(), |p| (p.export_address)(name.as_ptr()));
+    Some(if export.is_null() {
+        ours as *mut c_void
+    } else {
+        export
+    })
+}
+
+/// Called once by the preload library after it loaded glcompute. Returns 1 on success.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glcompute_interpose_init(api: *const PreloadApi) -> c_int {
+    if api.is_null() {
+        return 0;
+    }
+    // SAFETY: the preload library passes a valid PreloadApi for the call's duration.
+    let api = unsafe { &*api };
+    if api.version != PRELOAD_API_VERSION || api.real_dlsym.is_null() {
+        return 0;
+    }
+    let Some((preload_base, _)) = dl::object_of(api.self_address) else {
+        return 0;
+    };
+    let Some((driver_base, _)) = dl::object_of(glcompute_interpose_init as *const c_void) else {
+        return 0;
+    };
+    let ok = dl::install(dl::Preload {
+        // SAFETY: the preload library's real_dlsym is glibc's dlsym.
+        real_dlsym: unsafe { std::mem::transmute::<*mut c_void, dl::DlsymFn>(api.real_dlsym) },
+        next_symbol: api.next_symbol,
+        export_address: api.export_address,
+        preload_base,
+        driver_base,
+    });
+    if ok && crate::config::log_calls() {
+        eprintln!(
+            "glcompute: interposed mode: compute runs on glcompute, everything else on the host driver"
+        );
+    }
+    ok as c_int
+}
+
+/// The hook for `name`, or NULL if glcompute does not take it over.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glcompute_interpose_hook(name: *const c_char) -> *const c_void {
+    if name.is_null() {
+        return std::ptr::null();
+    }
+    // SAFETY: a NUL-terminated name.
+    let name = unsafe { CStr::from_ptr(name) }.to_bytes();
+    hook_address(name).map_or(std::ptr::null(), |p| p as *const c_void)
+}
+
+/// `dlsym(handle, name)` for a hooked name (the preload library sends only those).
+/// glcompute's hook is returned where the application would have got a GL library's
+/// function (or nothing, from a GL library's handle); a definition in the program or
+/// another library, and every lookup a GL library or glcompute makes itself, get what
+/// the real dlsym gives.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glcompute_interpose_dlsym(
+    handle: *mut c_void,
+    name: *const c_char,
+    caller: *const c_void,
+) -> *mut c_void {
+    // SAFETY: dlsym's name argument is NUL-terminated.
+    let cname = unsafe { CStr::from_ptr(name) };
+    // SAFETY: the application's handle, as it passed it to dlsym.
+    let real = unsafe { dl::real_dlsym(handle, cname) };
+    let Some(ours) = app_address(cname) else {
+        return real;
+    };
+    if dl::is_own(caller) || dl::object_of(caller).is_some_and(|(_, path)| dl::is_gl_library(path))
+    {
+        return real;
+    }
+    let taken = if !real.is_null() {
+        dl::object_of(real).is_some_and(|(_, path)| dl::is_gl_library(path))
+    } else {
+        dl::handle_name(handle).is_some_and(dl::is_gl_library)
+    };
+    if taken {
+        dl::note_host_handle(handle);
+        window::log_taken(cname.to_bytes());
+        ours
+    } else {
+        real
+    }
+}

@@ -1,0 +1,449 @@
+//! Window-system hooks of interposed mode. Context creation goes to the host first;
+//! when the application asks for OpenGL 4.3 (which glcompute completes) and the host
+//! cannot give it, the request is lowered step by step to what the host can give, and
+//! glcompute supplies the rest. Every OpenGL context the host creates gets a shadow
+//! glcompute context (see [`crate::egl::shadow`]) that is current whenever it is. The
+//! GetProcAddress functions hand out glcompute's hooks for the names it takes over and
+//! the host's functions for every other name.
+
+#![allow(non_snake_case)]
+
+use std::collections::HashSet;
+use std::ffi::{CStr, c_char, c_int, c_void};
+use std::sync::OnceLock;
+
+use crate::egl::egl_enums::*;
+use crate::egl::shadow;
+use crate::host::{Api, ws};
+use crate::runtime::sync::Mutex;
+use crate::state::context::ContextInfo;
+use crate::state::gl_enums::{
+    GL_CONTEXT_COMPATIBILITY_PROFILE_BIT, GL_CONTEXT_CORE_PROFILE_BIT, GL_CONTEXT_FLAG_DEBUG_BIT,
+};
+
+type Ptr = *mut c_void;
+
+/// GLCOMPUTE_LOG=calls: names each entry point the first time glcompute takes it over.
+pub fn log_taken(name: &[u8]) {
+    if !crate::config::log_calls() {
+        return;
+    }
+    static SEEN: OnceLock<Mutex<HashSet<Vec<u8>>>> = OnceLock::new();
+    let mut seen = SEEN.get_or_init(|| Mutex::new(HashSet::new())).lock();
+    if seen.insert(name.to_vec()) {
+        eprintln!("glcompute: taking over {}", String::from_utf8_lossy(name));
+    }
+}
+
+/// The version, profile and flags a context creation asks for.
+#[derive(Clone, Copy)]
+struct Request {
+    version: (u32, u32),
+    profile: Option<u32>,
+    debug: bool,
+}
+
+impl Request {
+    fn info(&self) -> ContextInfo {
+        let core = match self.profile {
+            Some(mask) => mask & 1 != 0,
+            // Without a profile, 3.2 and later default to core (EGL 1.5 §3.7.1,
+            // GLX_ARB_create_context); earlier versions have no profiles.
+            None => self.version >= (3, 2),
+        };
+        ContextInfo {
+            profile_mask: if core {
+                GL_CONTEXT_CORE_PROFILE_BIT
+            } else {
+                GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
+            },
+            flags: if self.debug {
+                GL_CONTEXT_FLAG_DEBUG_BIT
+            } else {
+                0
+            },
+        }
+    }
+}
+
+/// Reads an attribute list of (name, value) pairs ending with `none`.
+///
+/// # Safety
+/// `attribs` is null or a list terminated by `none`.
+unsafe fn pairs(attribs: *const i32, none: i32) -> Vec<(i32, i32)> {
+    let mut v = Vec::new();
+    if attribs.is_null() {
+        return v;
+    }
+    let mut p = attribs;
+    // SAFETY: caller contract: pairs until the terminator.
+    unsafe {
+        while *p != none && v.len() < 256 {
+            v.push((*p, *p.add(1)));
+            p = p.add(2);
+        }
+    }
+    v
+}
+
+/// The lower versions tried, in order, when the host refuses OpenGL 4.3.
+const LOWER: [(u32, u32); 5] = [(4, 2), (4, 1), (4, 0), (3, 3), (3, 2)];
+
+/// Rewrites the version of an attribute list (adding it if absent).
+fn with_version(list: &[(i32, i32)], major: i32, minor: i32, v: (u32, u32), none: i32) -> Vec<i32> {
+    let mut out = Vec::new();
+    for &(a, b) in list {
+        if a == major || a == minor {
+            continue;
+        }
+        out.extend([a, b]);
+    }
+    out.extend([major, v.0 as i32, minor, v.1 as i32, none]);
+    out
+}
+
+// ---- EGL ------------------------------------------------------------------------
+
+fn egl_request(list: &[(i32, i32)]) -> Request {
+    let mut r = Request {
+        version: (1, 0),
+        profile: None,
+        debug: false,
+    };
+    for &(a, b) in list {
+        match a {
+            EGL_CONTEXT_MAJOR_VERSION => r.version.0 = b as u32,
+            EGL_CONTEXT_MINOR_VERSION => r.version.1 = b as u32,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK => r.profile = Some(b as u32),
+            EGL_CONTEXT_OPENGL_DEBUG => r.debug |= b != 0,
+            EGL_CONTEXT_FLAGS_KHR => r.debug |= b & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0,
+            _ => {}
+        }
+    }
+    r
+}
+
+pub unsafe extern "C" fn eglCreateContext(
+    dpy: Ptr,
+    config: Ptr,
+    share: Ptr,
+    attribs: *const i32,
+) -> Ptr {
+    // SAFETY: the application's arguments, passed on unchanged.
+    let mut ctx = unsafe { ws::eglCreateContext(dpy, config, share, attribs) };
+    // SAFETY: a plain query of this thread's bound API.
+    if unsafe { ws::eglQueryAPI() } != EGL_OPENGL_API as u32 {
+        return ctx;
+    }
+    // SAFETY: EGL attribute lists end with EGL_NONE.
+    let list = unsafe { pairs(attribs, EGL_NONE) };
+    let request = egl_request(&list);
+    if ctx.is_null() && request.version == (4, 3) {
+        for v in LOWER {
+            let lowered = with_version(
+                &list,
+                EGL_CONTEXT_MAJOR_VERSION,
+                EGL_CONTEXT_MINOR_VERSION,
+                v,
+                EGL_NONE,
+            );
+            // SAFETY: the application's list with another version, EGL_NONE-terminated.
+            ctx = unsafe { ws::eglCreateContext(dpy, config, share, lowered.as_ptr()) };
+            if !ctx.is_null() {
+                break;
+            }
+        }
+    }
+    if !ctx.is_null() {
+        shadow::register(
+            Api::Egl,
+            dpy as usize,
+            ctx as usize,
+            share as usize,
+            request.info(),
+            request.version,
+        );
+    }
+    ctx
+}
+
+pub unsafe extern "C" fn eglDestroyContext(dpy: Ptr, ctx: Ptr) -> u32 {
+    // SAFETY: the application's arguments.
+    let r = unsafe { ws::eglDestroyContext(dpy, ctx) };
+    if r != 0 {
+        shadow::forget(Api::Egl, dpy as usize, ctx as usize);
+    }
+    r
+}
+
+pub unsafe extern "C" fn eglMakeCurrent(dpy: Ptr, draw: Ptr, read: Ptr, ctx: Ptr) -> u32 {
+    // SAFETY: the application's arguments.
+    let r = unsafe { ws::eglMakeCurrent(dpy, draw, read, ctx) };
+    if r == 0 {
+        return r;
+    }
+    if ctx.is_null() {
+        // Releasing the current context of the bound API.
+        // SAFETY: a plain query.
+        if unsafe { ws::eglQueryAPI() } == EGL_OPENGL_API as u32 {
+            shadow::make_current(Api::Egl, None);
+        }
+        return r;
+    }
+    let mut client = 0;
+    // SAFETY: ctx was just made current, so it is a valid context of dpy.
+    unsafe { ws::eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &mut client) };
+    if client == EGL_OPENGL_API {
+        let sh = shadow::lookup(Api::Egl, dpy as usize, ctx as usize).unwrap_or_else(|| {
+            // A context glcompute did not see created: a shadow with no share group.
+            let r = Request {
+                version: (0, 0),
+                profile: None,
+                debug: false,
+            };
+            shadow::register(Api::Egl, dpy as usize, ctx as usize, 0, r.info(), r.version)
+        });
+        shadow::make_current(Api::Egl, Some(sh));
+    }
+    r
+}
+
+pub unsafe extern "C" fn eglReleaseThread() -> u32 {
+    // SAFETY: no arguments.
+    let r = unsafe { ws::eglReleaseThread() };
+    shadow::make_current(Api::Egl, None);
+    r
+}
+
+pub unsafe extern "C" fn eglTerminate(dpy: Ptr) -> u32 {
+    // SAFETY: the application's argument.
+    let r = unsafe { ws::eglTerminate(dpy) };
+    if r != 0 {
+        shadow::forget_display(Api::Egl, dpy as usize);
+    }
+    r
+}
+
+/// The hook for `name` if glcompute takes it over, else None.
+fn hook_for(name: *const c_char) -> Option<Ptr> {
+    if name.is_null() {
+        return None;
+    }
+    // SAFETY: GetProcAddress names are NUL-terminated.
+    let cname = unsafe { CStr::from_ptr(name) };
+    let p = super::app_address(cname)?;
+    log_taken(cname.to_bytes());
+    Some(p)
+}
+
+pub unsafe extern "C" fn eglGetProcAddress(name: *const c_char) -> Ptr {
+    match hook_for(name) {
+        Some(p) => p,
+        // SAFETY: the application's argument.
+        None => unsafe { ws::eglGetProcAddress(name) },
+    }
+}
+
+// ---- GLX ------------------------------------------------------------------------
+
+const GLX_CONTEXT_MAJOR_VERSION_ARB: i32 = 0x2091;
+const GLX_CONTEXT_MINOR_VERSION_ARB: i32 = 0x2092;
+const GLX_CONTEXT_FLAGS_ARB: i32 = 0x2094;
+const GLX_CONTEXT_PROFILE_MASK_ARB: i32 = 0x9126;
+const GLX_CONTEXT_DEBUG_BIT_ARB: i32 = 0x1;
+const GLX_NONE: i32 = 0;
+
+fn glx_request(list: &[(i32, i32)]) -> Request {
+    let mut r = Request {
+        version: (1, 0),
+        profile: None,
+        debug: false,
+    };
+    for &(a, b) in list {
+        match a {
+            GLX_CONTEXT_MAJOR_VERSION_ARB => r.version.0 = b as u32,
+            GLX_CONTEXT_MINOR_VERSION_ARB => r.version.1 = b as u32,
+            GLX_CONTEXT_PROFILE_MASK_ARB => r.profile = Some(b as u32),
+            GLX_CONTEXT_FLAGS_ARB => r.debug |= b & GLX_CONTEXT_DEBUG_BIT_ARB != 0,
+            _ => {}
+        }
+    }
+    r
+}
+
+/// A compatibility context of GLX 1.4's legacy creation functions.
+fn legacy() -> ContextInfo {
+    ContextInfo {
+        profile_mask: GL_CONTEXT_COMPATIBILITY_PROFILE_BIT,
+        flags: 0,
+    }
+}
+
+pub unsafe extern "C" fn glXCreateContext(dpy: Ptr, vis: Ptr, share: Ptr, direct: c_int) -> Ptr {
+    // SAFETY: the application's arguments.
+    let ctx = unsafe { ws::glXCreateContext(dpy, vis, share, direct) };
+    if !ctx.is_null() {
+        shadow::register(
+            Api::Glx,
+            dpy as usize,
+            ctx as usize,
+            share as usize,
+            legacy(),
+            (0, 0),
+        );
+    }
+    ctx
+}
+
+pub unsafe extern "C" fn glXCreateNewContext(
+    dpy: Ptr,
+    config: Ptr,
+    render_type: c_int,
+    share: Ptr,
+    direct: c_int,
+) -> Ptr {
+    // SAFETY: the application's arguments.
+    let ctx = unsafe { ws::glXCreateNewContext(dpy, config, render_type, share, direct) };
+    if !ctx.is_null() {
+        shadow::register(
+            Api::Glx,
+            dpy as usize,
+            ctx as usize,
+            share as usize,
+            legacy(),
+            (0, 0),
+        );
+    }
+    ctx
+}
+
+/// Xlib's error handler type.
+type XErrorHandler = Option<unsafe extern "C" fn(Ptr, Ptr) -> c_int>;
+
+unsafe extern "C" fn ignore_x_error(_: Ptr, _: Ptr) -> c_int {
+    0
+}
+
+pub unsafe extern "C" fn glXCreateContextAttribsARB(
+    dpy: Ptr,
+    config: Ptr,
+    share: Ptr,
+    direct: c_int,
+    attribs: *const c_int,
+) -> Ptr {
+    // SAFETY: GLX attribute lists end with None (0).
+    let list = unsafe { pairs(attribs, GLX_NONE) };
+    let request = glx_request(&list);
+    let mut ctx = std::ptr::null_mut();
+    if request.version == (4, 3) {
+        // A refused version is an X error, which Xlib's default handler turns into
+        // exit(): while glcompute tries 4.3 and the lower versions, errors are ignored;
+        // if every attempt fails, the application's own request is repeated with its
+        // own handler, so it sees the error it would have seen.
+        let set_handler = crate::host::dl::host_symbol(c"XSetErrorHandler", &[c"libX11.so.6"]);
+        let sync = crate::host::dl::host_symbol(c"XSync", &[c"libX11.so.6"]);
+        if !set_handler.is_null() && !sync.is_null() {
+            // SAFETY: Xlib's XSetErrorHandler and XSync have these C types.
+            let set_handler: unsafe extern "C" fn(XErrorHandler) -> XErrorHandler =
+                unsafe { std::mem::transmute(set_handler) };
+            let sync: unsafe extern "C" fn(Ptr, c_int) -> c_int =
+                unsafe { std::mem::transmute(sync) };
+            // SAFETY: installs a handler that ignores errors, restored below.
+            let old = unsafe { set_handler(Some(ignore_x_error)) };
+            for v in std::iter::once(request.version).chain(LOWER) {
+                let lowered = with_version(
+                    &list,
+                    GLX_CONTEXT_MAJOR_VERSION_ARB,
+                    GLX_CONTEXT_MINOR_VERSION_ARB,
+                    v,
+                    GLX_NONE,
+                );
+                // SAFETY: the application's list with another version, None-terminated.
+                ctx = unsafe {
+                    ws::glXCreateContextAttribsARB(dpy, config, share, direct, lowered.as_ptr())
+                };
+                // SAFETY: flushes the request so its error arrives under our handler.
+                unsafe { sync(dpy, 0) };
+                if !ctx.is_null() {
+                    break;
+                }
+            }
+            // SAFETY: restores the application's handler.
+            unsafe { set_handler(old) };
+        }
+    }
+    if ctx.is_null() {
+        // SAFETY: the application's arguments.
+        ctx = unsafe { ws::glXCreateContextAttribsARB(dpy, config, share, direct, attribs) };
+    }
+    if !ctx.is_null() {
+        shadow::register(
+            Api::Glx,
+            dpy as usize,
+            ctx as usize,
+            share as usize,
+            request.info(),
+            request.version,
+        );
+    }
+    ctx
+}
+
+pub unsafe extern "C" fn glXDestroyContext(dpy: Ptr, ctx: Ptr) {
+    // SAFETY: the application's arguments.
+    unsafe { ws::glXDestroyContext(dpy, ctx) };
+    shadow::forget(Api::Glx, dpy as usize, ctx as usize);
+}
+
+fn glx_made_current(dpy: Ptr, ctx: Ptr) {
+    if ctx.is_null() {
+        shadow::make_current(Api::Glx, None);
+        return;
+    }
+    let sh = shadow::lookup(Api::Glx, dpy as usize, ctx as usize).unwrap_or_else(|| {
+        shadow::register(Api::Glx, dpy as usize, ctx as usize, 0, legacy(), (0, 0))
+    });
+    shadow::make_current(Api::Glx, Some(sh));
+}
+
+pub unsafe extern "C" fn glXMakeCurrent(dpy: Ptr, drawable: usize, ctx: Ptr) -> c_int {
+    // SAFETY: the application's arguments.
+    let r = unsafe { ws::glXMakeCurrent(dpy, drawable, ctx) };
+    if r != 0 {
+        glx_made_current(dpy, ctx);
+    }
+    r
+}
+
+pub unsafe extern "C" fn glXMakeContextCurrent(
+    dpy: Ptr,
+    draw: usize,
+    read: usize,
+    ctx: Ptr,
+) -> c_int {
+    // SAFETY: the application's arguments.
+    let r = unsafe { ws::glXMakeContextCurrent(dpy, draw, read, ctx) };
+    if r != 0 {
+        glx_made_current(dpy, ctx);
+    }
+    r
+}
+
+pub unsafe extern "C" fn glXGetProcAddressARB(name: *const c_char) -> Ptr {
+    match hook_for(name) {
+        Some(p) => p,
+        // SAFETY: the application's argument.
+        None => unsafe { ws::glXGetProcAddressARB(name) },
+    }
+}
+
+pub unsafe extern "C" fn glXGetProcAddress(name: *const c_char) -> Ptr {
+    // SAFETY: the same function under its GLX 1.4 name.
+    unsafe { glXGetProcAddressARB(name) }
+}
+
+/// glcompute's dispatch statistics (see include/glcompute.h), for interposed programs.
+pub unsafe extern "C" fn glcomputeGetDispatchStatistics(out: *mut u64) {
+    // SAFETY: the caller passes room for two values.
+    unsafe { crate::api::core::glcomputeGetDispatchStatistics(out) }
+}
