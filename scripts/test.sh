@@ -123,6 +123,16 @@ interpose_draw_check() {
         [ "$(grep pixels <<<"$host")" = "$(grep pixels <<<"$shown")" ]
 }
 step "interpose_draw: same pixels on llvmpipe, and interposed with compute hidden and shown" interpose_draw_check
+# Every lookup path (linked symbol, dlsym on dlopen'ed handles, RTLD_DEFAULT,
+# eglGetProcAddress, glXGetProcAddressARB) gives glcompute's hook for what it takes over
+# and the host's function for the rest; the program's own symbols and RTLD_NEXT stay.
+step "cc interpose_lookup" cc $CFLAGS -rdynamic -o "$BUILD/interpose_lookup" conformance/c/interpose_lookup.c -lEGL -lGL -ldl
+step "interpose_lookup" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_lookup"
+# An unmodified libepoxy program gets a 4.3 context and runs its compute on glcompute.
+step "cc interpose_epoxy" cc -O1 -Wall -o "$BUILD/interpose_epoxy" conformance/c/interpose_epoxy.c $(pkg-config --cflags --libs epoxy) -ldl
+step "interpose_epoxy" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_epoxy"
+# piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
+step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"
 
 # The generated interposition code matches the hook list and the Khronos headers.
 step "scripts/gen_gl.py --check" python3 scripts/gen_gl.py --check

@@ -36,6 +36,14 @@ pub fn register(
     let link = Arc::new(HostLink::new(api, requested));
     let ctx = Context::new_shadow(info, share_ctx.as_deref(), link);
     t.insert((api, display, context), ctx.clone());
+    if crate::config::log_calls() {
+        eprintln!(
+            "glcompute: shadows {api:?} context 0x{context:x} (OpenGL {}.{} asked for{})",
+            requested.0,
+            requested.1,
+            if share_ctx.is_some() { ", sharing objects" } else { "" }
+        );
+    }
     ctx
 }
 

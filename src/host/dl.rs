@@ -83,6 +83,19 @@ pub fn is_own(addr: *const c_void) -> bool {
     matches!(object_of(addr), Some((base, _)) if base == p.preload_base || base == p.driver_base)
 }
 
+/// The program's handle (`dlopen(NULL)`): dlsym on it searches the global scope.
+pub fn main_handle() -> *mut c_void {
+    static MAIN: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
+    let h = MAIN.load(Ordering::Acquire);
+    if !h.is_null() {
+        return h;
+    }
+    // SAFETY: dlopen(NULL) returns the program's handle and loads nothing.
+    let h = unsafe { libc::dlopen(std::ptr::null(), libc::RTLD_LAZY) };
+    MAIN.store(h, Ordering::Release);
+    h
+}
+
 /// True if the program itself (not a shared library) defines `addr`.
 pub fn in_main_program(addr: *const c_void) -> bool {
     static BASE: OnceLock<usize> = OnceLock::new();

@@ -168,8 +168,15 @@ pub unsafe extern "C" fn glcompute_interpose_dlsym(
 ) -> *mut c_void {
     // SAFETY: dlsym's name argument is NUL-terminated.
     let cname = unsafe { CStr::from_ptr(name) };
-    // SAFETY: the application's handle, as it passed it to dlsym.
-    let real = unsafe { dl::real_dlsym(handle, cname) };
+    // RTLD_DEFAULT would search glcompute's own (local) scope first when glcompute asks;
+    // the program's handle searches the global scope in the application's order.
+    let lookup = if handle.is_null() {
+        dl::main_handle()
+    } else {
+        handle
+    };
+    // SAFETY: the application's handle (or the program's), as dlsym takes it.
+    let real = unsafe { dl::real_dlsym(lookup, cname) };
     let Some(ours) = app_address(cname) else {
         return real;
     };
@@ -178,13 +185,14 @@ pub unsafe extern "C" fn glcompute_interpose_dlsym(
         return real;
     }
     let taken = if !real.is_null() {
-        dl::object_of(real).is_some_and(|(_, path)| dl::is_gl_library(path))
+        // The preload library's own export (found first in the global scope) or a GL
+        // library's function.
+        dl::is_own(real) || dl::object_of(real).is_some_and(|(_, path)| dl::is_gl_library(path))
     } else {
         dl::handle_name(handle).is_some_and(dl::is_gl_library)
     };
     if taken {
         dl::note_host_handle(handle);
-        window::log_taken(cname.to_bytes());
         ours
     } else {
         real

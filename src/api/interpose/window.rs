@@ -23,7 +23,8 @@ use crate::state::gl_enums::{
 
 type Ptr = *mut c_void;
 
-/// GLCOMPUTE_LOG=calls: names each entry point the first time glcompute takes it over.
+/// GLCOMPUTE_LOG=calls: names each entry point the first time glcompute runs a call of
+/// it instead of the host.
 pub fn log_taken(name: &[u8]) {
     if !crate::config::log_calls() {
         return;
@@ -31,7 +32,7 @@ pub fn log_taken(name: &[u8]) {
     static SEEN: OnceLock<Mutex<HashSet<Vec<u8>>>> = OnceLock::new();
     let mut seen = SEEN.get_or_init(|| Mutex::new(HashSet::new())).lock();
     if seen.insert(name.to_vec()) {
-        eprintln!("glcompute: taking over {}", String::from_utf8_lossy(name));
+        eprintln!("glcompute: runs {}", String::from_utf8_lossy(name));
     }
 }
 
@@ -231,9 +232,7 @@ fn hook_for(name: *const c_char) -> Option<Ptr> {
     }
     // SAFETY: GetProcAddress names are NUL-terminated.
     let cname = unsafe { CStr::from_ptr(name) };
-    let p = super::app_address(cname)?;
-    log_taken(cname.to_bytes());
-    Some(p)
+    super::app_address(cname)
 }
 
 pub unsafe extern "C" fn eglGetProcAddress(name: *const c_char) -> Ptr {

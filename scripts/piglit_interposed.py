@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Runs piglit's own binaries (`piglit run`, Debian's piglit package, headless:
+PIGLIT_PLATFORM=surfaceless_egl, `-auto -fbo` as the runner passes them) on Mesa
+llvmpipe with glcompute preloaded (interposed mode), and checks every result against
+conformance/expected/piglit-interposed.txt.
+
+Configurations:
+  hidden    glcompute preloaded over Mesa with its compute hidden (GL 4.2, no
+            GL_ARB_compute_shader): every compute test runs on glcompute
+  shown     glcompute preloaded over Mesa with compute: glcompute takes compute over
+            (each test that dispatches must show `glcompute: runs glDispatchCompute*`)
+  baseline  Mesa with compute hidden and no glcompute: what the first configuration
+            would be without glcompute (compute tests skip)
+
+usage: scripts/piglit_interposed.py [--preload PATH] [--out DIR] [--only CONFIG]
+Keeps each configuration's results.json.bz2 under DIR (conformance/build/piglit), prints
+`CONFIG: N passed, M failed, K skipped` and every difference from the expected list;
+exits 1 on a regression (an expected pass that did not pass, or a test the list does
+not name), and also when piglit or the preload library is missing.
+"""
+
+import argparse
+import bz2
+import collections
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXPECTED = os.path.join(ROOT, "conformance", "expected", "piglit-interposed.txt")
+TESTS = ["-t", "spec@arb_compute_shader@", "-t", "spec@arb_compute_variable_group_size@"]
+HIDE = {
+    "MESA_GL_VERSION_OVERRIDE": "4.2",
+    "MESA_GLSL_VERSION_OVERRIDE": "420",
+    "MESA_EXTENSION_OVERRIDE": "-GL_ARB_compute_shader",
+}
+
+
+def load_expected():
+    exp = {}
+    for line in open(EXPECTED):
+        line = line.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in line.split("|", 3)]
+        config, test, result = parts[0], parts[1], parts[2]
+        exp[(config, test)] = (result, parts[3] if len(parts) > 3 else "")
+    return exp
+
+
+def run(config, preload, out):
+    env = dict(os.environ, PIGLIT_PLATFORM="surfaceless_egl", GLCOMPUTE_LOG="calls")
+    env.pop("LD_PRELOAD", None)
+    if config in ("hidden", "baseline"):
+        env.update(HIDE)
+    if config in ("hidden", "shown"):
+        env["LD_PRELOAD"] = preload
+    results = os.path.join(out, config)
+    cmd = ["piglit", "run", "-o", "-c", "-p", "surfaceless_egl"] + TESTS + ["quick", results]
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    path = os.path.join(results, "results.json.bz2")
+    if r.returncode != 0 or not os.path.exists(path):
+        print(f"{config}: piglit run failed ({r.returncode}):\n{r.stdout[-2000:]}{r.stderr[-2000:]}")
+        return None
+    return json.load(bz2.open(path))["tests"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--preload", default=os.path.join(ROOT, "target", "release", "libglcompute.so"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "conformance", "build", "piglit"))
+    ap.add_argument("--only")
+    a = ap.parse_args()
+    if shutil.which("piglit") is None:
+        print("piglit is not installed (apt-get install piglit)")
+        return 1
+    if not os.path.exists(a.preload):
+        print(f"{a.preload} does not exist (cargo build --release)")
+        return 1
+    expected = load_expected()
+    configs = [a.only] if a.only else ["hidden", "shown", "baseline"]
+    bad = 0
+    for config in configs:
+        tests = run(config, a.preload, a.out)
+        if tests is None:
+            bad += 1
+            continue
+        counts = collections.Counter(v["result"] for v in tests.values())
+        for name, v in sorted(tests.items()):
+            got = v["result"]
+            exp, why = expected.get((config, name), (None, ""))
+            err = v.get("err") or ""
+            if exp is None:
+                print(f"  NEW       {config} {name}: {got} (not in {os.path.relpath(EXPECTED, ROOT)})")
+                bad += 1
+            elif got != exp and exp == "pass":
+                print(f"  REGRESSED {config} {name}: {got}, expected pass")
+                tail = ((v.get("out") or "") + err).strip().splitlines()[-6:]
+                print("      " + "\n      ".join(tail))
+                bad += 1
+            elif got != exp:
+                print(f"  CHANGED   {config} {name}: {got}, listed as {exp} ({why}); update the list")
+            elif exp != "pass":
+                print(f"  {exp:<9} {config} {name}: {why}")
+            # glcompute must be the one running the dispatches it took over.
+            if (
+                config in ("hidden", "shown")
+                and got == "pass"
+                and "execution@" in name
+                and "glcompute: runs glDispatchCompute" not in err
+            ):
+                print(f"  NOT TAKEN {config} {name}: passed without glcompute running its dispatch")
+                bad += 1
+        for (c, name), _ in expected.items():
+            if c == config and name not in tests:
+                print(f"  MISSING   {config} {name}: listed but not run")
+                bad += 1
+        print(
+            f"{config}: {counts.get('pass', 0)} passed, {counts.get('fail', 0) + counts.get('crash', 0) + counts.get('timeout', 0)} failed, "
+            f"{counts.get('skip', 0)} skipped ({len(tests)} tests; results in {os.path.relpath(os.path.join(a.out, config), ROOT)})"
+        )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
