@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the Rust unit and integration tests, the C API
 # suite under conformance/ (standalone, with glcompute as libEGL/libGL), the thread test
-# under helgrind and drd, a libepoxy program and waffle's wflinfo.
+# under helgrind and drd, a libepoxy program and waffle's wflinfo, and interposed mode
+# (glcompute preloaded over Mesa llvmpipe: C tests, moderngl, piglit's own binaries).
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 failed=()
@@ -131,6 +132,22 @@ step "interpose_lookup" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcomput
 # An unmodified libepoxy program gets a 4.3 context and runs its compute on glcompute.
 step "cc interpose_epoxy" cc -O1 -Wall -o "$BUILD/interpose_epoxy" conformance/c/interpose_epoxy.c $(pkg-config --cflags --libs epoxy) -ldl
 step "interpose_epoxy" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_epoxy"
+# A Python GL library people use for compute (moderngl, from PyPI, in a test
+# virtualenv) asks for OpenGL 4.3 over a 4.2 host without compute: without glcompute it
+# gets no context; with glcompute preloaded its compute shader runs on glcompute.
+python_venv() {
+    local venv="$BUILD/venv"
+    if [ ! -x "$venv/bin/python" ]; then
+        python3 -m venv "$venv" || return 1
+    fi
+    "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glcontext==3.1.0
+}
+step "test virtualenv with moderngl (PyPI)" python_venv
+step "moderngl without glcompute over a host without compute: no 4.3 context" \
+    env "${HIDE_COMPUTE[@]}" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --no-context
+step "moderngl with glcompute preloaded over a host without compute" \
+    env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --interposed
+
 # piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
 step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"
 

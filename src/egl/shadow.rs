@@ -41,7 +41,11 @@ pub fn register(
             "glcompute: shadows {api:?} context 0x{context:x} (OpenGL {}.{} asked for{})",
             requested.0,
             requested.1,
-            if share_ctx.is_some() { ", sharing objects" } else { "" }
+            if share_ctx.is_some() {
+                ", sharing objects"
+            } else {
+                ""
+            }
         );
     }
     ctx

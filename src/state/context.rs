@@ -49,6 +49,11 @@ pub struct ShareGroup {
 }
 
 impl ShareGroup {
+    /// True if `name` is a shader or program object of this share group.
+    pub fn owns(&self, name: u32) -> bool {
+        self.shader_objects.lock().get(name).is_some()
+    }
+
     pub fn shader(&self, name: u32) -> Option<Arc<Shader>> {
         match self.shader_objects.lock().get(name) {
             Some(ShaderObject::Shader(s)) => Some(s.clone()),
@@ -71,6 +76,12 @@ pub struct Context {
     pub info: ContextInfo,
     /// A shadow context of interposed mode (its state has the host link).
     pub shadow: bool,
+    /// The shadow's host link (also in its state), readable without the state lock.
+    pub link: Option<Arc<HostLink>>,
+    /// Shadow contexts: whether uniform commands act on a glcompute program (kept by
+    /// the interposition layer whenever the current program changes), so the host's
+    /// uniform commands are routed without taking the state lock.
+    pub uniforms_ours: std::sync::atomic::AtomicBool,
     pub shared: Arc<ShareGroup>,
     pub state: Mutex<ContextState>,
 }
@@ -105,11 +116,13 @@ impl Context {
         });
         let mut state = ContextState::new(info, shared.clone());
         let shadow = link.is_some();
-        state.host = link;
+        state.host = link.clone();
         Arc::new(Context {
             id: NEXT_CONTEXT_ID.fetch_add(1, Ordering::Relaxed),
             info,
             shadow,
+            link,
+            uniforms_ours: std::sync::atomic::AtomicBool::new(false),
             shared,
             state: Mutex::new(state),
         })
@@ -121,7 +134,7 @@ impl Context {
 
     /// The host link of a shadow context.
     pub fn host(&self) -> Option<Arc<HostLink>> {
-        self.state.lock().host.clone()
+        self.link.clone()
     }
 }
 
@@ -237,6 +250,16 @@ pub fn bad_target(target: u32) -> GlError {
 
 thread_local! {
     static CURRENT: RefCell<Option<Arc<Context>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the calling thread's current context without taking a reference to it.
+pub fn with_current<R>(f: impl FnOnce(Option<&Arc<Context>>) -> R) -> R {
+    let mut f = Some(f);
+    match CURRENT.try_with(|c| (f.take().expect("once"))(c.borrow().as_ref())) {
+        Ok(r) => r,
+        // The thread's locals are gone (an atexit handler): nothing is current.
+        Err(_) => (f.take().expect("not run"))(None),
+    }
 }
 
 /// The calling thread's current GL context.

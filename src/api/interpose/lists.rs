@@ -88,6 +88,13 @@ fn link_gl(ctx: &Context) -> &'static HostGl {
 /// the host list) and returns whether the command must also run now (COMPILE_AND_EXECUTE).
 /// Returns None when no list is being compiled.
 pub fn record(item: Item) -> Option<bool> {
+    // Most calls: no list is being compiled on this thread.
+    if !RECORDING
+        .try_with(|r| r.borrow().is_some())
+        .unwrap_or(false)
+    {
+        return None;
+    }
     let ctx = shadow()?;
     let compiling = RECORDING
         .try_with(|r| r.borrow().as_ref().is_some_and(|r| r.context == ctx.id))

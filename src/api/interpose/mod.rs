@@ -23,50 +23,56 @@ use crate::host::dl;
 
 include!("../../generated/interposed.rs");
 
-/// Routing decisions for the generated wrappers and the special hooks.
+/// Routing decisions for the generated wrappers and the special hooks. The common
+/// case, a host call with nothing of glcompute's involved, costs two thread-local reads
+/// and an atomic load or one uncontended lock.
 pub mod route {
     use std::sync::Arc;
+    use std::sync::atomic::Ordering;
 
-    use crate::egl::shadow::current_shadow;
     use crate::host::gl::HostGl;
-    use crate::state::context::Context;
+    use crate::state::context::{Context, with_current};
 
-    /// The shadow context current on this thread, unless this thread is already inside
-    /// a glcompute call (a host callback re-entering GL is always the host's).
-    pub fn shadow() -> Option<Arc<Context>> {
+    /// Runs `f` on the shadow context current on this thread, unless this thread is
+    /// already inside a glcompute call (a host callback re-entering GL is always the
+    /// host's).
+    fn with_shadow<R>(f: impl FnOnce(&Arc<Context>) -> R) -> Option<R> {
         if crate::api::in_gl_call() {
             return None;
         }
-        current_shadow()
+        with_current(|c| c.filter(|c| c.is_shadow()).map(f))
+    }
+
+    /// The shadow context current on this thread (see [`with_shadow`]).
+    pub fn shadow() -> Option<Arc<Context>> {
+        with_shadow(Arc::clone)
     }
 
     /// Dispatch-like commands: glcompute's whenever a shadow context is current.
     pub fn compute() -> bool {
-        shadow().is_some()
+        with_shadow(|_| ()).is_some()
     }
 
     /// Commands on a shader or program object: glcompute's if it owns `name`.
     pub fn named(name: u32) -> bool {
-        shadow().is_some_and(|c| c.state.lock().owns_name(name))
+        name != 0 && with_shadow(|c| c.shared.owns(name)).unwrap_or(false)
     }
 
     /// Uniform commands: glcompute's if its program is the one they act on.
     pub fn current_program() -> bool {
-        shadow().is_some_and(|c| c.state.lock().uniform_target_is_ours())
+        with_shadow(|c| c.uniforms_ours.load(Ordering::Acquire)).unwrap_or(false)
     }
 
     /// The host's GL functions for this thread's context.
     pub fn host() -> &'static HostGl {
-        match current_shadow().and_then(|c| c.host()) {
-            Some(link) => link.gl,
-            None => crate::host::gl::for_api(crate::host::thread_api()),
-        }
+        with_current(|c| c.and_then(|c| c.link.as_ref()).map(|l| l.gl))
+            .unwrap_or_else(|| crate::host::gl::for_api(crate::host::thread_api()))
     }
 
     /// After a glcompute command on shader or program objects: names glcompute freed
     /// release their host placeholders (the host's own objects of those names).
     pub fn after_glcompute_call() {
-        let Some(ctx) = current_shadow() else { return };
+        let Some(ctx) = shadow() else { return };
         let names = ctx.state.lock().take_released_names();
         if names.is_empty() {
             return;

@@ -11,6 +11,7 @@
 
 use std::ffi::{CString, c_void};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use super::route::{self, host, shadow};
 use super::window::log_taken;
@@ -358,7 +359,7 @@ pub unsafe extern "C" fn glDetachShader(program: GLuint, shader: GLuint) {
 }
 
 pub unsafe extern "C" fn glLinkProgram(program: GLuint) {
-    let Some(ctx) = shadow().filter(|c| c.state.lock().owns_name(program)) else {
+    let Some(ctx) = shadow().filter(|c| program != 0 && c.shared.owns(program)) else {
         // SAFETY: the application's argument.
         return unsafe { host().glLinkProgram(program) };
     };
@@ -375,7 +376,7 @@ pub unsafe extern "C" fn glLinkProgram(program: GLuint) {
 }
 
 pub unsafe extern "C" fn glUseProgram(program: GLuint) {
-    if shadow().is_some() && record(Item::UseProgram(program)) == Some(false) {
+    if record(Item::UseProgram(program)) == Some(false) {
         return;
     }
     // SAFETY: the application's argument.
@@ -389,10 +390,13 @@ pub unsafe fn use_program_now(program: GLuint) {
         return unsafe { host().glUseProgram(program) };
     };
     let gl = link_of(&ctx).gl;
-    let (ours, ours_current) = {
-        let st = ctx.state.lock();
-        (st.owns_name(program), st.current_program.is_some())
-    };
+    let ours = program != 0 && ctx.shared.owns(program);
+    let ours_current = ctx.uniforms_ours.load(Ordering::Acquire);
+    if !ours && !ours_current {
+        // The common case: one host program after another.
+        // SAFETY: the application's argument.
+        return unsafe { gl.glUseProgram(program) };
+    }
     if ours {
         log_taken(b"glUseProgram");
         // glcompute's program becomes current; the host is left with none, so nothing
@@ -404,10 +408,6 @@ pub unsafe fn use_program_now(program: GLuint) {
             unsafe { gl.glUseProgram(0) };
             Ok(())
         });
-        route::after_glcompute_call();
-    } else if !ours_current {
-        // SAFETY: the application's argument.
-        unsafe { gl.glUseProgram(program) }
     } else {
         // From glcompute's program to a host program (or none): ours stops being
         // current only if the host accepted the call.
@@ -425,8 +425,10 @@ pub unsafe fn use_program_now(program: GLuint) {
             }
             st.use_program(0)
         });
-        route::after_glcompute_call();
     }
+    let now_ours = ctx.state.lock().uniform_target_is_ours();
+    ctx.uniforms_ours.store(now_ours, Ordering::Release);
+    route::after_glcompute_call();
 }
 
 pub unsafe extern "C" fn glGetAttachedShaders(
@@ -672,7 +674,7 @@ get_hooks! {
 }
 
 /// One error stream: glcompute's flag (which holds any host error merged before one of
-/// glcompute's calls) first, then the host's.
+/// glcompute's calls) first, then the host's; one read clears both.
 pub unsafe extern "C" fn glGetError() -> GLenum {
     let Some(ctx) = shadow() else {
         // SAFETY: no arguments.
@@ -681,12 +683,14 @@ pub unsafe extern "C" fn glGetError() -> GLenum {
     let gl = link_of(&ctx).gl;
     let mut st = ctx.state.lock();
     let e = st.take_error();
+    // SAFETY: no arguments.
+    let host = unsafe { gl.glGetError() };
     if e != GL_NO_ERROR {
+        // The host's flag holds an error of a later call, which one driver would not
+        // have recorded (GL 4.6 §2.3.1): it goes with this read.
         return e;
     }
-    drop(st);
-    // SAFETY: no arguments.
-    unsafe { gl.glGetError() }
+    host
 }
 
 // ---- debug output ---------------------------------------------------------------
@@ -765,7 +769,12 @@ fn bad_buffer(buffer: GLuint) -> crate::state::error::GlError {
 }
 
 pub unsafe extern "C" fn glBindBuffer(target: GLenum, buffer: GLuint) {
-    let Some(ctx) = shadow().filter(|c| kept_target(&link_of(c), target)) else {
+    let candidate = target == GL_DISPATCH_INDIRECT_BUFFER || target == GL_SHADER_STORAGE_BUFFER;
+    let Some(ctx) = candidate
+        .then(shadow)
+        .flatten()
+        .filter(|c| kept_target(&link_of(c), target))
+    else {
         // SAFETY: the application's arguments.
         return unsafe { host().glBindBuffer(target, buffer) };
     };
@@ -831,8 +840,10 @@ fn bind_storage_range(
 }
 
 pub unsafe extern "C" fn glBindBufferBase(target: GLenum, index: GLuint, buffer: GLuint) {
-    let Some(ctx) =
-        shadow().filter(|c| target == GL_SHADER_STORAGE_BUFFER && kept_target(&link_of(c), target))
+    let Some(ctx) = (target == GL_SHADER_STORAGE_BUFFER)
+        .then(shadow)
+        .flatten()
+        .filter(|c| kept_target(&link_of(c), target))
     else {
         // SAFETY: the application's arguments.
         return unsafe { host().glBindBufferBase(target, index, buffer) };
@@ -852,8 +863,10 @@ pub unsafe extern "C" fn glBindBufferRange(
     offset: GLintptr,
     size: GLsizeiptr,
 ) {
-    let Some(ctx) =
-        shadow().filter(|c| target == GL_SHADER_STORAGE_BUFFER && kept_target(&link_of(c), target))
+    let Some(ctx) = (target == GL_SHADER_STORAGE_BUFFER)
+        .then(shadow)
+        .flatten()
+        .filter(|c| kept_target(&link_of(c), target))
     else {
         // SAFETY: the application's arguments.
         return unsafe { host().glBindBufferRange(target, index, buffer, offset, size) };
@@ -894,8 +907,10 @@ pub unsafe extern "C" fn glBindBuffersRange(
     sizes: *const GLsizeiptr,
 ) {
     let base = offsets.is_null() && sizes.is_null();
-    let Some(ctx) =
-        shadow().filter(|c| target == GL_SHADER_STORAGE_BUFFER && kept_target(&link_of(c), target))
+    let Some(ctx) = (target == GL_SHADER_STORAGE_BUFFER)
+        .then(shadow)
+        .flatten()
+        .filter(|c| kept_target(&link_of(c), target))
     else {
         // SAFETY: the application's arguments.
         return unsafe {

@@ -1,0 +1,151 @@
+/* Interposed mode keeps one error stream and one debug callback for the host's calls
+ * and glcompute's: the first error in call order is the one glGetError returns (GL 4.6
+ * §2.3.1: later errors are not recorded while the flag is set), glcompute's own calls
+ * into the host never leave an error behind, and the application's debug callback gets
+ * the host's messages and glcompute's. Also: a program that links a compute shader
+ * with a vertex shader fails to link (GL 4.6 §7.3), and the host's graphics programs
+ * and glcompute's compute programs never share a name.
+ *
+ * Run with libglcompute.so preloaded over Mesa with compute hidden. */
+#define GL_GLEXT_PROTOTYPES 1
+#define EGL_NO_X11 1
+#define MESA_EGL_NO_X11_HEADERS 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/glcorearb.h>
+#include <stdio.h>
+#include <string.h>
+
+static int checks, failures;
+#define CHECK(cond, ...)                                              \
+    do {                                                              \
+        checks++;                                                     \
+        if (!(cond)) {                                                \
+            failures++;                                               \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);      \
+            fprintf(stderr, __VA_ARGS__);                             \
+            fprintf(stderr, "  [%s]\n", #cond);                       \
+        }                                                             \
+    } while (0)
+
+static int host_msgs, glcompute_msgs;
+
+static void GLAPIENTRY on_message(GLenum source, GLenum type, GLuint id, GLenum severity,
+                                  GLsizei length, const GLchar *message, const void *user)
+{
+    (void)source, (void)id, (void)severity, (void)length;
+    CHECK(user == (void *)&host_msgs, "the callback gets its user parameter");
+    if (type != GL_DEBUG_TYPE_ERROR)
+        return;
+    /* glcompute's messages name the command first ("glDispatchCompute: ..."). */
+    if (strncmp(message, "glDispatchCompute", 17) == 0)
+        glcompute_msgs++;
+    else
+        host_msgs++;
+}
+
+static GLuint shader(GLenum kind, const char *src)
+{
+    GLuint s = glCreateShader(kind);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    return s;
+}
+
+int main(void)
+{
+    EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    eglInitialize(dpy, NULL, NULL);
+    eglBindAPI(EGL_OPENGL_API);
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE, EGL_NONE};
+    EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+        fprintf(stderr, "no 4.3 context\n");
+        return 2;
+    }
+    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+    glDebugMessageCallback(on_message, &host_msgs);
+
+    /* 1. The host's error first: it stays; glcompute's later one is not recorded. */
+    glBindBuffer(0xdead, 0);                   /* host: INVALID_ENUM */
+    glDispatchCompute(1, 1, 1);                /* glcompute: INVALID_OPERATION (no program) */
+    CHECK(glGetError() == GL_INVALID_ENUM, "the host's earlier error comes first");
+    CHECK(glGetError() == GL_NO_ERROR, "and only it");
+
+    /* 2. glcompute's error first: the host's later one is not recorded. */
+    glDispatchCompute(1, 1, 1);                /* glcompute: INVALID_OPERATION */
+    glBindBuffer(0xdead, 0);                   /* host: INVALID_ENUM */
+    CHECK(glGetError() == GL_INVALID_OPERATION, "glcompute's earlier error comes first");
+    CHECK(glGetError() == GL_NO_ERROR, "and only it");
+
+    /* 3. Both sides' messages reached the one callback. */
+    CHECK(host_msgs >= 2, "the host's error messages reach the callback (%d)", host_msgs);
+    CHECK(glcompute_msgs == 2, "glcompute's error messages reach the callback (%d)", glcompute_msgs);
+
+    /* 4. glcompute's own host calls (mapping the buffers of a dispatch) leave no error. */
+    GLuint prog = glCreateProgram();
+    GLuint cs = shader(GL_COMPUTE_SHADER,
+                       "#version 430\nlayout(local_size_x=4) in;\n"
+                       "layout(std430, binding=0) buffer B { uint v[]; };\n"
+                       "void main() { atomicAdd(v[0], 1u); v[gl_LocalInvocationIndex + 1u] = 7u; }\n");
+    glAttachShader(prog, cs);
+    glLinkProgram(prog);
+    GLint ok = 0;
+    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+    CHECK(ok, "the compute program links");
+    GLuint b;
+    glGenBuffers(1, &b);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+    /* Immutable storage the host cannot map: glcompute works on a copy. */
+    const GLuint zero[8] = {0};
+    glBufferStorage(GL_SHADER_STORAGE_BUFFER, sizeof zero, zero, 0);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+    glUseProgram(prog);
+    glDispatchCompute(2, 1, 1);
+    CHECK(glGetError() == GL_NO_ERROR, "no error after a dispatch on immutable storage");
+    GLuint out[8];
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof out, out);
+    CHECK(out[0] == 8 && out[1] == 7 && out[4] == 7 && out[5] == 0,
+          "the results reached immutable storage (%u %u %u %u)", out[0], out[1], out[4], out[5]);
+    GLint bound = -1;
+    glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &bound);
+    CHECK(bound == 0, "the host's COPY_WRITE_BUFFER binding is restored (%d)", bound);
+
+    /* 5. A compute shader linked with a vertex shader: the link error GL 4.6 §7.3 gives. */
+    GLuint vs = shader(GL_VERTEX_SHADER, "#version 330\nvoid main() { gl_Position = vec4(0.0); }\n");
+    GLuint mixed = glCreateProgram();
+    glAttachShader(mixed, vs);
+    glAttachShader(mixed, cs);
+    glLinkProgram(mixed);
+    glGetProgramiv(mixed, GL_LINK_STATUS, &ok);
+    CHECK(!ok, "compute and vertex shaders do not link together");
+    GLint attached = 0;
+    glGetProgramiv(mixed, GL_ATTACHED_SHADERS, &attached);
+    CHECK(attached == 2, "both shaders are attached (%d)", attached);
+    CHECK(glGetError() == GL_NO_ERROR, "a failed link is not a GL error");
+
+    /* 6. Names never collide: host programs and shaders made after glcompute's differ
+     * from every glcompute name, and glcompute's objects answer as themselves. */
+    GLuint names[6] = {prog, cs, mixed, glCreateProgram(), glCreateShader(GL_FRAGMENT_SHADER),
+                       glCreateShader(GL_COMPUTE_SHADER)};
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++)
+            CHECK(names[i] != names[j], "names %d and %d differ (%u)", i, j, names[i]);
+    GLint type = 0;
+    glGetShaderiv(cs, GL_SHADER_TYPE, &type);
+    CHECK(type == GL_COMPUTE_SHADER, "the compute shader reports its type");
+    glGetShaderiv(names[4], GL_SHADER_TYPE, &type);
+    CHECK(type == GL_FRAGMENT_SHADER, "the host's shader reports its type");
+    CHECK(glIsProgram(prog) && glIsShader(cs) && !glIsShader(prog) && !glIsProgram(cs),
+          "IsProgram/IsShader by owner");
+    glDeleteProgram(prog);
+    CHECK(glIsProgram(prog), "a deleted program that is current stays until unused");
+    glUseProgram(0);
+    CHECK(!glIsProgram(prog), "a deleted glcompute program is gone once unused");
+    CHECK(glGetError() == GL_NO_ERROR, "no error");
+
+    printf("interpose_errors: %d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
