@@ -9,6 +9,7 @@ Configurations:
             GL_ARB_compute_shader): every compute test runs on glcompute
   shown     glcompute preloaded over Mesa with compute: glcompute takes compute over
             (each test that dispatches must show `glcompute: runs glDispatchCompute*`)
+  glx       as `hidden`, on GLX (piglit's glx platform under Xvfb) instead of EGL
   baseline  Mesa with compute hidden and no glcompute: what the first configuration
             would be without glcompute (compute tests skip)
 
@@ -51,14 +52,17 @@ def load_expected():
 
 
 def run(config, preload, out):
-    env = dict(os.environ, PIGLIT_PLATFORM="surfaceless_egl", GLCOMPUTE_LOG="calls")
+    platform = "glx" if config == "glx" else "surfaceless_egl"
+    env = dict(os.environ, PIGLIT_PLATFORM=platform, GLCOMPUTE_LOG="calls")
     env.pop("LD_PRELOAD", None)
-    if config in ("hidden", "baseline"):
+    if config in ("hidden", "glx", "baseline"):
         env.update(HIDE)
-    if config in ("hidden", "shown"):
+    if config in ("hidden", "glx", "shown"):
         env["LD_PRELOAD"] = preload
     results = os.path.join(out, config)
-    cmd = ["piglit", "run", "-o", "-c", "-p", "surfaceless_egl"] + TESTS + ["quick", results]
+    cmd = ["piglit", "run", "-o", "-c", "-p", platform] + TESTS + ["quick", results]
+    if config == "glx":
+        cmd = ["xvfb-run", "-a", "-s", "-screen 0 640x480x24"] + cmd
     r = subprocess.run(cmd, env=env, capture_output=True, text=True)
     path = os.path.join(results, "results.json.bz2")
     if r.returncode != 0 or not os.path.exists(path):
@@ -73,14 +77,15 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "conformance", "build", "piglit"))
     ap.add_argument("--only")
     a = ap.parse_args()
-    if shutil.which("piglit") is None:
-        print("piglit is not installed (apt-get install piglit)")
-        return 1
+    for tool, package in (("piglit", "piglit"), ("xvfb-run", "xvfb")):
+        if shutil.which(tool) is None:
+            print(f"{tool} is not installed (apt-get install {package})")
+            return 1
     if not os.path.exists(a.preload):
         print(f"{a.preload} does not exist (cargo build --release)")
         return 1
     expected = load_expected()
-    configs = [a.only] if a.only else ["hidden", "shown", "baseline"]
+    configs = [a.only] if a.only else ["hidden", "shown", "glx", "baseline"]
     bad = 0
     for config in configs:
         tests = run(config, a.preload, a.out)
@@ -106,7 +111,7 @@ def main():
                 print(f"  {exp:<9} {config} {name}: {why}")
             # glcompute must be the one running the dispatches it took over.
             if (
-                config in ("hidden", "shown")
+                config in ("hidden", "glx", "shown")
                 and got == "pass"
                 and "execution@" in name
                 and "glcompute: runs glDispatchCompute" not in err

@@ -129,6 +129,14 @@ step "interpose_draw: same pixels on llvmpipe, and interposed with compute hidde
 # and the host's function for the rest; the program's own symbols and RTLD_NEXT stay.
 step "cc interpose_lookup" cc $CFLAGS -rdynamic -o "$BUILD/interpose_lookup" conformance/c/interpose_lookup.c -lEGL -lGL -ldl
 step "interpose_lookup" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_lookup"
+# One error stream and one debug callback for the host's calls and glcompute's; the link
+# error of compute with graphics stages; names never collide; immutable host storage.
+step "cc interpose_errors" cc $CFLAGS -o "$BUILD/interpose_errors" conformance/c/interpose_errors.c -lEGL -lGL
+step "interpose_errors" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_errors"
+# GLX: glXCreateContextAttribsARB(4.3) over a 4.2 host is lowered without any X error
+# reaching the application; a version nobody gives still fails as it would.
+step "cc interpose_glx" cc $CFLAGS -o "$BUILD/interpose_glx" conformance/c/interpose_glx.c -lGL -lX11
+step "interpose_glx (Xvfb)" env "${HIDE_COMPUTE[@]}" xvfb-run -a env LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_glx"
 # An unmodified libepoxy program gets a 4.3 context and runs its compute on glcompute.
 step "cc interpose_epoxy" cc -O1 -Wall -o "$BUILD/interpose_epoxy" conformance/c/interpose_epoxy.c $(pkg-config --cflags --libs epoxy) -ldl
 step "interpose_epoxy" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_epoxy"

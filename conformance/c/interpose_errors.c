@@ -30,7 +30,7 @@ static int checks, failures;
 
 static int host_msgs, glcompute_msgs;
 
-static void GLAPIENTRY on_message(GLenum source, GLenum type, GLuint id, GLenum severity,
+static void APIENTRY on_message(GLenum source, GLenum type, GLuint id, GLenum severity,
                                   GLsizei length, const GLchar *message, const void *user)
 {
     (void)source, (void)id, (void)severity, (void)length;

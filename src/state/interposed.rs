@@ -10,6 +10,7 @@
 //! before the dispatch call returns. The host's error flag is merged into ours so the
 //! application sees one error stream in call order.
 
+use std::ffi::CString;
 use std::sync::{Arc, OnceLock};
 
 use super::context::ContextState;
@@ -22,11 +23,21 @@ use crate::host::gl::HostGl;
 use crate::runtime::abi::Resource;
 use crate::runtime::memory::Storage;
 
+/// The strings glcompute answers in a shadow context; their pointers stay valid for the
+/// link's life, as GetString's must for the context's.
+pub struct Strings {
+    pub version: CString,
+    pub glsl: CString,
+    pub extensions: CString,
+    pub added: Vec<CString>,
+}
+
 /// A shadow context's link to its host context.
 pub struct HostLink {
     pub api: Api,
     pub gl: &'static HostGl,
     caps: OnceLock<Caps>,
+    strings: OnceLock<Strings>,
     /// The GL version the application asked for (0.0 when it did not say).
     pub requested: (u32, u32),
 }
@@ -37,6 +48,7 @@ impl HostLink {
             api,
             gl: crate::host::gl::for_api(api),
             caps: OnceLock::new(),
+            strings: OnceLock::new(),
             requested,
         }
     }
@@ -55,6 +67,42 @@ impl HostLink {
         } else {
             c.version
         }
+    }
+
+    /// GL_VERSION, GL_SHADING_LANGUAGE_VERSION, GL_EXTENSIONS and the added extension
+    /// names, built once from the host's: the version glcompute completes the host to
+    /// and a note that compute is glcompute's.
+    pub fn strings(&self) -> &Strings {
+        self.strings.get_or_init(|| {
+            let caps = self.caps();
+            let (ma, mi) = self.version();
+            let host = &caps.version_string;
+            let rest = host.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let number = if (ma, mi) != caps.version {
+                format!("{ma}.{mi}")
+            } else {
+                host[..host.len() - rest.len()].to_string()
+            };
+            let version = format!(
+                "{number}{rest} (compute: glcompute {})",
+                env!("CARGO_PKG_VERSION")
+            );
+            let glsl = if (ma, mi) >= (4, 3) && caps.version < (4, 3) {
+                "4.30".to_string()
+            } else {
+                caps.glsl_string.clone()
+            };
+            let added = self.added_extensions();
+            let mut all = caps.extensions.clone();
+            all.extend(added.iter().map(|s| s.to_string()));
+            let c = |s: String| CString::new(s.replace('\0', " ")).expect("no NUL");
+            Strings {
+                version: c(version),
+                glsl: c(glsl),
+                extensions: c(all.join(" ")),
+                added: added.iter().map(|e| c(e.to_string())).collect(),
+            }
+        })
     }
 
     /// Extensions glcompute adds to the host's list.

@@ -9,7 +9,7 @@
 
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
-use std::ffi::{CString, c_void};
+use std::ffi::c_void;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -449,71 +449,13 @@ pub unsafe extern "C" fn glGetAttachedShaders(
 
 // ---- strings, limits, errors ----------------------------------------------------
 
-/// The GL_VERSION string glcompute announces: the host's, with the version glcompute
-/// completes it to and a note that compute is glcompute's.
-fn version_string(link: &HostLink) -> String {
-    let caps = link.caps();
-    let (ma, mi) = link.version();
-    let host = &caps.version_string;
-    let rest = host.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-    let number = if (ma, mi) != caps.version {
-        format!("{ma}.{mi}")
-    } else {
-        host[..host.len() - rest.len()].to_string()
-    };
-    format!(
-        "{number}{rest} (compute: glcompute {})",
-        env!("CARGO_PKG_VERSION")
-    )
-}
-
-/// Strings glcompute answers, cached per host link so their pointers stay valid.
-struct Strings {
-    version: CString,
-    glsl: CString,
-    extensions: CString,
-    added: Vec<CString>,
-}
-
-fn strings(link: &HostLink) -> &Strings {
-    static CACHE: std::sync::OnceLock<crate::runtime::sync::Mutex<Vec<(usize, &'static Strings)>>> =
-        std::sync::OnceLock::new();
-    let key = link as *const HostLink as usize;
-    let mut cache = CACHE.get_or_init(Default::default).lock();
-    if let Some((_, s)) = cache.iter().find(|(k, _)| *k == key) {
-        return s;
-    }
-    let caps = link.caps();
-    let added = link.added_extensions();
-    let glsl = if link.version() >= (4, 3) && caps.version < (4, 3) {
-        "4.30".to_string()
-    } else {
-        caps.glsl_string.clone()
-    };
-    let mut all = caps.extensions.clone();
-    all.extend(added.iter().map(|s| s.to_string()));
-    let s: &'static Strings = Box::leak(Box::new(Strings {
-        version: CString::new(version_string(link)).unwrap_or_default(),
-        glsl: CString::new(glsl).unwrap_or_default(),
-        extensions: CString::new(all.join(" ")).unwrap_or_default(),
-        added: added
-            .iter()
-            .map(|e| CString::new(*e).expect("no NUL"))
-            .collect(),
-    }));
-    // One entry per host link for the life of the process (links are few: one per
-    // context the application creates).
-    cache.push((key, s));
-    s
-}
-
 pub unsafe extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
     let Some(ctx) = shadow() else {
         // SAFETY: the application's argument.
         return unsafe { host().glGetString(name) };
     };
     let link = link_of(&ctx);
-    let s = strings(&link);
+    let s = link.strings();
     match name {
         GL_VERSION => s.version.as_ptr() as *const GLubyte,
         GL_SHADING_LANGUAGE_VERSION => s.glsl.as_ptr() as *const GLubyte,
@@ -530,7 +472,7 @@ pub unsafe extern "C" fn glGetStringi(name: GLenum, index: GLuint) -> *const GLu
     };
     let link = link_of(&ctx);
     let host_n = link.caps().extensions.len();
-    let s = strings(&link);
+    let s = link.strings();
     if (index as usize) < host_n {
         // SAFETY: an index below the host's count.
         return unsafe { link.gl.glGetStringi(name, index) };

@@ -23,6 +23,15 @@ use crate::state::gl_enums::{
 
 type Ptr = *mut c_void;
 
+/// Runs glcompute's own bookkeeping around a host call: a panic in it (a bug) must not
+/// unwind into the application, and the host's result stands either way (the context
+/// then simply has no glcompute compute).
+fn quietly(what: &str, f: impl FnOnce()) {
+    if std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err() {
+        eprintln!("glcompute: internal error in {what}; this context runs without glcompute");
+    }
+}
+
 /// GLCOMPUTE_LOG=calls: names each entry point the first time glcompute runs a call of
 /// it instead of the host.
 pub fn log_taken(name: &[u8]) {
@@ -156,14 +165,16 @@ pub unsafe extern "C" fn eglCreateContext(
         }
     }
     if !ctx.is_null() {
-        shadow::register(
-            Api::Egl,
-            dpy as usize,
-            ctx as usize,
-            share as usize,
-            request.info(),
-            request.version,
-        );
+        quietly("context creation", || {
+            shadow::register(
+                Api::Egl,
+                dpy as usize,
+                ctx as usize,
+                share as usize,
+                request.info(),
+                request.version,
+            );
+        });
     }
     ctx
 }
@@ -172,7 +183,9 @@ pub unsafe extern "C" fn eglDestroyContext(dpy: Ptr, ctx: Ptr) -> u32 {
     // SAFETY: the application's arguments.
     let r = unsafe { ws::eglDestroyContext(dpy, ctx) };
     if r != 0 {
-        shadow::forget(Api::Egl, dpy as usize, ctx as usize);
+        quietly("eglDestroyContext", || {
+            shadow::forget(Api::Egl, dpy as usize, ctx as usize)
+        });
     }
     r
 }
@@ -183,13 +196,19 @@ pub unsafe extern "C" fn eglMakeCurrent(dpy: Ptr, draw: Ptr, read: Ptr, ctx: Ptr
     if r == 0 {
         return r;
     }
+    quietly("eglMakeCurrent", || egl_made_current(dpy, ctx));
+    r
+}
+
+/// The shadow side of a successful eglMakeCurrent.
+fn egl_made_current(dpy: Ptr, ctx: Ptr) {
     if ctx.is_null() {
         // Releasing the current context of the bound API.
         // SAFETY: a plain query.
         if unsafe { ws::eglQueryAPI() } == EGL_OPENGL_API as u32 {
             shadow::make_current(Api::Egl, None);
         }
-        return r;
+        return;
     }
     let mut client = 0;
     // SAFETY: ctx was just made current, so it is a valid context of dpy.
@@ -206,13 +225,12 @@ pub unsafe extern "C" fn eglMakeCurrent(dpy: Ptr, draw: Ptr, read: Ptr, ctx: Ptr
         });
         shadow::make_current(Api::Egl, Some(sh));
     }
-    r
 }
 
 pub unsafe extern "C" fn eglReleaseThread() -> u32 {
     // SAFETY: no arguments.
     let r = unsafe { ws::eglReleaseThread() };
-    shadow::make_current(Api::Egl, None);
+    quietly("eglReleaseThread", || shadow::make_current(Api::Egl, None));
     r
 }
 
@@ -220,7 +238,9 @@ pub unsafe extern "C" fn eglTerminate(dpy: Ptr) -> u32 {
     // SAFETY: the application's argument.
     let r = unsafe { ws::eglTerminate(dpy) };
     if r != 0 {
-        shadow::forget_display(Api::Egl, dpy as usize);
+        quietly("eglTerminate", || {
+            shadow::forget_display(Api::Egl, dpy as usize)
+        });
     }
     r
 }
@@ -282,14 +302,16 @@ pub unsafe extern "C" fn glXCreateContext(dpy: Ptr, vis: Ptr, share: Ptr, direct
     // SAFETY: the application's arguments.
     let ctx = unsafe { ws::glXCreateContext(dpy, vis, share, direct) };
     if !ctx.is_null() {
-        shadow::register(
-            Api::Glx,
-            dpy as usize,
-            ctx as usize,
-            share as usize,
-            legacy(),
-            (0, 0),
-        );
+        quietly("context creation", || {
+            shadow::register(
+                Api::Glx,
+                dpy as usize,
+                ctx as usize,
+                share as usize,
+                legacy(),
+                (0, 0),
+            );
+        });
     }
     ctx
 }
@@ -304,14 +326,16 @@ pub unsafe extern "C" fn glXCreateNewContext(
     // SAFETY: the application's arguments.
     let ctx = unsafe { ws::glXCreateNewContext(dpy, config, render_type, share, direct) };
     if !ctx.is_null() {
-        shadow::register(
-            Api::Glx,
-            dpy as usize,
-            ctx as usize,
-            share as usize,
-            legacy(),
-            (0, 0),
-        );
+        quietly("context creation", || {
+            shadow::register(
+                Api::Glx,
+                dpy as usize,
+                ctx as usize,
+                share as usize,
+                legacy(),
+                (0, 0),
+            );
+        });
     }
     ctx
 }
@@ -376,14 +400,16 @@ pub unsafe extern "C" fn glXCreateContextAttribsARB(
         ctx = unsafe { ws::glXCreateContextAttribsARB(dpy, config, share, direct, attribs) };
     }
     if !ctx.is_null() {
-        shadow::register(
-            Api::Glx,
-            dpy as usize,
-            ctx as usize,
-            share as usize,
-            request.info(),
-            request.version,
-        );
+        quietly("context creation", || {
+            shadow::register(
+                Api::Glx,
+                dpy as usize,
+                ctx as usize,
+                share as usize,
+                request.info(),
+                request.version,
+            );
+        });
     }
     ctx
 }
@@ -391,7 +417,9 @@ pub unsafe extern "C" fn glXCreateContextAttribsARB(
 pub unsafe extern "C" fn glXDestroyContext(dpy: Ptr, ctx: Ptr) {
     // SAFETY: the application's arguments.
     unsafe { ws::glXDestroyContext(dpy, ctx) };
-    shadow::forget(Api::Glx, dpy as usize, ctx as usize);
+    quietly("glXDestroyContext", || {
+        shadow::forget(Api::Glx, dpy as usize, ctx as usize)
+    });
 }
 
 fn glx_made_current(dpy: Ptr, ctx: Ptr) {
@@ -409,7 +437,7 @@ pub unsafe extern "C" fn glXMakeCurrent(dpy: Ptr, drawable: usize, ctx: Ptr) -> 
     // SAFETY: the application's arguments.
     let r = unsafe { ws::glXMakeCurrent(dpy, drawable, ctx) };
     if r != 0 {
-        glx_made_current(dpy, ctx);
+        quietly("glXMakeCurrent", || glx_made_current(dpy, ctx));
     }
     r
 }
@@ -423,7 +451,7 @@ pub unsafe extern "C" fn glXMakeContextCurrent(
     // SAFETY: the application's arguments.
     let r = unsafe { ws::glXMakeContextCurrent(dpy, draw, read, ctx) };
     if r != 0 {
-        glx_made_current(dpy, ctx);
+        quietly("glXMakeCurrent", || glx_made_current(dpy, ctx));
     }
     r
 }
