@@ -10,6 +10,9 @@ Configurations:
   shown     glcompute preloaded over Mesa with compute: glcompute takes compute over
             (each test that dispatches must show `glcompute: runs glDispatchCompute*`)
   glx       as `hidden`, on GLX (piglit's glx platform under Xvfb) instead of EGL
+  old       glcompute preloaded over Mesa as a GL 3.3 driver without compute, shader
+            storage or atomic counter buffers, and used without direct state access
+            (GLCOMPUTE_HOST_CAPS=-dsa): the binding points glcompute keeps itself
   baseline  Mesa with compute hidden and no glcompute: what the first configuration
             would be without glcompute (compute tests skip)
 
@@ -37,6 +40,12 @@ HIDE = {
     "MESA_GLSL_VERSION_OVERRIDE": "420",
     "MESA_EXTENSION_OVERRIDE": "-GL_ARB_compute_shader",
 }
+OLD = {
+    "MESA_GL_VERSION_OVERRIDE": "3.3",
+    "MESA_GLSL_VERSION_OVERRIDE": "330",
+    "MESA_EXTENSION_OVERRIDE": "-GL_ARB_compute_shader -GL_ARB_shader_storage_buffer_object -GL_ARB_shader_atomic_counters",
+    "GLCOMPUTE_HOST_CAPS": "-dsa",
+}
 
 
 def load_expected():
@@ -57,7 +66,9 @@ def run(config, preload, out):
     env.pop("LD_PRELOAD", None)
     if config in ("hidden", "glx", "baseline"):
         env.update(HIDE)
-    if config in ("hidden", "glx", "shown"):
+    if config == "old":
+        env.update(OLD)
+    if config in ("hidden", "glx", "shown", "old"):
         env["LD_PRELOAD"] = preload
     results = os.path.join(out, config)
     cmd = ["piglit", "run", "-o", "-c", "-p", platform] + TESTS + ["quick", results]
@@ -85,7 +96,7 @@ def main():
         print(f"{a.preload} does not exist (cargo build --release)")
         return 1
     expected = load_expected()
-    configs = [a.only] if a.only else ["hidden", "shown", "glx", "baseline"]
+    configs = [a.only] if a.only else ["hidden", "shown", "glx", "old", "baseline"]
     bad = 0
     for config in configs:
         tests = run(config, a.preload, a.out)
@@ -111,7 +122,7 @@ def main():
                 print(f"  {exp:<9} {config} {name}: {why}")
             # glcompute must be the one running the dispatches it took over.
             if (
-                config in ("hidden", "glx", "shown")
+                config in ("hidden", "glx", "shown", "old")
                 and got == "pass"
                 and "execution@" in name
                 and "glcompute: runs glDispatchCompute" not in err

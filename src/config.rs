@@ -10,6 +10,7 @@ struct Config {
     fault: Option<String>,
     threads: Option<usize>,
     timeout_ms: u64,
+    host_caps_off: Vec<String>,
 }
 
 fn config() -> &'static Config {
@@ -29,6 +30,12 @@ fn config() -> &'static Config {
                 .ok()
                 .and_then(|s| s.trim().parse::<usize>().ok())
                 .filter(|&n| n > 0),
+            host_caps_off: std::env::var("GLCOMPUTE_HOST_CAPS")
+                .unwrap_or_default()
+                .split([',', ' '])
+                .filter_map(|w| w.trim().strip_prefix('-'))
+                .map(str::to_string)
+                .collect(),
             timeout_ms: std::env::var("GLCOMPUTE_TIMEOUT_MS")
                 .ok()
                 .and_then(|s| s.trim().parse::<u64>().ok())
@@ -51,6 +58,12 @@ pub fn log_all() -> bool {
 /// glcompute takes a call of it over from the host driver.
 pub fn log_calls() -> bool {
     config().log_calls
+}
+
+/// GLCOMPUTE_HOST_CAPS=-dsa,-ssbo,-atomic_counters,-compute (testing aid, interposed
+/// mode): act as if the host driver lacked these features.
+pub fn host_caps_off(feature: &str) -> bool {
+    config().host_caps_off.iter().any(|f| f == feature)
 }
 
 /// GLCOMPUTE_FAULT=glName: make that entry point fail internally (a test of the

@@ -107,15 +107,19 @@ pub fn probe(gl: &HostGl) -> Caps {
     }
     let has = |e: &str| extensions.iter().any(|x| x == e);
     let at_least = |v: (u32, u32)| version >= v;
-    let compute = at_least((4, 3)) || has("GL_ARB_compute_shader");
-    let ssbo = at_least((4, 3)) || has("GL_ARB_shader_storage_buffer_object");
+    // GLCOMPUTE_HOST_CAPS (a testing aid) makes glcompute act as if the host lacked
+    // features, to exercise the paths for older hosts on a newer one.
+    let off = |f: &str| crate::config::host_caps_off(f);
+    let compute = (at_least((4, 3)) || has("GL_ARB_compute_shader")) && !off("compute");
+    let ssbo = (at_least((4, 3)) || has("GL_ARB_shader_storage_buffer_object")) && !off("ssbo");
     Caps {
         version,
         core: mask as u32 & GL_CONTEXT_CORE_PROFILE_BIT != 0,
         compute,
         ssbo,
-        atomic_counters: at_least((4, 2)) || has("GL_ARB_shader_atomic_counters"),
-        dsa: at_least((4, 5)) || has("GL_ARB_direct_state_access"),
+        atomic_counters: (at_least((4, 2)) || has("GL_ARB_shader_atomic_counters"))
+            && !off("atomic_counters"),
+        dsa: (at_least((4, 5)) || has("GL_ARB_direct_state_access")) && !off("dsa"),
         debug: at_least((4, 3)) || has("GL_KHR_debug"),
         gl43_but_compute: at_least((4, 3))
             || (at_least((4, 2)) && GL43_EXTENSIONS.iter().all(|e| has(e))),

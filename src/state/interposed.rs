@@ -113,6 +113,7 @@ impl HostLink {
             ("GL_ARB_compute_shader", c.compute),
             ("GL_ARB_compute_variable_group_size", false),
             ("GL_ARB_shader_storage_buffer_object", c.ssbo),
+            ("GL_ARB_shader_atomic_counters", c.atomic_counters),
         ] {
             if !has && !c.extensions.iter().any(|e| e == ext) {
                 v.push(ext);
@@ -131,34 +132,54 @@ pub struct HostBinding {
     pub size: i64,
 }
 
+/// One indexed buffer target glcompute keeps: its binding points and the generic one.
+#[derive(Debug, Default)]
+pub struct KeptTarget {
+    pub points: Vec<HostBinding>,
+    pub generic: u32,
+}
+
 /// Binding points glcompute keeps for a host that lacks them.
 #[derive(Debug, Default)]
 pub struct HostBindings {
-    pub storage: Vec<HostBinding>,
-    pub storage_generic: u32,
+    pub storage: KeptTarget,
+    pub atomic: KeptTarget,
     pub dispatch_indirect: u32,
 }
 
 impl HostBindings {
     pub fn new() -> HostBindings {
+        let kept = |n: i32| KeptTarget {
+            points: vec![HostBinding::default(); n as usize],
+            generic: 0,
+        };
         HostBindings {
-            storage: vec![
-                HostBinding::default();
-                crate::limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS as usize
-            ],
-            ..Default::default()
+            storage: kept(crate::limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
+            atomic: kept(crate::limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS),
+            dispatch_indirect: 0,
+        }
+    }
+
+    /// The kept indexed target `target` (SHADER_STORAGE_BUFFER or ATOMIC_COUNTER_BUFFER).
+    pub fn indexed(&mut self, target: u32) -> &mut KeptTarget {
+        if target == GL_ATOMIC_COUNTER_BUFFER {
+            &mut self.atomic
+        } else {
+            &mut self.storage
         }
     }
 
     /// DeleteBuffers unbinds the buffer from every binding point (GL 4.6 §6.1).
     pub fn forget(&mut self, buffer: u32) {
-        for b in &mut self.storage {
-            if b.buffer == buffer {
-                *b = HostBinding::default();
+        for t in [&mut self.storage, &mut self.atomic] {
+            for b in &mut t.points {
+                if b.buffer == buffer {
+                    *b = HostBinding::default();
+                }
             }
-        }
-        if self.storage_generic == buffer {
-            self.storage_generic = 0;
+            if t.generic == buffer {
+                t.generic = 0;
+            }
         }
         if self.dispatch_indirect == buffer {
             self.dispatch_indirect = 0;
@@ -232,6 +253,7 @@ impl ContextState {
             BufferKind::Storage => self
                 .host_bindings
                 .storage
+                .points
                 .get(index as usize)
                 .copied()
                 .unwrap_or_default(),
@@ -240,7 +262,13 @@ impl ContextState {
                 GL_ATOMIC_COUNTER_BUFFER_START,
                 GL_ATOMIC_COUNTER_BUFFER_SIZE,
             ),
-            BufferKind::Atomic => HostBinding::default(),
+            BufferKind::Atomic => self
+                .host_bindings
+                .atomic
+                .points
+                .get(index as usize)
+                .copied()
+                .unwrap_or_default(),
         }
     }
 

@@ -511,7 +511,18 @@ fn our_value(ctx: &Context, pname: GLenum) -> Option<Value> {
             Some(Value::int(st.host_bindings.dispatch_indirect as i64))
         }
         GL_SHADER_STORAGE_BUFFER_BINDING if !caps.ssbo => {
-            Some(Value::int(st.host_bindings.storage_generic as i64))
+            Some(Value::int(st.host_bindings.storage.generic as i64))
+        }
+        GL_ATOMIC_COUNTER_BUFFER_BINDING if !caps.atomic_counters => {
+            Some(Value::int(st.host_bindings.atomic.generic as i64))
+        }
+        GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS
+        | GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE
+        | GL_MAX_COMBINED_ATOMIC_COUNTERS
+        | GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS
+            if !caps.atomic_counters =>
+        {
+            st.get_value(pname).ok()
         }
         GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS
         | GL_MAX_SHADER_STORAGE_BLOCK_SIZE
@@ -550,20 +561,42 @@ fn our_value_indexed(
         GL_SHADER_STORAGE_BUFFER_BINDING
         | GL_SHADER_STORAGE_BUFFER_START
         | GL_SHADER_STORAGE_BUFFER_SIZE
-            if !caps.ssbo =>
-        {
-            let b: Option<HostBinding> = st.host_bindings.storage.get(index as usize).copied();
-            Some(match b {
+        | GL_ATOMIC_COUNTER_BUFFER_BINDING
+        | GL_ATOMIC_COUNTER_BUFFER_START
+        | GL_ATOMIC_COUNTER_BUFFER_SIZE => {
+            let storage = matches!(
+                pname,
+                GL_SHADER_STORAGE_BUFFER_BINDING
+                    | GL_SHADER_STORAGE_BUFFER_START
+                    | GL_SHADER_STORAGE_BUFFER_SIZE
+            );
+            if storage && caps.ssbo || !storage && caps.atomic_counters {
+                return None;
+            }
+            let (kept, what) = if storage {
+                (
+                    &st.host_bindings.storage,
+                    "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+                )
+            } else {
+                (
+                    &st.host_bindings.atomic,
+                    "GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS",
+                )
+            };
+            Some(match kept.points.get(index as usize).copied() {
                 Some(b) => Ok(Value::int(match pname {
-                    GL_SHADER_STORAGE_BUFFER_BINDING => b.buffer as i64,
-                    GL_SHADER_STORAGE_BUFFER_START => b.offset,
+                    GL_SHADER_STORAGE_BUFFER_BINDING | GL_ATOMIC_COUNTER_BUFFER_BINDING => {
+                        b.buffer as i64
+                    }
+                    GL_SHADER_STORAGE_BUFFER_START | GL_ATOMIC_COUNTER_BUFFER_START => b.offset,
                     _ => b.size,
                 })),
                 // GL 4.6 §22.1: INVALID_VALUE if index is outside the binding points.
                 None => Err(crate::gl_err!(
                     GL_INVALID_VALUE,
-                    "index = {index} is not below GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS = {}",
-                    st.host_bindings.storage.len()
+                    "index = {index} is not below {what} = {}",
+                    kept.points.len()
                 )),
             })
         }
@@ -698,6 +731,7 @@ fn kept_target(link: &HostLink, target: GLenum) -> bool {
     match target {
         GL_DISPATCH_INDIRECT_BUFFER => !caps.compute,
         GL_SHADER_STORAGE_BUFFER => !caps.ssbo,
+        GL_ATOMIC_COUNTER_BUFFER => !caps.atomic_counters,
         _ => false,
     }
 }
@@ -710,8 +744,16 @@ fn bad_buffer(buffer: GLuint) -> crate::state::error::GlError {
     )
 }
 
+/// Targets glcompute may keep (checked before anything else: the common case is none).
+fn maybe_kept(target: GLenum) -> bool {
+    matches!(
+        target,
+        GL_DISPATCH_INDIRECT_BUFFER | GL_SHADER_STORAGE_BUFFER | GL_ATOMIC_COUNTER_BUFFER
+    )
+}
+
 pub unsafe extern "C" fn glBindBuffer(target: GLenum, buffer: GLuint) {
-    let candidate = target == GL_DISPATCH_INDIRECT_BUFFER || target == GL_SHADER_STORAGE_BUFFER;
+    let candidate = maybe_kept(target);
     let Some(ctx) = candidate
         .then(shadow)
         .flatten()
@@ -730,41 +772,52 @@ pub unsafe extern "C" fn glBindBuffer(target: GLenum, buffer: GLuint) {
         if target == GL_DISPATCH_INDIRECT_BUFFER {
             st.host_bindings.dispatch_indirect = buffer;
         } else {
-            st.host_bindings.storage_generic = buffer;
+            st.host_bindings.indexed(target).generic = buffer;
         }
         Ok(())
     })
 }
 
-/// BindBufferBase/Range on the SSBO target of a host without SSBOs.
-fn bind_storage_range(
+/// BindBufferBase/Range on an indexed target glcompute keeps (shader storage without
+/// SSBOs, atomic counters without atomic counter buffers).
+fn bind_kept_range(
     st: &mut ContextState,
     gl: &HostGl,
+    target: GLenum,
     index: GLuint,
     buffer: GLuint,
     range: Option<(GLintptr, GLsizeiptr)>,
 ) -> crate::state::error::GlResult<()> {
-    let count = st.host_bindings.storage.len();
+    let (limit, align, align_name) = if target == GL_ATOMIC_COUNTER_BUFFER {
+        ("GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS", 4, "4")
+    } else {
+        (
+            "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+            crate::limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as isize,
+            "GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT",
+        )
+    };
+    let count = st.host_bindings.indexed(target).points.len();
     // GL 4.6 §6.1.1: INVALID_VALUE if index is not below the number of binding points.
     if index as usize >= count {
         gl_bail!(
             GL_INVALID_VALUE,
-            "index = {index} is not below GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS = {count}"
+            "index = {index} is not below {limit} = {count}"
         );
     }
     if let Some((offset, size)) = range
         && buffer != 0
     {
         // GL 4.6 §6.1.1: INVALID_VALUE if size <= 0, offset < 0, or offset not a multiple
-        // of SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT.
+        // of the target's alignment (SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT; 4 for
+        // atomic counters).
         if size <= 0 {
             gl_bail!(GL_INVALID_VALUE, "size = {size} is not positive");
         }
-        let align = crate::limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as isize;
         if offset < 0 || offset % align != 0 {
             gl_bail!(
                 GL_INVALID_VALUE,
-                "offset = {offset} is not a non-negative multiple of GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT = {align}"
+                "offset = {offset} is not a non-negative multiple of {align_name} = {align}"
             );
         }
     }
@@ -772,17 +825,18 @@ fn bind_storage_range(
         return Err(bad_buffer(buffer));
     }
     let (offset, size) = range.unwrap_or((0, 0));
-    st.host_bindings.storage[index as usize] = HostBinding {
+    let kept = st.host_bindings.indexed(target);
+    kept.points[index as usize] = HostBinding {
         buffer,
         offset: if buffer == 0 { 0 } else { offset as i64 },
         size: if buffer == 0 { 0 } else { size as i64 },
     };
-    st.host_bindings.storage_generic = buffer;
+    kept.generic = buffer;
     Ok(())
 }
 
 pub unsafe extern "C" fn glBindBufferBase(target: GLenum, index: GLuint, buffer: GLuint) {
-    let Some(ctx) = (target == GL_SHADER_STORAGE_BUFFER)
+    let Some(ctx) = maybe_kept(target)
         .then(shadow)
         .flatten()
         .filter(|c| kept_target(&link_of(c), target))
@@ -794,7 +848,7 @@ pub unsafe extern "C" fn glBindBufferBase(target: GLenum, index: GLuint, buffer:
     let gl = link_of(&ctx).gl;
     gl_call("glBindBufferBase", |st| {
         st.merge_host_error();
-        bind_storage_range(st, gl, index, buffer, None)
+        bind_kept_range(st, gl, target, index, buffer, None)
     })
 }
 
@@ -805,7 +859,7 @@ pub unsafe extern "C" fn glBindBufferRange(
     offset: GLintptr,
     size: GLsizeiptr,
 ) {
-    let Some(ctx) = (target == GL_SHADER_STORAGE_BUFFER)
+    let Some(ctx) = maybe_kept(target)
         .then(shadow)
         .flatten()
         .filter(|c| kept_target(&link_of(c), target))
@@ -817,7 +871,7 @@ pub unsafe extern "C" fn glBindBufferRange(
     let gl = link_of(&ctx).gl;
     gl_call("glBindBufferRange", |st| {
         st.merge_host_error();
-        bind_storage_range(st, gl, index, buffer, Some((offset, size)))
+        bind_kept_range(st, gl, target, index, buffer, Some((offset, size)))
     })
 }
 
@@ -849,7 +903,7 @@ pub unsafe extern "C" fn glBindBuffersRange(
     sizes: *const GLsizeiptr,
 ) {
     let base = offsets.is_null() && sizes.is_null();
-    let Some(ctx) = (target == GL_SHADER_STORAGE_BUFFER)
+    let Some(ctx) = maybe_kept(target)
         .then(shadow)
         .flatten()
         .filter(|c| kept_target(&link_of(c), target))
@@ -878,12 +932,13 @@ pub unsafe extern "C" fn glBindBuffersRange(
         }
         let n = count as usize;
         // GL 4.6 §6.1.1: INVALID_OPERATION if first + count exceeds the binding points.
-        if first as usize + n > st.host_bindings.storage.len() {
+        let points = st.host_bindings.indexed(target).points.len();
+        if (first as usize).saturating_add(n) > points {
             gl_bail!(
                 GL_INVALID_OPERATION,
-                "first + count = {} exceeds GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS = {}",
-                first as usize + n,
-                st.host_bindings.storage.len()
+                "first + count = {} exceeds the {points} binding points of {}",
+                first as u64 + n as u64,
+                crate::state::error::Enum(target)
             );
         }
         // SAFETY: `count` entries each, when non-null (GL 4.6 §6.1.1).
@@ -903,7 +958,7 @@ pub unsafe extern "C" fn glBindBuffersRange(
             } else {
                 Some((o.map_or(0, |o| o[i]), s.map_or(0, |s| s[i])))
             };
-            if let Err(e) = bind_storage_range(st, gl, first + i as u32, buffer, range) {
+            if let Err(e) = bind_kept_range(st, gl, target, first + i as u32, buffer, range) {
                 first_err.get_or_insert(e);
             }
         }
@@ -938,7 +993,7 @@ pub unsafe extern "C" fn glDeleteBuffers(n: GLsizei, buffers: *const GLuint) {
 /// The shadow context and the buffer bound to `target` when glcompute keeps that
 /// target for a host that lacks it.
 fn kept_binding(target: GLenum) -> Option<(Arc<Context>, GLuint)> {
-    if target != GL_DISPATCH_INDIRECT_BUFFER && target != GL_SHADER_STORAGE_BUFFER {
+    if !maybe_kept(target) {
         return None;
     }
     let ctx = shadow()?;
@@ -946,11 +1001,11 @@ fn kept_binding(target: GLenum) -> Option<(Arc<Context>, GLuint)> {
         return None;
     }
     let buffer = {
-        let st = ctx.state.lock();
+        let mut st = ctx.state.lock();
         if target == GL_DISPATCH_INDIRECT_BUFFER {
             st.host_bindings.dispatch_indirect
         } else {
-            st.host_bindings.storage_generic
+            st.host_bindings.indexed(target).generic
         }
     };
     Some((ctx, buffer))
