@@ -9,12 +9,7 @@
  *   --glcompute: glcompute must have run the dispatch (it is preloaded)
  *   --host:      the host driver must have run it (nothing preloaded) */
 #define _GNU_SOURCE
-#define GL_GLEXT_PROTOTYPES 1
-#define EGL_NO_X11 1
-#define MESA_EGL_NO_X11_HEADERS 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/glcorearb.h>
+#include "harness.h"
 #include <dlfcn.h>
 #include <math.h>
 #include <stdint.h>
@@ -22,17 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int checks, failures;
-#define CHECK(cond, ...)                                              \
-    do {                                                              \
-        checks++;                                                     \
-        if (!(cond)) {                                                \
-            failures++;                                               \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);      \
-            fprintf(stderr, __VA_ARGS__);                             \
-            fprintf(stderr, "  [%s]\n", #cond);                       \
-        }                                                             \
-    } while (0)
 
 #define W 64
 #define H 64
@@ -252,6 +236,5 @@ int main(int argc, char **argv)
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(dpy, ctx);
     eglTerminate(dpy);
-    printf("interpose_draw: %d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    return h_finish("interpose_draw");
 }

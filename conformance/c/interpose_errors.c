@@ -3,30 +3,15 @@
  * §2.3.1: later errors are not recorded while the flag is set), glcompute's own calls
  * into the host never leave an error behind, and the application's debug callback gets
  * the host's messages and glcompute's. Also: a program that links a compute shader
- * with a vertex shader fails to link (GL 4.6 §7.3), and the host's graphics programs
- * and glcompute's compute programs never share a name.
+ * with a vertex shader fails to link (GL 4.6 §7.3), the host's graphics programs and
+ * glcompute's compute programs never share a name, and glcompute's objects are shared
+ * exactly between the contexts the host shares objects between.
  *
  * Run with libglcompute.so preloaded over Mesa with compute hidden. */
-#define GL_GLEXT_PROTOTYPES 1
-#define EGL_NO_X11 1
-#define MESA_EGL_NO_X11_HEADERS 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/glcorearb.h>
+#include "harness.h"
 #include <stdio.h>
 #include <string.h>
 
-static int checks, failures;
-#define CHECK(cond, ...)                                              \
-    do {                                                              \
-        checks++;                                                     \
-        if (!(cond)) {                                                \
-            failures++;                                               \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);      \
-            fprintf(stderr, __VA_ARGS__);                             \
-            fprintf(stderr, "  [%s]\n", #cond);                       \
-        }                                                             \
-    } while (0)
 
 static int host_msgs, glcompute_msgs;
 
@@ -146,6 +131,34 @@ int main(void)
     CHECK(!glIsProgram(prog), "a deleted glcompute program is gone once unused");
     CHECK(glGetError() == GL_NO_ERROR, "no error");
 
-    printf("interpose_errors: %d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    /* 7. Contexts that share objects on the host share glcompute's; others do not. */
+    GLuint prog2 = glCreateProgram();
+    glAttachShader(prog2, cs);
+    glLinkProgram(prog2);
+    EGLContext shared = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, ctx, attribs);
+    EGLContext alone = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    CHECK(shared && alone, "two more contexts");
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, shared), "make the sharing one current");
+    CHECK(glIsProgram(prog2) && glIsShader(cs), "a sharing context sees glcompute's objects");
+    GLuint zeros[8] = {0};
+    GLuint b2;
+    glGenBuffers(1, &b2);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b2);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof zeros, zeros, GL_DYNAMIC_READ);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b2);
+    glUseProgram(prog2);
+    glDispatchCompute(1, 1, 1);
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof out, out);
+    CHECK(out[0] == 4 && out[1] == 7, "the shared program runs in the sharing context (%u %u)", out[0],
+          out[1]);
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, alone), "make the other one current");
+    CHECK(!glIsProgram(prog2) && !glIsShader(cs), "a context that shares nothing sees none of them");
+    glDispatchCompute(1, 1, 1);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "and has no compute program current");
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, shared);
+    eglDestroyContext(dpy, alone);
+    eglDestroyContext(dpy, ctx);
+    eglTerminate(dpy);
+    return h_finish("interpose_errors");
 }

@@ -5,27 +5,11 @@
  * Run with libglcompute.so preloaded over a host driver (Mesa); linked with -lGL -lEGL
  * and -rdynamic (the program exports its own glMemoryBarrierByRegion). */
 #define _GNU_SOURCE
-#define GL_GLEXT_PROTOTYPES 1
-#define EGL_NO_X11 1
-#define MESA_EGL_NO_X11_HEADERS 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/glcorearb.h>
+#include "harness.h"
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
-static int checks, failures;
-#define CHECK(cond, ...)                                              \
-    do {                                                              \
-        checks++;                                                     \
-        if (!(cond)) {                                                \
-            failures++;                                               \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);      \
-            fprintf(stderr, __VA_ARGS__);                             \
-            fprintf(stderr, "  [%s]\n", #cond);                       \
-        }                                                             \
-    } while (0)
 
 /* The program's own definition of a GL name (exported with -rdynamic). */
 int own_called;
@@ -136,6 +120,5 @@ int main(void)
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(dpy, ctx);
     eglTerminate(dpy);
-    printf("interpose_lookup: %d checks, %d failed\n", checks, failures);
-    return failures ? 1 : 0;
+    return h_finish("interpose_lookup");
 }

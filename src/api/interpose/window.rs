@@ -224,6 +224,10 @@ fn egl_made_current(dpy: Ptr, ctx: Ptr) {
             shadow::register(Api::Egl, dpy as usize, ctx as usize, 0, r.info(), r.version)
         });
         shadow::make_current(Api::Egl, Some(sh));
+    } else {
+        // An OpenGL ES context: GL calls on this thread now go to it, and glcompute
+        // runs nothing for ES contexts.
+        shadow::make_current(Api::Egl, None);
     }
 }
 
