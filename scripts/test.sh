@@ -111,14 +111,14 @@ step "wflinfo --platform surfaceless_egl --api gl" wflinfo_check
 
 # Interposed mode (LD_PRELOAD=libglcompute.so over Mesa llvmpipe): the host draws,
 # glcompute computes; the image is the same as llvmpipe's own compute gives, with the
-# host's compute hidden and with it present.
+# host's compute hidden and with it present (started by `glcompute run --interpose`).
 HIDE_COMPUTE=(MESA_GL_VERSION_OVERRIDE=4.2 MESA_GLSL_VERSION_OVERRIDE=420 MESA_EXTENSION_OVERRIDE=-GL_ARB_compute_shader)
 step "cc interpose_draw" cc $CFLAGS -o "$BUILD/interpose_draw" conformance/c/interpose_draw.c -lEGL -lGL -ldl -lm
 interpose_draw_check() {
     local host hidden shown
     host="$("$BUILD/interpose_draw" --host)" || return 1
     hidden="$(env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_draw" --glcompute)" || return 1
-    shown="$(LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_draw" --glcompute)" || return 1
+    shown="$("$LIBDIR/glcompute" run --interpose -- "$BUILD/interpose_draw" --glcompute)" || return 1
     printf '%s\n' "$host" "$hidden" "$shown" | grep -E "GL_VERSION|pixels"
     [ "$(grep pixels <<<"$host")" = "$(grep pixels <<<"$hidden")" ] &&
         [ "$(grep pixels <<<"$host")" = "$(grep pixels <<<"$shown")" ]

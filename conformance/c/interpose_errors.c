@@ -131,7 +131,35 @@ int main(void)
     CHECK(!glIsProgram(prog), "a deleted glcompute program is gone once unused");
     CHECK(glGetError() == GL_NO_ERROR, "no error");
 
-    /* 7. Contexts that share objects on the host share glcompute's; others do not. */
+    /* 7. Every compute limit answers in every Get form, as glcompute's. */
+    {
+        GLint i = 0;
+        GLint64 i64 = 0;
+        GLboolean bo = 0;
+        GLfloat f = 0;
+        GLdouble d = 0;
+        glGetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &i);
+        glGetInteger64v(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &i64);
+        glGetBooleanv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &bo);
+        glGetFloatv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &f);
+        glGetDoublev(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &d);
+        CHECK(i >= 32768 && i64 == i && bo == GL_TRUE && f == (GLfloat)i && d == (GLdouble)i,
+              "GL_MAX_COMPUTE_SHARED_MEMORY_SIZE in every form (%d)", i);
+        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 2, &i);
+        glGetInteger64i_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 2, &i64);
+        glGetBooleani_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 2, &bo);
+        glGetFloati_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 2, &f);
+        glGetDoublei_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 2, &d);
+        CHECK(i >= 65535 && i64 == i && bo == GL_TRUE && d == (GLdouble)i,
+              "GL_MAX_COMPUTE_WORK_GROUP_COUNT[2] in every form (%d)", i);
+        glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_SIZE, 3, &i);
+        CHECK(glGetError() == GL_INVALID_VALUE, "index 3 of a three-component limit");
+        glGetIntegerv(GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB, &i);
+        CHECK(i >= 512, "GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB = %d", i);
+        CHECK(glGetError() == GL_NO_ERROR, "no error");
+    }
+
+    /* 8. Contexts that share objects on the host share glcompute's; others do not. */
     GLuint prog2 = glCreateProgram();
     glAttachShader(prog2, cs);
     glLinkProgram(prog2);
