@@ -36,6 +36,10 @@ for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buf
     step "$t" run_gl "$BUILD/$t"
 done
 step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR" "$BUILD/panic_contained"
+# Hostile shaders and calls: huge counts, sizes past 32 bits, stacks and scratch too
+# large, small application stacks, shared memory of another dispatch.
+step "cc hostile" cc $CFLAGS -o "$BUILD/hostile" conformance/c/hostile.c -lEGL -lGL -lpthread
+step "hostile" env GLCOMPUTE_TIMEOUT_MS=300 LD_LIBRARY_PATH="$GLDIR" "$BUILD/hostile"
 
 # eglGetProcAddress answers for exactly the exported GL and EGL functions.
 procs_check() {

@@ -67,6 +67,20 @@ pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: i32 = 96;
 pub const MIN_MAP_BUFFER_ALIGNMENT: i32 = 64;
 pub const STORAGE_ALIGNMENT: usize = 64;
 
+/// Stack a kernel (the code of one work group) may use: its own frame, where private
+/// variables and arrays live, plus what the runtime helpers it calls use. GL sets no
+/// limit on private memory; a program above this one fails to dispatch with a message
+/// saying so, never by overflowing a thread's stack.
+pub const MAX_KERNEL_STACK: usize = 8 << 20;
+/// Stack the runtime helpers a kernel calls (transcendentals, packing) may use below
+/// the kernel's frame.
+pub const HELPER_STACK: usize = 64 << 10;
+/// Stack of each worker thread: a kernel at the limit and room for the runtime.
+pub const WORKER_STACK: usize = MAX_KERNEL_STACK + (4 << 20);
+/// Scratch memory of one work group: its shared variables and the per-invocation values
+/// that live across barriers. A program that needs more fails to dispatch.
+pub const MAX_GROUP_SCRATCH: u64 = 256 << 20;
+
 pub const MAX_DEBUG_MESSAGE_LENGTH: i32 = 4096;
 pub const MAX_DEBUG_LOGGED_MESSAGES: i32 = 128;
 pub const MAX_DEBUG_GROUP_STACK_DEPTH: i32 = 64;

@@ -262,7 +262,10 @@ impl<'a, 'b> Lower<'a, 'b> {
         b.ins().return_(&[]);
         b.seal_all_blocks();
         b.finalize(frontend);
-        Ok((frame_size.div_ceil(16) * 16, constants))
+        Ok((
+            frame_size.checked_next_multiple_of(16).unwrap_or(u32::MAX),
+            constants,
+        ))
     }
 
     fn kernel(&mut self, main: FunctionId, group_main: bool) -> R<()> {
@@ -348,8 +351,13 @@ impl<'a, 'b> Lower<'a, 'b> {
     pub(super) fn alloc_frame(&mut self, ty: TypeId) -> u32 {
         let l = layout(&self.env.m.types, ty, Packing::Std430, false);
         let align = l.align.max(4);
-        let at = self.frame_size.div_ceil(align) * align;
-        self.frame_size = at + l.size.max(4);
+        // Saturating: a frame past 4 GiB stays too large for the dispatch-time limit
+        // (MAX_GROUP_SCRATCH) instead of wrapping onto smaller offsets.
+        let at = self
+            .frame_size
+            .checked_next_multiple_of(align)
+            .unwrap_or(u32::MAX);
+        self.frame_size = at.saturating_add(l.size.max(4));
         at
     }
 
@@ -627,8 +635,11 @@ impl<'a, 'b> Lower<'a, 'b> {
 
     /// Evaluates a bool (or int selector) per invocation and returns the leader's.
     fn group_decision(&mut self, e: ExprId, ty: ClType) -> R<Value> {
-        let off = self.frame_size.div_ceil(4) * 4;
-        self.frame_size = off + 4;
+        let off = self
+            .frame_size
+            .checked_next_multiple_of(4)
+            .unwrap_or(u32::MAX);
+        self.frame_size = off.saturating_add(4);
         self.region(|l| {
             let v = l.expr(e)?;
             let v = l.scalar(&v);

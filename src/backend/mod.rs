@@ -55,6 +55,8 @@ pub struct Kernel {
     pub shared_size: u32,
     /// Bytes of per-invocation frame (values living across barriers).
     pub frame_stride: u32,
+    /// Bytes of stack a thread needs to run the kernel (its frame and helpers).
+    pub stack_need: usize,
     pub slots: Slots,
     /// Constant aggregates the code addresses directly.
     _constants: Vec<Box<[u8]>>,
@@ -257,6 +259,19 @@ pub fn compile(
     module
         .define_function(id, &mut ctx)
         .map_err(|e| format!("code generation failed: {e:?}"))?;
+    // The kernel's frame holds its private variables; with the helpers it calls it must
+    // fit the stack every thread that runs it has (see runtime::pool).
+    let frame = ctx
+        .compiled_code()
+        .and_then(|c| c.buffer.frame_layout())
+        .map_or(0, |l| l.frame_to_fp_offset as usize);
+    let stack_need = frame.saturating_add(crate::limits::HELPER_STACK);
+    if stack_need > crate::limits::MAX_KERNEL_STACK {
+        return Err(format!(
+            "its private variables need {frame} bytes of stack per work group, more than glcompute's limit of {} bytes",
+            crate::limits::MAX_KERNEL_STACK - crate::limits::HELPER_STACK
+        ));
+    }
     let asm = if opts.asm {
         ctx.compiled_code().and_then(|c| c.vcode.clone())
     } else {
@@ -272,6 +287,7 @@ pub fn compile(
         entry,
         shared_size: shared_layout(m).1,
         frame_stride,
+        stack_need,
         slots,
         _constants: constants,
         clif,
@@ -289,9 +305,11 @@ pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u32>, u32) {
         }
         let l = crate::ir::layout::layout(&m.types, g.ty, crate::ir::Packing::Std430, false);
         let align = l.align.max(4);
-        at = at.div_ceil(align) * align;
+        at = at.checked_next_multiple_of(align).unwrap_or(u32::MAX);
         map.insert(GlobalId(i as u32), at);
-        at += l.size;
+        at = at.saturating_add(l.size);
     }
-    (map, at.div_ceil(16) * 16)
+    // Linking rejects more than MAX_COMPUTE_SHARED_MEMORY_SIZE, so this never saturates
+    // for a program that runs.
+    (map, at.checked_next_multiple_of(16).unwrap_or(u32::MAX))
 }

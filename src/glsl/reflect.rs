@@ -490,13 +490,21 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Log) -> Reflection {
                 {
                     // GL 4.6 §7.6.2.2: an unsized last member counts as one element.
                     let rm = last.row_major.unwrap_or(block.row_major);
-                    let end =
-                        offs[offs.len() - 1] + array_stride(&m.types, *elem, block.packing, rm);
-                    data_size = data_size.max(end.div_ceil(lay.align) * lay.align);
+                    // Saturating, as layouts are: a size past 32 bits fails the link.
+                    let end = offs[offs.len() - 1].saturating_add(array_stride(
+                        &m.types,
+                        *elem,
+                        block.packing,
+                        rm,
+                    ));
+                    data_size = data_size.max(
+                        end.checked_next_multiple_of(lay.align.max(1))
+                            .unwrap_or(u32::MAX),
+                    );
                 }
                 // Mesa rounds block sizes up to a vec4, and applications size their
                 // buffers from this query: answer as it does.
-                data_size = data_size.div_ceil(16) * 16;
+                data_size = data_size.checked_next_multiple_of(16).unwrap_or(u32::MAX);
                 let first_block = list.len() as i32;
                 let names: Vec<(String, Option<u32>)> = match count {
                     None => vec![(block.name.clone(), None)],
@@ -816,6 +824,16 @@ fn check_limits(m: &Module, r: &Reflection, log: &mut Log) {
         }
     }
     for blk in &r.storage_blocks {
+        // GL 4.6 §7.6.2: a storage block larger than MAX_SHADER_STORAGE_BLOCK_SIZE fails
+        // to link (the size of a runtime-sized array's block counts one element).
+        if blk.data_size as i64 > limits::MAX_SHADER_STORAGE_BLOCK_SIZE {
+            log.link_error(format!(
+                "shader storage block `{}' is {} bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE = {}",
+                blk.name,
+                blk.data_size,
+                limits::MAX_SHADER_STORAGE_BLOCK_SIZE
+            ));
+        }
         if blk.binding >= limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS as u32 {
             log.link_error(format!(
                 "shader storage block `{}' binding {} is not below GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS = {}",

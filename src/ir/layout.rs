@@ -1,6 +1,10 @@
 //! Memory layout of types in blocks: the std140 and std430 rules of GLSL 4.60
 //! §7.6.2.2 (`shared` and `packed` use std140), with `offset`/`align` qualifiers and
 //! row-major matrices. Shared variables use std430, which wastes no space on padding.
+//!
+//! Sizes and offsets saturate at `u32::MAX` instead of wrapping: a type too large for
+//! 32 bits keeps a size every limit check rejects (shared memory, block sizes, private
+//! memory), so it fails to link or to dispatch instead of aliasing smaller memory.
 
 use super::{Packing, Scalar, StructId, Type, TypeId, Types};
 
@@ -15,7 +19,7 @@ fn round_up(v: u32, align: u32) -> u32 {
     if align == 0 {
         v
     } else {
-        v.div_ceil(align) * align
+        v.checked_next_multiple_of(align).unwrap_or(u32::MAX)
     }
 }
 
@@ -57,7 +61,7 @@ pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout 
             let stride = round_for(p, vector(*scalar, n).align);
             Layout {
                 align: stride,
-                size: stride * count as u32,
+                size: stride.saturating_mul(count as u32),
             }
         }
         Type::Array(elem, len) => {
@@ -65,7 +69,7 @@ pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout 
             let el = layout(types, *elem, p, row_major);
             Layout {
                 align: round_for(p, el.align),
-                size: stride * len.unwrap_or(0),
+                size: stride.saturating_mul(len.unwrap_or(0)),
             }
         }
         Type::Struct(s) => struct_layout(types, *s, p, row_major).0,
@@ -120,7 +124,7 @@ pub fn struct_layout(
             None => round_up(offset, align),
         };
         offsets.push(at);
-        offset = at + l.size;
+        offset = at.saturating_add(l.size);
     }
     let align = round_for(p, max_align);
     (
@@ -221,6 +225,29 @@ mod tests {
         let vec3_arr = t.array(vec3, Some(3));
         assert_eq!(array_stride(&t, vec3, Packing::Std430, false), 16);
         assert_eq!(layout(&t, vec3_arr, Packing::Std430, false).size, 48);
+    }
+
+    #[test]
+    fn huge_sizes_saturate() {
+        let mut t = Types::default();
+        let uint = t.scalar(Scalar::Uint);
+        let vec4 = t.vector(Scalar::Float, 4);
+        // uint[2^30] is 4 GiB: it would wrap to 0 in 32 bits.
+        let big = t.array(uint, Some(1 << 30));
+        assert_eq!(layout(&t, big, Packing::Std430, false).size, u32::MAX);
+        let bigger = t.array(big, Some(3));
+        assert_eq!(layout(&t, bigger, Packing::Std140, false).size, u32::MAX);
+        let s = t.add_struct(StructDef {
+            name: "S".into(),
+            members: vec![member("a", big), member("b", vec4)],
+            span: Span::default(),
+        });
+        let Type::Struct(sid) = t.get(s).clone() else {
+            panic!()
+        };
+        let (l, offs) = struct_layout(&t, sid, Packing::Std430, false);
+        assert_eq!(l.size, u32::MAX);
+        assert_eq!(offs[1], u32::MAX);
     }
 
     #[test]

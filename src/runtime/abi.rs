@@ -28,7 +28,10 @@ pub struct GroupCtx {
     pub resources: *const Resource,
     /// The default uniform block's data (std430 layout, as reflection laid it out).
     pub uniforms: *const u8,
-    /// This group's shared memory (zeroed before the group starts).
+    /// This group's shared memory: zeroed when the thread starts on the dispatch, so it
+    /// holds nothing of another dispatch; earlier groups of the same dispatch that ran
+    /// on this thread may have left values (GL leaves shared variables undefined when a
+    /// group starts).
     pub shared: *mut u8,
     /// Per-invocation storage for values that live across barriers:
     /// `frame_stride` bytes per invocation.

@@ -35,6 +35,8 @@ pub struct Work {
     pub uniforms: Vec<u8>,
     /// Keeps the compiled code alive during the dispatch.
     pub code: Arc<dyn std::any::Any + Send + Sync>,
+    /// Bytes of stack a thread needs to run the kernel.
+    pub stack_need: usize,
 }
 
 /// A validated dispatch.
@@ -48,8 +50,26 @@ pub struct Dispatch {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {
     pub groups: [u32; 3],
-    /// False if the watchdog stopped the dispatch before every group ran.
+    /// False if the dispatch stopped before every group ran (see `stopped`).
     pub completed: bool,
+    pub stopped: Option<Stop>,
+}
+
+/// Why a dispatch stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The watchdog: it ran past GLCOMPUTE_TIMEOUT_MS.
+    Timeout,
+    /// A thread could not allocate the groups' scratch memory.
+    OutOfMemory,
+}
+
+/// The number of work groups of a dispatch, saturating: a count past 2^64 cannot be
+/// run to its end anyway, and must not wrap to a small number (or zero).
+pub fn group_count(groups: [u32; 3]) -> u64 {
+    groups
+        .iter()
+        .fold(1u64, |acc, &g| acc.saturating_mul(g as u64))
 }
 
 static DISPATCHES: AtomicU64 = AtomicU64::new(0);
@@ -67,13 +87,14 @@ pub fn dispatch(d: Dispatch) -> Outcome {
             [word(0), word(1), word(2)]
         }
     };
-    let count = groups.iter().map(|&g| g as u64).product::<u64>();
+    let count = group_count(groups);
     DISPATCHES.fetch_add(1, Ordering::Relaxed);
     WORK_GROUPS.fetch_add(count, Ordering::Relaxed);
     if count == 0 {
         return Outcome {
             groups,
             completed: true,
+            stopped: None,
         };
     }
     let Work {
@@ -87,11 +108,15 @@ pub fn dispatch(d: Dispatch) -> Outcome {
         crate::config::timeout(),
         pool::threads(),
     );
-    let completed = pool::run(job);
+    let stopped = pool::run(job);
     // The memory and code the job used stay alive until it is done.
     drop(keep_alive);
     drop(code);
-    Outcome { groups, completed }
+    Outcome {
+        groups,
+        completed: stopped.is_none(),
+        stopped,
+    }
 }
 
 /// Dispatches that reached the runtime and the work groups they asked for, since the

@@ -5,6 +5,16 @@
 //! are done (GL's in-order semantics). A dispatching thread always works on its own job,
 //! so a job that never ends (an infinite loop) cannot starve another context's job;
 //! the watchdog aborts it after GLCOMPUTE_TIMEOUT_MS.
+//!
+//! Stacks: workers run with `limits::WORKER_STACK` bytes of stack, more than any kernel
+//! may need (`limits::MAX_KERNEL_STACK`, enforced when the kernel is compiled). The
+//! dispatching thread is the application's: it runs groups only if the stack it has
+//! left holds the kernel's need; otherwise the workers run them all while it waits.
+//!
+//! Scratch: each thread's shared memory and frames are zeroed when it starts on a job,
+//! so no dispatch sees what another dispatch (of any context) left there; a group may
+//! see what an earlier group of the same dispatch left, as GL allows (shared variables
+//! are undefined when a group starts).
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
@@ -22,7 +32,9 @@ pub struct Job {
     pub frame_stride: usize,
     pub groups: [u32; 3],
     pub local_size: [u32; 3],
+    /// Non-zero stops the job: ABORT_TIMEOUT (the watchdog) or ABORT_OUT_OF_MEMORY.
     pub abort: AtomicU32,
+    stack_need: usize,
     next: AtomicU64,
     total: u64,
     chunk: u64,
@@ -53,9 +65,10 @@ impl Job {
             uniforms,
             shared_size,
             frame_stride,
+            stack_need,
             ..
         } = work;
-        let total = groups.iter().map(|&g| g as u64).product::<u64>();
+        let total = super::group_count(groups);
         // Enough chunks for balance, few enough that taking one is cheap.
         let chunk = (total / (threads as u64 * 16)).clamp(1, 4096);
         Job {
@@ -67,6 +80,7 @@ impl Job {
             groups,
             local_size,
             abort: AtomicU32::new(0),
+            stack_need,
             next: AtomicU64::new(0),
             total,
             chunk,
@@ -80,21 +94,40 @@ impl Job {
         self.next.load(Ordering::Relaxed) < self.total && self.abort.load(Ordering::Relaxed) == 0
     }
 
+    /// Scratch bytes one group needs (shared memory, then the invocations' frames), or
+    /// None if that does not fit in memory at all.
+    fn scratch_bytes(&self) -> Option<usize> {
+        let invocations = self
+            .local_size
+            .iter()
+            .try_fold(1usize, |a, &v| a.checked_mul(v as usize))?;
+        let frames = self.frame_stride.checked_mul(invocations)?;
+        self.shared_size
+            .checked_next_multiple_of(16)?
+            .checked_add(frames)?
+            .checked_add(16)
+    }
+
     /// Runs chunks of groups until the job is exhausted.
     fn work(&self) {
         *self.active.lock().unwrap_or_else(|e| e.into_inner()) += 1;
         SCRATCH.with(|s| {
             let mut s = s.borrow_mut();
-            let invocations = self
-                .local_size
-                .iter()
-                .map(|&v| v as usize)
-                .product::<usize>();
-            let frame_bytes = self.frame_stride * invocations;
-            let need = (self.shared_size + frame_bytes).div_ceil(16) + 1;
+            let Some(bytes) = self.scratch_bytes() else {
+                self.abort.store(ABORT_OUT_OF_MEMORY, Ordering::Relaxed);
+                return;
+            };
+            let need = bytes.div_ceil(16);
+            let have = s.len();
+            if have < need && s.try_reserve_exact(need - have).is_err() {
+                self.abort.store(ABORT_OUT_OF_MEMORY, Ordering::Relaxed);
+                return;
+            }
             if s.len() < need {
                 s.resize(need, 0);
             }
+            // No dispatch sees what another left in this thread's scratch.
+            s[..need].fill(0);
             let base = s.as_mut_ptr() as *mut u8;
             let mut ctx = GroupCtx {
                 resources: self.resources.as_ptr(),
@@ -146,11 +179,43 @@ thread_local! {
     static SCRATCH: RefCell<Vec<u128>> = const { RefCell::new(Vec::new()) };
 }
 
+pub const ABORT_TIMEOUT: u32 = 1;
+pub const ABORT_OUT_OF_MEMORY: u32 = 2;
+
+/// Bytes of stack the calling thread has left below this point, if the system says.
+fn stack_headroom() -> Option<usize> {
+    let here = 0u8;
+    let sp = &here as *const u8 as usize;
+    // SAFETY: pthread_attr_t is plain data that pthread_getattr_np initialises; it is
+    // destroyed below; the stack address and size are written to our locals.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) != 0 {
+            return None;
+        }
+        let mut addr: *mut libc::c_void = std::ptr::null_mut();
+        let mut size: libc::size_t = 0;
+        let r = libc::pthread_attr_getstack(&attr, &mut addr, &mut size);
+        libc::pthread_attr_destroy(&mut attr);
+        if r != 0 {
+            return None;
+        }
+        // `addr` is the lowest address of the stack; it grows down towards it.
+        sp.checked_sub(addr as usize)
+    }
+}
+
+/// Room kept on the calling thread's stack beyond the kernel's need (the runtime's own
+/// frames and whatever a signal handler of the application may use).
+const CALLER_MARGIN: usize = 256 << 10;
+
 struct Pool {
     queue: Mutex<Vec<Arc<Job>>>,
     wake: Condvar,
     threads: usize,
     started: AtomicBool,
+    /// Worker threads that could be started.
+    workers: AtomicU32,
     watched: Mutex<Vec<Weak<Job>>>,
 }
 
@@ -161,6 +226,7 @@ fn pool() -> &'static Pool {
         wake: Condvar::new(),
         threads: crate::config::threads(),
         started: AtomicBool::new(false),
+        workers: AtomicU32::new(0),
         watched: Mutex::new(Vec::new()),
     })
 }
@@ -174,10 +240,15 @@ fn start_workers(p: &'static Pool) {
     if p.started.swap(true, Ordering::AcqRel) {
         return;
     }
-    for i in 1..p.threads {
-        let _ = std::thread::Builder::new()
+    // At least one worker: the dispatching thread may not be able to run a kernel.
+    for i in 1..p.threads.max(2) {
+        let spawned = std::thread::Builder::new()
             .name(format!("glcompute-{i}"))
+            .stack_size(crate::limits::WORKER_STACK)
             .spawn(move || worker(p));
+        if spawned.is_ok() {
+            p.workers.fetch_add(1, Ordering::AcqRel);
+        }
     }
     let _ = std::thread::Builder::new()
         .name("glcompute-watchdog".into())
@@ -209,7 +280,7 @@ fn watchdog(p: &'static Pool) {
         w.retain(|j| match j.upgrade() {
             Some(job) => {
                 if job.deadline.is_some_and(|d| now > d) {
-                    job.abort.store(1, Ordering::Relaxed);
+                    job.abort.store(ABORT_TIMEOUT, Ordering::Relaxed);
                 }
                 true
             }
@@ -218,12 +289,18 @@ fn watchdog(p: &'static Pool) {
     }
 }
 
-/// Runs every group of the job; returns false if the watchdog aborted it.
-pub fn run(job: Job) -> bool {
+/// Runs every group of the job; returns why it stopped early, if it did.
+pub fn run(job: Job) -> Option<super::Stop> {
     let p = pool();
     let job = Arc::new(job);
-    if job.total > 1 && p.threads > 1 {
+    let caller_runs =
+        stack_headroom().is_some_and(|h| h >= job.stack_need.saturating_add(CALLER_MARGIN));
+    if (job.total > 1 && p.threads > 1) || !caller_runs {
         start_workers(p);
+        if !caller_runs && p.workers.load(Ordering::Acquire) == 0 {
+            // No thread can run the kernel: the system gave no worker thread.
+            return Some(super::Stop::OutOfMemory);
+        }
         p.queue
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -239,16 +316,26 @@ pub fn run(job: Job) -> bool {
             .unwrap_or_else(|e| e.into_inner())
             .push(Arc::downgrade(&job));
     }
-    job.work();
-    // Wait for helpers still finishing their last chunk.
+    if caller_runs {
+        job.work();
+    }
+    // Wait for the workers still on the job (all of it, if this thread cannot run it).
     let mut active = job.active.lock().unwrap_or_else(|e| e.into_inner());
-    while *active > 0 {
-        active = job.idle.wait(active).unwrap_or_else(|e| e.into_inner());
+    while *active > 0 || job.has_work() {
+        active = job
+            .idle
+            .wait_timeout(active, Duration::from_millis(20))
+            .unwrap_or_else(|e| e.into_inner())
+            .0;
     }
     drop(active);
     p.queue
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .retain(|j| !Arc::ptr_eq(j, &job));
-    job.abort.load(Ordering::Relaxed) == 0
+    match job.abort.load(Ordering::Relaxed) {
+        0 => None,
+        ABORT_OUT_OF_MEMORY => Some(super::Stop::OutOfMemory),
+        _ => Some(super::Stop::Timeout),
+    }
 }

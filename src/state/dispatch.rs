@@ -103,6 +103,19 @@ impl ContextState {
                 "the compute program cannot be executed: {e}"
             ),
         };
+        // The groups' scratch (shared memory and per-invocation frames) must fit the
+        // runtime's limit; the sizes are 32-bit and the product is taken in 64 bits.
+        let invocations: u64 = local_size.iter().map(|&v| v as u64).product();
+        let scratch = (kernel.frame_stride as u64)
+            .saturating_mul(invocations)
+            .saturating_add(kernel.shared_size as u64);
+        if scratch > crate::limits::MAX_GROUP_SCRATCH {
+            gl_bail!(
+                GL_OUT_OF_MEMORY,
+                "a work group of {invocations} invocations needs {scratch} bytes of shared and per-invocation memory, more than glcompute's limit of {}",
+                crate::limits::MAX_GROUP_SCRATCH
+            );
+        }
         let r = &exe.reflection;
         let mut keep = Vec::new();
         let mut resources = vec![Resource::NONE; kernel.slots.total as usize];
@@ -164,6 +177,7 @@ impl ContextState {
             keep_alive: keep,
             uniforms,
             code: kernel.clone(),
+            stack_need: kernel.stack_need,
         };
         let outcome = runtime::dispatch(Dispatch {
             groups,
@@ -175,16 +189,25 @@ impl ContextState {
                 self.notify(2, GL_DEBUG_SEVERITY_HIGH, problem);
             }
         }
-        if !outcome.completed {
-            let [x, y, z] = outcome.groups;
-            self.notify(
-                1,
-                GL_DEBUG_SEVERITY_HIGH,
-                format!(
-                    "dispatch of {x}x{y}x{z} work groups stopped by the watchdog after GLCOMPUTE_TIMEOUT_MS; its results are incomplete"
-                ),
-            );
-            eprintln!("glcompute: a dispatch ran past GLCOMPUTE_TIMEOUT_MS and was stopped");
+        let [x, y, z] = outcome.groups;
+        match outcome.stopped {
+            None => {}
+            Some(runtime::Stop::Timeout) => {
+                self.notify(
+                    1,
+                    GL_DEBUG_SEVERITY_HIGH,
+                    format!(
+                        "dispatch of {x}x{y}x{z} work groups stopped by the watchdog after GLCOMPUTE_TIMEOUT_MS; its results are incomplete"
+                    ),
+                );
+                eprintln!("glcompute: a dispatch ran past GLCOMPUTE_TIMEOUT_MS and was stopped");
+            }
+            // GL 4.6 §2.3.1: OUT_OF_MEMORY when memory the command needs cannot be had;
+            // the state is undefined (here: the dispatch ran in part).
+            Some(runtime::Stop::OutOfMemory) => gl_bail!(
+                GL_OUT_OF_MEMORY,
+                "dispatch of {x}x{y}x{z} work groups stopped: no memory or thread for its work groups; its results are incomplete"
+            ),
         }
         Ok(())
     }

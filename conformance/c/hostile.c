@@ -1,0 +1,173 @@
+/* Shaders and calls that must neither crash the application nor lie to it:
+ * - glDispatchCompute with counts whose product passes 2^64 runs (until the watchdog
+ *   stops it: the test sets GLCOMPUTE_TIMEOUT_MS) instead of wrapping to no work;
+ * - shared arrays too large for 32-bit sizes fail to link;
+ * - private arrays larger than a thread's stack fail to dispatch, with a message;
+ * - values kept across barriers larger than the scratch limit fail to dispatch;
+ * - a kernel with a large frame runs correctly when dispatched from a thread whose own
+ *   stack is too small for it (the workers run it);
+ * - shared memory never shows what another program's dispatch left there.
+ * Run standalone with GLCOMPUTE_TIMEOUT_MS=300. */
+#include "harness.h"
+#include <pthread.h>
+
+static GLuint link_or_zero(const char *src, int *linked, char *log, int logsize)
+{
+    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLuint p = glCreateProgram();
+    glAttachShader(p, s);
+    glLinkProgram(p);
+    glDeleteShader(s);
+    glGetProgramiv(p, GL_LINK_STATUS, linked);
+    glGetProgramInfoLog(p, logsize, NULL, log);
+    return p;
+}
+
+static GLuint ssbo(GLuint binding, size_t bytes)
+{
+    GLuint b;
+    glCreateBuffers(1, &b);
+    glNamedBufferData(b, bytes, NULL, GL_DYNAMIC_COPY);
+    glClearNamedBufferData(b, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, NULL);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, binding, b);
+    return b;
+}
+
+static GLuint big_stack_prog;
+static GLuint big_stack_out;
+
+/* A kernel whose frame holds a 1 MiB private array. */
+static const char *big_stack_src =
+    "#version 430\nlayout(local_size_x = 4) in;\n"
+    "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+    "void main() {\n"
+    "    uint a[262144];\n"
+    "    for (uint i = 0u; i < 262144u; i += 1024u) a[i] = i + gl_LocalInvocationIndex;\n"
+    "    uint s = 0u;\n"
+    "    for (uint i = 0u; i < 262144u; i += 1024u) s += a[i];\n"
+    "    v[gl_GlobalInvocationID.x] = s;\n"
+    "}\n";
+
+static EGLContext small_ctx;
+
+static void *dispatch_from_small_stack(void *arg)
+{
+    (void)arg;
+    eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, small_ctx);
+    glUseProgram(big_stack_prog);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, big_stack_out);
+    glDispatchCompute(2, 1, 1);
+    GLenum e = glGetError();
+    CHECK(e == GL_NO_ERROR, "dispatch from a 256 KiB thread: %s", err_name(e));
+    eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    return NULL;
+}
+
+int main(void)
+{
+    h_init();
+    char log[4096];
+    int linked = 0;
+
+    /* 1. Counts whose product is 2^90: the dispatch runs until the watchdog stops it. */
+    GLuint tiny = link_or_zero("#version 430\nlayout(local_size_x = 1) in;\n"
+                               "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+                               "void main() { atomicAdd(v[0], 1u); }\n",
+                               &linked, log, sizeof log);
+    CHECK(linked, "counting program links");
+    GLuint counter = ssbo(0, 16);
+    glUseProgram(tiny);
+    uint64_t before = h_dispatches();
+    EXPECT_OK(glDispatchCompute(1u << 30, 1u << 30, 1u << 30));
+    CHECK(h_dispatches() == before + 1, "the huge dispatch reached the runtime");
+    GLuint ran = 0;
+    glGetNamedBufferSubData(counter, 0, 4, &ran);
+    CHECK(ran > 1000, "the huge dispatch ran work groups until stopped (%u)", ran);
+
+    /* 2. 4 GiB of shared memory: a link error, not a wrapped size. */
+    linked = 1;
+    link_or_zero("#version 430\nlayout(local_size_x = 1) in;\nshared uint sh[1073741824];\n"
+                 "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+                 "void main() { sh[gl_LocalInvocationIndex] = 1u; v[0] = sh[0]; }\n",
+                 &linked, log, sizeof log);
+    CHECK(!linked, "4 GiB of shared memory does not link");
+    CHECK(strstr(log, "GL_MAX_COMPUTE_SHARED_MEMORY_SIZE") != NULL, "the log names the limit: %s", log);
+
+    /* 3. A 64 MiB private array: the dispatch fails, saying why. */
+    GLuint huge_private = link_or_zero(
+        "#version 430\nlayout(local_size_x = 1) in;\n"
+        "layout(std430, binding = 0) buffer B { float v[]; };\n"
+        "void main() { float a[16777216]; a[gl_LocalInvocationIndex] = 1.0; v[0] = a[v.length() % 7]; }\n",
+        &linked, log, sizeof log);
+    CHECK(linked, "a large private array links");
+    GLuint out = ssbo(0, 1024);
+    glUseProgram(huge_private);
+    EXPECT_ERR(GL_INVALID_OPERATION, "a kernel that needs more stack than glcompute allows",
+               glDispatchCompute(1, 1, 1));
+
+    /* 4. 2 MiB per invocation kept across a barrier, in 1024 invocations: 2 GiB. */
+    GLuint huge_frames = link_or_zero(
+        "#version 430\nlayout(local_size_x = 1024) in;\n"
+        "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+        "void main() {\n"
+        "    uint a[524288];\n"
+        "    a[gl_LocalInvocationIndex] = gl_LocalInvocationIndex;\n"
+        "    barrier();\n"
+        "    v[gl_LocalInvocationIndex] = a[gl_LocalInvocationIndex];\n"
+        "}\n",
+        &linked, log, sizeof log);
+    CHECK(linked, "a large array across a barrier links");
+    glUseProgram(huge_frames);
+    GLenum e = glGetError();
+    glDispatchCompute(1, 1, 1);
+    e = glGetError();
+    CHECK(e == GL_OUT_OF_MEMORY || e == GL_INVALID_OPERATION,
+          "2 GiB of per-invocation memory fails to dispatch (%s)", err_name(e));
+
+    /* 5. A 1 MiB frame dispatched from a thread with a 256 KiB stack. */
+    big_stack_prog = link_or_zero(big_stack_src, &linked, log, sizeof log);
+    CHECK(linked, "the 1 MiB-frame program links: %s", log);
+    big_stack_out = ssbo(0, 8 * 4);
+    small_ctx = h_make_context(eglGetCurrentContext(), 0);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 << 10);
+    pthread_t t;
+    CHECK(pthread_create(&t, &attr, dispatch_from_small_stack, NULL) == 0, "thread");
+    pthread_join(t, NULL);
+    GLuint sums[8];
+    glGetNamedBufferSubData(big_stack_out, 0, sizeof sums, sums);
+    for (unsigned i = 0; i < 8; i++) {
+        /* Sum over k of (1024k + local index) for k = 0..255. */
+        unsigned local = i % 4, expect = 1024u * (255u * 256u / 2u) + 256u * local;
+        CHECK(i >= 8 || sums[i] == (i < 8 ? expect : 0), "invocation %u: %u, expected %u", i, sums[i],
+              expect);
+    }
+
+    /* 6. Shared memory shows nothing of another program's dispatch. */
+    GLuint writer = link_or_zero("#version 430\nlayout(local_size_x = 64) in;\nshared uint sh[64];\n"
+                                 "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+                                 "void main() { sh[gl_LocalInvocationIndex] = 0xdeadbeefu; barrier();"
+                                 " v[0] = sh[63u - gl_LocalInvocationIndex]; }\n",
+                                 &linked, log, sizeof log);
+    GLuint reader = link_or_zero("#version 430\nlayout(local_size_x = 64) in;\nshared uint sh[64];\n"
+                                 "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+                                 "void main() { v[gl_LocalInvocationIndex] = sh[gl_LocalInvocationIndex]; }\n",
+                                 &linked, log, sizeof log);
+    GLuint seen = ssbo(0, 64 * 4);
+    glUseProgram(writer);
+    glDispatchCompute(8, 1, 1);
+    glUseProgram(reader);
+    glDispatchCompute(1, 1, 1);
+    GLuint got[64];
+    glGetNamedBufferSubData(seen, 0, sizeof got, got);
+    int leaked = 0;
+    for (int i = 0; i < 64; i++)
+        leaked += got[i] == 0xdeadbeefu;
+    CHECK(leaked == 0, "%d shared values of the earlier dispatch were visible", leaked);
+    CHECK(glGetError() == GL_NO_ERROR, "no error");
+    (void)out;
+    return h_finish("hostile");
+}
