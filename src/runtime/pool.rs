@@ -182,10 +182,14 @@ thread_local! {
 pub const ABORT_TIMEOUT: u32 = 1;
 pub const ABORT_OUT_OF_MEMORY: u32 = 2;
 
-/// Bytes of stack the calling thread has left below this point, if the system says.
-fn stack_headroom() -> Option<usize> {
-    let here = 0u8;
-    let sp = &here as *const u8 as usize;
+thread_local! {
+    /// The lowest address of this thread's stack (0: unknown), read once per thread:
+    /// for the main thread glibc finds it by reading /proc/self/maps.
+    static STACK_LOW: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// The lowest address of the calling thread's stack, if the system says.
+fn stack_low() -> Option<usize> {
     // SAFETY: pthread_attr_t is plain data that pthread_getattr_np initialises; it is
     // destroyed below; the stack address and size are written to our locals.
     unsafe {
@@ -197,12 +201,26 @@ fn stack_headroom() -> Option<usize> {
         let mut size: libc::size_t = 0;
         let r = libc::pthread_attr_getstack(&attr, &mut addr, &mut size);
         libc::pthread_attr_destroy(&mut attr);
-        if r != 0 {
-            return None;
-        }
-        // `addr` is the lowest address of the stack; it grows down towards it.
-        sp.checked_sub(addr as usize)
+        (r == 0).then_some(addr as usize)
     }
+}
+
+/// Bytes of stack the calling thread has left below this point, if the system says.
+fn stack_headroom() -> Option<usize> {
+    let here = 0u8;
+    let sp = &here as *const u8 as usize;
+    let low = STACK_LOW
+        .try_with(|c| match c.get() {
+            Some(v) => v,
+            None => {
+                let v = stack_low().unwrap_or(0);
+                c.set(Some(v));
+                v
+            }
+        })
+        .unwrap_or(0);
+    // The stack grows down towards `low`.
+    (low != 0).then(|| sp.saturating_sub(low))
 }
 
 /// Room kept on the calling thread's stack beyond the kernel's need (the runtime's own
