@@ -96,18 +96,6 @@ pub fn main_handle() -> *mut c_void {
     h
 }
 
-/// True if the program itself (not a shared library) defines `addr`.
-pub fn in_main_program(addr: *const c_void) -> bool {
-    static BASE: OnceLock<usize> = OnceLock::new();
-    let program = *BASE.get_or_init(|| {
-        // SAFETY: getauxval only reads the auxiliary vector; AT_PHDR points into the
-        // program's own mapping.
-        let phdr = unsafe { libc::getauxval(libc::AT_PHDR) } as usize;
-        object_of(phdr as *const c_void).map_or(usize::MAX, |(b, _)| b)
-    });
-    object_of(addr).is_some_and(|(base, _)| base == program)
-}
-
 /// glibc's `struct link_map`, the public part.
 #[repr(C)]
 struct LinkMap {

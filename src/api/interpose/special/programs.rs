@@ -1,0 +1,354 @@
+//! Shader and program objects in interposed mode: compute shaders and the programs
+//! they are attached to are glcompute's, under names the host reserves; attaching,
+//! detaching, linking and UseProgram route by who owns each name.
+
+#![allow(non_snake_case, clippy::missing_safety_doc)]
+
+use std::sync::atomic::Ordering;
+
+use super::link_of;
+use crate::api::interpose::lists::{Item, record};
+use crate::api::interpose::route::{self, host, shadow};
+use crate::api::interpose::window::log_taken;
+use crate::api::{entry, gl_call};
+use crate::gl_bail;
+use crate::host::gl::HostGl;
+use crate::state::context::ContextState;
+use crate::state::gl_enums::*;
+use crate::state::types::*;
+/// Reserves a name in the host's shader/program name space: a host object that exists
+/// until glcompute's object of the same name is deleted.
+fn reserve_name(gl: &HostGl, program: bool) -> GLuint {
+    // SAFETY: creating an empty host object.
+    unsafe {
+        if program {
+            gl.glCreateProgram()
+        } else {
+            gl.glCreateShader(GL_VERTEX_SHADER)
+        }
+    }
+}
+
+pub unsafe extern "C" fn glCreateShader(kind: GLenum) -> GLuint {
+    match shadow() {
+        Some(ctx) if kind == GL_COMPUTE_SHADER => {
+            log_taken(b"glCreateShader");
+            let gl = link_of(&ctx).gl;
+            gl_call("glCreateShader", |st| {
+                st.merge_host_error();
+                let name = reserve_name(gl, false);
+                if name == 0 {
+                    gl_bail!(
+                        GL_OUT_OF_MEMORY,
+                        "the host driver could not reserve a name for the compute shader"
+                    );
+                }
+                st.create_shader_named(kind, name);
+                Ok(name)
+            })
+        }
+        // SAFETY: the application's argument.
+        _ => unsafe { host().glCreateShader(kind) },
+    }
+}
+
+pub unsafe extern "C" fn glCreateShaderProgramv(
+    kind: GLenum,
+    count: GLsizei,
+    strings: *const *const GLchar,
+) -> GLuint {
+    let Some(ctx) = shadow().filter(|_| kind == GL_COMPUTE_SHADER) else {
+        // SAFETY: the application's arguments.
+        return unsafe { host().glCreateShaderProgramv(kind, count, strings) };
+    };
+    log_taken(b"glCreateShaderProgramv");
+    let gl = link_of(&ctx).gl;
+    let r = gl_call("glCreateShaderProgramv", |st| {
+        // GL 4.6 §7.3: INVALID_VALUE if count is negative.
+        if count < 0 {
+            gl_bail!(GL_INVALID_VALUE, "count = {count} is negative");
+        }
+        // SAFETY: `count` NUL-terminated strings (GL 4.6 §7.3).
+        let parts: Vec<Option<&[u8]>> = unsafe { crate::api::in_array(strings, count as usize) }
+            .unwrap_or_default()
+            .iter()
+            // SAFETY: each entry is NUL-terminated or NULL.
+            .map(|&p| unsafe { crate::api::c_bytes(p, -1) })
+            .collect();
+        let source = ContextState::join_sources(parts)?;
+        st.merge_host_error();
+        let shader = reserve_name(gl, false);
+        let program = reserve_name(gl, true);
+        if shader == 0 || program == 0 {
+            gl_bail!(
+                GL_OUT_OF_MEMORY,
+                "the host driver could not reserve names for the program"
+            );
+        }
+        st.create_shader_program_named(kind, Ok(source), shader, program)
+    });
+    route::after_glcompute_call();
+    r
+}
+
+pub unsafe extern "C" fn glDeleteShader(name: GLuint) {
+    if route::named(name) {
+        log_taken(b"glDeleteShader");
+        entry::glDeleteShader(name);
+        route::after_glcompute_call();
+    } else {
+        // SAFETY: the application's argument.
+        unsafe { host().glDeleteShader(name) }
+    }
+}
+
+pub unsafe extern "C" fn glDeleteProgram(name: GLuint) {
+    if route::named(name) {
+        log_taken(b"glDeleteProgram");
+        entry::glDeleteProgram(name);
+        route::after_glcompute_call();
+    } else {
+        // SAFETY: the application's argument.
+        unsafe { host().glDeleteProgram(name) }
+    }
+}
+
+/// The host's name check of AttachShader/DetachShader for a name glcompute does not own
+/// (GL 4.6 §7.3): INVALID_VALUE if it names no shader or program, INVALID_OPERATION if
+/// it names the other kind.
+fn check_host_object(gl: &HostGl, name: GLuint, want_program: bool) -> Result<(), (u32, String)> {
+    // SAFETY: plain queries.
+    let (is_program, is_shader) = unsafe { (gl.glIsProgram(name) != 0, gl.glIsShader(name) != 0) };
+    let what = if want_program { "program" } else { "shader" };
+    if want_program && is_program || !want_program && is_shader {
+        return Ok(());
+    }
+    if is_program || is_shader {
+        let other = if is_program { "program" } else { "shader" };
+        return Err((
+            GL_INVALID_OPERATION,
+            format!("{name} is the name of a {other} object, not a {what} object"),
+        ));
+    }
+    Err((
+        GL_INVALID_VALUE,
+        format!("{name} is not the name of a shader or program object"),
+    ))
+}
+
+pub unsafe extern "C" fn glAttachShader(program: GLuint, shader: GLuint) {
+    let Some(ctx) = shadow() else {
+        // SAFETY: the application's arguments.
+        return unsafe { host().glAttachShader(program, shader) };
+    };
+    let (p_ours, s_ours) = {
+        let st = ctx.state.lock();
+        (st.owns_name(program), st.owns_name(shader))
+    };
+    let gl = link_of(&ctx).gl;
+    match (p_ours, s_ours) {
+        // SAFETY: the application's arguments.
+        (false, false) => unsafe { gl.glAttachShader(program, shader) },
+        (false, true) => {
+            log_taken(b"glAttachShader");
+            // A compute shader joins a host program: glcompute takes the program over,
+            // with the host shaders already attached to it.
+            gl_call("glAttachShader", |st| {
+                st.merge_host_error();
+                if let Err((code, msg)) = check_host_object(gl, program, true) {
+                    return Err(crate::state::error::GlError::new(code, msg));
+                }
+                // The shader check comes second (GL 4.6 §7.3 order).
+                st.lookup_shader(shader)?;
+                let mut n = 0;
+                // SAFETY: ATTACHED_SHADERS is one integer.
+                unsafe { gl.glGetProgramiv(program, GL_ATTACHED_SHADERS, &mut n) };
+                let mut foreign = vec![0u32; n.max(0) as usize];
+                let mut got = 0;
+                // SAFETY: room for `n` names.
+                unsafe { gl.glGetAttachedShaders(program, n, &mut got, foreign.as_mut_ptr()) };
+                foreign.truncate(got.max(0) as usize);
+                st.adopt_program(program, foreign);
+                st.attach_shader(program, shader)
+            })
+        }
+        (true, false) => {
+            log_taken(b"glAttachShader");
+            // A host shader joins glcompute's program: kept as a foreign attachment
+            // (it makes the link fail) and attached on the host too.
+            gl_call("glAttachShader", |st| {
+                st.merge_host_error();
+                st.lookup_program(program)?;
+                if let Err((code, msg)) = check_host_object(gl, shader, false) {
+                    return Err(crate::state::error::GlError::new(code, msg));
+                }
+                st.attach_foreign(program, shader)?;
+                // SAFETY: a host program and a host shader.
+                unsafe { gl.glAttachShader(program, shader) };
+                Ok(())
+            })
+        }
+        (true, true) => {
+            log_taken(b"glAttachShader");
+            entry::glAttachShader(program, shader)
+        }
+    }
+}
+
+pub unsafe extern "C" fn glDetachShader(program: GLuint, shader: GLuint) {
+    let Some(ctx) = shadow() else {
+        // SAFETY: the application's arguments.
+        return unsafe { host().glDetachShader(program, shader) };
+    };
+    let (p_ours, s_ours) = {
+        let st = ctx.state.lock();
+        (st.owns_name(program), st.owns_name(shader))
+    };
+    let gl = link_of(&ctx).gl;
+    if !p_ours {
+        // SAFETY: the application's arguments (a glcompute shader is never attached to
+        // a host program: the host reports it is not attached).
+        return unsafe { gl.glDetachShader(program, shader) };
+    }
+    log_taken(b"glDetachShader");
+    if s_ours {
+        entry::glDetachShader(program, shader);
+    } else {
+        gl_call("glDetachShader", |st| {
+            st.merge_host_error();
+            if let Err((code, msg)) = check_host_object(gl, shader, false) {
+                return Err(crate::state::error::GlError::new(code, msg));
+            }
+            st.detach_foreign(program, shader)?;
+            // SAFETY: detaching a host shader from the host program of the same name.
+            unsafe { gl.glDetachShader(program, shader) };
+            Ok(())
+        });
+    }
+    route::after_glcompute_call();
+}
+
+pub unsafe extern "C" fn glLinkProgram(program: GLuint) {
+    let Some(ctx) = shadow().filter(|c| program != 0 && c.shared.owns(program)) else {
+        // SAFETY: the application's argument.
+        return unsafe { host().glLinkProgram(program) };
+    };
+    log_taken(b"glLinkProgram");
+    // A program whose compute shaders were all detached goes back to the host, which
+    // links what is attached to it there.
+    let released = ctx.state.lock().release_program_to_host(program);
+    if released.is_some() {
+        // SAFETY: a host program.
+        unsafe { link_of(&ctx).gl.glLinkProgram(program) };
+        return;
+    }
+    entry::glLinkProgram(program);
+}
+
+pub unsafe extern "C" fn glUseProgram(program: GLuint) {
+    if record(Item::UseProgram(program)) == Some(false) {
+        return;
+    }
+    // SAFETY: the application's argument.
+    unsafe { use_program_now(program) }
+}
+
+/// UseProgram, executed (not compiled into a display list).
+pub unsafe fn use_program_now(program: GLuint) {
+    let Some(ctx) = shadow() else {
+        // SAFETY: the application's argument.
+        return unsafe { host().glUseProgram(program) };
+    };
+    let gl = link_of(&ctx).gl;
+    let ours = program != 0 && ctx.shared.owns(program);
+    let ours_current = ctx.uniforms_ours.load(Ordering::Acquire);
+    if !ours && !ours_current {
+        // The common case: one host program after another.
+        // SAFETY: the application's argument.
+        return unsafe { gl.glUseProgram(program) };
+    }
+    if ours {
+        log_taken(b"glUseProgram");
+        // glcompute's program becomes current; the host is left with none, so nothing
+        // the host draws uses a program it does not know.
+        gl_call("glUseProgram", |st| {
+            st.use_program(program)?;
+            st.merge_host_error();
+            // SAFETY: unbinding the host's program.
+            unsafe { gl.glUseProgram(0) };
+            Ok(())
+        });
+    } else {
+        // From glcompute's program to a host program (or none): ours stops being
+        // current only if the host accepted the call.
+        gl_call("glUseProgram", |st| {
+            st.merge_host_error();
+            // SAFETY: the application's argument.
+            unsafe { gl.glUseProgram(program) };
+            // SAFETY: reading the error the call set, if any.
+            let e = unsafe { gl.glGetError() };
+            if e != GL_NO_ERROR {
+                if st.error == GL_NO_ERROR {
+                    st.error = e;
+                }
+                return Ok(());
+            }
+            st.use_program(0)
+        });
+    }
+    let now_ours = ctx.state.lock().uniform_target_is_ours();
+    ctx.uniforms_ours.store(now_ours, Ordering::Release);
+    route::after_glcompute_call();
+}
+
+pub unsafe extern "C" fn glGetAttachedShaders(
+    program: GLuint,
+    max_count: GLsizei,
+    count: *mut GLsizei,
+    shaders: *mut GLuint,
+) {
+    if route::named(program) {
+        log_taken(b"glGetAttachedShaders");
+        // SAFETY: the application's arguments.
+        unsafe { entry::glGetAttachedShaders(program, max_count, count, shaders) }
+    } else {
+        // SAFETY: the application's arguments.
+        unsafe { host().glGetAttachedShaders(program, max_count, count, shaders) }
+    }
+}
+
+/// glGetProgramiv: glcompute's programs answer themselves; on a host without compute,
+/// COMPUTE_WORK_GROUP_SIZE of a host program is glcompute's error to give (the host
+/// does not know the token).
+pub unsafe extern "C" fn glGetProgramiv(program: GLuint, pname: GLenum, params: *mut GLint) {
+    if route::named(program) {
+        log_taken(b"glGetProgramiv");
+        // SAFETY: the application's arguments.
+        return unsafe { entry::glGetProgramiv(program, pname, params) };
+    }
+    if pname == GL_COMPUTE_WORK_GROUP_SIZE
+        && let Some(ctx) = shadow()
+        && !link_of(&ctx).caps().compute
+    {
+        log_taken(b"glGetProgramiv");
+        let gl = link_of(&ctx).gl;
+        gl_call(
+            "glGetProgramiv",
+            |st| -> crate::state::error::GlResult<()> {
+                st.merge_host_error();
+                if let Err((code, msg)) = check_host_object(gl, program, true) {
+                    return Err(crate::state::error::GlError::new(code, msg));
+                }
+                // ARB_compute_shader: INVALID_OPERATION if the program is not linked or
+                // has no compute shader; a host program has none.
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "program {program} has no compute shader"
+                )
+            },
+        );
+        return;
+    }
+    // SAFETY: the application's arguments.
+    unsafe { host().glGetProgramiv(program, pname, params) }
+}

@@ -1,0 +1,273 @@
+//! Strings, limits, the error flag and debug output in interposed mode: glcompute's
+//! version, extensions and compute limits beside the host's, one error stream, one
+//! debug callback for both.
+
+#![allow(non_snake_case, clippy::missing_safety_doc)]
+
+use std::ffi::c_void;
+
+use super::link_of;
+use crate::api::interpose::route::{host, shadow};
+use crate::api::interpose::window::log_taken;
+use crate::api::{entry, gl_call, out_array};
+use crate::gl_bail;
+use crate::state::context::Context;
+use crate::state::gl_enums::*;
+use crate::state::query::Value;
+use crate::state::types::*;
+pub unsafe extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
+    let Some(ctx) = shadow() else {
+        // SAFETY: the application's argument.
+        return unsafe { host().glGetString(name) };
+    };
+    let link = link_of(&ctx);
+    let s = link.strings();
+    match name {
+        GL_VERSION => s.version.as_ptr() as *const GLubyte,
+        GL_SHADING_LANGUAGE_VERSION => s.glsl.as_ptr() as *const GLubyte,
+        GL_EXTENSIONS if !link.caps().core => s.extensions.as_ptr() as *const GLubyte,
+        // SAFETY: the application's argument.
+        _ => unsafe { link.gl.glGetString(name) },
+    }
+}
+
+pub unsafe extern "C" fn glGetStringi(name: GLenum, index: GLuint) -> *const GLubyte {
+    let Some(ctx) = shadow().filter(|_| name == GL_EXTENSIONS) else {
+        // SAFETY: the application's arguments.
+        return unsafe { host().glGetStringi(name, index) };
+    };
+    let link = link_of(&ctx);
+    let host_n = link.caps().extensions.len();
+    let s = link.strings();
+    if (index as usize) < host_n {
+        // SAFETY: an index below the host's count.
+        return unsafe { link.gl.glGetStringi(name, index) };
+    }
+    gl_call("glGetStringi", |_| {
+        match s.added.get(index as usize - host_n) {
+            Some(e) => Ok(e.as_ptr() as *const GLubyte),
+            // GL 4.6 §22.2: INVALID_VALUE if index is outside 0..NUM_EXTENSIONS.
+            None => gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below GL_NUM_EXTENSIONS = {}",
+                host_n + s.added.len()
+            ),
+        }
+    })
+}
+
+/// The values glcompute answers for `pname` in a shadow context; None for the host's.
+fn our_value(ctx: &Context, pname: GLenum) -> Option<Value> {
+    let link = link_of(ctx);
+    let caps = link.caps();
+    let mut st = ctx.state.lock();
+    match pname {
+        GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS
+        | GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB
+        | GL_MAX_COMPUTE_UNIFORM_BLOCKS
+        | GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS
+        | GL_MAX_COMPUTE_IMAGE_UNIFORMS
+        | GL_MAX_COMPUTE_SHARED_MEMORY_SIZE
+        | GL_MAX_COMPUTE_UNIFORM_COMPONENTS
+        | GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS
+        | GL_MAX_COMPUTE_ATOMIC_COUNTERS
+        | GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS
+        | GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS => st.get_value(pname).ok(),
+        GL_DISPATCH_INDIRECT_BUFFER_BINDING if !caps.compute => {
+            Some(Value::int(st.host_bindings.dispatch_indirect as i64))
+        }
+        GL_SHADER_STORAGE_BUFFER_BINDING if !caps.ssbo => {
+            Some(Value::int(st.host_bindings.storage.generic as i64))
+        }
+        GL_ATOMIC_COUNTER_BUFFER_BINDING if !caps.atomic_counters => {
+            Some(Value::int(st.host_bindings.atomic.generic as i64))
+        }
+        GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS
+        | GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE
+        | GL_MAX_COMBINED_ATOMIC_COUNTERS
+        | GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS
+            if !caps.atomic_counters =>
+        {
+            st.get_value(pname).ok()
+        }
+        GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS
+        | GL_MAX_SHADER_STORAGE_BLOCK_SIZE
+        | GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT
+        | GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS
+            if !caps.ssbo =>
+        {
+            st.get_value(pname).ok()
+        }
+        GL_CURRENT_PROGRAM => st
+            .current_program
+            .as_ref()
+            .map(|p| Value::int(p.name as i64)),
+        GL_MAJOR_VERSION => Some(Value::int(link.version().0 as i64)),
+        GL_MINOR_VERSION => Some(Value::int(link.version().1 as i64)),
+        GL_NUM_EXTENSIONS => Some(Value::int(
+            (caps.extensions.len() + link.added_extensions().len()) as i64,
+        )),
+        _ => None,
+    }
+}
+
+/// Indexed values glcompute answers; Some(Err) for an index out of range.
+fn our_value_indexed(
+    ctx: &Context,
+    pname: GLenum,
+    index: GLuint,
+) -> Option<Result<Value, crate::state::error::GlError>> {
+    let link = link_of(ctx);
+    let caps = link.caps();
+    let mut st = ctx.state.lock();
+    match pname {
+        GL_MAX_COMPUTE_WORK_GROUP_COUNT
+        | GL_MAX_COMPUTE_WORK_GROUP_SIZE
+        | GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB => Some(st.get_value_indexed(pname, index)),
+        GL_SHADER_STORAGE_BUFFER_BINDING
+        | GL_SHADER_STORAGE_BUFFER_START
+        | GL_SHADER_STORAGE_BUFFER_SIZE
+        | GL_ATOMIC_COUNTER_BUFFER_BINDING
+        | GL_ATOMIC_COUNTER_BUFFER_START
+        | GL_ATOMIC_COUNTER_BUFFER_SIZE => {
+            let storage = matches!(
+                pname,
+                GL_SHADER_STORAGE_BUFFER_BINDING
+                    | GL_SHADER_STORAGE_BUFFER_START
+                    | GL_SHADER_STORAGE_BUFFER_SIZE
+            );
+            if storage && caps.ssbo || !storage && caps.atomic_counters {
+                return None;
+            }
+            let (kept, what) = if storage {
+                (
+                    &st.host_bindings.storage,
+                    "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
+                )
+            } else {
+                (
+                    &st.host_bindings.atomic,
+                    "GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS",
+                )
+            };
+            Some(match kept.points.get(index as usize).copied() {
+                Some(b) => Ok(Value::int(match pname {
+                    GL_SHADER_STORAGE_BUFFER_BINDING | GL_ATOMIC_COUNTER_BUFFER_BINDING => {
+                        b.buffer as i64
+                    }
+                    GL_SHADER_STORAGE_BUFFER_START | GL_ATOMIC_COUNTER_BUFFER_START => b.offset,
+                    _ => b.size,
+                })),
+                // GL 4.6 §22.1: INVALID_VALUE if index is outside the binding points.
+                None => Err(crate::gl_err!(
+                    GL_INVALID_VALUE,
+                    "index = {index} is not below {what} = {}",
+                    kept.points.len()
+                )),
+            })
+        }
+        _ => None,
+    }
+}
+
+macro_rules! get_hooks {
+    ($($name:ident, $indexed:ident: $t:ty => $conv:expr;)*) => {$(
+        pub unsafe extern "C" fn $name(pname: GLenum, data: *mut $t) {
+            if let Some(ctx) = shadow()
+                && let Some(v) = our_value(&ctx, pname)
+            {
+                log_taken(stringify!($name).as_bytes());
+                let conv: fn(&Value) -> Vec<$t> = $conv;
+                // SAFETY: GL requires `data` to hold every component of `pname`.
+                unsafe { out_array(data, &conv(&v)) };
+                return;
+            }
+            // SAFETY: the application's arguments.
+            unsafe { host().$name(pname, data) }
+        }
+
+        pub unsafe extern "C" fn $indexed(pname: GLenum, index: GLuint, data: *mut $t) {
+            if let Some(ctx) = shadow()
+                && let Some(v) = our_value_indexed(&ctx, pname, index)
+            {
+                log_taken(stringify!($indexed).as_bytes());
+                let conv: fn(&Value) -> Vec<$t> = $conv;
+                gl_call(stringify!($indexed), |_| {
+                    let v = v?;
+                    // SAFETY: GL requires `data` to hold the indexed value.
+                    unsafe { out_array(data, &conv(&v)) };
+                    Ok(())
+                });
+                return;
+            }
+            // SAFETY: the application's arguments.
+            unsafe { host().$indexed(pname, index, data) }
+        }
+    )*};
+}
+
+get_hooks! {
+    glGetIntegerv, glGetIntegeri_v: GLint => Value::as_i32;
+    glGetInteger64v, glGetInteger64i_v: GLint64 => Value::as_i64;
+    glGetBooleanv, glGetBooleani_v: GLboolean => crate::api::core::as_bool;
+    glGetFloatv, glGetFloati_v: GLfloat => crate::api::core::as_f32;
+    glGetDoublev, glGetDoublei_v: GLdouble => Value::as_f64;
+}
+
+/// One error stream: glcompute's flag (which holds any host error merged before one of
+/// glcompute's calls) first, then the host's; one read clears both.
+pub unsafe extern "C" fn glGetError() -> GLenum {
+    let Some(ctx) = shadow() else {
+        // SAFETY: no arguments.
+        return unsafe { host().glGetError() };
+    };
+    let gl = link_of(&ctx).gl;
+    let mut st = ctx.state.lock();
+    let e = st.take_error();
+    // SAFETY: no arguments.
+    let host = unsafe { gl.glGetError() };
+    if e != GL_NO_ERROR {
+        // The host's flag holds an error of a later call, which one driver would not
+        // have recorded (GL 4.6 §2.3.1): it goes with this read.
+        return e;
+    }
+    host
+}
+
+// ---- debug output ---------------------------------------------------------------
+
+/// One callback for the host's messages and glcompute's.
+pub unsafe extern "C" fn glDebugMessageCallback(callback: GLDEBUGPROC, user_param: *const c_void) {
+    if let Some(ctx) = shadow() {
+        let gl = link_of(&ctx).gl;
+        // SAFETY: the application's arguments.
+        unsafe { gl.glDebugMessageCallback(callback, user_param) };
+        entry::glDebugMessageCallback(callback, user_param);
+    } else {
+        // SAFETY: the application's arguments.
+        unsafe { host().glDebugMessageCallback(callback, user_param) }
+    }
+}
+
+pub unsafe extern "C" fn glDebugMessageControl(
+    source: GLenum,
+    ty: GLenum,
+    severity: GLenum,
+    count: GLsizei,
+    ids: *const GLuint,
+    enabled: GLboolean,
+) {
+    if let Some(ctx) = shadow() {
+        let gl = link_of(&ctx).gl;
+        // SAFETY: the application's arguments.
+        unsafe { gl.glDebugMessageControl(source, ty, severity, count, ids, enabled) };
+        // glcompute's copy of the filter; errors are the host's to report.
+        let saved = ctx.state.lock().error;
+        // SAFETY: the application's arguments.
+        unsafe { entry::glDebugMessageControl(source, ty, severity, count, ids, enabled) };
+        ctx.state.lock().error = saved;
+    } else {
+        // SAFETY: the application's arguments.
+        unsafe { host().glDebugMessageControl(source, ty, severity, count, ids, enabled) }
+    }
+}
