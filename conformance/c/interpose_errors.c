@@ -98,6 +98,34 @@ int main(void)
     glGetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &bound);
     CHECK(bound == 0, "the host's COPY_WRITE_BUFFER binding is restored (%d)", bound);
 
+    /* 4b. Only what live code uses is touched: a buffer the application keeps mapped
+     * at the binding of a block the shader declares but never reads stays as it is. */
+    GLuint unused_prog = glCreateProgram();
+    GLuint unused_cs = shader(GL_COMPUTE_SHADER,
+                              "#version 430\nlayout(local_size_x=1) in;\n"
+                              "layout(std430, binding=1) readonly buffer U { uint u[]; };\n"
+                              "layout(std430, binding=0) buffer B { uint v[]; };\n"
+                              "void main() { v[0] = 5u; }\n");
+    glAttachShader(unused_prog, unused_cs);
+    glLinkProgram(unused_prog);
+    GLuint mapped;
+    glGenBuffers(1, &mapped);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, mapped);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 64, NULL, GL_DYNAMIC_DRAW);
+    void *m = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 64, GL_MAP_WRITE_BIT);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, mapped);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
+    glUseProgram(unused_prog);
+    glDispatchCompute(1, 1, 1);
+    CHECK(glGetError() == GL_NO_ERROR, "an unused block's mapped buffer is not touched");
+    GLint still = 0;
+    glGetNamedBufferParameteriv(mapped, GL_BUFFER_MAPPED, &still);
+    CHECK(m && still, "the application's mapping stays");
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 4, out);
+    CHECK(out[0] == 5, "the dispatch ran (%u)", out[0]);
+    glUnmapNamedBuffer(mapped);
+    glUseProgram(prog);
+
     /* 5. A compute shader linked with a vertex shader: the link error GL 4.6 §7.3 gives. */
     GLuint vs = shader(GL_VERTEX_SHADER, "#version 330\nvoid main() { gl_Position = vec4(0.0); }\n");
     GLuint mixed = glCreateProgram();

@@ -152,10 +152,27 @@ impl ContextState {
         }
         let mut host_memory = None;
         if self.host.is_some() {
-            // Interposed: the buffers are the host's.
-            let list: Vec<(BufferKind, u32)> = uses.iter().map(|&(_, k, b)| (k, b)).collect();
+            // Interposed: the buffers are the host's. Only the blocks live code uses are
+            // opened, read-only blocks for reading (and never written back).
+            let nu = r.uniform_blocks.len();
+            let mut list = Vec::new();
+            let mut slots = Vec::new();
+            for (n, &(slot, kind, binding)) in uses.iter().enumerate() {
+                let (referenced, write) = match kind {
+                    BufferKind::Uniform => (r.uniform_blocks[n].referenced, false),
+                    BufferKind::Storage => {
+                        let b = &r.storage_blocks[n - nu];
+                        (b.referenced, !exe.module.block(b.block).memory.readonly)
+                    }
+                    BufferKind::Atomic => (true, true),
+                };
+                if referenced {
+                    list.push((kind, binding, write));
+                    slots.push(slot);
+                }
+            }
             let (opened, mem) = self.open_host_buffers(&list)?;
-            for (&(slot, _, _), res) in uses.iter().zip(opened) {
+            for (slot, res) in slots.into_iter().zip(opened) {
                 resources[slot] = res;
             }
             host_memory = Some(mem);

@@ -272,17 +272,18 @@ impl ContextState {
         }
     }
 
-    /// Opens the host buffers bound at `uses` (kind, binding index) for a dispatch and
-    /// returns one descriptor per use. The host's pending error is merged first.
+    /// Opens the host buffers bound at `uses` (kind, binding index, whether shaders may
+    /// write it) for a dispatch and returns one descriptor per use. The host's pending
+    /// error is merged first.
     pub fn open_host_buffers(
         &mut self,
-        uses: &[(BufferKind, u32)],
+        uses: &[(BufferKind, u32, bool)],
     ) -> GlResult<(Vec<Resource>, HostMemory)> {
         self.merge_host_error();
         let link = self.host.clone().expect("a shadow context");
-        let bindings: Vec<(BufferKind, HostBinding)> = uses
+        let bindings: Vec<(bool, HostBinding)> = uses
             .iter()
-            .map(|&(k, i)| (k, self.host_binding(k, i)))
+            .map(|&(k, i, w)| (w, self.host_binding(k, i)))
             .collect();
         let mut mem = HostMemory {
             link: link.clone(),
@@ -290,12 +291,11 @@ impl ContextState {
         };
         // Each distinct buffer is opened once, for writing if any use writes.
         let mut which = Vec::with_capacity(uses.len());
-        for &(kind, b) in &bindings {
+        for &(write, b) in &bindings {
             if b.buffer == 0 {
                 which.push(None);
                 continue;
             }
-            let write = kind != BufferKind::Uniform;
             let i = match mem.open.iter().position(|o| o.buffer == b.buffer) {
                 Some(i) => {
                     mem.open[i].write |= write;
