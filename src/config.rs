@@ -44,6 +44,13 @@ fn config() -> &'static Config {
     })
 }
 
+/// Writes one line to stderr. Never panics (eprintln! does when stderr fails with
+/// anything but EBADF, e.g. EPIPE): for messages on paths outside a caught call.
+pub fn say(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{args}");
+}
+
 /// GLCOMPUTE_LOG=errors: print every GL error, with its explanation, to stderr.
 pub fn log_errors() -> bool {
     config().log_errors

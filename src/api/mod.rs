@@ -84,11 +84,11 @@ pub fn in_gl_call() -> bool {
     IN_GL_CALL.try_with(|f| f.get()).unwrap_or(false)
 }
 
-/// Clears the in-call flag however the command ends.
-struct CallGuard;
+/// Sets the in-call flag (see [`in_gl_call`]) and clears it however the scope ends.
+pub(crate) struct CallGuard;
 
 impl CallGuard {
-    fn enter() -> CallGuard {
+    pub(crate) fn enter() -> CallGuard {
         let _ = IN_GL_CALL.try_with(|f| f.set(true));
         CallGuard
     }
@@ -111,13 +111,17 @@ pub fn gl_call<R: GlDefault>(
 ) -> R {
     let Some(ctx) = current() else {
         if crate::config::log_errors() {
-            eprintln!("glcompute: {func} called without a current context; ignored");
+            crate::config::say(format_args!(
+                "glcompute: {func} called without a current context; ignored"
+            ));
         }
         return R::gl_default();
     };
     if in_gl_call() {
         if crate::config::log_errors() {
-            eprintln!("glcompute: {func} called from inside another GL command; ignored");
+            crate::config::say(format_args!(
+                "glcompute: {func} called from inside another GL command; ignored"
+            ));
         }
         return R::gl_default();
     }

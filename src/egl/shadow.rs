@@ -37,7 +37,7 @@ pub fn register(
     let ctx = Context::new_shadow(info, share_ctx.as_deref(), link);
     t.insert((api, display, context), ctx.clone());
     if crate::config::log_calls() {
-        eprintln!(
+        crate::config::say(format_args!(
             "glcompute: shadows {api:?} context 0x{context:x} (OpenGL {}.{} asked for{})",
             requested.0,
             requested.1,
@@ -46,7 +46,7 @@ pub fn register(
             } else {
                 ""
             }
-        );
+        ));
     }
     ctx
 }

@@ -1,6 +1,6 @@
-//! What a host context can do, read from the host driver the first time the context is
-//! current: its version, profile and extensions, and from them the features glcompute
-//! relies on or supplies.
+//! What a host context can do, read from the host driver when the context is first made
+//! current (by the make-current hooks): its version, profile, extensions and binding
+//! point counts, and from them the features glcompute relies on or supplies.
 
 use super::gl::{HostGl, slot};
 use crate::state::gl_enums::*;
@@ -29,6 +29,11 @@ pub struct Caps {
     /// Every GL 4.3 feature but compute (and SSBOs, which glcompute supplies for compute):
     /// glcompute may announce GL 4.3 over a 4.2 host.
     pub gl43_but_compute: bool,
+    /// The host's binding points of uniform, shader storage and atomic counter buffers
+    /// (0 where it has none): indexed queries past them would be errors.
+    pub uniform_bindings: u32,
+    pub storage_bindings: u32,
+    pub atomic_bindings: u32,
 }
 
 /// The extensions GL 4.3 adds to GL 4.2, besides ARB_compute_shader and
@@ -112,8 +117,25 @@ pub fn probe(gl: &HostGl) -> Caps {
     let off = |f: &str| crate::config::host_caps_off(f);
     let compute = (at_least((4, 3)) || has("GL_ARB_compute_shader")) && !off("compute");
     let ssbo = (at_least((4, 3)) || has("GL_ARB_shader_storage_buffer_object")) && !off("ssbo");
+    let max = |pname: u32, has: bool| -> u32 {
+        let mut v = 0;
+        if has {
+            // SAFETY: a limit the host has (checked by `has`), one integer.
+            unsafe { gl.glGetIntegerv(pname, &mut v) };
+        }
+        v.max(0) as u32
+    };
+    let uniform_bindings = max(GL_MAX_UNIFORM_BUFFER_BINDINGS, at_least((3, 1)));
+    let storage_bindings = max(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, ssbo);
+    let atomic_bindings = max(
+        GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS,
+        at_least((4, 2)) || has("GL_ARB_shader_atomic_counters"),
+    );
     Caps {
         version,
+        uniform_bindings,
+        storage_bindings,
+        atomic_bindings,
         core: mask as u32 & GL_CONTEXT_CORE_PROFILE_BIT != 0,
         compute,
         ssbo,

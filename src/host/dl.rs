@@ -4,10 +4,14 @@
 //! handed over by the preload library) on a host library's handle, and every address
 //! found is checked not to be glcompute's own ([`is_own`]): a lookup can never return
 //! to our hooks and loop.
+//!
+//! Host libraries glcompute takes a function from, or keeps a handle of, are pinned
+//! (`RTLD_NODELETE`): the addresses and handles it caches stay valid even if the
+//! application `dlclose`s the library.
 
 use std::ffi::{CStr, c_char, c_void};
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 
 pub type DlsymFn = unsafe extern "C" fn(*mut c_void, *const c_char) -> *mut c_void;
 
@@ -37,7 +41,8 @@ pub fn preload() -> Option<&'static Preload> {
 /// glibc's dlsym (ours is the preload library's; this one never is).
 ///
 /// # Safety
-/// `handle` is a handle from dlopen or a pseudo-handle (glibc follows it).
+/// `handle` is a handle from dlopen that is still open, or a pseudo-handle (glibc
+/// follows it without checking).
 pub unsafe fn real_dlsym(handle: *mut c_void, name: &CStr) -> *mut c_void {
     match preload() {
         // SAFETY: the real dlsym with a NUL-terminated name and the caller's handle.
@@ -56,10 +61,12 @@ pub fn next_symbol(name: &CStr) -> *mut c_void {
     }
 }
 
-/// The load address and file name of the object that contains `addr`. Any address may
-/// be asked about: dladdr compares it with the loader's tables and reads nothing there.
+/// Runs `f` on the load address and file name of the object that contains `addr`
+/// (None if no loaded object does). The name is only borrowed for the call: the object
+/// may be unloaded later. Any address may be asked about: dladdr compares it with the
+/// loader's tables and reads nothing at it.
 #[allow(clippy::not_unsafe_ptr_arg_deref)]
-pub fn object_of(addr: *const c_void) -> Option<(usize, &'static CStr)> {
+pub fn with_object<R>(addr: *const c_void, f: impl FnOnce(usize, &CStr) -> R) -> Option<R> {
     if addr.is_null() {
         return None;
     }
@@ -69,18 +76,27 @@ pub fn object_of(addr: *const c_void) -> Option<(usize, &'static CStr)> {
     if unsafe { libc::dladdr(addr, &mut info) } == 0 || info.dli_fname.is_null() {
         return None;
     }
-    // SAFETY: dli_fname points to the object's name, owned by the loader for as long as
-    // the object stays loaded (GL libraries and the program are never unloaded while
-    // they are in use).
-    Some((info.dli_fbase as usize, unsafe {
+    // SAFETY: dli_fname is the NUL-terminated name of an object loaded now; it is read
+    // before this function returns.
+    Some(f(info.dli_fbase as usize, unsafe {
         CStr::from_ptr(info.dli_fname)
     }))
+}
+
+/// The load address of the object that contains `addr`.
+pub fn object_base(addr: *const c_void) -> Option<usize> {
+    with_object(addr, |base, _| base)
 }
 
 /// True if `addr` lies in the preload library or in glcompute.
 pub fn is_own(addr: *const c_void) -> bool {
     let Some(p) = preload() else { return false };
-    matches!(object_of(addr), Some((base, _)) if base == p.preload_base || base == p.driver_base)
+    object_base(addr).is_some_and(|base| base == p.preload_base || base == p.driver_base)
+}
+
+/// True if `addr` lies in a GL, EGL or GLX library (see [`is_gl_library`]).
+pub fn in_gl_library(addr: *const c_void) -> bool {
+    with_object(addr, |_, path| is_gl_library(path)).unwrap_or(false)
 }
 
 /// The program's handle (`dlopen(NULL)`): dlsym on it searches the global scope.
@@ -106,13 +122,15 @@ struct LinkMap {
     l_prev: *const LinkMap,
 }
 
-fn link_map_of(handle: *mut c_void) -> Option<*const LinkMap> {
+/// Runs `f` on the file name of the object a dlopen handle names. `handle` is the
+/// application's argument to dlsym, which glibc requires to be open.
+fn with_handle_name<R>(handle: *mut c_void, f: impl FnOnce(&CStr) -> R) -> Option<R> {
     if handle.is_null() || handle as isize == -1 {
         return None;
     }
     let mut lm: *const LinkMap = std::ptr::null();
-    // SAFETY: `handle` came from dlopen (the caller's contract for dlsym, whose argument
-    // this is); RTLD_DI_LINKMAP writes one pointer.
+    // SAFETY: `handle` is open (the dlsym caller's contract); RTLD_DI_LINKMAP writes
+    // one pointer.
     let r = unsafe {
         libc::dlinfo(
             handle,
@@ -120,17 +138,18 @@ fn link_map_of(handle: *mut c_void) -> Option<*const LinkMap> {
             &mut lm as *mut *const LinkMap as *mut c_void,
         )
     };
-    (r == 0 && !lm.is_null()).then_some(lm)
-}
-
-/// The file name of the object a dlopen handle names.
-pub fn handle_name(handle: *mut c_void) -> Option<&'static CStr> {
-    let lm = link_map_of(handle)?;
-    // SAFETY: a link map from dlinfo; l_name is NUL-terminated and lives as long as the
-    // object is loaded.
+    if r != 0 || lm.is_null() {
+        return None;
+    }
+    // SAFETY: a link map of an open object; l_name is NUL-terminated, read here.
     let name = unsafe { (*lm).l_name };
     // SAFETY: as above.
-    (!name.is_null()).then(|| unsafe { CStr::from_ptr(name) })
+    (!name.is_null()).then(|| f(unsafe { CStr::from_ptr(name) }))
+}
+
+/// True if the open handle `handle` names a GL, EGL or GLX library.
+pub fn handle_is_gl_library(handle: *mut c_void) -> bool {
+    with_handle_name(handle, is_gl_library).unwrap_or(false)
 }
 
 /// True for the file name of a GL, EGL or GLX library (the vendor-neutral glvnd
@@ -155,23 +174,63 @@ pub fn is_gl_library(path: &CStr) -> bool {
     .any(|prefix| base.starts_with(prefix))
 }
 
-/// Handles of host libraries the application opened (seen by the dlsym hook), searched
-/// before the global scope when glcompute needs a host function.
+/// Opens an already-loaded object again with RTLD_NODELETE: it stays loaded for the
+/// life of the process. Returns the new handle (never closed), or null.
+fn pin_path(path: &CStr) -> *mut c_void {
+    // SAFETY: RTLD_NOLOAD opens nothing new; the path is NUL-terminated.
+    unsafe {
+        libc::dlopen(
+            path.as_ptr(),
+            libc::RTLD_LAZY | libc::RTLD_NOLOAD | libc::RTLD_NODELETE,
+        )
+    }
+}
+
+/// Load addresses of the objects pinned so far (a small set: the host's GL, EGL, GLX
+/// and X11 libraries and the driver behind them).
+static PINNED: [AtomicUsize; 32] = [const { AtomicUsize::new(0) }; 32];
+
+/// Keeps the object that contains `addr` loaded for the life of the process, so an
+/// address glcompute caches from it stays valid.
+pub fn pin(addr: *const c_void) {
+    let Some(base) = object_base(addr) else {
+        return;
+    };
+    if PINNED.iter().any(|p| p.load(Ordering::Acquire) == base) {
+        return;
+    }
+    with_object(addr, |_, path| pin_path(path));
+    for slot in &PINNED {
+        if slot
+            .compare_exchange(0, base, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+        {
+            return;
+        }
+    }
+}
+
+/// Handles of host libraries the application looked a GL or EGL name up in, each
+/// re-opened with RTLD_NODELETE (so they stay valid), searched before the global scope
+/// when glcompute needs a host function.
 static HOST_HANDLES: [AtomicPtr<c_void>; 8] = [const { AtomicPtr::new(std::ptr::null_mut()) }; 8];
 
-/// Remembers a handle the application looked a GL or EGL name up in (no allocation).
+/// Remembers the library of `handle`, which the application just used with dlsym.
 pub fn note_host_handle(handle: *mut c_void) {
-    if handle.is_null() || handle as isize == -1 {
+    let Some(pinned) = with_handle_name(handle, pin_path) else {
+        return;
+    };
+    if pinned.is_null() {
         return;
     }
     for slot in &HOST_HANDLES {
         let cur = slot.load(Ordering::Acquire);
-        if cur == handle {
+        if cur == pinned {
             return;
         }
         if cur.is_null()
             && slot
-                .compare_exchange(cur, handle, Ordering::AcqRel, Ordering::Acquire)
+                .compare_exchange(cur, pinned, Ordering::AcqRel, Ordering::Acquire)
                 .is_ok()
         {
             return;
@@ -179,39 +238,41 @@ pub fn note_host_handle(handle: *mut c_void) {
     }
 }
 
-/// The host's definition of `name`: in a handle the application opened, after the
+/// The host's definition of `name`: in a library the application opened, after the
 /// preload library in the global scope, or in the usual library `fallback` if it is
-/// loaded. Never one of glcompute's own functions.
+/// loaded. Never one of glcompute's own functions. The library it comes from is pinned.
 pub fn host_symbol(name: &CStr, fallback: &[&CStr]) -> *mut c_void {
     let ok = |p: *mut c_void| !p.is_null() && !is_own(p);
-    for slot in &HOST_HANDLES {
-        let h = slot.load(Ordering::Acquire);
-        if h.is_null() {
-            break;
+    let found = || {
+        for slot in &HOST_HANDLES {
+            let h = slot.load(Ordering::Acquire);
+            if h.is_null() {
+                break;
+            }
+            // SAFETY: a handle glcompute opened with RTLD_NODELETE and never closes.
+            let p = unsafe { real_dlsym(h, name) };
+            if ok(p) {
+                return p;
+            }
         }
-        // SAFETY: a handle the application got from dlopen and used with dlsym.
-        let p = unsafe { real_dlsym(h, name) };
+        let p = next_symbol(name);
         if ok(p) {
             return p;
         }
-    }
-    let p = next_symbol(name);
-    if ok(p) {
-        return p;
-    }
-    for lib in fallback {
-        // SAFETY: RTLD_NOLOAD only returns a handle to an already-loaded library.
-        let h = unsafe { libc::dlopen(lib.as_ptr(), libc::RTLD_LAZY | libc::RTLD_NOLOAD) };
-        if h.is_null() {
-            continue;
+        for lib in fallback {
+            let h = pin_path(lib);
+            if h.is_null() {
+                continue;
+            }
+            // SAFETY: a handle from dlopen above, never closed.
+            let p = unsafe { real_dlsym(h, name) };
+            if ok(p) {
+                return p;
+            }
         }
-        // SAFETY: a handle from dlopen above.
-        let p = unsafe { real_dlsym(h, name) };
-        // SAFETY: balances the dlopen above; the library stays loaded (it was before).
-        unsafe { libc::dlclose(h) };
-        if ok(p) {
-            return p;
-        }
-    }
-    std::ptr::null_mut()
+        std::ptr::null_mut()
+    };
+    let p = found();
+    pin(p);
+    p
 }

@@ -37,7 +37,8 @@ impl HostGl {
         if !p.is_null() {
             return Some(p);
         }
-        let found = super::ws::get_proc_address(self.api, NAMES[slot]);
+        // Nothing is cached while the host's GetProcAddress cannot be found yet.
+        let found = super::ws::get_proc_address(self.api, NAMES[slot])?;
         let value = if found.is_null() { ABSENT } else { found };
         self.slots[slot].store(value, Ordering::Release);
         (!found.is_null()).then_some(found)

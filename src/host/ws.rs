@@ -5,7 +5,7 @@
 //! function the host lacks answers as a failing call would: NULL, 0 or EGL_FALSE.
 
 use std::ffi::{CStr, c_char, c_int, c_void};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 const EGL_LIBS: &[&CStr] = &[c"libEGL.so.1", c"libEGL.so"];
 const GLX_LIBS: &[&CStr] = &[c"libGLX.so.0", c"libGL.so.1", c"libGL.so"];
@@ -15,13 +15,16 @@ macro_rules! host_fns {
     ($( fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $libs:expr; )*) => {$(
         #[allow(non_snake_case, clippy::missing_safety_doc)]
         pub unsafe fn $name($($arg: $ty),*) -> $ret {
-            static ADDR: OnceLock<usize> = OnceLock::new();
-            let addr = *ADDR.get_or_init(|| {
-                super::dl::host_symbol(
-                    &std::ffi::CString::new(stringify!($name)).expect("no NUL"),
-                    $libs,
-                ) as usize
-            });
+            // Only a found address is kept: the host's library may be loaded later.
+            static ADDR: AtomicUsize = AtomicUsize::new(0);
+            let mut addr = ADDR.load(Ordering::Acquire);
+            if addr == 0 {
+                let name = concat!(stringify!($name), "\0");
+                // A literal with its terminator and no other NUL.
+                let name = CStr::from_bytes_with_nul(name.as_bytes()).unwrap_or(c"");
+                addr = super::dl::host_symbol(name, $libs) as usize;
+                ADDR.store(addr, Ordering::Release);
+            }
             if addr == 0 {
                 $( let _ = $arg; )*
                 // SAFETY: every return type here is an integer or a pointer; zero is
@@ -70,14 +73,17 @@ pub unsafe fn glXCreateContextAttribsARB(
     direct: c_int,
     attribs: *const c_int,
 ) -> Ptr {
-    static ADDR: OnceLock<usize> = OnceLock::new();
-    let addr = *ADDR.get_or_init(|| {
+    static ADDR: AtomicUsize = AtomicUsize::new(0);
+    let mut addr = ADDR.load(Ordering::Acquire);
+    if addr == 0 {
         // SAFETY: a NUL-terminated name.
         let p = unsafe { glXGetProcAddressARB(c"glXCreateContextAttribsARB".as_ptr()) };
-        if super::dl::is_own(p) { 0 } else { p as usize }
-    });
-    if addr == 0 {
-        return std::ptr::null_mut();
+        if p.is_null() || super::dl::is_own(p) {
+            return std::ptr::null_mut();
+        }
+        super::dl::pin(p);
+        addr = p as usize;
+        ADDR.store(addr, Ordering::Release);
     }
     // SAFETY: the host's glXCreateContextAttribsARB has this type.
     let f: unsafe extern "C" fn(Ptr, Ptr, Ptr, c_int, *const c_int) -> Ptr =
@@ -86,17 +92,30 @@ pub unsafe fn glXCreateContextAttribsARB(
     unsafe { f(dpy, config, share, direct, attribs) }
 }
 
-/// The host's GetProcAddress for `api`: the address of a GL function in the host
-/// driver, or null.
-pub fn get_proc_address(api: super::Api, name: &CStr) -> *mut c_void {
+/// The host's GetProcAddress for `api`: Some(address of the GL function, or null if
+/// the host has none), or None while the host's GetProcAddress itself cannot be found
+/// (its library is not loaded yet). A found function's library is pinned.
+pub fn get_proc_address(api: super::Api, name: &CStr) -> Option<*mut c_void> {
+    let gpa = match api {
+        super::Api::Egl => c"eglGetProcAddress",
+        super::Api::Glx => c"glXGetProcAddressARB",
+    };
+    let libs = match api {
+        super::Api::Egl => EGL_LIBS,
+        super::Api::Glx => GLX_LIBS,
+    };
+    if super::dl::host_symbol(gpa, libs).is_null() {
+        return None;
+    }
     let p = match api {
         // SAFETY: a NUL-terminated name.
         super::Api::Egl => unsafe { eglGetProcAddress(name.as_ptr()) },
         // SAFETY: a NUL-terminated name.
         super::Api::Glx => unsafe { glXGetProcAddressARB(name.as_ptr()) },
     };
-    if super::dl::is_own(p) {
-        return std::ptr::null_mut();
+    if p.is_null() || super::dl::is_own(p) {
+        return Some(std::ptr::null_mut());
     }
-    p
+    super::dl::pin(p);
+    Some(p)
 }

@@ -14,11 +14,11 @@
 //!
 //! `dlsym` is interposed because loaders (waffle, libepoxy, GLFW, SDL, glad) look GL and
 //! EGL functions up with `dlsym` on handles they `dlopen` themselves, where no exported
-//! symbol is ever consulted. `dlsym(RTLD_NEXT, …)` is a tail jump into the real
-//! `dlsym`, so glibc still sees the caller's return address and searches after the
-//! caller's object, exactly as without glcompute. Other handles go to glcompute only
-//! for names in the hook list; every other name goes straight to the real `dlsym`,
-//! without allocating.
+//! symbol is ever consulted. `dlsym(RTLD_NEXT, …)`, and `dlsym` of any name not in
+//! the hook list, is a jump into the real `dlsym` with the stack as the caller left it,
+//! so glibc sees the caller's return address (which decides the scope of RTLD_NEXT and
+//! RTLD_DEFAULT) exactly as without glcompute; deciding whether a name is hooked
+//! allocates nothing. Hooked names go to glcompute.
 //!
 //! Calls by this library into the C library, and the trampolines, are its `unsafe`:
 //! the assembly only moves registers and jumps; its contract is stated at each block.
@@ -182,10 +182,19 @@ extern "C" fn missing() -> usize {
     0
 }
 
-/// Fills every slot (once) and returns slot `slot`'s address.
+/// Fills every slot (once) and returns slot `slot`'s address. While another thread is
+/// still loading glcompute this call goes to the host's function (waiting could
+/// deadlock: that thread may be waiting for the loader lock this one holds).
 extern "C" fn resolve_slot(slot: u32) -> *mut c_void {
-    load_driver();
-    SLOTS[slot as usize].load(Ordering::Acquire)
+    if load_driver() {
+        return SLOTS[slot as usize].load(Ordering::Acquire);
+    }
+    let f = next_symbol(HOOKS[slot as usize].as_ptr());
+    if f.is_null() {
+        missing as *mut c_void
+    } else {
+        f
+    }
 }
 
 // ---- the real dlsym -------------------------------------------------------------
@@ -226,16 +235,21 @@ fn real_dlsym() -> DlsymFn {
 }
 
 /// The next definition of `name` after this library (the host's, for a GL or EGL name
-/// the application's libraries define).
+/// the application's libraries define). Never inlined, and its result goes through
+/// `black_box`, so the call into dlsym is a real call (not a tail jump): glibc then
+/// sees a return address inside this library and searches the objects after it.
+#[inline(never)]
 extern "C" fn next_symbol(name: *const c_char) -> *mut c_void {
-    // SAFETY: `name` is NUL-terminated (every caller passes a C string); RTLD_NEXT
-    // searches the objects after this library, since the return address is ours.
-    unsafe { real_dlsym()(libc::RTLD_NEXT, name) }
+    // SAFETY: `name` is NUL-terminated (every caller passes a C string).
+    let p = unsafe { real_dlsym()(libc::RTLD_NEXT, name) };
+    std::hint::black_box(p)
 }
 
-/// The exported `dlsym`. `RTLD_NEXT` (-1) jumps straight to the real one (keeping the
-/// caller's return address on the stack); any other handle goes to `dlsym_hook`, with
-/// the caller's return address as a third argument.
+/// The exported `dlsym`. For `RTLD_NEXT` (-1), and for every name glcompute does not
+/// hook, it jumps straight into the real one with the stack as it found it, so glibc
+/// sees the application's return address (it decides the scope of RTLD_NEXT and
+/// RTLD_DEFAULT lookups, and the object a dependency is recorded for). A hooked name
+/// goes to `dlsym_hook`, with the caller's return address as a third argument.
 #[cfg(target_arch = "x86_64")]
 #[unsafe(naked)]
 #[unsafe(no_mangle)]
@@ -243,8 +257,20 @@ pub unsafe extern "C" fn dlsym(_handle: *mut c_void, _name: *const c_char) -> *m
     std::arch::naked_asm!(
         "cmp rdi, -1",
         "je 3f",
+        // Is the name hooked? (rsp is 8 mod 16 here: two pushes and 8 more align it.)
+        "push rdi",
+        "push rsi",
+        "sub rsp, 8",
+        "mov rdi, rsi",
+        "call {is_hooked}",
+        "add rsp, 8",
+        "pop rsi",
+        "pop rdi",
+        "test eax, eax",
+        "jz 3f",
         "mov rdx, qword ptr [rsp]",
         "jmp {hook}",
+        // The real dlsym, resolved on first use.
         "3:",
         "mov rax, qword ptr [rip + {real}]",
         "test rax, rax",
@@ -259,6 +285,7 @@ pub unsafe extern "C" fn dlsym(_handle: *mut c_void, _name: *const c_char) -> *m
         "pop rsi",
         "pop rdi",
         "jmp rax",
+        is_hooked = sym is_hooked,
         hook = sym dlsym_hook,
         real = sym REAL_DLSYM,
         resolve = sym real_dlsym_address,
@@ -272,6 +299,15 @@ pub unsafe extern "C" fn dlsym(_handle: *mut c_void, _name: *const c_char) -> *m
     std::arch::naked_asm!(
         "cmn x0, #1",
         "b.eq 3f",
+        "stp x29, x30, [sp, #-32]!",
+        "mov x29, sp",
+        "stp x0, x1, [sp, #16]",
+        "mov x0, x1",
+        "bl {is_hooked}",
+        "mov w9, w0",
+        "ldp x0, x1, [sp, #16]",
+        "ldp x29, x30, [sp], #32",
+        "cbz w9, 3f",
         "mov x2, x30",
         "b {hook}",
         "3:",
@@ -288,10 +324,21 @@ pub unsafe extern "C" fn dlsym(_handle: *mut c_void, _name: *const c_char) -> *m
         "ldp x0, x1, [sp, #16]",
         "ldp x29, x30, [sp], #32",
         "br x16",
+        is_hooked = sym is_hooked,
         hook = sym dlsym_hook,
         real = sym REAL_DLSYM,
         resolve = sym real_dlsym_address,
     )
+}
+
+/// 1 if `name` is one of the hooked names, else 0; reads the name, allocates nothing.
+extern "C" fn is_hooked(name: *const c_char) -> u32 {
+    if name.is_null() {
+        return 0;
+    }
+    // SAFETY: dlsym's `name` is a NUL-terminated string.
+    let bytes = unsafe { CStr::from_ptr(name) }.to_bytes();
+    hooked_slot(bytes).is_some() as u32
 }
 
 /// The slot of a hooked name, found without allocating.
@@ -306,29 +353,24 @@ fn hooked_slot(name: &[u8]) -> Option<usize> {
         .map(|i| SORTED[i].1)
 }
 
-/// `dlsym` for every handle but RTLD_NEXT; `caller` is the return address of the
-/// application's call.
+/// `dlsym` of a hooked name (for any handle but RTLD_NEXT); `caller` is the return
+/// address of the application's call.
 unsafe extern "C" fn dlsym_hook(
     handle: *mut c_void,
     name: *const c_char,
     caller: *const c_void,
 ) -> *mut c_void {
-    if !name.is_null() {
-        // SAFETY: dlsym's `name` is a NUL-terminated string.
-        let bytes = unsafe { CStr::from_ptr(name) }.to_bytes();
-        if hooked_slot(bytes).is_some() {
-            load_driver();
-            let hook = DRIVER_DLSYM.load(Ordering::Acquire);
-            if !hook.is_null() {
-                // SAFETY: glcompute_interpose_dlsym has this C type (src/api/interpose).
-                let hook: unsafe extern "C" fn(
-                    *mut c_void,
-                    *const c_char,
-                    *const c_void,
-                ) -> *mut c_void = unsafe { std::mem::transmute(hook) };
-                // SAFETY: the caller's arguments, unchanged.
-                return unsafe { hook(handle, name, caller) };
-            }
+    if load_driver() {
+        let hook = DRIVER_DLSYM.load(Ordering::Acquire);
+        if !hook.is_null() {
+            // SAFETY: glcompute_interpose_dlsym has this C type (src/api/interpose).
+            let hook: unsafe extern "C" fn(
+                *mut c_void,
+                *const c_char,
+                *const c_void,
+            ) -> *mut c_void = unsafe { std::mem::transmute(hook) };
+            // SAFETY: the caller's arguments, unchanged.
+            return unsafe { hook(handle, name, caller) };
         }
     }
     // SAFETY: the caller's arguments, unchanged.
@@ -368,10 +410,13 @@ extern "C" fn export_address(name: *const c_char) -> *mut c_void {
 }
 
 static LOAD: Once = Once::new();
+/// Set by the first thread that starts loading glcompute.
+static LOADING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 static DRIVER_DLSYM: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
 
 /// The driver next to this library: `<dir of libglcompute.so>/libglcompute_driver.so`.
 fn driver_path(buf: &mut [u8; 4096]) -> Option<usize> {
+    // SAFETY: Dl_info is plain data (pointers and integers); all zeros is a valid value.
     let mut info: libc::Dl_info = unsafe { std::mem::zeroed() };
     // SAFETY: dladdr on an address of this library fills `info`.
     if unsafe { libc::dladdr(driver_path as *const c_void, &mut info) } == 0
@@ -400,8 +445,17 @@ fn say(msg: &str) {
     unsafe { libc::write(2, msg.as_ptr() as *const c_void, msg.len()) };
 }
 
-/// Loads glcompute and fills every slot; on failure every slot gets the host's function.
-fn load_driver() {
+/// Loads glcompute and fills every slot (on failure, every slot gets the host's
+/// function). Returns false, without waiting, while another thread is loading it.
+fn load_driver() -> bool {
+    if LOAD.is_completed() {
+        return true;
+    }
+    if LOADING.swap(true, Ordering::AcqRel) {
+        // Another thread is loading (or has just loaded) glcompute. Waiting for it
+        // could deadlock, as it may wait for the loader lock this thread holds.
+        return LOAD.is_completed();
+    }
     LOAD.call_once(|| {
         let mut buf = [0u8; 4096];
         let handle = match driver_path(&mut buf) {
@@ -439,14 +493,18 @@ fn load_driver() {
         }
         if !ok {
             say("glcompute: cannot load libglcompute_driver.so next to libglcompute.so; GL calls go to the host driver unchanged\n");
-            if !handle.is_null() {
-                // SAFETY: the handle came from dlopen above.
+            if handle.is_null() {
+                // SAFETY: dlerror takes no argument; it describes the failed dlopen.
                 let err = unsafe { libc::dlerror() };
                 if !err.is_null() {
                     // SAFETY: dlerror returns a NUL-terminated message.
                     let e = unsafe { CStr::from_ptr(err) };
                     say(&format!("glcompute: {}\n", e.to_string_lossy()));
                 }
+            } else if init.is_null() || hook.is_null() || dlsym.is_null() {
+                say("glcompute: the driver lacks the interposition entry points (a different version?)\n");
+            } else {
+                say("glcompute: the driver refused the preload library (a different version?)\n");
             }
         }
         // SAFETY: glcompute_interpose_hook has this C type.
@@ -467,6 +525,7 @@ fn load_driver() {
             DRIVER_DLSYM.store(dlsym, Ordering::Release);
         }
     });
+    true
 }
 
 /// Resolve the real dlsym when the library is loaded (before any other library's

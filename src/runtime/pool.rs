@@ -183,13 +183,13 @@ pub const ABORT_TIMEOUT: u32 = 1;
 pub const ABORT_OUT_OF_MEMORY: u32 = 2;
 
 thread_local! {
-    /// The lowest address of this thread's stack (0: unknown), read once per thread:
-    /// for the main thread glibc finds it by reading /proc/self/maps.
-    static STACK_LOW: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    /// This thread's stack as (lowest, highest) address, read once per thread (for the
+    /// main thread glibc finds it by reading /proc/self/maps); None inside: unknown.
+    static STACK: std::cell::Cell<Option<Option<(usize, usize)>>> = const { std::cell::Cell::new(None) };
 }
 
-/// The lowest address of the calling thread's stack, if the system says.
-fn stack_low() -> Option<usize> {
+/// The calling thread's stack bounds, if the system says.
+fn stack_bounds() -> Option<(usize, usize)> {
     // SAFETY: pthread_attr_t is plain data that pthread_getattr_np initialises; it is
     // destroyed below; the stack address and size are written to our locals.
     unsafe {
@@ -201,26 +201,31 @@ fn stack_low() -> Option<usize> {
         let mut size: libc::size_t = 0;
         let r = libc::pthread_attr_getstack(&attr, &mut addr, &mut size);
         libc::pthread_attr_destroy(&mut attr);
-        (r == 0).then_some(addr as usize)
+        let low = addr as usize;
+        (r == 0).then(|| (low, low.saturating_add(size)))
     }
 }
 
-/// Bytes of stack the calling thread has left below this point, if the system says.
+/// Bytes of stack the calling thread has left below this point. None when that is not
+/// known, including when this point is not on the thread's own stack (a coroutine's
+/// or a signal handler's stack): then the thread does not run kernels itself.
 fn stack_headroom() -> Option<usize> {
     let here = 0u8;
     let sp = &here as *const u8 as usize;
-    let low = STACK_LOW
+    let bounds = STACK
         .try_with(|c| match c.get() {
-            Some(v) => v,
+            Some(b) => b,
             None => {
-                let v = stack_low().unwrap_or(0);
-                c.set(Some(v));
-                v
+                let b = stack_bounds();
+                c.set(Some(b));
+                b
             }
         })
-        .unwrap_or(0);
+        .ok()
+        .flatten()?;
+    let (low, high) = bounds;
     // The stack grows down towards `low`.
-    (low != 0).then(|| sp.saturating_sub(low))
+    (low < sp && sp <= high).then(|| sp - low)
 }
 
 /// Room kept on the calling thread's stack beyond the kernel's need (the runtime's own
@@ -232,6 +237,8 @@ struct Pool {
     wake: Condvar,
     threads: usize,
     started: AtomicBool,
+    /// Starts the workers once; a thread that asks while another starts them waits.
+    spawn: std::sync::Once,
     /// Worker threads that could be started.
     workers: AtomicU32,
     watched: Mutex<Vec<Weak<Job>>>,
@@ -244,6 +251,7 @@ fn pool() -> &'static Pool {
         wake: Condvar::new(),
         threads: crate::config::threads(),
         started: AtomicBool::new(false),
+        spawn: std::sync::Once::new(),
         workers: AtomicU32::new(0),
         watched: Mutex::new(Vec::new()),
     })
@@ -255,22 +263,22 @@ pub fn threads() -> usize {
 }
 
 fn start_workers(p: &'static Pool) {
-    if p.started.swap(true, Ordering::AcqRel) {
-        return;
-    }
-    // At least one worker: the dispatching thread may not be able to run a kernel.
-    for i in 1..p.threads.max(2) {
-        let spawned = std::thread::Builder::new()
-            .name(format!("glcompute-{i}"))
-            .stack_size(crate::limits::WORKER_STACK)
-            .spawn(move || worker(p));
-        if spawned.is_ok() {
-            p.workers.fetch_add(1, Ordering::AcqRel);
+    p.spawn.call_once(|| {
+        // At least one worker: the dispatching thread may not be able to run a kernel.
+        for i in 1..p.threads.max(2) {
+            let spawned = std::thread::Builder::new()
+                .name(format!("glcompute-{i}"))
+                .stack_size(crate::limits::WORKER_STACK)
+                .spawn(move || worker(p));
+            if spawned.is_ok() {
+                p.workers.fetch_add(1, Ordering::AcqRel);
+            }
         }
-    }
-    let _ = std::thread::Builder::new()
-        .name("glcompute-watchdog".into())
-        .spawn(move || watchdog(p));
+        let _ = std::thread::Builder::new()
+            .name("glcompute-watchdog".into())
+            .spawn(move || watchdog(p));
+        p.started.store(true, Ordering::Release);
+    });
 }
 
 fn worker(p: &'static Pool) {

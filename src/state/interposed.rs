@@ -53,7 +53,8 @@ impl HostLink {
         }
     }
 
-    /// The host's capabilities, read the first time the context is current.
+    /// The host's capabilities, read when the context is first made current (the
+    /// make-current hooks call this; the host context must be current on this thread).
     pub fn caps(&self) -> &Caps {
         self.caps.get_or_init(|| caps::probe(self.gl))
     }
@@ -224,10 +225,14 @@ impl ContextState {
     fn host_binding(&self, kind: BufferKind, index: u32) -> HostBinding {
         let link = self.host.as_ref().expect("a shadow context");
         let caps = link.caps();
-        let from_host = |binding: u32, start: u32, size: u32| {
+        let from_host = |binding: u32, start: u32, size: u32, points: u32| {
+            // A binding point the host does not have holds no buffer.
+            if index >= points {
+                return HostBinding::default();
+            }
             let (mut b, mut o, mut s) = (0i64, 0i64, 0i64);
-            // SAFETY: indexed queries of one 64-bit integer each; the index is below the
-            // host's limit (checked by the caller against our own smaller limit).
+            // SAFETY: indexed queries of one 64-bit integer each, at an index below the
+            // host's number of binding points (checked above).
             unsafe {
                 link.gl.glGetInteger64i_v(binding, index, &mut b);
                 link.gl.glGetInteger64i_v(start, index, &mut o);
@@ -244,11 +249,13 @@ impl ContextState {
                 GL_UNIFORM_BUFFER_BINDING,
                 GL_UNIFORM_BUFFER_START,
                 GL_UNIFORM_BUFFER_SIZE,
+                caps.uniform_bindings,
             ),
             BufferKind::Storage if caps.ssbo => from_host(
                 GL_SHADER_STORAGE_BUFFER_BINDING,
                 GL_SHADER_STORAGE_BUFFER_START,
                 GL_SHADER_STORAGE_BUFFER_SIZE,
+                caps.storage_bindings,
             ),
             BufferKind::Storage => self
                 .host_bindings
@@ -261,6 +268,7 @@ impl ContextState {
                 GL_ATOMIC_COUNTER_BUFFER_BINDING,
                 GL_ATOMIC_COUNTER_BUFFER_START,
                 GL_ATOMIC_COUNTER_BUFFER_SIZE,
+                caps.atomic_bindings,
             ),
             BufferKind::Atomic => self
                 .host_bindings
@@ -435,6 +443,14 @@ pub struct HostMemory {
     open: Vec<OpenBuffer>,
 }
 
+/// Whatever ends a dispatch early (an error, a panic caught at the C boundary), the
+/// host's buffers are unmapped before the application's next GL call.
+impl Drop for HostMemory {
+    fn drop(&mut self) {
+        let _ = self.release();
+    }
+}
+
 /// Takes the host's error flag after glcompute's own host calls: an internal failure
 /// must not reach the application's glGetError.
 fn host_failed(gl: &HostGl) -> bool {
@@ -588,6 +604,10 @@ impl HostMemory {
     /// Unmaps every mapped buffer and writes back every copy that a shader could have
     /// written. Failures are reported, never left in the host's error flag.
     pub fn close(mut self) -> Vec<String> {
+        self.release()
+    }
+
+    fn release(&mut self) -> Vec<String> {
         let gl = self.link.gl;
         let dsa = self.link.caps().dsa;
         let mut problems = Vec::new();

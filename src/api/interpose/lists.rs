@@ -112,13 +112,16 @@ pub fn record(item: Item) -> Option<bool> {
     let mode = RECORDING
         .try_with(|r| {
             let mut r = r.borrow_mut();
-            let rec = r.as_mut().expect("compiling");
+            // The recording may have ended meanwhile (a host callback ending the list).
+            let rec = r.as_mut()?;
             rec.items.push(item);
             if next != 0 {
                 rec.items.push(Item::Host(next));
             }
-            rec.mode
+            Some(rec.mode)
         })
+        .ok()
+        .flatten()
         .unwrap_or(GL_COMPILE);
     if next != 0 {
         // SAFETY: a fresh list name from the host.

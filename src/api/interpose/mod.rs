@@ -128,10 +128,10 @@ pub unsafe extern "C" fn glcompute_interpose_init(api: *const PreloadApi) -> c_i
     if api.version != PRELOAD_API_VERSION || api.real_dlsym.is_null() {
         return 0;
     }
-    let Some((preload_base, _)) = dl::object_of(api.self_address) else {
+    let Some(preload_base) = dl::object_base(api.self_address) else {
         return 0;
     };
-    let Some((driver_base, _)) = dl::object_of(glcompute_interpose_init as *const c_void) else {
+    let Some(driver_base) = dl::object_base(glcompute_interpose_init as *const c_void) else {
         return 0;
     };
     let ok = dl::install(dl::Preload {
@@ -143,9 +143,9 @@ pub unsafe extern "C" fn glcompute_interpose_init(api: *const PreloadApi) -> c_i
         driver_base,
     });
     if ok && crate::config::log_calls() {
-        eprintln!(
+        crate::config::say(format_args!(
             "glcompute: interposed mode: compute runs on glcompute, everything else on the host driver"
-        );
+        ));
     }
     ok as c_int
 }
@@ -186,16 +186,15 @@ pub unsafe extern "C" fn glcompute_interpose_dlsym(
     let Some(ours) = app_address(cname) else {
         return real;
     };
-    if dl::is_own(caller) || dl::object_of(caller).is_some_and(|(_, path)| dl::is_gl_library(path))
-    {
+    if dl::is_own(caller) || dl::in_gl_library(caller) {
         return real;
     }
     let taken = if !real.is_null() {
         // The preload library's own export (found first in the global scope) or a GL
         // library's function.
-        dl::is_own(real) || dl::object_of(real).is_some_and(|(_, path)| dl::is_gl_library(path))
+        dl::is_own(real) || dl::in_gl_library(real)
     } else {
-        dl::handle_name(handle).is_some_and(dl::is_gl_library)
+        dl::handle_is_gl_library(handle)
     };
     if taken {
         dl::note_host_handle(handle);

@@ -1,7 +1,7 @@
 //! Window-system hooks of interposed mode. Context creation goes to the host first;
-//! when the application asks for OpenGL 4.3 (which glcompute completes) and the host
-//! cannot give it, the request is lowered step by step to what the host can give, and
-//! glcompute supplies the rest. Every OpenGL context the host creates gets a shadow
+//! when the application asks for OpenGL 4.3 and the host cannot give it, the request
+//! is lowered to 4.2, and glcompute supplies compute (announcing 4.3 when the host has
+//! every other GL 4.3 feature; a 4.2 host lacking some gets a context that says 4.2). Every OpenGL context the host creates gets a shadow
 //! glcompute context (see [`crate::egl::shadow`]) that is current whenever it is. The
 //! GetProcAddress functions hand out glcompute's hooks for the names it takes over and
 //! the host's functions for every other name.
@@ -28,7 +28,9 @@ type Ptr = *mut c_void;
 /// then simply has no glcompute compute).
 fn quietly(what: &str, f: impl FnOnce()) {
     if std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err() {
-        eprintln!("glcompute: internal error in {what}; this context runs without glcompute");
+        crate::config::say(format_args!(
+            "glcompute: internal error in {what}; this context runs without glcompute"
+        ));
     }
 }
 
@@ -41,7 +43,10 @@ pub fn log_taken(name: &[u8]) {
     static SEEN: OnceLock<Mutex<HashSet<Vec<u8>>>> = OnceLock::new();
     let mut seen = SEEN.get_or_init(|| Mutex::new(HashSet::new())).lock();
     if seen.insert(name.to_vec()) {
-        eprintln!("glcompute: runs {}", String::from_utf8_lossy(name));
+        crate::config::say(format_args!(
+            "glcompute: runs {}",
+            String::from_utf8_lossy(name)
+        ));
     }
 }
 
@@ -96,8 +101,9 @@ unsafe fn pairs(attribs: *const i32, none: i32) -> Vec<(i32, i32)> {
     v
 }
 
-/// The lower versions tried, in order, when the host refuses OpenGL 4.3.
-const LOWER: [(u32, u32); 5] = [(4, 2), (4, 1), (4, 0), (3, 3), (3, 2)];
+/// The lower version tried when the host refuses OpenGL 4.3: glcompute completes a 4.2
+/// host to 4.3 (when it has every other GL 4.3 feature); an older one it cannot.
+const LOWER: [(u32, u32); 1] = [(4, 2)];
 
 /// Rewrites the version of an attribute list (adding it if absent).
 fn with_version(list: &[(i32, i32)], major: i32, minor: i32, v: (u32, u32), none: i32) -> Vec<i32> {
@@ -163,6 +169,11 @@ pub unsafe extern "C" fn eglCreateContext(
                 break;
             }
         }
+        if ctx.is_null() {
+            // The application's own request again, so eglGetError gives its error.
+            // SAFETY: the application's arguments.
+            ctx = unsafe { ws::eglCreateContext(dpy, config, share, attribs) };
+        }
     }
     if !ctx.is_null() {
         quietly("context creation", || {
@@ -200,6 +211,16 @@ pub unsafe extern "C" fn eglMakeCurrent(dpy: Ptr, draw: Ptr, read: Ptr, ctx: Ptr
     r
 }
 
+/// Reads the host's capabilities of a context just made current (once per context),
+/// marked as inside a glcompute call: a host debug callback that calls GL during the
+/// queries goes straight to the host instead of waiting on this read.
+fn read_caps(sh: &crate::state::context::Context) {
+    if let Some(link) = &sh.link {
+        let _guard = crate::api::CallGuard::enter();
+        link.caps();
+    }
+}
+
 /// The shadow side of a successful eglMakeCurrent.
 fn egl_made_current(dpy: Ptr, ctx: Ptr) {
     if ctx.is_null() {
@@ -223,6 +244,7 @@ fn egl_made_current(dpy: Ptr, ctx: Ptr) {
             };
             shadow::register(Api::Egl, dpy as usize, ctx as usize, 0, r.info(), r.version)
         });
+        read_caps(&sh);
         shadow::make_current(Api::Egl, Some(sh));
     } else {
         // An OpenGL ES context: GL calls on this thread now go to it, and glcompute
@@ -434,6 +456,7 @@ fn glx_made_current(dpy: Ptr, ctx: Ptr) {
     let sh = shadow::lookup(Api::Glx, dpy as usize, ctx as usize).unwrap_or_else(|| {
         shadow::register(Api::Glx, dpy as usize, ctx as usize, 0, legacy(), (0, 0))
     });
+    read_caps(&sh);
     shadow::make_current(Api::Glx, Some(sh));
 }
 
