@@ -210,7 +210,7 @@ pub const INDEXED_TARGETS: [u32; 4] = [
 ];
 
 /// Offset alignment of each indexed target (GL 4.6 table 6.5).
-fn offset_alignment(target: u32) -> i64 {
+pub(crate) fn offset_alignment(target: u32) -> i64 {
     match target {
         GL_UNIFORM_BUFFER => limits::UNIFORM_BUFFER_OFFSET_ALIGNMENT as i64,
         GL_SHADER_STORAGE_BUFFER => limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as i64,
@@ -218,7 +218,7 @@ fn offset_alignment(target: u32) -> i64 {
     }
 }
 
-fn alignment_name(target: u32) -> &'static str {
+pub(crate) fn alignment_name(target: u32) -> &'static str {
     match target {
         GL_UNIFORM_BUFFER => "GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT",
         GL_SHADER_STORAGE_BUFFER => "GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT",
@@ -226,7 +226,7 @@ fn alignment_name(target: u32) -> &'static str {
     }
 }
 
-fn max_bindings_name(target: u32) -> &'static str {
+pub(crate) fn max_bindings_name(target: u32) -> &'static str {
     match target {
         GL_UNIFORM_BUFFER => "GL_MAX_UNIFORM_BUFFER_BINDINGS",
         GL_SHADER_STORAGE_BUFFER => "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",

@@ -81,6 +81,66 @@ impl Request {
     }
 }
 
+/// After the host's context creation: the shadow of a context the host created (none
+/// for a failure, which is returned as it is).
+fn created(
+    api: Api,
+    dpy: Ptr,
+    ctx: Ptr,
+    share: Ptr,
+    info: ContextInfo,
+    requested: (u32, u32),
+) -> Ptr {
+    if !ctx.is_null() {
+        quietly("context creation", || {
+            shadow::register(
+                api,
+                dpy as usize,
+                ctx as usize,
+                share as usize,
+                info,
+                requested,
+            );
+        });
+    }
+    ctx
+}
+
+/// The attribute tokens of one window-system API's context creation.
+struct Tokens {
+    major: i32,
+    minor: i32,
+    profile: i32,
+    flags: i32,
+    /// The debug bit of `flags`.
+    debug_bit: i32,
+    /// A boolean debug attribute (EGL 1.5's EGL_CONTEXT_OPENGL_DEBUG), if the API has one.
+    debug: Option<i32>,
+}
+
+/// The version, profile and debug flag an attribute list asks for.
+fn request(list: &[(i32, i32)], t: &Tokens) -> Request {
+    let mut r = Request {
+        version: (1, 0),
+        profile: None,
+        debug: false,
+    };
+    for &(a, b) in list {
+        if a == t.major {
+            r.version.0 = b as u32;
+        } else if a == t.minor {
+            r.version.1 = b as u32;
+        } else if a == t.profile {
+            r.profile = Some(b as u32);
+        } else if a == t.flags {
+            r.debug |= b & t.debug_bit != 0;
+        } else if Some(a) == t.debug {
+            r.debug |= b != 0;
+        }
+    }
+    r
+}
+
 /// Reads an attribute list of (name, value) pairs ending with `none`.
 ///
 /// # Safety
@@ -106,38 +166,28 @@ unsafe fn pairs(attribs: *const i32, none: i32) -> Vec<(i32, i32)> {
 const LOWER: [(u32, u32); 1] = [(4, 2)];
 
 /// Rewrites the version of an attribute list (adding it if absent).
-fn with_version(list: &[(i32, i32)], major: i32, minor: i32, v: (u32, u32), none: i32) -> Vec<i32> {
+fn with_version(list: &[(i32, i32)], t: &Tokens, v: (u32, u32), none: i32) -> Vec<i32> {
     let mut out = Vec::new();
     for &(a, b) in list {
-        if a == major || a == minor {
+        if a == t.major || a == t.minor {
             continue;
         }
         out.extend([a, b]);
     }
-    out.extend([major, v.0 as i32, minor, v.1 as i32, none]);
+    out.extend([t.major, v.0 as i32, t.minor, v.1 as i32, none]);
     out
 }
 
 // ---- EGL ------------------------------------------------------------------------
 
-fn egl_request(list: &[(i32, i32)]) -> Request {
-    let mut r = Request {
-        version: (1, 0),
-        profile: None,
-        debug: false,
-    };
-    for &(a, b) in list {
-        match a {
-            EGL_CONTEXT_MAJOR_VERSION => r.version.0 = b as u32,
-            EGL_CONTEXT_MINOR_VERSION => r.version.1 = b as u32,
-            EGL_CONTEXT_OPENGL_PROFILE_MASK => r.profile = Some(b as u32),
-            EGL_CONTEXT_OPENGL_DEBUG => r.debug |= b != 0,
-            EGL_CONTEXT_FLAGS_KHR => r.debug |= b & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0,
-            _ => {}
-        }
-    }
-    r
-}
+const EGL_TOKENS: Tokens = Tokens {
+    major: EGL_CONTEXT_MAJOR_VERSION,
+    minor: EGL_CONTEXT_MINOR_VERSION,
+    profile: EGL_CONTEXT_OPENGL_PROFILE_MASK,
+    flags: EGL_CONTEXT_FLAGS_KHR,
+    debug_bit: EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR,
+    debug: Some(EGL_CONTEXT_OPENGL_DEBUG),
+};
 
 pub unsafe extern "C" fn eglCreateContext(
     dpy: Ptr,
@@ -153,16 +203,10 @@ pub unsafe extern "C" fn eglCreateContext(
     }
     // SAFETY: EGL attribute lists end with EGL_NONE.
     let list = unsafe { pairs(attribs, EGL_NONE) };
-    let request = egl_request(&list);
+    let request = request(&list, &EGL_TOKENS);
     if ctx.is_null() && request.version == (4, 3) {
         for v in LOWER {
-            let lowered = with_version(
-                &list,
-                EGL_CONTEXT_MAJOR_VERSION,
-                EGL_CONTEXT_MINOR_VERSION,
-                v,
-                EGL_NONE,
-            );
+            let lowered = with_version(&list, &EGL_TOKENS, v, EGL_NONE);
             // SAFETY: the application's list with another version, EGL_NONE-terminated.
             ctx = unsafe { ws::eglCreateContext(dpy, config, share, lowered.as_ptr()) };
             if !ctx.is_null() {
@@ -175,19 +219,7 @@ pub unsafe extern "C" fn eglCreateContext(
             ctx = unsafe { ws::eglCreateContext(dpy, config, share, attribs) };
         }
     }
-    if !ctx.is_null() {
-        quietly("context creation", || {
-            shadow::register(
-                Api::Egl,
-                dpy as usize,
-                ctx as usize,
-                share as usize,
-                request.info(),
-                request.version,
-            );
-        });
-    }
-    ctx
+    created(Api::Egl, dpy, ctx, share, request.info(), request.version)
 }
 
 pub unsafe extern "C" fn eglDestroyContext(dpy: Ptr, ctx: Ptr) -> u32 {
@@ -298,23 +330,14 @@ const GLX_CONTEXT_PROFILE_MASK_ARB: i32 = 0x9126;
 const GLX_CONTEXT_DEBUG_BIT_ARB: i32 = 0x1;
 const GLX_NONE: i32 = 0;
 
-fn glx_request(list: &[(i32, i32)]) -> Request {
-    let mut r = Request {
-        version: (1, 0),
-        profile: None,
-        debug: false,
-    };
-    for &(a, b) in list {
-        match a {
-            GLX_CONTEXT_MAJOR_VERSION_ARB => r.version.0 = b as u32,
-            GLX_CONTEXT_MINOR_VERSION_ARB => r.version.1 = b as u32,
-            GLX_CONTEXT_PROFILE_MASK_ARB => r.profile = Some(b as u32),
-            GLX_CONTEXT_FLAGS_ARB => r.debug |= b & GLX_CONTEXT_DEBUG_BIT_ARB != 0,
-            _ => {}
-        }
-    }
-    r
-}
+const GLX_TOKENS: Tokens = Tokens {
+    major: GLX_CONTEXT_MAJOR_VERSION_ARB,
+    minor: GLX_CONTEXT_MINOR_VERSION_ARB,
+    profile: GLX_CONTEXT_PROFILE_MASK_ARB,
+    flags: GLX_CONTEXT_FLAGS_ARB,
+    debug_bit: GLX_CONTEXT_DEBUG_BIT_ARB,
+    debug: None,
+};
 
 /// A compatibility context of GLX 1.4's legacy creation functions.
 fn legacy() -> ContextInfo {
@@ -327,19 +350,7 @@ fn legacy() -> ContextInfo {
 pub unsafe extern "C" fn glXCreateContext(dpy: Ptr, vis: Ptr, share: Ptr, direct: c_int) -> Ptr {
     // SAFETY: the application's arguments.
     let ctx = unsafe { ws::glXCreateContext(dpy, vis, share, direct) };
-    if !ctx.is_null() {
-        quietly("context creation", || {
-            shadow::register(
-                Api::Glx,
-                dpy as usize,
-                ctx as usize,
-                share as usize,
-                legacy(),
-                (0, 0),
-            );
-        });
-    }
-    ctx
+    created(Api::Glx, dpy, ctx, share, legacy(), (0, 0))
 }
 
 pub unsafe extern "C" fn glXCreateNewContext(
@@ -351,19 +362,7 @@ pub unsafe extern "C" fn glXCreateNewContext(
 ) -> Ptr {
     // SAFETY: the application's arguments.
     let ctx = unsafe { ws::glXCreateNewContext(dpy, config, render_type, share, direct) };
-    if !ctx.is_null() {
-        quietly("context creation", || {
-            shadow::register(
-                Api::Glx,
-                dpy as usize,
-                ctx as usize,
-                share as usize,
-                legacy(),
-                (0, 0),
-            );
-        });
-    }
-    ctx
+    created(Api::Glx, dpy, ctx, share, legacy(), (0, 0))
 }
 
 /// Xlib's error handler type.
@@ -382,7 +381,7 @@ pub unsafe extern "C" fn glXCreateContextAttribsARB(
 ) -> Ptr {
     // SAFETY: GLX attribute lists end with None (0).
     let list = unsafe { pairs(attribs, GLX_NONE) };
-    let request = glx_request(&list);
+    let request = request(&list, &GLX_TOKENS);
     let mut ctx = std::ptr::null_mut();
     if request.version == (4, 3) {
         // A refused version is an X error, which Xlib's default handler turns into
@@ -400,13 +399,7 @@ pub unsafe extern "C" fn glXCreateContextAttribsARB(
             // SAFETY: installs a handler that ignores errors, restored below.
             let old = unsafe { set_handler(Some(ignore_x_error)) };
             for v in std::iter::once(request.version).chain(LOWER) {
-                let lowered = with_version(
-                    &list,
-                    GLX_CONTEXT_MAJOR_VERSION_ARB,
-                    GLX_CONTEXT_MINOR_VERSION_ARB,
-                    v,
-                    GLX_NONE,
-                );
+                let lowered = with_version(&list, &GLX_TOKENS, v, GLX_NONE);
                 // SAFETY: the application's list with another version, None-terminated.
                 ctx = unsafe {
                     ws::glXCreateContextAttribsARB(dpy, config, share, direct, lowered.as_ptr())
@@ -425,19 +418,7 @@ pub unsafe extern "C" fn glXCreateContextAttribsARB(
         // SAFETY: the application's arguments.
         ctx = unsafe { ws::glXCreateContextAttribsARB(dpy, config, share, direct, attribs) };
     }
-    if !ctx.is_null() {
-        quietly("context creation", || {
-            shadow::register(
-                Api::Glx,
-                dpy as usize,
-                ctx as usize,
-                share as usize,
-                request.info(),
-                request.version,
-            );
-        });
-    }
-    ctx
+    created(Api::Glx, dpy, ctx, share, request.info(), request.version)
 }
 
 pub unsafe extern "C" fn glXDestroyContext(dpy: Ptr, ctx: Ptr) {

@@ -14,6 +14,7 @@ use crate::api::interpose::route::{host, shadow};
 use crate::api::interpose::window::log_taken;
 use crate::gl_bail;
 use crate::host::gl::HostGl;
+use crate::state::buffer::{alignment_name, max_bindings_name, offset_alignment};
 use crate::state::context::{Context, ContextState};
 use crate::state::gl_enums::*;
 use crate::state::interposed::{HostBinding, HostLink};
@@ -98,15 +99,9 @@ fn bind_kept_range(
     buffer: GLuint,
     range: Option<(GLintptr, GLsizeiptr)>,
 ) -> crate::state::error::GlResult<()> {
-    let (limit, align, align_name) = if target == GL_ATOMIC_COUNTER_BUFFER {
-        ("GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS", 4, "4")
-    } else {
-        (
-            "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
-            crate::limits::SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as isize,
-            "GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT",
-        )
-    };
+    let limit = max_bindings_name(target);
+    let align = offset_alignment(target) as isize;
+    let align_name = alignment_name(target);
     let count = st.host_bindings.indexed(target).points.len();
     // GL 4.6 §6.1.1: INVALID_VALUE if index is not below the number of binding points.
     if index as usize >= count {
