@@ -137,6 +137,10 @@ step "interpose_lookup" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcomput
 # error of compute with graphics stages; names never collide; immutable host storage.
 step "cc interpose_errors" cc $CFLAGS -o "$BUILD/interpose_errors" conformance/c/interpose_errors.c -lEGL -lGL
 step "interpose_errors" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_errors"
+# The same where glcompute keeps the storage and atomic binding points and reaches
+# host buffers without direct state access (the paths for older hosts).
+step "interpose_errors (kept bindings, no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-ssbo,-atomic_counters,-dsa \
+    LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_errors"
 # GLX: glXCreateContextAttribsARB(4.3) over a 4.2 host is lowered without any X error
 # reaching the application; a version nobody gives still fails as it would.
 step "cc interpose_glx" cc $CFLAGS -o "$BUILD/interpose_glx" conformance/c/interpose_glx.c -lGL -lX11

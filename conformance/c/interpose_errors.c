@@ -65,6 +65,12 @@ int main(void)
     CHECK(glGetError() == GL_INVALID_OPERATION, "glcompute's earlier error comes first");
     CHECK(glGetError() == GL_NO_ERROR, "and only it");
 
+    /* 2b. A buffer name that was never generated: the binding error of GL 4.6 §6.1
+     * (INVALID_OPERATION in a core context), whether the host or glcompute keeps the
+     * binding point. */
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 123456);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "binding a name never generated");
+
     /* 3. Both sides' messages reached the one callback. */
     CHECK(host_msgs >= 2, "the host's error messages reach the callback (%d)", host_msgs);
     CHECK(glcompute_msgs == 2, "glcompute's error messages reach the callback (%d)", glcompute_msgs);

@@ -21,19 +21,29 @@ use crate::state::interposed::{HostBinding, HostLink};
 use crate::state::types::*;
 /// Checks that `buffer` is 0 or a buffer name of the host (binding it to
 /// COPY_READ_BUFFER and back, which creates the object as BindBuffer would).
-fn host_buffer_ok(gl: &HostGl, buffer: GLuint) -> bool {
+fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::state::error::GlResult<()> {
     if buffer == 0 {
-        return true;
+        return Ok(());
     }
     let mut old = 0;
     // SAFETY: saves, sets and restores the COPY_READ_BUFFER binding.
-    unsafe {
+    let e = unsafe {
         gl.glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &mut old);
         gl.glBindBuffer(GL_COPY_READ_BUFFER, buffer);
-        let ok = gl.glGetError() == GL_NO_ERROR;
+        let e = gl.glGetError();
         gl.glBindBuffer(GL_COPY_READ_BUFFER, old as u32);
-        ok
+        e
+    };
+    if e == GL_NO_ERROR {
+        return Ok(());
     }
+    // GL 4.6 §6.1: an error if buffer is not zero or a name from GenBuffers or
+    // CreateBuffers; the host's own check decides which one (INVALID_OPERATION since
+    // GL 4.5, INVALID_VALUE before).
+    Err(crate::state::error::GlError::new(
+        e,
+        format!("buffer {buffer} is not a name returned by glGenBuffers or glCreateBuffers"),
+    ))
 }
 
 /// True if glcompute keeps `target` for this context (the host lacks it).
@@ -45,14 +55,6 @@ fn kept_target(link: &HostLink, target: GLenum) -> bool {
         GL_ATOMIC_COUNTER_BUFFER => !caps.atomic_counters,
         _ => false,
     }
-}
-
-fn bad_buffer(buffer: GLuint) -> crate::state::error::GlError {
-    // GL 4.6 §6.1: INVALID_VALUE if buffer is not zero or a name from GenBuffers.
-    crate::gl_err!(
-        GL_INVALID_VALUE,
-        "buffer {buffer} is not a name returned by glGenBuffers"
-    )
 }
 
 /// Targets glcompute may keep (checked before anything else: the common case is none).
@@ -77,9 +79,7 @@ pub unsafe extern "C" fn glBindBuffer(target: GLenum, buffer: GLuint) {
     let gl = link_of(&ctx).gl;
     gl_call("glBindBuffer", |st| {
         st.merge_host_error();
-        if !host_buffer_ok(gl, buffer) {
-            return Err(bad_buffer(buffer));
-        }
+        host_buffer_check(gl, buffer)?;
         if target == GL_DISPATCH_INDIRECT_BUFFER {
             st.host_bindings.dispatch_indirect = buffer;
         } else {
@@ -126,9 +126,7 @@ fn bind_kept_range(
             );
         }
     }
-    if !host_buffer_ok(gl, buffer) {
-        return Err(bad_buffer(buffer));
-    }
+    host_buffer_check(gl, buffer)?;
     let (offset, size) = range.unwrap_or((0, 0));
     let kept = st.host_bindings.indexed(target);
     kept.points[index as usize] = HostBinding {
