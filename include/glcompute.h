@@ -156,6 +156,8 @@ EGLBoolean eglWaitSync(EGLDisplay dpy, EGLSync sync, EGLint flags);
 
 void glActiveShaderProgram(GLuint pipeline, GLuint program);
 
+void glActiveTexture(GLenum texture);
+
 void glAttachShader(GLuint program, GLuint shader);
 
 void glBindAttribLocation(GLuint program, GLuint index, const GLchar *name);
@@ -179,13 +181,39 @@ void glBindBuffersRange(GLenum target,
                         const GLintptr *offsets,
                         const GLsizeiptr *sizes);
 
+void glBindFramebuffer(GLenum target, GLuint fb);
+
+void glBindImageTexture(GLuint unit,
+                        GLuint texture,
+                        GLint level,
+                        GLboolean layered,
+                        GLint layer,
+                        GLenum access,
+                        GLenum format);
+
+void glBindImageTextures(GLuint first, GLsizei n, const GLuint *textures);
+
 void glBindProgramPipeline(GLuint pipeline);
+
+void glBindRenderbuffer(GLenum target, GLuint rb);
+
+void glBindTexture(GLenum target, GLuint texture);
+
+void glBindTextureUnit(GLuint unit, GLuint texture);
+
+void glBindTextures(GLuint first, GLsizei n, const GLuint *textures);
 
 void glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage);
 
 void glBufferStorage(GLenum target, GLsizeiptr size, const void *data, GLbitfield flags);
 
 void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void *data);
+
+GLenum glCheckFramebufferStatus(GLenum target);
+
+GLenum glCheckNamedFramebufferStatus(GLuint fb, GLenum target);
+
+void glClear(GLbitfield mask);
 
 void glClearBufferData(GLenum target,
                        GLenum internalformat,
@@ -201,6 +229,20 @@ void glClearBufferSubData(GLenum target,
                           GLenum ty,
                           const void *data);
 
+void glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil);
+
+void glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value);
+
+void glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value);
+
+void glClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value);
+
+void glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a);
+
+void glClearDepth(GLdouble d);
+
+void glClearDepthf(GLfloat d);
+
 void glClearNamedBufferData(GLuint buffer,
                             GLenum internalformat,
                             GLenum format,
@@ -214,6 +256,14 @@ void glClearNamedBufferSubData(GLuint buffer,
                                GLenum format,
                                GLenum ty,
                                const void *data);
+
+void glClearNamedFramebufferfv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLfloat *value);
+
+void glClearNamedFramebufferiv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLint *value);
+
+void glClearNamedFramebufferuiv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLuint *value);
+
+void glClearStencil(GLint s);
 
 GLenum glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout);
 
@@ -233,13 +283,19 @@ void glCopyNamedBufferSubData(GLuint read_buffer,
 
 void glCreateBuffers(GLsizei n, GLuint *buffers);
 
+void glCreateFramebuffers(GLsizei n, GLuint *ids);
+
 GLuint glCreateProgram(void);
 
 void glCreateProgramPipelines(GLsizei n, GLuint *pipelines);
 
+void glCreateRenderbuffers(GLsizei n, GLuint *ids);
+
 GLuint glCreateShader(GLenum ty);
 
 GLuint glCreateShaderProgramv(GLenum ty, GLsizei n, const GLchar *const *strings);
+
+void glCreateTextures(GLenum target, GLsizei n, GLuint *textures);
 
 void glDebugMessageCallback(GLDEBUGPROC callback, const void *user_param);
 
@@ -259,13 +315,19 @@ void glDebugMessageInsert(GLenum source,
 
 void glDeleteBuffers(GLsizei n, const GLuint *buffers);
 
+void glDeleteFramebuffers(GLsizei n, const GLuint *ids);
+
 void glDeleteProgram(GLuint program);
 
 void glDeleteProgramPipelines(GLsizei n, const GLuint *pipelines);
 
+void glDeleteRenderbuffers(GLsizei n, const GLuint *ids);
+
 void glDeleteShader(GLuint shader);
 
 void glDeleteSync(GLsync sync);
+
+void glDeleteTextures(GLsizei n, const GLuint *textures);
 
 void glDetachShader(GLuint program, GLuint shader);
 
@@ -282,6 +344,10 @@ void glDispatchComputeGroupSizeARB(GLuint num_groups_x,
 
 void glDispatchComputeIndirect(GLintptr indirect);
 
+void glDrawBuffer(GLenum buf);
+
+void glDrawBuffers(GLsizei n, const GLenum *bufs);
+
 void glEnable(GLenum cap);
 
 GLsync glFenceSync(GLenum condition, GLbitfield flags);
@@ -297,9 +363,44 @@ void glFlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
 
 void glFlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length);
 
+void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum rb_target, GLuint rb);
+
+void glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level);
+
+void glFramebufferTexture1D(GLenum target,
+                            GLenum attachment,
+                            GLenum textarget,
+                            GLuint texture,
+                            GLint level);
+
+void glFramebufferTexture2D(GLenum target,
+                            GLenum attachment,
+                            GLenum textarget,
+                            GLuint texture,
+                            GLint level);
+
+void glFramebufferTexture3D(GLenum target,
+                            GLenum attachment,
+                            GLenum textarget,
+                            GLuint texture,
+                            GLint level,
+                            GLint layer);
+
+void glFramebufferTextureLayer(GLenum target,
+                               GLenum attachment,
+                               GLuint texture,
+                               GLint level,
+                               GLint layer);
+
 void glGenBuffers(GLsizei n, GLuint *buffers);
 
+void glGenFramebuffers(GLsizei n, GLuint *ids);
+
 void glGenProgramPipelines(GLsizei n, GLuint *pipelines);
+
+void glGenRenderbuffers(GLsizei n, GLuint *ids);
+
+void glGenTextures(GLsizei n, GLuint *textures);
 
 void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint index, GLenum pname, GLint *params);
 
@@ -449,6 +550,52 @@ const GLubyte *glGetStringi(GLenum name, GLuint index);
 
 void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, GLsizei *length, GLint *values);
 
+void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum ty, void *pixels);
+
+void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *params);
+
+void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint *params);
+
+void glGetTexParameterIiv(GLenum target, GLenum pname, GLint *params);
+
+void glGetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params);
+
+void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params);
+
+void glGetTexParameteriv(GLenum target, GLenum pname, GLint *params);
+
+void glGetTextureImage(GLuint texture,
+                       GLint level,
+                       GLenum format,
+                       GLenum ty,
+                       GLsizei buf_size,
+                       void *pixels);
+
+void glGetTextureLevelParameterfv(GLuint texture, GLint level, GLenum pname, GLfloat *params);
+
+void glGetTextureLevelParameteriv(GLuint texture, GLint level, GLenum pname, GLint *params);
+
+void glGetTextureParameterIiv(GLuint texture, GLenum pname, GLint *params);
+
+void glGetTextureParameterIuiv(GLuint texture, GLenum pname, GLuint *params);
+
+void glGetTextureParameterfv(GLuint texture, GLenum pname, GLfloat *params);
+
+void glGetTextureParameteriv(GLuint texture, GLenum pname, GLint *params);
+
+void glGetTextureSubImage(GLuint texture,
+                          GLint level,
+                          GLint x,
+                          GLint y,
+                          GLint z,
+                          GLsizei w,
+                          GLsizei h,
+                          GLsizei d,
+                          GLenum format,
+                          GLenum ty,
+                          GLsizei buf_size,
+                          void *pixels);
+
 GLuint glGetUniformBlockIndex(GLuint program, const GLchar *name);
 
 void glGetUniformIndices(GLuint program,
@@ -482,13 +629,19 @@ GLboolean glIsBuffer(GLuint buffer);
 
 GLboolean glIsEnabled(GLenum cap);
 
+GLboolean glIsFramebuffer(GLuint fb);
+
 GLboolean glIsProgram(GLuint program);
 
 GLboolean glIsProgramPipeline(GLuint pipeline);
 
+GLboolean glIsRenderbuffer(GLuint rb);
+
 GLboolean glIsShader(GLuint shader);
 
 GLboolean glIsSync(GLsync sync);
+
+GLboolean glIsTexture(GLuint texture);
 
 void glLinkProgram(GLuint program);
 
@@ -510,9 +663,29 @@ void glNamedBufferStorage(GLuint buffer, GLsizeiptr size, const void *data, GLbi
 
 void glNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const void *data);
 
+void glNamedFramebufferDrawBuffers(GLuint fb, GLsizei n, const GLenum *bufs);
+
+void glNamedFramebufferReadBuffer(GLuint fb, GLenum mode);
+
+void glNamedFramebufferRenderbuffer(GLuint fb, GLenum attachment, GLenum rb_target, GLuint rb);
+
+void glNamedFramebufferTexture(GLuint fb, GLenum attachment, GLuint texture, GLint level);
+
+void glNamedFramebufferTextureLayer(GLuint fb,
+                                    GLenum attachment,
+                                    GLuint texture,
+                                    GLint level,
+                                    GLint layer);
+
+void glNamedRenderbufferStorage(GLuint rb, GLenum internal, GLsizei w, GLsizei h);
+
 void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, const GLchar *text);
 
 void glObjectPtrLabel(const void *ptr, GLsizei length, const GLchar *text);
+
+void glPixelStoref(GLenum pname, GLfloat param);
+
+void glPixelStorei(GLenum pname, GLint param);
 
 void glPopDebugGroup(void);
 
@@ -707,7 +880,28 @@ void glProgramUniformMatrix4x3fv(GLuint program,
 
 void glPushDebugGroup(GLenum source, GLuint id, GLsizei length, const GLchar *msg);
 
+void glReadBuffer(GLenum mode);
+
+void glReadPixels(GLint x, GLint y, GLsizei w, GLsizei h, GLenum format, GLenum ty, void *pixels);
+
+void glReadnPixels(GLint x,
+                   GLint y,
+                   GLsizei w,
+                   GLsizei h,
+                   GLenum format,
+                   GLenum ty,
+                   GLsizei buf_size,
+                   void *pixels);
+
 void glReleaseShaderCompiler(void);
+
+void glRenderbufferStorage(GLenum target, GLenum internal, GLsizei w, GLsizei h);
+
+void glRenderbufferStorageMultisample(GLenum target,
+                                      GLsizei samples,
+                                      GLenum internal,
+                                      GLsizei w,
+                                      GLsizei h);
 
 void glShaderBinary(GLsizei n,
                     const GLuint *_shaders,
@@ -718,6 +912,142 @@ void glShaderBinary(GLsizei n,
 void glShaderSource(GLuint shader, GLsizei n, const GLchar *const *string, const GLint *length);
 
 void glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding);
+
+void glTexImage1D(GLenum target,
+                  GLint level,
+                  GLint internalformat,
+                  GLsizei width,
+                  GLint border,
+                  GLenum format,
+                  GLenum ty,
+                  const void *pixels);
+
+void glTexImage2D(GLenum target,
+                  GLint level,
+                  GLint internalformat,
+                  GLsizei width,
+                  GLsizei height,
+                  GLint border,
+                  GLenum format,
+                  GLenum ty,
+                  const void *pixels);
+
+void glTexImage3D(GLenum target,
+                  GLint level,
+                  GLint internalformat,
+                  GLsizei width,
+                  GLsizei height,
+                  GLsizei depth,
+                  GLint border,
+                  GLenum format,
+                  GLenum ty,
+                  const void *pixels);
+
+void glTexParameterIiv(GLenum target, GLenum pname, const GLint *params);
+
+void glTexParameterIuiv(GLenum target, GLenum pname, const GLuint *params);
+
+void glTexParameterf(GLenum target, GLenum pname, GLfloat param);
+
+void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params);
+
+void glTexParameteri(GLenum target, GLenum pname, GLint param);
+
+void glTexParameteriv(GLenum target, GLenum pname, const GLint *params);
+
+void glTexStorage1D(GLenum target, GLsizei levels, GLenum internal, GLsizei w);
+
+void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, GLsizei h);
+
+void glTexStorage3D(GLenum target,
+                    GLsizei levels,
+                    GLenum internal,
+                    GLsizei w,
+                    GLsizei h,
+                    GLsizei d);
+
+void glTexSubImage1D(GLenum target,
+                     GLint level,
+                     GLint x,
+                     GLsizei w,
+                     GLenum format,
+                     GLenum ty,
+                     const void *pixels);
+
+void glTexSubImage2D(GLenum target,
+                     GLint level,
+                     GLint x,
+                     GLint y,
+                     GLsizei w,
+                     GLsizei h,
+                     GLenum format,
+                     GLenum ty,
+                     const void *pixels);
+
+void glTexSubImage3D(GLenum target,
+                     GLint level,
+                     GLint x,
+                     GLint y,
+                     GLint z,
+                     GLsizei w,
+                     GLsizei h,
+                     GLsizei d,
+                     GLenum format,
+                     GLenum ty,
+                     const void *pixels);
+
+void glTextureParameterIiv(GLuint texture, GLenum pname, const GLint *params);
+
+void glTextureParameterIuiv(GLuint texture, GLenum pname, const GLuint *params);
+
+void glTextureParameterf(GLuint texture, GLenum pname, GLfloat param);
+
+void glTextureParameterfv(GLuint texture, GLenum pname, const GLfloat *params);
+
+void glTextureParameteri(GLuint texture, GLenum pname, GLint param);
+
+void glTextureParameteriv(GLuint texture, GLenum pname, const GLint *params);
+
+void glTextureStorage1D(GLuint texture, GLsizei levels, GLenum internal, GLsizei w);
+
+void glTextureStorage2D(GLuint texture, GLsizei levels, GLenum internal, GLsizei w, GLsizei h);
+
+void glTextureStorage3D(GLuint texture,
+                        GLsizei levels,
+                        GLenum internal,
+                        GLsizei w,
+                        GLsizei h,
+                        GLsizei d);
+
+void glTextureSubImage1D(GLuint texture,
+                         GLint level,
+                         GLint x,
+                         GLsizei w,
+                         GLenum format,
+                         GLenum ty,
+                         const void *pixels);
+
+void glTextureSubImage2D(GLuint texture,
+                         GLint level,
+                         GLint x,
+                         GLint y,
+                         GLsizei w,
+                         GLsizei h,
+                         GLenum format,
+                         GLenum ty,
+                         const void *pixels);
+
+void glTextureSubImage3D(GLuint texture,
+                         GLint level,
+                         GLint x,
+                         GLint y,
+                         GLint z,
+                         GLsizei w,
+                         GLsizei h,
+                         GLsizei d,
+                         GLenum format,
+                         GLenum ty,
+                         const void *pixels);
 
 void glUniform1d(GLint location, GLdouble v0);
 

@@ -11,8 +11,12 @@
 //! `atomic counters N`, `atomic counter buffer B N`, `atomic counter B I VALUE`,
 //! `probe atomic counter I OP VALUE`, `probe atomic counter buffer B OFFSET OP VALUE`,
 //! `memory barrier BITS`, `link error`, `link success`,
-//! `verify program_query PNAME VALUE`. Image, texture and framebuffer commands skip
-//! the test until images are implemented.
+//! `verify program_query PNAME VALUE`; textures and framebuffers: `texture rgbw N (W, H)
+//! [FORMAT]`, `image texture N FORMAT`, `fb tex 2d N...`, `clear color R G B A`,
+//! `clear depth D`, `clear`, `probe rgb X Y R G B`, `probe rgba X Y R G B A`,
+//! `probe all rgb R G B`, `probe all rgba R G B A`, `texparameter TARGET NAME VALUE`,
+//! `tolerance T T T T`. Like piglit's window, a 250x250 RGBA8 framebuffer object is
+//! bound when a test starts. Other texture commands skip the test.
 
 use std::collections::BTreeMap;
 use std::ffi::{CStr, CString};
@@ -21,7 +25,9 @@ use std::process::ExitCode;
 use glcompute_driver::api::buffers::*;
 use glcompute_driver::api::core::*;
 use glcompute_driver::api::dispatch::*;
+use glcompute_driver::api::framebuffers::*;
 use glcompute_driver::api::shaders::*;
+use glcompute_driver::api::textures::*;
 use glcompute_driver::api::uniforms::*;
 use glcompute_driver::egl;
 use glcompute_driver::state::gl_enums::*;
@@ -290,7 +296,12 @@ fn run_file(text: &str) -> Verdict {
         buffers: BTreeMap::new(),
         counters: BTreeMap::new(),
         failures: Vec::new(),
+        textures: BTreeMap::new(),
+        clear_bits: 0,
+        read_size: (WINDOW, WINDOW),
+        tolerance: [0.01; 4],
     };
+    r.make_window();
     if let Err(v) = r.build(&p.shaders, glsl) {
         return v;
     }
@@ -299,6 +310,9 @@ fn run_file(text: &str) -> Verdict {
         return Verdict::Fail(format!("link failed: {}", r.program_log()));
     }
     if r.link_ok {
+        if let Some(why) = r.uses_samplers() {
+            return Verdict::Skip(why);
+        }
         glUseProgram(r.prog);
         r.setup_ubos();
     }
@@ -331,7 +345,17 @@ struct Runner {
     /// Atomic counter buffers by binding.
     counters: BTreeMap<u32, u32>,
     failures: Vec<String>,
+    /// Textures by shader_test unit: (name, width, height).
+    textures: BTreeMap<i32, (u32, i32, i32)>,
+    /// Buffers the next `clear` clears.
+    clear_bits: u32,
+    /// Size of the framebuffer `probe all` reads.
+    read_size: (i32, i32),
+    tolerance: [f32; 4],
 }
+
+/// piglit's window size (shader_runner's DEFAULT_WINDOW_WIDTH/HEIGHT).
+const WINDOW: i32 = 250;
 
 fn shader_log(s: u32) -> String {
     let mut buf = vec![0u8; 8192];
@@ -616,18 +640,295 @@ impl Runner {
                 }
             }
             ["uniform", ty, name, values @ ..] => self.uniform(ty, name, values)?,
-            ["image", ..]
-            | ["texture", ..]
-            | ["fb", ..]
-            | ["probe", "rgb" | "rgba" | "all", ..]
-            | ["clear", ..]
-            | ["texparameter", ..]
-            | ["resident", ..] => {
+            ["clear", "color", r, g, b, a] => {
+                let c = nums::<f32>(&[r, g, b, a])?;
+                glClearColor(c[0], c[1], c[2], c[3]);
+                self.clear_bits |= GL_COLOR_BUFFER_BIT;
+            }
+            ["clear", "depth", d] => {
+                glClearDepth(nums::<f64>(&[d])?[0]);
+                self.clear_bits |= GL_DEPTH_BUFFER_BIT;
+            }
+            ["clear"] => glClear(self.clear_bits),
+            ["texture", "rgbw", ..] => self.rgbw_texture(line)?,
+            ["image", "texture", n, format] => {
+                let unit = nums::<i32>(&[n])?[0];
+                let f = enum_by_name(format)
+                    .ok_or_else(|| Verdict::Fail(format!("unknown format {format}")))?;
+                let tex = self.texture(unit)?.0;
+                glBindImageTexture(unit as u32, tex, 0, 0, 0, GL_READ_WRITE, f);
+            }
+            ["fb", "tex", "2d", units @ ..] => {
+                let mut fbo = 0;
+                // SAFETY: one name is written to fbo.
+                unsafe { glGenFramebuffers(1, &mut fbo) };
+                glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+                let mut attachments = Vec::new();
+                let mut size = (0, 0);
+                for (i, u) in units.iter().enumerate() {
+                    let unit = nums::<i32>(&[u])?[0];
+                    let (tex, w, h) = self.texture(unit)?;
+                    let a = GL_COLOR_ATTACHMENT0 + i as u32;
+                    glFramebufferTexture2D(GL_FRAMEBUFFER, a, GL_TEXTURE_2D, tex, 0);
+                    attachments.push(a);
+                    size = (w, h);
+                }
+                // SAFETY: attachments holds that many values.
+                unsafe { glDrawBuffers(attachments.len() as i32, attachments.as_ptr()) };
+                self.read_size = size;
+            }
+            ["probe", "rgb", rest @ ..] if rest.len() >= 5 => {
+                let v = nums::<f32>(&rest[..5])?;
+                self.probe(v[0] as i32, v[1] as i32, 1, 1, &v[2..5])?;
+            }
+            ["probe", "rgba", rest @ ..] if rest.len() >= 6 => {
+                let v = nums::<f32>(&rest[..6])?;
+                self.probe(v[0] as i32, v[1] as i32, 1, 1, &v[2..6])?;
+            }
+            ["probe", "all", "rgb", rest @ ..] if rest.len() >= 3 => {
+                let v = nums::<f32>(&rest[..3])?;
+                let (w, h) = self.read_size;
+                self.probe(0, 0, w, h, &v)?;
+            }
+            ["probe", "all", "rgba", rest @ ..] if rest.len() >= 4 => {
+                let v = nums::<f32>(&rest[..4])?;
+                let (w, h) = self.read_size;
+                self.probe(0, 0, w, h, &v)?;
+            }
+            ["tolerance", rest @ ..] if rest.len() >= 4 => {
+                let v = nums::<f32>(&rest[..4])?;
+                self.tolerance = [v[0], v[1], v[2], v[3]];
+            }
+            ["texparameter", target, param, values @ ..] => {
+                self.texparameter(target, param, values)?
+            }
+            ["texture", ..] | ["resident", ..] | ["fb", ..] => {
                 return Err(Verdict::Skip(format!(
-                    "`{line}': images, textures and framebuffers are not implemented yet"
+                    "`{line}': this texture or framebuffer command is not supported by glcompute's runner yet"
                 )));
             }
             _ => return fail(format!("unknown command `{line}'")),
+        }
+        Ok(())
+    }
+
+    /// Texture sampling (sampler uniforms) does not run in glcompute yet: such a test
+    /// is skipped with that reason rather than failed.
+    fn uses_samplers(&self) -> Option<String> {
+        let mut n = 0;
+        // SAFETY: n is writable.
+        unsafe { glGetProgramiv(self.prog, GL_ACTIVE_UNIFORMS, &mut n) };
+        for i in 0..n.max(0) as u32 {
+            let mut ty = 0;
+            // SAFETY: one index in, one value out.
+            unsafe { glGetActiveUniformsiv(self.prog, 1, &i, GL_UNIFORM_TYPE, &mut ty) };
+            let ty = ty as u32;
+            let sampler = (GL_SAMPLER_1D..=GL_SAMPLER_2D_SHADOW).contains(&ty)
+                || (GL_SAMPLER_1D_ARRAY..=GL_SAMPLER_CUBE_SHADOW).contains(&ty)
+                || (GL_INT_SAMPLER_1D..=GL_UNSIGNED_INT_SAMPLER_2D_ARRAY).contains(&ty)
+                || matches!(
+                    ty,
+                    GL_SAMPLER_2D_RECT
+                        | GL_SAMPLER_2D_RECT_SHADOW
+                        | GL_SAMPLER_BUFFER
+                        | GL_INT_SAMPLER_2D_RECT
+                        | GL_INT_SAMPLER_BUFFER
+                        | GL_UNSIGNED_INT_SAMPLER_2D_RECT
+                        | GL_UNSIGNED_INT_SAMPLER_BUFFER
+                        | GL_SAMPLER_CUBE_MAP_ARRAY
+                        | GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW
+                        | GL_INT_SAMPLER_CUBE_MAP_ARRAY
+                        | GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY
+                        | GL_SAMPLER_2D_MULTISAMPLE
+                        | GL_INT_SAMPLER_2D_MULTISAMPLE
+                        | GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE
+                        | GL_SAMPLER_2D_MULTISAMPLE_ARRAY
+                        | GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY
+                        | GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY
+                );
+            if sampler {
+                return Some(
+                    "uses a sampler; texture sampling (texelFetch, texture) is not implemented in glcompute yet"
+                        .into(),
+                );
+            }
+        }
+        None
+    }
+
+    /// Binds a 250x250 RGBA8 framebuffer object, the stand-in for piglit's window.
+    fn make_window(&mut self) {
+        let (mut tex, mut fbo) = (0, 0);
+        // SAFETY: one name is written to each.
+        unsafe {
+            glGenTextures(1, &mut tex);
+            glGenFramebuffers(1, &mut fbo);
+        }
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, WINDOW, WINDOW);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    }
+
+    fn texture(&self, unit: i32) -> Result<(u32, i32, i32), Verdict> {
+        self.textures
+            .get(&unit)
+            .copied()
+            .ok_or_else(|| Verdict::Fail(format!("no texture was made for unit {unit}")))
+    }
+
+    /// `texture rgbw N (W, H) [FORMAT]`: piglit_rgbw_texture without mipmaps: red,
+    /// green, blue and white quadrants uploaded as floats, NEAREST filtering,
+    /// CLAMP_TO_EDGE.
+    fn rgbw_texture(&mut self, line: &str) -> Result<(), Verdict> {
+        let bad = || Verdict::Fail(format!("cannot parse `{line}'"));
+        let rest = line
+            .trim_start_matches("texture")
+            .trim_start()
+            .trim_start_matches("rgbw");
+        let (unit, rest) = rest.trim().split_once('(').ok_or_else(bad)?;
+        let (size, format) = rest.split_once(')').ok_or_else(bad)?;
+        let unit = nums::<i32>(&[unit.trim()])?[0];
+        let wh: Vec<&str> = size.split(',').map(str::trim).collect();
+        let wh = nums::<i32>(&wh)?;
+        let (w, h) = (*wh.first().ok_or_else(bad)?, *wh.get(1).ok_or_else(bad)?);
+        let format = match format.trim() {
+            "" => GL_RGBA,
+            f => enum_by_name(f).ok_or_else(|| Verdict::Fail(format!("unknown format {f}")))?,
+        };
+        let colors = [
+            [1.0f32, 0.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0],
+            [0.0, 0.0, 1.0, 1.0],
+            [1.0, 1.0, 1.0, 1.0],
+        ];
+        let mut data = Vec::with_capacity((w * h * 4) as usize);
+        for y in 0..h {
+            for x in 0..w {
+                let c = match (x < w / 2, y < h / 2) {
+                    (true, true) => colors[0],
+                    (false, true) => colors[1],
+                    (true, false) => colors[2],
+                    (false, false) => colors[3],
+                };
+                data.extend_from_slice(&c);
+            }
+        }
+        glActiveTexture(GL_TEXTURE0 + unit as u32);
+        let mut tex = 0;
+        // SAFETY: one name is written to tex; data holds w*h RGBA floats.
+        unsafe {
+            glGenTextures(1, &mut tex);
+            glBindTexture(GL_TEXTURE_2D, tex);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE as i32);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE as i32);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as i32);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as i32);
+            glTexImage2D(
+                GL_TEXTURE_2D,
+                0,
+                format as i32,
+                w,
+                h,
+                0,
+                GL_RGBA,
+                GL_FLOAT,
+                data.as_ptr() as *const _,
+            );
+        }
+        self.textures.insert(unit, (tex, w, h));
+        Ok(())
+    }
+
+    /// `texparameter TARGET NAME VALUE...` on the active unit's texture.
+    fn texparameter(&mut self, target: &str, param: &str, values: &[&str]) -> Result<(), Verdict> {
+        let t = match target {
+            "1D" => GL_TEXTURE_1D,
+            "2D" => GL_TEXTURE_2D,
+            "3D" => GL_TEXTURE_3D,
+            "Rect" => GL_TEXTURE_RECTANGLE,
+            "Cube" => GL_TEXTURE_CUBE_MAP,
+            "1DArray" => GL_TEXTURE_1D_ARRAY,
+            "2DArray" => GL_TEXTURE_2D_ARRAY,
+            "CubeArray" => GL_TEXTURE_CUBE_MAP_ARRAY,
+            other => return Err(Verdict::Fail(format!("unknown texture target {other}"))),
+        };
+        let pname = match param {
+            "compare_func" => GL_TEXTURE_COMPARE_FUNC,
+            "min" => GL_TEXTURE_MIN_FILTER,
+            "mag" => GL_TEXTURE_MAG_FILTER,
+            "wrap_s" => GL_TEXTURE_WRAP_S,
+            "wrap_t" => GL_TEXTURE_WRAP_T,
+            "wrap_r" => GL_TEXTURE_WRAP_R,
+            "lod_bias" => GL_TEXTURE_LOD_BIAS,
+            "max_level" => GL_TEXTURE_MAX_LEVEL,
+            "base_level" => GL_TEXTURE_BASE_LEVEL,
+            "border_color" => GL_TEXTURE_BORDER_COLOR,
+            other => {
+                return Err(Verdict::Skip(format!(
+                    "texparameter {other} is not supported by glcompute's runner yet"
+                )));
+            }
+        };
+        match pname {
+            GL_TEXTURE_BORDER_COLOR => {
+                let v = nums::<f32>(values)?;
+                // SAFETY: v holds the four values.
+                unsafe { glTexParameterfv(t, pname, v.as_ptr()) };
+            }
+            GL_TEXTURE_LOD_BIAS => glTexParameterf(t, pname, nums::<f32>(values)?[0]),
+            GL_TEXTURE_MAX_LEVEL | GL_TEXTURE_BASE_LEVEL => {
+                glTexParameteri(t, pname, nums::<i32>(values)?[0])
+            }
+            _ => {
+                let word = values.first().copied().unwrap_or("");
+                let e = match word {
+                    "greater" => GL_GREATER,
+                    "gequal" => GL_GEQUAL,
+                    "less" => GL_LESS,
+                    "lequal" => GL_LEQUAL,
+                    "equal" => GL_EQUAL,
+                    "notequal" => GL_NOTEQUAL,
+                    "never" => GL_NEVER,
+                    "always" => GL_ALWAYS,
+                    "nearest_mipmap_nearest" => GL_NEAREST_MIPMAP_NEAREST,
+                    "linear_mipmap_nearest" => GL_LINEAR_MIPMAP_NEAREST,
+                    "nearest_mipmap_linear" => GL_NEAREST_MIPMAP_LINEAR,
+                    "linear_mipmap_linear" => GL_LINEAR_MIPMAP_LINEAR,
+                    "nearest" => GL_NEAREST,
+                    "linear" => GL_LINEAR,
+                    "repeat" => GL_REPEAT,
+                    "clamp_to_edge" => GL_CLAMP_TO_EDGE,
+                    "clamp_to_border" => GL_CLAMP_TO_BORDER,
+                    other => return Err(Verdict::Fail(format!("unknown value {other}"))),
+                };
+                glTexParameteri(t, pname, e as i32);
+            }
+        }
+        Ok(())
+    }
+
+    /// piglit_probe_rect_rgb(a): reads the rectangle as floats and compares every
+    /// pixel with `expected` within the tolerance.
+    fn probe(&mut self, x: i32, y: i32, w: i32, h: i32, expected: &[f32]) -> Result<(), Verdict> {
+        let n = expected.len();
+        let format = if n == 3 { GL_RGB } else { GL_RGBA };
+        let mut px = vec![0f32; (w * h) as usize * n];
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        // SAFETY: px holds w*h pixels of n floats.
+        unsafe { glReadPixels(x, y, w, h, format, GL_FLOAT, px.as_mut_ptr() as *mut _) };
+        for (i, p) in px.chunks_exact(n).enumerate() {
+            if p.iter()
+                .zip(expected)
+                .zip(self.tolerance)
+                .any(|((a, b), t)| (a - b).abs() > t || a.is_nan())
+            {
+                let (px_x, px_y) = (x + i as i32 % w.max(1), y + i as i32 / w.max(1));
+                return Err(Verdict::Fail(format!(
+                    "probe at ({px_x}, {px_y}): expected {expected:?}, observed {p:?}"
+                )));
+            }
         }
         Ok(())
     }

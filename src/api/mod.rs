@@ -15,9 +15,11 @@ pub mod core;
 pub mod debug;
 pub mod dispatch;
 pub mod egl;
+pub mod framebuffers;
 pub mod glx;
 pub mod interpose;
 pub mod shaders;
+pub mod textures;
 pub mod uniforms;
 
 /// Every GL entry point by its bare name (the routing wrappers of interposed mode call
@@ -27,7 +29,9 @@ pub mod entry {
     pub use super::core::*;
     pub use super::debug::*;
     pub use super::dispatch::*;
+    pub use super::framebuffers::*;
     pub use super::shaders::*;
+    pub use super::textures::*;
     pub use super::uniforms::*;
 }
 
@@ -61,7 +65,7 @@ pub trait GlDefault {
 macro_rules! gl_default {
     ($($t:ty => $v:expr),* $(,)?) => { $(impl GlDefault for $t { fn gl_default() -> Self { $v } })* };
 }
-gl_default!(() => (), u8 => 0, u32 => 0, i32 => 0, u64 => 0, usize => 0,
+gl_default!(() => (), u8 => 0, u32 => 0, i32 => 0, i64 => 0, u64 => 0, usize => 0,
     *const u8 => std::ptr::null(), *mut u8 => std::ptr::null_mut(),
     *mut std::ffi::c_void => std::ptr::null_mut(),
     crate::state::types::GLsync => std::ptr::null_mut());

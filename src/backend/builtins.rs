@@ -20,6 +20,11 @@ fn at(c: &[Value], i: usize) -> Value {
 
 impl Lower<'_, '_> {
     fn arg(&mut self, e: ExprId) -> R<Vec<Value>> {
+        self.arg_values(e)
+    }
+
+    /// The components of an argument's value.
+    pub(super) fn arg_values(&mut self, e: ExprId) -> R<Vec<Value>> {
         let v = self.expr(e)?;
         Ok(self.comps(&v))
     }
@@ -141,13 +146,16 @@ impl Lower<'_, '_> {
             AtomicCounterIncrement | AtomicCounterDecrement | AtomicCounter => {
                 return self.counter(fun, args[0]);
             }
+            ImageSize | ImageSamples | ImageLoad | ImageStore | ImageAtomicAdd | ImageAtomicMin
+            | ImageAtomicMax | ImageAtomicAnd | ImageAtomicOr | ImageAtomicXor
+            | ImageAtomicExchange | ImageAtomicCompSwap => {
+                return self.image_builtin(fun, args);
+            }
             TextureSize | TextureQueryLevels | Texture | TextureLod | TextureOffset
             | TextureLodOffset | TexelFetch | TexelFetchOffset | TextureGrad | TextureGather
-            | TextureSamples | ImageSize | ImageSamples | ImageLoad | ImageStore
-            | ImageAtomicAdd | ImageAtomicMin | ImageAtomicMax | ImageAtomicAnd | ImageAtomicOr
-            | ImageAtomicXor | ImageAtomicExchange | ImageAtomicCompSwap => {
+            | TextureSamples => {
                 return Err(format!(
-                    "{fun:?}: image and texture functions cannot run yet (images and textures are not implemented)"
+                    "{fun:?}: texture functions cannot run yet (samplers are not implemented)"
                 ));
             }
             _ => {}

@@ -146,6 +146,8 @@ pub struct Lower<'a, 'b> {
     pub(super) env: Env<'a>,
     pub(super) b: FunctionBuilder<'b>,
     pub(super) resources: Value,
+    /// The image unit table (runtime::image).
+    pub(super) images: Value,
     pub(super) uniforms: Value,
     pub(super) shared: Value,
     pub(super) frame: Value,
@@ -204,6 +206,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         let frame = ld(&mut b, types::I64, offsets::FRAME);
         let stride = ld(&mut b, types::I64, offsets::FRAME_STRIDE);
         let abort = ld(&mut b, types::I64, offsets::ABORT);
+        let images = ld(&mut b, types::I64, offsets::IMAGES);
         let mut num_groups = [resources; 3];
         let mut group_id = [resources; 3];
         let mut local = [resources; 3];
@@ -224,6 +227,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             env,
             b,
             resources,
+            images,
             uniforms,
             shared,
             frame,

@@ -14,6 +14,7 @@
 mod builtins;
 mod expr;
 pub mod helpers;
+mod images;
 mod lower;
 
 use std::collections::HashMap;

@@ -1224,6 +1224,17 @@ pub struct Module {
 }
 
 impl Module {
+    /// True if a used global is an image or sampler (or an array of them).
+    pub fn uses_textures(&self) -> bool {
+        self.globals.iter().any(|g| {
+            let mut t = g.ty;
+            while let Type::Array(e, _) = self.types.get(t) {
+                t = *e;
+            }
+            g.used && matches!(self.types.get(t), Type::Image(_) | Type::Sampler(_))
+        })
+    }
+
     pub fn global(&self, id: GlobalId) -> &Global {
         &self.globals[id.0 as usize]
     }

@@ -44,6 +44,8 @@ pub struct GroupCtx {
     pub group_id: [u32; 3],
     pub local_size: [u32; 3],
     pub _pad: u32,
+    /// The image units: MAX_IMAGE_UNITS descriptors (see [`super::image`]).
+    pub images: *const super::image::ImageDesc,
 }
 
 /// Byte offsets of GroupCtx fields, for the code generator.
@@ -57,6 +59,7 @@ pub mod offsets {
     pub const NUM_GROUPS: i32 = 48;
     pub const GROUP_ID: i32 = 60;
     pub const LOCAL_SIZE: i32 = 72;
+    pub const IMAGES: i32 = 88;
     /// Size of one Resource entry and the offset of its size field.
     pub const RESOURCE_STRIDE: i32 = 16;
     pub const RESOURCE_SIZE: i32 = 8;
@@ -84,6 +87,7 @@ mod tests {
         assert_eq!(offset_of!(GroupCtx, num_groups) as i32, offsets::NUM_GROUPS);
         assert_eq!(offset_of!(GroupCtx, group_id) as i32, offsets::GROUP_ID);
         assert_eq!(offset_of!(GroupCtx, local_size) as i32, offsets::LOCAL_SIZE);
+        assert_eq!(offset_of!(GroupCtx, images) as i32, offsets::IMAGES);
         assert_eq!(
             std::mem::size_of::<Resource>() as i32,
             offsets::RESOURCE_STRIDE

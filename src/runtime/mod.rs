@@ -4,9 +4,11 @@
 //! it fully validated requests.
 
 pub mod abi;
+pub mod image;
 pub mod memory;
 pub mod pool;
 pub mod sync;
+pub mod texel;
 
 use memory::Storage;
 use std::sync::Arc;
@@ -29,7 +31,9 @@ pub struct Work {
     pub frame_stride: usize,
     /// The descriptor table, in the kernel's slot order.
     pub resources: Vec<abi::Resource>,
-    /// Keeps the memory the descriptor table points into alive during the dispatch.
+    /// The image units' descriptors.
+    pub images: image::ImageTable,
+    /// Keeps the memory the descriptor tables point into alive during the dispatch.
     pub keep_alive: Vec<Arc<Storage>>,
     /// The default uniform block's values at the time of the dispatch.
     pub uniforms: Vec<u8>,

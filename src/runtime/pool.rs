@@ -27,6 +27,7 @@ use super::abi::{GroupCtx, KernelFn, Resource};
 pub struct Job {
     pub entry: KernelFn,
     pub resources: Vec<Resource>,
+    pub images: super::image::ImageTable,
     pub uniforms: Vec<u8>,
     pub shared_size: usize,
     pub frame_stride: usize,
@@ -44,8 +45,8 @@ pub struct Job {
     deadline: Option<Instant>,
 }
 
-// SAFETY: the raw pointers in `resources` point into buffer storage kept alive by the
-// dispatch for the job's lifetime; kernels access them with the synchronisation GL
+// SAFETY: the raw pointers in `resources` and `images` point into buffer and texture
+// storage kept alive by the dispatch for the job's lifetime; kernels access them with the synchronisation GL
 // leaves to the application.
 unsafe impl Send for Job {}
 // SAFETY: as above; every other field is immutable or atomic.
@@ -62,6 +63,7 @@ impl Job {
         let super::Work {
             entry,
             resources,
+            images,
             uniforms,
             shared_size,
             frame_stride,
@@ -74,6 +76,7 @@ impl Job {
         Job {
             entry,
             resources,
+            images,
             uniforms,
             shared_size,
             frame_stride,
@@ -142,6 +145,7 @@ impl Job {
                 group_id: [0; 3],
                 local_size: self.local_size,
                 _pad: 0,
+                images: self.images.as_ptr(),
             };
             let (gx, gy) = (self.groups[0] as u64, self.groups[1] as u64);
             loop {

@@ -42,6 +42,8 @@ impl ContextInfo {
 #[derive(Default)]
 pub struct ShareGroup {
     pub buffers: Mutex<NameTable<Arc<Buffer>>>,
+    pub textures: Mutex<NameTable<Arc<super::texture::Texture>>>,
+    pub renderbuffers: Mutex<NameTable<Arc<super::framebuffer::Renderbuffer>>>,
     /// Shaders and programs share one namespace (GL 4.6 §7.1, §7.3).
     pub shader_objects: Mutex<NameTable<ShaderObject>>,
     pub syncs: Mutex<HashMap<usize, Arc<SyncObject>>>,
@@ -164,6 +166,10 @@ pub struct ContextState {
     pub host: Option<Arc<HostLink>>,
     /// Interposed mode: binding points glcompute keeps where the host lacks them.
     pub host_bindings: HostBindings,
+    /// Texture units, image units and pixel store state.
+    pub textures: super::texture::TextureBindings,
+    /// Framebuffer objects (container objects: not shared) and their bindings.
+    pub framebuffers: super::framebuffer::Framebuffers,
 }
 
 impl ContextState {
@@ -180,6 +186,8 @@ impl ContextState {
             pending: Vec::new(),
             host: None,
             host_bindings: HostBindings::new(),
+            textures: Default::default(),
+            framebuffers: Default::default(),
         }
     }
 

@@ -186,8 +186,24 @@ impl ContextState {
                 resources[slot] = Self::bound_range(list, binding, &mut keep);
             }
         }
+        let images = if self.host.is_some() {
+            // Interposed: textures are the host's, and glcompute does not bring them
+            // in yet; a program that uses images fails rather than reading nothing.
+            if exe.module.uses_textures() {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "the compute program uses images or samplers, and glcompute cannot yet run them on host textures in interposed mode"
+                );
+            }
+            crate::runtime::image::empty_table()
+        } else {
+            let (table, storage) = self.image_table();
+            keep.extend(storage);
+            table
+        };
         let work = Work {
             entry: kernel.entry,
+            images,
             shared_size: kernel.shared_size as usize,
             frame_stride: kernel.frame_stride as usize,
             resources,

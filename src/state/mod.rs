@@ -1,5 +1,5 @@
-//! The GL object model and context state: share groups of buffers, shaders, programs
-//! and sync objects; per-context bindings, pipelines, error flag and KHR_debug state;
+//! The GL object model and context state: share groups of buffers, textures,
+//! renderbuffers, shaders, programs and sync objects; per-context bindings, pipelines, error flag and KHR_debug state;
 //! the implementation limits and every state query. Each operation validates its
 //! arguments in the spec's order and changes nothing when it fails (it returns a
 //! [`error::GlError`] the API layer records). It may call the GLSL front end (to compile
@@ -12,14 +12,17 @@ pub mod debug;
 pub mod dispatch;
 pub mod error;
 pub mod formats;
+pub mod framebuffer;
 pub mod interposed;
 #[rustfmt::skip]
 pub mod gl_enums;
 pub use crate::limits;
 pub mod names;
 pub mod pipeline;
+pub mod pixels;
 pub mod program;
 pub mod query;
 pub mod sync;
+pub mod texture;
 pub mod types;
 pub mod uniform;

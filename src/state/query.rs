@@ -316,6 +316,10 @@ impl ContextState {
             GL_DEBUG_GROUP_STACK_DEPTH => Value::int(self.debug.depth() as i64),
             GL_DEBUG_OUTPUT => Value::Bools(vec![self.debug.output]),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => Value::Bools(vec![self.debug.synchronous]),
+            p if self.texture_value(p).is_some() => {
+                Value::int(self.texture_value(p).expect("checked"))
+            }
+            p if self.framebuffer_value(p).is_some() => self.framebuffer_value(p).expect("checked"),
             // GL 4.6 §22.1: INVALID_ENUM for a pname that is not a state variable
             // (indexed-only values such as MAX_COMPUTE_WORK_GROUP_COUNT included).
             _ => gl_bail!(
@@ -397,6 +401,9 @@ impl ContextState {
             GL_TRANSFORM_FEEDBACK_BUFFER_SIZE => {
                 binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 2)
             }
+            p if self.image_unit_value(p, index).is_some() => Ok(Value::int(
+                self.image_unit_value(p, index).expect("checked")?,
+            )),
             // GL 4.6 §22.1: INVALID_ENUM if pname is not an indexed state variable.
             _ => gl_bail!(
                 GL_INVALID_ENUM,

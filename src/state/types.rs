@@ -58,6 +58,11 @@ impl UserIn {
         self.0.is_null()
     }
 
+    /// The pointer's value: a byte offset when a pixel or indirect buffer is bound.
+    pub fn addr(&self) -> usize {
+        self.0 as usize
+    }
+
     /// The first `len` bytes, or None for a null pointer.
     pub fn bytes<'a>(self, len: usize) -> Option<&'a [u8]> {
         if self.0.is_null() {

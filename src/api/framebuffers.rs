@@ -1,0 +1,601 @@
+//! Framebuffer and renderbuffer entry points (GL 4.6 chapter 9, §17.4, §18.2): objects
+//! and attachments, draw/read buffers, Clear/ClearBuffer*, ReadPixels.
+
+use super::{gl_call, in_array, out_array};
+use crate::gl_bail;
+use crate::runtime::texel::Class;
+use crate::state::context::ContextState;
+use crate::state::error::GlResult;
+use crate::state::gl_enums::*;
+use crate::state::types::*;
+use std::ffi::c_void;
+
+fn count(n: GLsizei) -> GlResult<usize> {
+    // GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
+    if n < 0 {
+        gl_bail!(GL_INVALID_VALUE, "n = {n} is negative");
+    }
+    Ok(n as usize)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGenFramebuffers(n: GLsizei, ids: *mut GLuint) {
+    gl_call("glGenFramebuffers", |st| {
+        let names = st.gen_framebuffers(count(n)?, false);
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(ids, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateFramebuffers(n: GLsizei, ids: *mut GLuint) {
+    gl_call("glCreateFramebuffers", |st| {
+        let names = st.gen_framebuffers(count(n)?, true);
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(ids, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDeleteFramebuffers(n: GLsizei, ids: *const GLuint) {
+    gl_call("glDeleteFramebuffers", |st| {
+        let n = count(n)?;
+        // SAFETY: the application provides n names.
+        if let Some(names) = unsafe { in_array(ids, n) } {
+            st.delete_framebuffers(names);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsFramebuffer(fb: GLuint) -> GLboolean {
+    gl_call("glIsFramebuffer", |st| Ok(st.is_framebuffer(fb) as u8))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindFramebuffer(target: GLenum, fb: GLuint) {
+    gl_call("glBindFramebuffer", |st| st.bind_framebuffer(target, fb))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glFramebufferTexture(
+    target: GLenum,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    gl_call("glFramebufferTexture", |st| {
+        let fb = st.framebuffer_binding(target)?;
+        st.framebuffer_texture(fb, attachment, None, texture, level, None)
+    })
+}
+
+fn tex_nd(
+    st: &mut ContextState,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: Option<GLint>,
+) -> GlResult<()> {
+    let fb = st.framebuffer_binding(target)?;
+    let tt = if texture == 0 { None } else { Some(textarget) };
+    st.framebuffer_texture(fb, attachment, tt, texture, level, layer)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glFramebufferTexture1D(
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    gl_call("glFramebufferTexture1D", |st| {
+        tex_nd(st, target, attachment, textarget, texture, level, None)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glFramebufferTexture2D(
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    gl_call("glFramebufferTexture2D", |st| {
+        tex_nd(st, target, attachment, textarget, texture, level, None)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glFramebufferTexture3D(
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: GLint,
+) {
+    gl_call("glFramebufferTexture3D", |st| {
+        tex_nd(
+            st,
+            target,
+            attachment,
+            textarget,
+            texture,
+            level,
+            Some(layer),
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glFramebufferTextureLayer(
+    target: GLenum,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: GLint,
+) {
+    gl_call("glFramebufferTextureLayer", |st| {
+        let fb = st.framebuffer_binding(target)?;
+        st.framebuffer_texture(fb, attachment, None, texture, level, Some(layer))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glNamedFramebufferTexture(
+    fb: GLuint,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    gl_call("glNamedFramebufferTexture", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        st.framebuffer_texture(fb, attachment, None, texture, level, None)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glNamedFramebufferTextureLayer(
+    fb: GLuint,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: GLint,
+) {
+    gl_call("glNamedFramebufferTextureLayer", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        st.framebuffer_texture(fb, attachment, None, texture, level, Some(layer))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glFramebufferRenderbuffer(
+    target: GLenum,
+    attachment: GLenum,
+    rb_target: GLenum,
+    rb: GLuint,
+) {
+    gl_call("glFramebufferRenderbuffer", |st| {
+        let fb = st.framebuffer_binding(target)?;
+        st.framebuffer_renderbuffer(fb, attachment, rb_target, rb)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glNamedFramebufferRenderbuffer(
+    fb: GLuint,
+    attachment: GLenum,
+    rb_target: GLenum,
+    rb: GLuint,
+) {
+    gl_call("glNamedFramebufferRenderbuffer", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        st.framebuffer_renderbuffer(fb, attachment, rb_target, rb)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCheckFramebufferStatus(target: GLenum) -> GLenum {
+    gl_call("glCheckFramebufferStatus", |st| {
+        let fb = st.framebuffer_binding(target)?;
+        Ok(st.check_framebuffer_status(fb))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCheckNamedFramebufferStatus(fb: GLuint, target: GLenum) -> GLenum {
+    gl_call("glCheckNamedFramebufferStatus", |st| {
+        // GL 4.6 §9.4.2: INVALID_ENUM for a target that is not a framebuffer target.
+        st.framebuffer_binding(target)?;
+        let fb = st.named_framebuffer(fb)?;
+        Ok(st.check_framebuffer_status(fb))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDrawBuffers(n: GLsizei, bufs: *const GLenum) {
+    gl_call("glDrawBuffers", |st| {
+        let n = count(n)?;
+        // SAFETY: the application provides n values.
+        let bufs = unsafe { in_array(bufs, n) }.unwrap_or(&[]);
+        let fb = st.framebuffers.draw;
+        st.draw_buffers(fb, bufs)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glDrawBuffer(buf: GLenum) {
+    gl_call("glDrawBuffer", |st| {
+        let fb = st.framebuffers.draw;
+        st.draw_buffers(fb, &[buf])
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glNamedFramebufferDrawBuffers(
+    fb: GLuint,
+    n: GLsizei,
+    bufs: *const GLenum,
+) {
+    gl_call("glNamedFramebufferDrawBuffers", |st| {
+        let n = count(n)?;
+        let fb = st.named_framebuffer(fb)?;
+        // SAFETY: the application provides n values.
+        let bufs = unsafe { in_array(bufs, n) }.unwrap_or(&[]);
+        st.draw_buffers(fb, bufs)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glReadBuffer(mode: GLenum) {
+    gl_call("glReadBuffer", |st| {
+        let fb = st.framebuffers.read;
+        st.read_buffer(fb, mode)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glNamedFramebufferReadBuffer(fb: GLuint, mode: GLenum) {
+    gl_call("glNamedFramebufferReadBuffer", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        st.read_buffer(fb, mode)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClearColor(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) {
+    gl_call("glClearColor", |st| {
+        st.clear_color([r, g, b, a]);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClearDepth(d: GLdouble) {
+    gl_call("glClearDepth", |st| {
+        st.framebuffers.clear_depth = d.clamp(0.0, 1.0);
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClearDepthf(d: GLfloat) {
+    glClearDepth(d as f64)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClearStencil(s: GLint) {
+    gl_call("glClearStencil", |st| {
+        st.framebuffers.clear_stencil = s;
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClear(mask: GLbitfield) {
+    gl_call("glClear", |st| st.clear(mask))
+}
+
+/// ClearBuffer*: reads the words the buffer takes (4 for colour, 1 for depth or
+/// stencil).
+unsafe fn clear_buffer(
+    func: &'static str,
+    fb: Option<GLuint>,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const u32,
+    class: Class,
+) {
+    gl_call(func, |st| {
+        let fb = match fb {
+            Some(f) => st.named_framebuffer(f)?,
+            None => st.framebuffers.draw,
+        };
+        let n = if buffer == GL_COLOR { 4 } else { 1 };
+        // GL 4.6 §17.4.3.1: the fv form clears colour or depth, iv colour or stencil,
+        // uiv colour only.
+        let ok = match class {
+            Class::Float => matches!(buffer, GL_COLOR | GL_DEPTH),
+            Class::Sint => matches!(buffer, GL_COLOR | GL_STENCIL),
+            Class::Uint => buffer == GL_COLOR,
+        };
+        if !ok {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "buffer {} cannot be cleared with {func}",
+                crate::state::error::Enum(buffer)
+            );
+        }
+        let mut words = [0u32; 4];
+        // SAFETY: the application provides the values the buffer takes.
+        if let Some(v) = unsafe { in_array(value, n) } {
+            words[..n].copy_from_slice(v);
+        }
+        if buffer == GL_STENCIL {
+            words = [0, words[0], 0, 0];
+        }
+        st.clear_framebuffer_buffer(fb, buffer, drawbuffer, words, Some(class))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glClearBufferfv(buffer: GLenum, drawbuffer: GLint, value: *const GLfloat) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        clear_buffer(
+            "glClearBufferfv",
+            None,
+            buffer,
+            drawbuffer,
+            value as *const u32,
+            Class::Float,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glClearBufferiv(buffer: GLenum, drawbuffer: GLint, value: *const GLint) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        clear_buffer(
+            "glClearBufferiv",
+            None,
+            buffer,
+            drawbuffer,
+            value as *const u32,
+            Class::Sint,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glClearBufferuiv(buffer: GLenum, drawbuffer: GLint, value: *const GLuint) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        clear_buffer(
+            "glClearBufferuiv",
+            None,
+            buffer,
+            drawbuffer,
+            value,
+            Class::Uint,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glClearNamedFramebufferfv(
+    fb: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLfloat,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        clear_buffer(
+            "glClearNamedFramebufferfv",
+            Some(fb),
+            buffer,
+            drawbuffer,
+            value as *const u32,
+            Class::Float,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glClearNamedFramebufferiv(
+    fb: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        clear_buffer(
+            "glClearNamedFramebufferiv",
+            Some(fb),
+            buffer,
+            drawbuffer,
+            value as *const u32,
+            Class::Sint,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glClearNamedFramebufferuiv(
+    fb: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    value: *const GLuint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        clear_buffer(
+            "glClearNamedFramebufferuiv",
+            Some(fb),
+            buffer,
+            drawbuffer,
+            value,
+            Class::Uint,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClearBufferfi(
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) {
+    gl_call("glClearBufferfi", |st| {
+        // GL 4.6 §17.4.3.1: INVALID_ENUM unless buffer is DEPTH_STENCIL.
+        if buffer != GL_DEPTH_STENCIL {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "glClearBufferfi clears GL_DEPTH_STENCIL only"
+            );
+        }
+        let fb = st.framebuffers.draw;
+        st.clear_framebuffer_buffer(
+            fb,
+            buffer,
+            drawbuffer,
+            [depth.to_bits(), stencil as u32, 0, 0],
+            None,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glReadPixels(
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *mut c_void,
+) {
+    gl_call("glReadPixels", |st| {
+        // SAFETY: GL's promise: pixels has room for the rectangle (or is an offset into
+        // the bound PIXEL_PACK buffer).
+        let out = unsafe { UserOut::new(pixels) };
+        st.read_pixels(x, y, w, h, format, ty, None, out)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glReadnPixels(
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    buf_size: GLsizei,
+    pixels: *mut c_void,
+) {
+    gl_call("glReadnPixels", |st| {
+        // SAFETY: GL's promise: pixels has room for buf_size bytes.
+        let out = unsafe { UserOut::new(pixels) };
+        st.read_pixels(x, y, w, h, format, ty, Some(buf_size as i64), out)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGenRenderbuffers(n: GLsizei, ids: *mut GLuint) {
+    gl_call("glGenRenderbuffers", |st| {
+        let names = st.gen_renderbuffers(count(n)?, false);
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(ids, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateRenderbuffers(n: GLsizei, ids: *mut GLuint) {
+    gl_call("glCreateRenderbuffers", |st| {
+        let names = st.gen_renderbuffers(count(n)?, true);
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(ids, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDeleteRenderbuffers(n: GLsizei, ids: *const GLuint) {
+    gl_call("glDeleteRenderbuffers", |st| {
+        let n = count(n)?;
+        // SAFETY: the application provides n names.
+        if let Some(names) = unsafe { in_array(ids, n) } {
+            st.delete_renderbuffers(names);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsRenderbuffer(rb: GLuint) -> GLboolean {
+    gl_call("glIsRenderbuffer", |st| Ok(st.is_renderbuffer(rb) as u8))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindRenderbuffer(target: GLenum, rb: GLuint) {
+    gl_call("glBindRenderbuffer", |st| st.bind_renderbuffer(target, rb))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glRenderbufferStorage(target: GLenum, internal: GLenum, w: GLsizei, h: GLsizei) {
+    gl_call("glRenderbufferStorage", |st| {
+        // GL 4.6 §9.2.4: INVALID_ENUM if target is not RENDERBUFFER.
+        if target != GL_RENDERBUFFER {
+            gl_bail!(GL_INVALID_ENUM, "target must be GL_RENDERBUFFER");
+        }
+        let rb = st.framebuffers.renderbuffer.clone();
+        st.renderbuffer_storage(rb, 0, internal, w, h)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glRenderbufferStorageMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internal: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    gl_call("glRenderbufferStorageMultisample", |st| {
+        // GL 4.6 §9.2.4: INVALID_ENUM if target is not RENDERBUFFER.
+        if target != GL_RENDERBUFFER {
+            gl_bail!(GL_INVALID_ENUM, "target must be GL_RENDERBUFFER");
+        }
+        let rb = st.framebuffers.renderbuffer.clone();
+        st.renderbuffer_storage(rb, samples, internal, w, h)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glNamedRenderbufferStorage(rb: GLuint, internal: GLenum, w: GLsizei, h: GLsizei) {
+    gl_call("glNamedRenderbufferStorage", |st| {
+        let r = st.shared.renderbuffers.lock().get(rb).cloned();
+        // DSA: INVALID_OPERATION if renderbuffer is not an existing renderbuffer.
+        if r.is_none() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "renderbuffer = {rb} is not the name of an existing renderbuffer"
+            );
+        }
+        st.renderbuffer_storage(r, 0, internal, w, h)
+    })
+}

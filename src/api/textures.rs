@@ -1,0 +1,1159 @@
+//! Texture object and image unit entry points (GL 4.6 chapter 8): names and bindings,
+//! TexImage/TexStorage/TexSubImage/GetTexImage (target-based and DSA), parameters and
+//! level queries, PixelStore, BindImageTexture(s).
+
+use super::{gl_call, in_array, out_array, out_one};
+use crate::gl_bail;
+use crate::state::context::ContextState;
+use crate::state::error::{Enum, GlResult};
+use crate::state::gl_enums::*;
+use crate::state::texture::{Dims, TexValue, Texture};
+use crate::state::types::*;
+use std::ffi::c_void;
+use std::sync::Arc;
+
+/// GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
+fn count(n: GLsizei) -> GlResult<usize> {
+    if n < 0 {
+        gl_bail!(GL_INVALID_VALUE, "n = {n} is negative");
+    }
+    Ok(n as usize)
+}
+
+fn gen_names(func: &'static str, n: GLsizei, out: *mut GLuint, create: Option<GLenum>) {
+    gl_call(func, |st| {
+        let names = st.gen_textures(count(n)?, create)?;
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(out, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGenTextures(n: GLsizei, textures: *mut GLuint) {
+    gen_names("glGenTextures", n, textures, None)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateTextures(target: GLenum, n: GLsizei, textures: *mut GLuint) {
+    gen_names("glCreateTextures", n, textures, Some(target))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDeleteTextures(n: GLsizei, textures: *const GLuint) {
+    gl_call("glDeleteTextures", |st| {
+        let n = count(n)?;
+        // SAFETY: the application provides n names.
+        if let Some(names) = unsafe { in_array(textures, n) } {
+            st.delete_textures(names);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsTexture(texture: GLuint) -> GLboolean {
+    gl_call("glIsTexture", |st| Ok(st.is_texture(texture) as u8))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindTexture(target: GLenum, texture: GLuint) {
+    gl_call("glBindTexture", |st| st.bind_texture(target, texture))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glActiveTexture(texture: GLenum) {
+    gl_call("glActiveTexture", |st| st.active_texture(texture))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindTextureUnit(unit: GLuint, texture: GLuint) {
+    gl_call("glBindTextureUnit", |st| {
+        st.bind_texture_unit(unit, texture)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glBindTextures(first: GLuint, n: GLsizei, textures: *const GLuint) {
+    gl_call("glBindTextures", |st| {
+        let n = count(n)?;
+        // GL 4.6 §8.1: INVALID_OPERATION if first + count exceeds the units.
+        if first as u64 + n as u64 > crate::limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as u64 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "first + count = {} exceeds GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
+                first as u64 + n as u64
+            );
+        }
+        // SAFETY: the application provides n names (or null).
+        let names = unsafe { in_array(textures, n) };
+        // GL 4.6 §8.1: a name that is not a texture is an error for that unit only;
+        // the others are still bound.
+        let mut first_error = None;
+        for i in 0..n {
+            let name = names.map(|v| v[i]).unwrap_or(0);
+            if let Err(e) = st.bind_texture_unit(first + i as u32, name) {
+                first_error.get_or_insert(e);
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    })
+}
+
+/// TexImage1D/2D/3D.
+#[allow(clippy::too_many_arguments)]
+fn tex_image(
+    func: &'static str,
+    n: u8,
+    target: GLenum,
+    level: GLint,
+    internal: GLint,
+    dims: Dims,
+    border: GLint,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    gl_call(func, |st| {
+        // SAFETY: GL's promise: pixels covers the image the arguments describe (or is
+        // an offset into the bound PIXEL_UNPACK buffer).
+        let data = unsafe { UserIn::new(pixels) };
+        st.tex_image(n, target, level, internal, dims, border, format, ty, data)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexImage1D(
+    target: GLenum,
+    level: GLint,
+    internalformat: GLint,
+    width: GLsizei,
+    border: GLint,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    let d = Dims {
+        w: width,
+        h: 1,
+        d: 1,
+    };
+    tex_image(
+        "glTexImage1D",
+        1,
+        target,
+        level,
+        internalformat,
+        d,
+        border,
+        format,
+        ty,
+        pixels,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexImage2D(
+    target: GLenum,
+    level: GLint,
+    internalformat: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    border: GLint,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    let d = Dims {
+        w: width,
+        h: height,
+        d: 1,
+    };
+    tex_image(
+        "glTexImage2D",
+        2,
+        target,
+        level,
+        internalformat,
+        d,
+        border,
+        format,
+        ty,
+        pixels,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexImage3D(
+    target: GLenum,
+    level: GLint,
+    internalformat: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    border: GLint,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    let d = Dims {
+        w: width,
+        h: height,
+        d: depth,
+    };
+    tex_image(
+        "glTexImage3D",
+        3,
+        target,
+        level,
+        internalformat,
+        d,
+        border,
+        format,
+        ty,
+        pixels,
+    )
+}
+
+/// The texture of a target-based storage command (the bound texture; GL 4.6 §8.19:
+/// INVALID_OPERATION if it is the default texture 0).
+fn storage_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<Arc<Texture>> {
+    let ok = match n {
+        1 => target == GL_TEXTURE_1D,
+        2 => matches!(
+            target,
+            GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
+        ),
+        _ => matches!(
+            target,
+            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
+        ),
+    };
+    // GL 4.6 §8.19: INVALID_ENUM if target is not one the command accepts.
+    if !ok {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "target {} is not a target of glTexStorage{n}D",
+            Enum(target)
+        );
+    }
+    let t = st.bound_texture(target)?;
+    if t.name == 0 {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "the default texture (0) is bound to {}",
+            Enum(target)
+        );
+    }
+    Ok(t)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexStorage1D(target: GLenum, levels: GLsizei, internal: GLenum, w: GLsizei) {
+    gl_call("glTexStorage1D", |st| {
+        let t = storage_target(st, target, 1)?;
+        st.tex_storage(t, 1, levels, internal, Dims { w, h: 1, d: 1 })
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexStorage2D(
+    target: GLenum,
+    levels: GLsizei,
+    internal: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    gl_call("glTexStorage2D", |st| {
+        let t = storage_target(st, target, 2)?;
+        st.tex_storage(t, 2, levels, internal, Dims { w, h, d: 1 })
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexStorage3D(
+    target: GLenum,
+    levels: GLsizei,
+    internal: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+) {
+    gl_call("glTexStorage3D", |st| {
+        let t = storage_target(st, target, 3)?;
+        st.tex_storage(t, 3, levels, internal, Dims { w, h, d })
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureStorage1D(
+    texture: GLuint,
+    levels: GLsizei,
+    internal: GLenum,
+    w: GLsizei,
+) {
+    gl_call("glTextureStorage1D", |st| {
+        let t = st.named_texture(texture)?;
+        st.tex_storage(t, 1, levels, internal, Dims { w, h: 1, d: 1 })
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureStorage2D(
+    texture: GLuint,
+    levels: GLsizei,
+    internal: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    gl_call("glTextureStorage2D", |st| {
+        let t = st.named_texture(texture)?;
+        st.tex_storage(t, 2, levels, internal, Dims { w, h, d: 1 })
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureStorage3D(
+    texture: GLuint,
+    levels: GLsizei,
+    internal: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+) {
+    gl_call("glTextureStorage3D", |st| {
+        let t = st.named_texture(texture)?;
+        st.tex_storage(t, 3, levels, internal, Dims { w, h, d })
+    })
+}
+
+/// The texture and face a target-based sub-image or query command addresses.
+fn sub_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<(Arc<Texture>, GLenum)> {
+    let face = (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
+    let ok = match n {
+        1 => target == GL_TEXTURE_1D,
+        2 => {
+            face || matches!(
+                target,
+                GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE
+            )
+        }
+        _ => matches!(
+            target,
+            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
+        ),
+    };
+    // GL 4.6 §8.6: INVALID_ENUM if target is not one the command accepts.
+    if !ok {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "target {} is not a {n}D image target",
+            Enum(target)
+        );
+    }
+    Ok((st.query_target(target)?, target))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sub_image(
+    st: &mut ContextState,
+    tex: Arc<Texture>,
+    face: Option<GLenum>,
+    level: GLint,
+    off: [GLint; 3],
+    size: [GLsizei; 3],
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) -> GlResult<()> {
+    // SAFETY: GL's promise: pixels covers the region the arguments describe (or is an
+    // offset into the bound PIXEL_UNPACK buffer).
+    let data = unsafe { UserIn::new(pixels) };
+    st.tex_sub_image(tex, face, level, off, size, format, ty, data)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexSubImage1D(
+    target: GLenum,
+    level: GLint,
+    x: GLint,
+    w: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    gl_call("glTexSubImage1D", |st| {
+        let (t, f) = sub_target(st, target, 1)?;
+        sub_image(
+            st,
+            t,
+            Some(f),
+            level,
+            [x, 0, 0],
+            [w, 1, 1],
+            format,
+            ty,
+            pixels,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexSubImage2D(
+    target: GLenum,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    gl_call("glTexSubImage2D", |st| {
+        let (t, f) = sub_target(st, target, 2)?;
+        sub_image(
+            st,
+            t,
+            Some(f),
+            level,
+            [x, y, 0],
+            [w, h, 1],
+            format,
+            ty,
+            pixels,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexSubImage3D(
+    target: GLenum,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    z: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    gl_call("glTexSubImage3D", |st| {
+        let (t, f) = sub_target(st, target, 3)?;
+        sub_image(
+            st,
+            t,
+            Some(f),
+            level,
+            [x, y, z],
+            [w, h, d],
+            format,
+            ty,
+            pixels,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTextureSubImage1D(
+    texture: GLuint,
+    level: GLint,
+    x: GLint,
+    w: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    gl_call("glTextureSubImage1D", |st| {
+        let t = st.named_texture(texture)?;
+        sub_image(st, t, None, level, [x, 0, 0], [w, 1, 1], format, ty, pixels)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTextureSubImage2D(
+    texture: GLuint,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    gl_call("glTextureSubImage2D", |st| {
+        let t = st.named_texture(texture)?;
+        sub_image(st, t, None, level, [x, y, 0], [w, h, 1], format, ty, pixels)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTextureSubImage3D(
+    texture: GLuint,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    z: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *const c_void,
+) {
+    gl_call("glTextureSubImage3D", |st| {
+        let t = st.named_texture(texture)?;
+        sub_image(st, t, None, level, [x, y, z], [w, h, d], format, ty, pixels)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTexImage(
+    target: GLenum,
+    level: GLint,
+    format: GLenum,
+    ty: GLenum,
+    pixels: *mut c_void,
+) {
+    gl_call("glGetTexImage", |st| {
+        let face =
+            (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
+        // GL 4.6 §8.11: INVALID_ENUM for a target GetTexImage does not take (a cube
+        // map is read face by face).
+        if target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_BUFFER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a glGetTexImage target",
+                Enum(target)
+            );
+        }
+        let t = st.query_target(target)?;
+        // SAFETY: GL's promise: pixels has room for the image (or is an offset into the
+        // bound PIXEL_PACK buffer).
+        let out = unsafe { UserOut::new(pixels) };
+        st.get_tex_image(t, face.then_some(target), level, format, ty, None, out)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureImage(
+    texture: GLuint,
+    level: GLint,
+    format: GLenum,
+    ty: GLenum,
+    buf_size: GLsizei,
+    pixels: *mut c_void,
+) {
+    gl_call("glGetTextureImage", |st| {
+        let t = st.named_texture(texture)?;
+        // SAFETY: GL's promise: pixels has room for buf_size bytes.
+        let out = unsafe { UserOut::new(pixels) };
+        st.get_tex_image(t, None, level, format, ty, Some(buf_size as i64), out)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureSubImage(
+    texture: GLuint,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    z: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+    format: GLenum,
+    ty: GLenum,
+    buf_size: GLsizei,
+    pixels: *mut c_void,
+) {
+    gl_call("glGetTextureSubImage", |st| {
+        let t = st.named_texture(texture)?;
+        // SAFETY: GL's promise: pixels has room for buf_size bytes.
+        let out = unsafe { UserOut::new(pixels) };
+        st.get_texture_sub_image(
+            t,
+            level,
+            [x, y, z],
+            [w, h, d],
+            format,
+            ty,
+            buf_size as i64,
+            out,
+        )
+    })
+}
+
+/// Values a texture parameter takes (4 for the vector ones).
+fn param_count(pname: GLenum) -> usize {
+    match pname {
+        GL_TEXTURE_BORDER_COLOR | GL_TEXTURE_SWIZZLE_RGBA => 4,
+        _ => 1,
+    }
+}
+
+/// The texture a parameter command addresses: the bound one or a named one.
+enum Tex {
+    Target(GLenum),
+    Named(GLuint),
+}
+
+fn param_texture(st: &ContextState, t: Tex) -> GlResult<Arc<Texture>> {
+    match t {
+        Tex::Target(target) => st.bound_texture(target),
+        Tex::Named(name) => st.named_texture(name),
+    }
+}
+
+fn set_param(
+    func: &'static str,
+    t: Tex,
+    pname: GLenum,
+    scalar: bool,
+    read: impl FnOnce(usize) -> (Vec<f64>, Option<[u32; 4]>),
+) {
+    gl_call(func, |st| {
+        let tex = param_texture(st, t)?;
+        let n = param_count(pname);
+        // GL 4.6 §8.10: INVALID_ENUM if a scalar form names a vector parameter.
+        if scalar && n > 1 {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{} takes {n} values; use the vector form",
+                Enum(pname)
+            );
+        }
+        if matches!(tex.state.lock().target, GL_TEXTURE_BUFFER) {
+            // GL 4.6 §8.10: INVALID_ENUM for parameters of a buffer texture.
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "buffer textures have no parameter {}",
+                Enum(pname)
+            );
+        }
+        let (v, raw) = read(n);
+        if v.is_empty() {
+            return Ok(());
+        }
+        st.tex_parameter(tex, pname, &v, raw)
+    })
+}
+
+/// Reads `n` parameter values as f64.
+///
+/// # Safety
+/// `p` is null or holds `n` values.
+unsafe fn read_params<T: Copy>(
+    p: *const T,
+    n: usize,
+    conv: fn(T) -> f64,
+) -> (Vec<f64>, Option<[u32; 4]>) {
+    // SAFETY: per the function's contract.
+    match unsafe { in_array(p, n) } {
+        Some(v) => (v.iter().map(|&x| conv(x)).collect(), None),
+        None => (Vec::new(), None),
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexParameteriv(target: GLenum, pname: GLenum, params: *const GLint) {
+    // SAFETY: GL's promise: params holds the values pname takes.
+    set_param(
+        "glTexParameteriv",
+        Tex::Target(target),
+        pname,
+        false,
+        |n| unsafe { read_params(params, n, |x| x as f64) },
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTextureParameteriv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *const GLint,
+) {
+    // SAFETY: GL's promise: params holds the values pname takes.
+    set_param(
+        "glTextureParameteriv",
+        Tex::Named(texture),
+        pname,
+        false,
+        |n| unsafe { read_params(params, n, |x| x as f64) },
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexParameterfv(target: GLenum, pname: GLenum, params: *const GLfloat) {
+    // SAFETY: GL's promise: params holds the values pname takes.
+    set_param(
+        "glTexParameterfv",
+        Tex::Target(target),
+        pname,
+        false,
+        |n| unsafe { read_params(params, n, |x| x as f64) },
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTextureParameterfv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *const GLfloat,
+) {
+    // SAFETY: GL's promise: params holds the values pname takes.
+    set_param(
+        "glTextureParameterfv",
+        Tex::Named(texture),
+        pname,
+        false,
+        |n| unsafe { read_params(params, n, |x| x as f64) },
+    )
+}
+
+/// The integer border-colour forms (TexParameterIiv/Iuiv): the values are kept as
+/// integers (GL 4.6 §8.10).
+unsafe fn set_param_int(func: &'static str, t: Tex, pname: GLenum, params: *const u32) {
+    set_param(func, t, pname, false, |n| {
+        // SAFETY: GL's promise: params holds the values pname takes.
+        let Some(v) = (unsafe { in_array(params, n) }) else {
+            return (Vec::new(), None);
+        };
+        let f: Vec<f64> = v.iter().map(|&x| x as i32 as f64).collect();
+        let raw = if pname == GL_TEXTURE_BORDER_COLOR {
+            Some([v[0], v[1], v[2], v[3]])
+        } else {
+            None
+        };
+        (f, raw)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexParameterIiv(target: GLenum, pname: GLenum, params: *const GLint) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        set_param_int(
+            "glTexParameterIiv",
+            Tex::Target(target),
+            pname,
+            params as *const u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTexParameterIuiv(target: GLenum, pname: GLenum, params: *const GLuint) {
+    // SAFETY: forwarded GL promise.
+    unsafe { set_param_int("glTexParameterIuiv", Tex::Target(target), pname, params) }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTextureParameterIiv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *const GLint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        set_param_int(
+            "glTextureParameterIiv",
+            Tex::Named(texture),
+            pname,
+            params as *const u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTextureParameterIuiv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *const GLuint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe { set_param_int("glTextureParameterIuiv", Tex::Named(texture), pname, params) }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexParameteri(target: GLenum, pname: GLenum, param: GLint) {
+    set_param("glTexParameteri", Tex::Target(target), pname, true, |_| {
+        (vec![param as f64], None)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexParameterf(target: GLenum, pname: GLenum, param: GLfloat) {
+    set_param("glTexParameterf", Tex::Target(target), pname, true, |_| {
+        (vec![param as f64], None)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureParameteri(texture: GLuint, pname: GLenum, param: GLint) {
+    set_param(
+        "glTextureParameteri",
+        Tex::Named(texture),
+        pname,
+        true,
+        |_| (vec![param as f64], None),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureParameterf(texture: GLuint, pname: GLenum, param: GLfloat) {
+    set_param(
+        "glTextureParameterf",
+        Tex::Named(texture),
+        pname,
+        true,
+        |_| (vec![param as f64], None),
+    )
+}
+
+/// How a GetTexParameter form returns values.
+#[derive(Clone, Copy)]
+enum Out {
+    Int,
+    Float,
+    /// The I forms: border colours as given by the I setters, others as integers.
+    RawInt,
+}
+
+unsafe fn get_param(func: &'static str, t: Tex, pname: GLenum, out: Out, params: *mut u32) {
+    gl_call(func, |st| {
+        let tex = param_texture(st, t)?;
+        let v = st.get_tex_parameter(&tex, pname)?;
+        let words: Vec<u32> = match (v, out) {
+            (TexValue::Raw(r), Out::RawInt) => r.to_vec(),
+            (TexValue::Raw(r), Out::Float) => {
+                r.iter().map(|&x| (x as i32 as f32).to_bits()).collect()
+            }
+            (TexValue::Raw(r), Out::Int) => r.to_vec(),
+            (TexValue::Ints(v), Out::Float) => v.iter().map(|&x| (x as f32).to_bits()).collect(),
+            (TexValue::Ints(v), _) => v.iter().map(|&x| x as i32 as u32).collect(),
+            (TexValue::Floats(v), Out::Float) => v.iter().map(|&x| (x as f32).to_bits()).collect(),
+            (TexValue::Floats(v), _) if pname == GL_TEXTURE_BORDER_COLOR => v
+                .iter()
+                // GL 4.6 §2.2.2: colours map [-1, 1] linearly to the integer range.
+                .map(|&x| ((x.clamp(-1.0, 1.0) * 2147483647.0).round() as i32) as u32)
+                .collect(),
+            (TexValue::Floats(v), _) => v.iter().map(|&x| x.round() as i32 as u32).collect(),
+        };
+        // SAFETY: GL's promise: params has room for the values of pname.
+        unsafe { out_array(params, &words) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTexParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTexParameteriv",
+            Tex::Target(target),
+            pname,
+            Out::Int,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTexParameterfv(target: GLenum, pname: GLenum, params: *mut GLfloat) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTexParameterfv",
+            Tex::Target(target),
+            pname,
+            Out::Float,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTexParameterIiv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTexParameterIiv",
+            Tex::Target(target),
+            pname,
+            Out::RawInt,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTexParameterIuiv(target: GLenum, pname: GLenum, params: *mut GLuint) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTexParameterIuiv",
+            Tex::Target(target),
+            pname,
+            Out::RawInt,
+            params,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureParameteriv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTextureParameteriv",
+            Tex::Named(texture),
+            pname,
+            Out::Int,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureParameterfv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTextureParameterfv",
+            Tex::Named(texture),
+            pname,
+            Out::Float,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureParameterIiv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTextureParameterIiv",
+            Tex::Named(texture),
+            pname,
+            Out::RawInt,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureParameterIuiv(
+    texture: GLuint,
+    pname: GLenum,
+    params: *mut GLuint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetTextureParameterIuiv",
+            Tex::Named(texture),
+            pname,
+            Out::RawInt,
+            params,
+        )
+    }
+}
+
+fn level_param(func: &'static str, t: Tex, level: GLint, pname: GLenum) -> Option<i64> {
+    let face = match t {
+        Tex::Target(target) => Some(target),
+        Tex::Named(_) => None,
+    };
+    let r: Option<i64> = gl_call(func, |st| {
+        let tex = match t {
+            Tex::Target(target) => {
+                // GL 4.6 §8.11.2: INVALID_ENUM for a target that is not a texture
+                // target (GL_TEXTURE_CUBE_MAP itself names no image).
+                if target == GL_TEXTURE_CUBE_MAP {
+                    gl_bail!(
+                        GL_INVALID_ENUM,
+                        "GL_TEXTURE_CUBE_MAP has no level images; name a face"
+                    );
+                }
+                st.query_target(target)?
+            }
+            Tex::Named(name) => st.named_texture(name)?,
+        };
+        st.get_tex_level_parameter(&tex, face, level, pname)
+            .map(Some)
+    });
+    r
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTexLevelParameteriv(
+    target: GLenum,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    if let Some(v) = level_param(
+        "glGetTexLevelParameteriv",
+        Tex::Target(target),
+        level,
+        pname,
+    ) {
+        // SAFETY: GL's promise: params is writable.
+        unsafe { out_one(params, v as GLint) };
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTexLevelParameterfv(
+    target: GLenum,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    if let Some(v) = level_param(
+        "glGetTexLevelParameterfv",
+        Tex::Target(target),
+        level,
+        pname,
+    ) {
+        // SAFETY: GL's promise: params is writable.
+        unsafe { out_one(params, v as GLfloat) };
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureLevelParameteriv(
+    texture: GLuint,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    if let Some(v) = level_param(
+        "glGetTextureLevelParameteriv",
+        Tex::Named(texture),
+        level,
+        pname,
+    ) {
+        // SAFETY: GL's promise: params is writable.
+        unsafe { out_one(params, v as GLint) };
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTextureLevelParameterfv(
+    texture: GLuint,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    if let Some(v) = level_param(
+        "glGetTextureLevelParameterfv",
+        Tex::Named(texture),
+        level,
+        pname,
+    ) {
+        // SAFETY: GL's promise: params is writable.
+        unsafe { out_one(params, v as GLfloat) };
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glPixelStorei(pname: GLenum, param: GLint) {
+    gl_call("glPixelStorei", |st| {
+        st.textures.pixel_store.set(pname, param as f64)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glPixelStoref(pname: GLenum, param: GLfloat) {
+    gl_call("glPixelStoref", |st| {
+        st.textures.pixel_store.set(pname, param as f64)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindImageTexture(
+    unit: GLuint,
+    texture: GLuint,
+    level: GLint,
+    layered: GLboolean,
+    layer: GLint,
+    access: GLenum,
+    format: GLenum,
+) {
+    gl_call("glBindImageTexture", |st| {
+        st.bind_image_texture(unit, texture, level, layered != 0, layer, access, format)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glBindImageTextures(first: GLuint, n: GLsizei, textures: *const GLuint) {
+    gl_call("glBindImageTextures", |st| {
+        let n = count(n)?;
+        // GL 4.6 §8.26: INVALID_OPERATION if first + count exceeds MAX_IMAGE_UNITS.
+        if first as u64 + n as u64 > crate::limits::MAX_IMAGE_UNITS as u64 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "first + count = {} exceeds GL_MAX_IMAGE_UNITS",
+                first as u64 + n as u64
+            );
+        }
+        // SAFETY: the application provides n names (or null).
+        let names = unsafe { in_array(textures, n) };
+        let mut first_error = None;
+        for i in 0..n {
+            let name = names.map(|v| v[i]).unwrap_or(0);
+            // GL 4.6 §8.26: each texture is bound at level 0, layered, READ_WRITE, in
+            // its own internal format.
+            let format = if name == 0 {
+                GL_R8
+            } else {
+                match st.named_texture(name) {
+                    Ok(t) => {
+                        let s = t.state.lock();
+                        s.level(s.base_level.max(0))
+                            .map(|l| l.internal)
+                            .unwrap_or(GL_R8)
+                    }
+                    Err(e) => {
+                        first_error.get_or_insert(crate::gl_err!(
+                            GL_INVALID_OPERATION,
+                            "{}",
+                            e.message
+                        ));
+                        continue;
+                    }
+                }
+            };
+            let format = if crate::state::texture::image_unit_format(format).is_some() {
+                format
+            } else {
+                GL_R8
+            };
+            if let Err(e) =
+                st.bind_image_texture(first + i as u32, name, 0, true, 0, GL_READ_WRITE, format)
+            {
+                first_error.get_or_insert(e);
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    })
+}

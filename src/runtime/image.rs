@@ -1,0 +1,309 @@
+//! Image units as compiled kernels see them: one [`ImageDesc`] per unit in a table of
+//! [`crate::limits::MAX_IMAGE_UNITS`] entries, and the helpers kernels call for
+//! imageLoad, imageStore, imageSize and the image atomics. A descriptor is only made
+//! by [`ImageDesc::new`], which checks that every texel it addresses lies inside the
+//! storage it was made from; the helpers check coordinates against the descriptor's
+//! size, so a shader access outside the image reads zero and writes nothing.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::memory::Storage;
+use super::texel::{Class, Format};
+use crate::limits::MAX_IMAGE_UNITS;
+
+pub const ACCESS_READ: u32 = 1;
+pub const ACCESS_WRITE: u32 = 2;
+
+/// One bound image: `size` texels along x, y and z (layers), `format` a
+/// [`Format::code`] (0: nothing usable is bound).
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct ImageDesc {
+    ptr: *mut u8,
+    row_stride: u64,
+    slice_stride: u64,
+    size: [u32; 3],
+    format: u32,
+    access: u32,
+    _pad: u32,
+}
+
+// SAFETY: a descriptor is a view into storage that the dispatch keeps alive; it is
+// only read by kernels and helpers while that storage lives.
+unsafe impl Send for ImageDesc {}
+// SAFETY: as above; the descriptor itself is never mutated while shared.
+unsafe impl Sync for ImageDesc {}
+
+impl ImageDesc {
+    pub const NONE: ImageDesc = ImageDesc {
+        ptr: std::ptr::null_mut(),
+        row_stride: 0,
+        slice_stride: 0,
+        size: [0; 3],
+        format: 0,
+        access: 0,
+        _pad: 0,
+    };
+
+    /// A descriptor for `size` texels of `format` in `storage` from byte `offset`,
+    /// rows `row_stride` and slices `slice_stride` bytes apart; NONE if any texel
+    /// would lie outside the storage.
+    pub fn new(
+        storage: &Storage,
+        offset: u64,
+        size: [u32; 3],
+        row_stride: u64,
+        slice_stride: u64,
+        format: Format,
+        access: u32,
+    ) -> ImageDesc {
+        if size.contains(&0) {
+            return ImageDesc::NONE;
+        }
+        let texel = format.bytes() as u64;
+        let end = (|| {
+            let last = ((size[2] - 1) as u64)
+                .checked_mul(slice_stride)?
+                .checked_add(((size[1] - 1) as u64).checked_mul(row_stride)?)?
+                .checked_add((size[0] as u64).checked_mul(texel)?)?;
+            offset.checked_add(last)
+        })();
+        match end {
+            Some(end) if end <= storage.len() as u64 => ImageDesc {
+                // SAFETY: offset < end <= len, so the pointer stays inside the allocation.
+                ptr: unsafe { storage.as_ptr().add(offset as usize) },
+                row_stride,
+                slice_stride,
+                size,
+                format: format.code(),
+                access,
+                _pad: 0,
+            },
+            _ => ImageDesc::NONE,
+        }
+    }
+
+    /// The texel at (x, y, z) and the format, if the coordinates are inside.
+    fn texel(&self, x: i32, y: i32, z: i32) -> Option<(*mut u8, Format)> {
+        let f = Format::from_code(self.format)?;
+        if x < 0
+            || y < 0
+            || z < 0
+            || x as u32 >= self.size[0]
+            || y as u32 >= self.size[1]
+            || z as u32 >= self.size[2]
+        {
+            return None;
+        }
+        let off =
+            z as u64 * self.slice_stride + y as u64 * self.row_stride + x as u64 * f.bytes() as u64;
+        // SAFETY: (x, y, z) is inside `size`, and `new` checked that every texel inside
+        // `size` lies in the storage.
+        Some((unsafe { self.ptr.add(off as usize) }, f))
+    }
+}
+
+/// The descriptor of `unit` in a table the runtime made with MAX_IMAGE_UNITS entries.
+///
+/// # Safety
+/// `table` points to MAX_IMAGE_UNITS descriptors.
+unsafe fn unit_desc<'a>(table: *const ImageDesc, unit: u32) -> Option<&'a ImageDesc> {
+    if unit >= MAX_IMAGE_UNITS as u32 {
+        return None;
+    }
+    // SAFETY: unit < MAX_IMAGE_UNITS and the table has that many entries.
+    Some(unsafe { &*table.add(unit as usize) })
+}
+
+/// imageLoad: four components of the unit's format class into `out`; zero outside
+/// the image or when the unit cannot be read.
+///
+/// # Safety
+/// `table` as for every helper here; `out` points to four writable u32.
+pub unsafe extern "C" fn image_load(
+    table: *const ImageDesc,
+    unit: u32,
+    x: i32,
+    y: i32,
+    z: i32,
+    out: *mut u32,
+) {
+    let mut v = [0u32; 4];
+    // SAFETY: the kernel passes the runtime's table.
+    if let Some(d) = unsafe { unit_desc(table, unit) }
+        && d.access & ACCESS_READ != 0
+        && let Some((p, f)) = d.texel(x, y, z)
+    {
+        let mut raw = [0u8; 8];
+        let n = f.bytes();
+        // SAFETY: p addresses n bytes of the image (texel checked them).
+        unsafe { std::ptr::copy_nonoverlapping(p, raw.as_mut_ptr(), n) };
+        v = f.decode(&raw[..n]);
+    }
+    // SAFETY: out points to four u32 (the kernel's stack slot).
+    unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), out, 4) };
+}
+
+/// imageStore: converts the four components at `v` to the unit's format; dropped
+/// outside the image or when the unit cannot be written.
+///
+/// # Safety
+/// `table` as for every helper here; `v` points to four readable u32.
+pub unsafe extern "C" fn image_store(
+    table: *const ImageDesc,
+    unit: u32,
+    x: i32,
+    y: i32,
+    z: i32,
+    v: *const u32,
+) {
+    // SAFETY: the kernel passes the runtime's table.
+    let Some(d) = (unsafe { unit_desc(table, unit) }) else {
+        return;
+    };
+    if d.access & ACCESS_WRITE == 0 {
+        return;
+    }
+    let Some((p, f)) = d.texel(x, y, z) else {
+        return;
+    };
+    let mut vals = [0u32; 4];
+    // SAFETY: v points to four u32 (the kernel's stack slot).
+    unsafe { std::ptr::copy_nonoverlapping(v, vals.as_mut_ptr(), 4) };
+    let mut raw = [0u8; 8];
+    let n = f.bytes();
+    f.encode(vals, &mut raw[..n]);
+    // SAFETY: p addresses n bytes of the image.
+    unsafe { std::ptr::copy_nonoverlapping(raw.as_ptr(), p, n) };
+}
+
+pub const ATOMIC_ADD: u32 = 0;
+pub const ATOMIC_MIN: u32 = 1;
+pub const ATOMIC_MAX: u32 = 2;
+pub const ATOMIC_AND: u32 = 3;
+pub const ATOMIC_OR: u32 = 4;
+pub const ATOMIC_XOR: u32 = 5;
+pub const ATOMIC_EXCHANGE: u32 = 6;
+pub const ATOMIC_COMP_SWAP: u32 = 7;
+
+/// The image atomics on r32i, r32ui (every operation) and r32f (exchange): returns
+/// the texel's old value; 0 (and no change) outside the image, for other formats, or
+/// when the unit is not read-write.
+///
+/// # Safety
+/// `table` as for every helper here.
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn image_atomic(
+    table: *const ImageDesc,
+    unit: u32,
+    x: i32,
+    y: i32,
+    z: i32,
+    op: u32,
+    data: u32,
+    compare: u32,
+) -> u32 {
+    // SAFETY: the kernel passes the runtime's table.
+    let Some(d) = (unsafe { unit_desc(table, unit) }) else {
+        return 0;
+    };
+    if d.access != ACCESS_READ | ACCESS_WRITE {
+        return 0;
+    }
+    let Some((p, f)) = d.texel(x, y, z) else {
+        return 0;
+    };
+    let single = matches!(f, Format::Plain { n: 1, bits: 32, .. });
+    if !single || (f.class() == Class::Float && op != ATOMIC_EXCHANGE) {
+        return 0;
+    }
+    // SAFETY: p addresses the texel's 4 bytes, 4-aligned (storage is 64-aligned, rows
+    // and slices are whole texels of 4 bytes); other invocations access it only
+    // through these atomics or plain loads and stores, as GL allows.
+    let a = unsafe { AtomicU32::from_ptr(p as *mut u32) };
+    let signed = f.class() == Class::Sint;
+    let ord = Ordering::SeqCst;
+    match op {
+        ATOMIC_ADD => a.fetch_add(data, ord),
+        ATOMIC_MIN if signed => a
+            .fetch_update(ord, ord, |o| Some((o as i32).min(data as i32) as u32))
+            .unwrap_or(0),
+        ATOMIC_MIN => a.fetch_min(data, ord),
+        ATOMIC_MAX if signed => a
+            .fetch_update(ord, ord, |o| Some((o as i32).max(data as i32) as u32))
+            .unwrap_or(0),
+        ATOMIC_MAX => a.fetch_max(data, ord),
+        ATOMIC_AND => a.fetch_and(data, ord),
+        ATOMIC_OR => a.fetch_or(data, ord),
+        ATOMIC_XOR => a.fetch_xor(data, ord),
+        ATOMIC_EXCHANGE => a.swap(data, ord),
+        ATOMIC_COMP_SWAP => match a.compare_exchange(compare, data, ord, ord) {
+            Ok(v) | Err(v) => v,
+        },
+        _ => 0,
+    }
+}
+
+/// imageSize: the unit's width, height and depth (layers) into `out` (zeros for a
+/// unit with nothing usable bound).
+///
+/// # Safety
+/// `table` as for every helper here; `out` points to three writable u32.
+pub unsafe extern "C" fn image_size(table: *const ImageDesc, unit: u32, out: *mut u32) {
+    // SAFETY: the kernel passes the runtime's table.
+    let size = match unsafe { unit_desc(table, unit) } {
+        Some(d) if d.format != 0 => d.size,
+        _ => [0; 3],
+    };
+    // SAFETY: out points to three u32.
+    unsafe { std::ptr::copy_nonoverlapping(size.as_ptr(), out, 3) };
+}
+
+/// The table of a dispatch: one descriptor per image unit.
+pub type ImageTable = Box<[ImageDesc; MAX_IMAGE_UNITS as usize]>;
+
+pub fn empty_table() -> ImageTable {
+    Box::new([ImageDesc::NONE; MAX_IMAGE_UNITS as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runtime::texel::Kind;
+
+    #[test]
+    fn contained_access() {
+        let s = Storage::new_zeroed(4 * 4 * 2).unwrap();
+        let f = Format::Plain {
+            kind: Kind::Uint,
+            n: 1,
+            bits: 32,
+        };
+        // Too big for the storage: refused.
+        assert_eq!(ImageDesc::new(&s, 0, [4, 4, 1], 16, 64, f, 3).format, 0);
+        let mut t = empty_table();
+        t[1] = ImageDesc::new(&s, 0, [4, 2, 1], 16, 32, f, 3);
+        let tp = t.as_ptr();
+        let v = [7u32, 0, 0, 0];
+        let mut out = [9u32; 4];
+        // SAFETY: the table has MAX_IMAGE_UNITS entries; v and out have four.
+        unsafe {
+            image_store(tp, 1, 3, 1, 0, v.as_ptr());
+            image_store(tp, 1, 4, 1, 0, v.as_ptr());
+            image_store(tp, 1, -1, 0, 0, v.as_ptr());
+            image_store(tp, 99, 0, 0, 0, v.as_ptr());
+            image_load(tp, 1, 3, 1, 0, out.as_mut_ptr());
+            assert_eq!(out, [7, 0, 0, 1]);
+            image_load(tp, 1, 0, 2, 0, out.as_mut_ptr());
+            assert_eq!(out, [0; 4]);
+            assert_eq!(image_atomic(tp, 1, 3, 1, 0, ATOMIC_ADD, 5, 0), 7);
+            assert_eq!(image_atomic(tp, 1, 3, 1, 0, ATOMIC_COMP_SWAP, 1, 12), 12);
+            let mut size = [0u32; 3];
+            image_size(tp, 1, size.as_mut_ptr());
+            assert_eq!(size, [4, 2, 1]);
+        }
+        let mut raw = [0u8; 4];
+        s.read(28, &mut raw);
+        assert_eq!(u32::from_ne_bytes(raw), 1);
+    }
+}

@@ -1,0 +1,1802 @@
+//! Texture objects (GL 4.6 chapter 8): names and targets, texture units, the images
+//! of each level (TexImage*, TexStorage*, TexSubImage*, GetTexImage), parameters and
+//! level queries, pixel store state, and the image units (§8.26) with the descriptor
+//! table a dispatch hands the runtime. A level's texels are stored tightly packed in
+//! the internal format (x, then y, then z: layers of arrays, faces of cube maps).
+
+use crate::runtime::sync::Mutex;
+use std::sync::Arc;
+
+use super::buffer::Buffer;
+use super::context::ContextState;
+use super::error::{Enum, GlResult};
+use super::gl_enums::*;
+use super::pixels::{Client, ClientLayout};
+use super::types::{UserIn, UserOut};
+use crate::gl_bail;
+use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
+use crate::runtime::image::{self as rt, ImageDesc, ImageTable};
+use crate::runtime::memory::Storage;
+use crate::runtime::texel::{Format, Kind};
+
+pub const MAX_TEXTURE_SIZE: i32 = 16384;
+pub const MAX_3D_TEXTURE_SIZE: i32 = 2048;
+pub const MAX_ARRAY_TEXTURE_LAYERS: i32 = 2048;
+pub const MAX_CUBE_MAP_TEXTURE_SIZE: i32 = 16384;
+pub const MAX_RECTANGLE_TEXTURE_SIZE: i32 = 16384;
+/// Levels of a MAX_TEXTURE_SIZE texture: log2(16384) + 1.
+pub const MAX_LEVELS: usize = 15;
+
+/// The texture targets a texture object can have (GL 4.6 table 8.1 less multisample).
+pub const TARGETS: [u32; 9] = [
+    GL_TEXTURE_1D,
+    GL_TEXTURE_2D,
+    GL_TEXTURE_3D,
+    GL_TEXTURE_1D_ARRAY,
+    GL_TEXTURE_2D_ARRAY,
+    GL_TEXTURE_RECTANGLE,
+    GL_TEXTURE_CUBE_MAP,
+    GL_TEXTURE_CUBE_MAP_ARRAY,
+    GL_TEXTURE_BUFFER,
+];
+
+fn target_index(target: u32) -> Option<usize> {
+    TARGETS.iter().position(|&t| t == target)
+}
+
+const FACES: [u32; 6] = [
+    GL_TEXTURE_CUBE_MAP_POSITIVE_X,
+    GL_TEXTURE_CUBE_MAP_NEGATIVE_X,
+    GL_TEXTURE_CUBE_MAP_POSITIVE_Y,
+    GL_TEXTURE_CUBE_MAP_NEGATIVE_Y,
+    GL_TEXTURE_CUBE_MAP_POSITIVE_Z,
+    GL_TEXTURE_CUBE_MAP_NEGATIVE_Z,
+];
+
+/// The sized internal formats glcompute stores (GL 4.6 tables 8.12, 8.13), and the
+/// unsized base formats, which get the sized format a GL driver would choose.
+pub fn internal_format(f: u32) -> Option<Format> {
+    use Kind::*;
+    let p = |kind, n, bits| Format::Plain { kind, n, bits };
+    Some(match f {
+        GL_R8 | GL_RED => p(Unorm, 1, 8),
+        GL_RG8 | GL_RG => p(Unorm, 2, 8),
+        GL_RGB8 | GL_RGB => p(Unorm, 3, 8),
+        GL_RGBA8 | GL_RGBA => p(Unorm, 4, 8),
+        GL_R16 => p(Unorm, 1, 16),
+        GL_RG16 => p(Unorm, 2, 16),
+        GL_RGB16 => p(Unorm, 3, 16),
+        GL_RGBA16 => p(Unorm, 4, 16),
+        GL_R8_SNORM => p(Snorm, 1, 8),
+        GL_RG8_SNORM => p(Snorm, 2, 8),
+        GL_RGB8_SNORM => p(Snorm, 3, 8),
+        GL_RGBA8_SNORM => p(Snorm, 4, 8),
+        GL_R16_SNORM => p(Snorm, 1, 16),
+        GL_RG16_SNORM => p(Snorm, 2, 16),
+        GL_RGB16_SNORM => p(Snorm, 3, 16),
+        GL_RGBA16_SNORM => p(Snorm, 4, 16),
+        GL_R16F => p(Float, 1, 16),
+        GL_RG16F => p(Float, 2, 16),
+        GL_RGB16F => p(Float, 3, 16),
+        GL_RGBA16F => p(Float, 4, 16),
+        GL_R32F => p(Float, 1, 32),
+        GL_RG32F => p(Float, 2, 32),
+        GL_RGB32F => p(Float, 3, 32),
+        GL_RGBA32F => p(Float, 4, 32),
+        GL_R8I => p(Sint, 1, 8),
+        GL_RG8I => p(Sint, 2, 8),
+        GL_RGB8I => p(Sint, 3, 8),
+        GL_RGBA8I => p(Sint, 4, 8),
+        GL_R16I => p(Sint, 1, 16),
+        GL_RG16I => p(Sint, 2, 16),
+        GL_RGB16I => p(Sint, 3, 16),
+        GL_RGBA16I => p(Sint, 4, 16),
+        GL_R32I => p(Sint, 1, 32),
+        GL_RG32I => p(Sint, 2, 32),
+        GL_RGB32I => p(Sint, 3, 32),
+        GL_RGBA32I => p(Sint, 4, 32),
+        GL_R8UI => p(Uint, 1, 8),
+        GL_RG8UI => p(Uint, 2, 8),
+        GL_RGB8UI => p(Uint, 3, 8),
+        GL_RGBA8UI => p(Uint, 4, 8),
+        GL_R16UI => p(Uint, 1, 16),
+        GL_RG16UI => p(Uint, 2, 16),
+        GL_RGB16UI => p(Uint, 3, 16),
+        GL_RGBA16UI => p(Uint, 4, 16),
+        GL_R32UI => p(Uint, 1, 32),
+        GL_RG32UI => p(Uint, 2, 32),
+        GL_RGB32UI => p(Uint, 3, 32),
+        GL_RGBA32UI => p(Uint, 4, 32),
+        GL_SRGB8 | GL_SRGB => Format::Srgb8 { alpha: false },
+        GL_SRGB8_ALPHA8 | GL_SRGB_ALPHA => Format::Srgb8 { alpha: true },
+        GL_RGB10_A2 => Format::Rgb10A2 { int: false },
+        GL_RGB10_A2UI => Format::Rgb10A2 { int: true },
+        GL_R11F_G11F_B10F => Format::R11G11B10F,
+        GL_RGB9_E5 => Format::Rgb9E5,
+        GL_RGB565 => Format::Rgb565,
+        GL_RGBA4 => Format::Rgba4,
+        GL_RGB5_A1 => Format::Rgb5A1,
+        GL_DEPTH_COMPONENT16 => Format::Depth16,
+        GL_DEPTH_COMPONENT24 | GL_DEPTH_COMPONENT => Format::Depth24,
+        GL_DEPTH_COMPONENT32F => Format::Depth32F,
+        GL_DEPTH24_STENCIL8 | GL_DEPTH_STENCIL => Format::Depth24Stencil8,
+        GL_DEPTH32F_STENCIL8 => Format::Depth32FStencil8,
+        GL_STENCIL_INDEX8 => Format::Stencil8,
+        _ => return None,
+    })
+}
+
+/// True for the unsized base formats TexImage accepts and TexStorage does not.
+fn is_unsized(f: u32) -> bool {
+    matches!(
+        f,
+        GL_RED
+            | GL_RG
+            | GL_RGB
+            | GL_RGBA
+            | GL_SRGB
+            | GL_SRGB_ALPHA
+            | GL_DEPTH_COMPONENT
+            | GL_DEPTH_STENCIL
+    )
+}
+
+/// The image formats of GL 4.6 table 8.26 (those an image unit may use).
+pub fn image_unit_format(f: u32) -> Option<Format> {
+    if IMAGE_FORMATS.contains(&f) {
+        internal_format(f)
+    } else {
+        None
+    }
+}
+
+/// The image formats of table 8.26 as stored formats.
+const IMAGE_FORMATS: [u32; 39] = [
+    GL_RGBA32F,
+    GL_RGBA16F,
+    GL_RG32F,
+    GL_RG16F,
+    GL_R11F_G11F_B10F,
+    GL_R32F,
+    GL_R16F,
+    GL_RGBA32UI,
+    GL_RGBA16UI,
+    GL_RGB10_A2UI,
+    GL_RGBA8UI,
+    GL_RG32UI,
+    GL_RG16UI,
+    GL_RG8UI,
+    GL_R32UI,
+    GL_R16UI,
+    GL_R8UI,
+    GL_RGBA32I,
+    GL_RGBA16I,
+    GL_RGBA8I,
+    GL_RG32I,
+    GL_RG16I,
+    GL_RG8I,
+    GL_R32I,
+    GL_R16I,
+    GL_R8I,
+    GL_RGBA16,
+    GL_RGB10_A2,
+    GL_RGBA8,
+    GL_RG16,
+    GL_RG8,
+    GL_R16,
+    GL_R8,
+    GL_RGBA16_SNORM,
+    GL_RGBA8_SNORM,
+    GL_RG16_SNORM,
+    GL_RG8_SNORM,
+    GL_R16_SNORM,
+    GL_R8_SNORM,
+];
+
+/// True if a texture stored as `f` is compatible by size with image units (GL 4.6
+/// table 8.27 lists the image formats only).
+fn is_image_format(f: Format) -> bool {
+    IMAGE_FORMATS.iter().any(|&e| internal_format(e) == Some(f))
+}
+
+/// One level of a texture: `width` x `height` x `depth` texels (cube maps: depth 6,
+/// one slice per face; 1D arrays: height is the layer count).
+#[derive(Clone)]
+pub struct Level {
+    pub width: u32,
+    pub height: u32,
+    pub depth: u32,
+    pub internal: u32,
+    pub format: Format,
+    pub storage: Arc<Storage>,
+}
+
+impl Level {
+    pub fn row_bytes(&self) -> u64 {
+        self.width as u64 * self.format.bytes() as u64
+    }
+
+    pub fn slice_bytes(&self) -> u64 {
+        self.row_bytes() * self.height as u64
+    }
+
+    /// Allocates a zeroed level; OUT_OF_MEMORY if the memory cannot be had.
+    pub fn new(w: u32, h: u32, d: u32, internal: u32, format: Format) -> GlResult<Level> {
+        let bytes = (w as u64)
+            .checked_mul(h as u64)
+            .and_then(|v| v.checked_mul(d as u64))
+            .and_then(|v| v.checked_mul(format.bytes() as u64))
+            .and_then(|v| usize::try_from(v).ok());
+        let storage = bytes.and_then(|b| Storage::new_zeroed(b).ok());
+        match storage {
+            Some(s) => Ok(Level {
+                width: w,
+                height: h,
+                depth: d,
+                internal,
+                format,
+                storage: Arc::new(s),
+            }),
+            // GL 4.6 §2.3.1: OUT_OF_MEMORY when the memory a command needs is missing.
+            None => gl_bail!(
+                GL_OUT_OF_MEMORY,
+                "no memory for a {w}x{h}x{d} image of {}",
+                Enum(internal)
+            ),
+        }
+    }
+}
+
+/// Sampler state (GL 4.6 table 23.18), kept by texture objects and sampler objects.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SamplerParams {
+    pub min_filter: u32,
+    pub mag_filter: u32,
+    pub wrap: [u32; 3],
+    /// Border colour as given: floats, or integers for the I/Iui setters.
+    pub border: [u32; 4],
+    pub border_int: bool,
+    pub min_lod: f32,
+    pub max_lod: f32,
+    pub lod_bias: f32,
+    pub compare_mode: u32,
+    pub compare_func: u32,
+    pub max_anisotropy: f32,
+}
+
+impl SamplerParams {
+    pub fn new(target: u32) -> SamplerParams {
+        // GL 4.6 table 23.18: rectangle textures start with LINEAR and CLAMP_TO_EDGE.
+        let rect = target == GL_TEXTURE_RECTANGLE;
+        SamplerParams {
+            min_filter: if rect {
+                GL_LINEAR
+            } else {
+                GL_NEAREST_MIPMAP_LINEAR
+            },
+            mag_filter: GL_LINEAR,
+            wrap: [if rect { GL_CLAMP_TO_EDGE } else { GL_REPEAT }; 3],
+            border: [0; 4],
+            border_int: false,
+            min_lod: -1000.0,
+            max_lod: 1000.0,
+            lod_bias: 0.0,
+            compare_mode: GL_NONE,
+            compare_func: GL_LEQUAL,
+            max_anisotropy: 1.0,
+        }
+    }
+
+    pub fn uses_mipmaps(&self) -> bool {
+        !matches!(self.min_filter, GL_NEAREST | GL_LINEAR)
+    }
+}
+
+pub struct TexState {
+    /// The target the texture was first bound to (0: not yet).
+    pub target: u32,
+    pub levels: Vec<Option<Level>>,
+    /// Cube maps: which faces of each level were specified (bit per face).
+    pub faces: Vec<u8>,
+    pub immutable: bool,
+    pub immutable_levels: u32,
+    pub sampler: SamplerParams,
+    pub base_level: i32,
+    pub max_level: i32,
+    pub swizzle: [u32; 4],
+    pub depth_stencil_mode: u32,
+    /// Buffer textures: the buffer, its internal format, offset and size (-1: whole).
+    pub buffer: Option<(Arc<Buffer>, u32, i64, i64)>,
+    pub label: Option<String>,
+}
+
+pub struct Texture {
+    pub name: u32,
+    pub state: Mutex<TexState>,
+}
+
+impl Texture {
+    pub fn new(name: u32, target: u32) -> Arc<Texture> {
+        Arc::new(Texture {
+            name,
+            state: Mutex::new(TexState {
+                target,
+                levels: vec![None; MAX_LEVELS],
+                faces: vec![0; MAX_LEVELS],
+                immutable: false,
+                immutable_levels: 0,
+                sampler: SamplerParams::new(target),
+                base_level: 0,
+                max_level: 1000,
+                swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
+                depth_stencil_mode: GL_DEPTH_COMPONENT,
+                buffer: None,
+                label: None,
+            }),
+        })
+    }
+}
+
+impl TexState {
+    /// The level `level` if it has an image (cube maps: every face).
+    pub fn level(&self, level: i32) -> Option<&Level> {
+        let l = self.levels.get(usize::try_from(level).ok()?)?.as_ref()?;
+        if self.target == GL_TEXTURE_CUBE_MAP && self.faces[level as usize] != 0x3f {
+            return None;
+        }
+        Some(l)
+    }
+
+    /// The last level a complete mipmap chain from the base level reaches.
+    fn effective_max_level(&self) -> i32 {
+        let Some(base) = self.level(self.base_level) else {
+            return self.base_level;
+        };
+        let mut p = base.width.max(base.height);
+        if matches!(self.target, GL_TEXTURE_3D) {
+            p = p.max(base.depth);
+        }
+        let chain = 31 - p.max(1).leading_zeros() as i32;
+        let top = if self.immutable {
+            self.immutable_levels as i32 - 1
+        } else {
+            MAX_LEVELS as i32 - 1
+        };
+        (self.base_level + chain).min(self.max_level).min(top)
+    }
+
+    /// Mipmap completeness (GL 4.6 §8.17): every level from base to the effective
+    /// maximum exists with the halved size and the base level's format.
+    pub fn mipmap_complete(&self) -> bool {
+        let Some(base) = self.level(self.base_level) else {
+            return false;
+        };
+        let (mut w, mut h, mut d) = (base.width, base.height, base.depth);
+        let layered_h = self.target == GL_TEXTURE_1D_ARRAY;
+        let layered_d = matches!(
+            self.target,
+            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_CUBE_MAP
+        );
+        for l in self.base_level + 1..=self.effective_max_level() {
+            w = (w / 2).max(1);
+            if !layered_h {
+                h = (h / 2).max(1);
+            }
+            if !layered_d {
+                d = (d / 2).max(1);
+            }
+            match self.level(l) {
+                Some(x)
+                    if x.width == w
+                        && x.height == h
+                        && x.depth == d
+                        && x.internal == base.internal => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// Texture completeness for sampling (GL 4.6 §8.17).
+    pub fn complete(&self, sampler: &SamplerParams) -> bool {
+        if self.target == GL_TEXTURE_BUFFER {
+            return self.buffer.is_some();
+        }
+        if self.base_level > self.max_level {
+            return false;
+        }
+        let Some(base) = self.level(self.base_level) else {
+            return false;
+        };
+        if self.target == GL_TEXTURE_CUBE_MAP && base.width != base.height {
+            return false;
+        }
+        !sampler.uses_mipmaps() || self.mipmap_complete()
+    }
+}
+
+/// One image unit (GL 4.6 table 23.45).
+#[derive(Clone)]
+pub struct ImageUnit {
+    pub texture: Option<Arc<Texture>>,
+    pub level: i32,
+    pub layered: bool,
+    pub layer: i32,
+    pub access: u32,
+    pub format: u32,
+}
+
+impl Default for ImageUnit {
+    fn default() -> Self {
+        ImageUnit {
+            texture: None,
+            level: 0,
+            layered: false,
+            layer: 0,
+            access: GL_READ_ONLY,
+            format: GL_R8,
+        }
+    }
+}
+
+/// Texture bindings of a context: units, defaults (texture 0 of each target), image
+/// units and pixel store state.
+pub struct TextureBindings {
+    pub active: u32,
+    pub units: Vec<[Option<Arc<Texture>>; TARGETS.len()]>,
+    pub defaults: Vec<Arc<Texture>>,
+    pub images: Vec<ImageUnit>,
+    pub pixel_store: super::pixels::PixelStore,
+}
+
+impl Default for TextureBindings {
+    fn default() -> Self {
+        TextureBindings {
+            active: 0,
+            units: vec![Default::default(); MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
+            defaults: TARGETS.iter().map(|&t| Texture::new(0, t)).collect(),
+            images: vec![ImageUnit::default(); MAX_IMAGE_UNITS as usize],
+            pixel_store: Default::default(),
+        }
+    }
+}
+
+/// The dimensions a TexImage/TexStorage command gives, for checks by target.
+#[derive(Debug, Clone, Copy)]
+pub struct Dims {
+    pub w: i32,
+    pub h: i32,
+    pub d: i32,
+}
+
+impl ContextState {
+    /// The texture bound to `target` on the active unit (the default texture for 0).
+    pub fn bound_texture(&self, target: u32) -> GlResult<Arc<Texture>> {
+        let Some(i) = target_index(target) else {
+            // GL 4.6 §8.1: INVALID_ENUM if target is not a texture target.
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a texture target",
+                Enum(target)
+            );
+        };
+        let t = &self.textures;
+        Ok(t.units[t.active as usize][i]
+            .clone()
+            .unwrap_or_else(|| t.defaults[i].clone()))
+    }
+
+    /// A texture object by name for the DSA commands.
+    pub fn named_texture(&self, name: u32) -> GlResult<Arc<Texture>> {
+        match self.shared.textures.lock().get(name) {
+            Some(t) => Ok(t.clone()),
+            // GL 4.6 §8.1 and the DSA commands: INVALID_OPERATION if texture is not
+            // the name of an existing texture object.
+            None => gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture = {name} is not the name of an existing texture object"
+            ),
+        }
+    }
+
+    pub fn gen_textures(&mut self, n: usize, create: Option<u32>) -> GlResult<Vec<u32>> {
+        if let Some(target) = create
+            && target_index(target).is_none()
+        {
+            // GL 4.6 §8.1: INVALID_ENUM if target is not a texture target.
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a texture target",
+                Enum(target)
+            );
+        }
+        let mut table = self.shared.textures.lock();
+        Ok((0..n)
+            .map(|_| {
+                let name = table.alloc();
+                if let Some(target) = create {
+                    table.set(name, Texture::new(name, target));
+                }
+                name
+            })
+            .collect())
+    }
+
+    pub fn delete_textures(&mut self, names: &[u32]) {
+        for &name in names {
+            if name == 0 {
+                continue;
+            }
+            let removed = self.shared.textures.lock().remove(name);
+            let Some(tex) = removed else { continue };
+            // GL 4.6 §8.1: a deleted texture is unbound from every unit of this
+            // context, and from the image units (§8.26).
+            for unit in &mut self.textures.units {
+                for slot in unit.iter_mut() {
+                    if slot.as_ref().is_some_and(|t| Arc::ptr_eq(t, &tex)) {
+                        *slot = None;
+                    }
+                }
+            }
+            for img in &mut self.textures.images {
+                if img.texture.as_ref().is_some_and(|t| Arc::ptr_eq(t, &tex)) {
+                    *img = ImageUnit::default();
+                }
+            }
+            self.detach_texture(&tex);
+        }
+    }
+
+    pub fn is_texture(&self, name: u32) -> bool {
+        self.shared.textures.lock().get(name).is_some()
+    }
+
+    /// BindTexture (GL 4.6 §8.1).
+    pub fn bind_texture(&mut self, target: u32, name: u32) -> GlResult<()> {
+        let Some(i) = target_index(target) else {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a texture target",
+                Enum(target)
+            );
+        };
+        let tex = if name == 0 {
+            None
+        } else {
+            let mut table = self.shared.textures.lock();
+            // GL 4.6 §8.1: INVALID_OPERATION if texture is not zero or a name from
+            // GenTextures (or it was deleted).
+            if !table.is_name(name) {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "texture = {name} is not a name returned by glGenTextures"
+                );
+            }
+            let t = match table.get(name) {
+                Some(t) => t.clone(),
+                None => {
+                    let t = Texture::new(name, target);
+                    table.set(name, t.clone());
+                    t
+                }
+            };
+            let have = t.state.lock().target;
+            // GL 4.6 §8.1: INVALID_OPERATION if the texture was created with another
+            // target.
+            if have != target {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "texture {name} is a {} texture, not {}",
+                    Enum(have),
+                    Enum(target)
+                );
+            }
+            Some(t)
+        };
+        let a = self.textures.active as usize;
+        self.textures.units[a][i] = tex;
+        Ok(())
+    }
+
+    /// ActiveTexture (GL 4.6 §8.1).
+    pub fn active_texture(&mut self, texture: u32) -> GlResult<()> {
+        let unit = texture.wrapping_sub(GL_TEXTURE0);
+        // GL 4.6 §8.1: INVALID_ENUM if the unit is not below
+        // MAX_COMBINED_TEXTURE_IMAGE_UNITS.
+        if unit >= MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32 {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "texture {} is not GL_TEXTURE0 + a unit below GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS ({MAX_COMBINED_TEXTURE_IMAGE_UNITS})",
+                Enum(texture)
+            );
+        }
+        self.textures.active = unit;
+        Ok(())
+    }
+
+    /// BindTextureUnit (GL 4.6 §8.1).
+    pub fn bind_texture_unit(&mut self, unit: u32, name: u32) -> GlResult<()> {
+        // GL 4.6 §8.1: INVALID_VALUE if unit is not below MAX_COMBINED_TEXTURE_IMAGE_UNITS.
+        if unit >= MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "unit = {unit} is not below GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS ({MAX_COMBINED_TEXTURE_IMAGE_UNITS})"
+            );
+        }
+        if name == 0 {
+            self.textures.units[unit as usize] = Default::default();
+            return Ok(());
+        }
+        let t = self.named_texture(name)?;
+        let target = t.state.lock().target;
+        let i = target_index(target).expect("texture objects have a known target");
+        self.textures.units[unit as usize][i] = Some(t);
+        Ok(())
+    }
+
+    /// The texture a TexImage-family command acts on: `target` may be a cube face.
+    /// Returns the texture and the face (0 for other targets).
+    fn image_target(&self, target: u32, dims: u8) -> GlResult<(Arc<Texture>, usize)> {
+        let ok = match dims {
+            1 => target == GL_TEXTURE_1D,
+            2 => {
+                matches!(
+                    target,
+                    GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE
+                ) || FACES.contains(&target)
+            }
+            _ => matches!(
+                target,
+                GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
+            ),
+        };
+        // GL 4.6 §8.5: INVALID_ENUM if target is not one the command accepts.
+        if !ok {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a {dims}D image target",
+                Enum(target)
+            );
+        }
+        match FACES.iter().position(|&f| f == target) {
+            Some(face) => Ok((self.bound_texture(GL_TEXTURE_CUBE_MAP)?, face)),
+            None => Ok((self.bound_texture(target)?, 0)),
+        }
+    }
+
+    /// GL 4.6 §8.5: size and level checks shared by TexImage and TexStorage.
+    fn check_dims(target: u32, level: i32, d: Dims) -> GlResult<()> {
+        let (max_w, max_h, max_d) = match target {
+            GL_TEXTURE_1D => (MAX_TEXTURE_SIZE, 1, 1),
+            GL_TEXTURE_2D => (MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE, 1),
+            GL_TEXTURE_1D_ARRAY => (MAX_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, 1),
+            GL_TEXTURE_RECTANGLE => (MAX_RECTANGLE_TEXTURE_SIZE, MAX_RECTANGLE_TEXTURE_SIZE, 1),
+            GL_TEXTURE_3D => (
+                MAX_3D_TEXTURE_SIZE,
+                MAX_3D_TEXTURE_SIZE,
+                MAX_3D_TEXTURE_SIZE,
+            ),
+            GL_TEXTURE_2D_ARRAY => (MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS),
+            GL_TEXTURE_CUBE_MAP_ARRAY => (
+                MAX_CUBE_MAP_TEXTURE_SIZE,
+                MAX_CUBE_MAP_TEXTURE_SIZE,
+                MAX_ARRAY_TEXTURE_LAYERS,
+            ),
+            _ => (MAX_CUBE_MAP_TEXTURE_SIZE, MAX_CUBE_MAP_TEXTURE_SIZE, 1),
+        };
+        // GL 4.6 §8.5: INVALID_VALUE if level is negative or above log2 of the
+        // maximum size; rectangle textures have level 0 only.
+        let max_level = 31 - (max_w.max(max_d) as u32).leading_zeros() as i32;
+        if level < 0 || level > max_level || (target == GL_TEXTURE_RECTANGLE && level != 0) {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "level = {level} is not a level a {} texture has",
+                Enum(target)
+            );
+        }
+        // GL 4.6 §8.5: INVALID_VALUE if a size is negative or larger than the maximum.
+        if d.w < 0 || d.h < 0 || d.d < 0 || d.w > max_w || d.h > max_h || d.d > max_d {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "size {}x{}x{} is negative or larger than a {} texture allows ({max_w}x{max_h}x{max_d})",
+                d.w,
+                d.h,
+                d.d,
+                Enum(target)
+            );
+        }
+        // GL 4.6 §8.5: INVALID_VALUE if a cube map face is not square; §8.5.3: a cube
+        // map array's depth must be a multiple of six.
+        if (FACES.contains(&target) || target == GL_TEXTURE_CUBE_MAP_ARRAY) && d.w != d.h {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "cube map images must be square (width {} != height {})",
+                d.w,
+                d.h
+            );
+        }
+        if target == GL_TEXTURE_CUBE_MAP_ARRAY && d.d % 6 != 0 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "depth = {} of a cube map array is not a multiple of 6",
+                d.d
+            );
+        }
+        Ok(())
+    }
+
+    /// The pixel source of an upload: client memory, or the PIXEL_UNPACK buffer with
+    /// `data` as an offset (GL 4.6 §8.4.4.1), checked to hold `layout`'s extent.
+    fn unpack_bytes<'a>(
+        &self,
+        client: &Client,
+        layout: &ClientLayout,
+        data: UserIn,
+    ) -> GlResult<Option<Src<'a>>> {
+        match &self.bindings.pixel_unpack {
+            Some(buf) => {
+                let offset = data.addr() as u64;
+                let st = buf.state.lock();
+                // GL 4.6 §6.3.2: INVALID_OPERATION if the buffer is mapped.
+                if st
+                    .mapping
+                    .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+                {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "the GL_PIXEL_UNPACK_BUFFER {} is mapped",
+                        buf.name
+                    );
+                }
+                // GL 4.6 §8.4.4.1: INVALID_OPERATION if the data would be read past the
+                // end of the buffer, or the offset is not a multiple of the type's size.
+                if !offset.is_multiple_of(client.elem_bytes() as u64) {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "offset {offset} into the GL_PIXEL_UNPACK_BUFFER is not a multiple of the size of {}",
+                        Enum(client.ty)
+                    );
+                }
+                let end = offset.checked_add(layout.end);
+                if end.is_none_or(|e| e > st.size() as u64) {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "reading {} bytes at offset {offset} passes the end of the GL_PIXEL_UNPACK_BUFFER {} ({} bytes)",
+                        layout.end,
+                        buf.name,
+                        st.size()
+                    );
+                }
+                Ok(Some(Src::Buffer(st.storage.clone(), offset)))
+            }
+            None => Ok(data.bytes(layout.end as usize).map(Src::Client)),
+        }
+    }
+
+    /// Copies a client image into `level` at (x, y, z), converting each pixel.
+    #[allow(clippy::too_many_arguments)]
+    fn upload(
+        &self,
+        level: &Level,
+        client: &Client,
+        data: UserIn,
+        at: [u32; 3],
+        size: [u32; 3],
+        unpack: &super::pixels::PixelModes,
+    ) -> GlResult<()> {
+        let [w, h, d] = size;
+        let Some(layout) = ClientLayout::new(client, unpack, w, h, d) else {
+            gl_bail!(GL_INVALID_VALUE, "the pixel data's size overflows");
+        };
+        let Some(src) = self.unpack_bytes(client, &layout, data)? else {
+            return Ok(());
+        };
+        let f = level.format;
+        let tb = f.bytes();
+        let class = f.class();
+        let swap = unpack.swap_bytes;
+        let mut row_src = vec![0u8; (w as u64 * layout.pixel) as usize];
+        let mut row_dst = vec![0u8; w as usize * tb];
+        for z in 0..d as u64 {
+            for y in 0..h as u64 {
+                let off = layout.start + z * layout.image + y * layout.row;
+                match &src {
+                    Src::Client(b) => {
+                        let n = row_src.len();
+                        row_src.copy_from_slice(&b[off as usize..off as usize + n])
+                    }
+                    Src::Buffer(s, base) => s.read((base + off) as usize, &mut row_src),
+                }
+                for x in 0..w as usize {
+                    let p = &row_src[x * layout.pixel as usize..];
+                    let v = client.unpack(p, swap, class);
+                    f.encode(v, &mut row_dst[x * tb..x * tb + tb]);
+                }
+                let dst = (at[2] as u64 + z) * level.slice_bytes()
+                    + (at[1] as u64 + y) * level.row_bytes()
+                    + at[0] as u64 * tb as u64;
+                level.storage.write(dst as usize, &row_dst);
+            }
+        }
+        Ok(())
+    }
+
+    /// TexImage1D/2D/3D (GL 4.6 §8.5).
+    #[allow(clippy::too_many_arguments)]
+    pub fn tex_image(
+        &mut self,
+        dims_n: u8,
+        target: u32,
+        level: i32,
+        internal: i32,
+        dims: Dims,
+        border: i32,
+        format: u32,
+        ty: u32,
+        data: UserIn,
+    ) -> GlResult<()> {
+        let (tex, face) = self.image_target(target, dims_n)?;
+        let internal = internal as u32;
+        let client = Client::new(format, ty)?;
+        Self::check_dims(target, level, dims)?;
+        // GL 4.6 §8.5: INVALID_VALUE if border is not zero.
+        if border != 0 {
+            gl_bail!(GL_INVALID_VALUE, "border = {border} is not 0");
+        }
+        // GL 4.6 §8.5: INVALID_VALUE if internalformat is not an accepted format.
+        let Some(f) = internal_format(internal) else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "internalformat {} is not a texture format glcompute has",
+                Enum(internal)
+            );
+        };
+        client.check_compatible(f, "internal format")?;
+        if f.has_depth() && matches!(target, GL_TEXTURE_3D) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "a 3D texture cannot have the depth format {}",
+                Enum(internal)
+            );
+        }
+        let mut st = tex.state.lock();
+        // GL 4.6 §8.19: INVALID_OPERATION if the texture's format is immutable.
+        if st.immutable {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {} has immutable storage (glTexStorage*)",
+                tex.name
+            );
+        }
+        let cube = st.target == GL_TEXTURE_CUBE_MAP;
+        let (w, h, d) = (
+            dims.w as u32,
+            dims.h as u32,
+            if cube { 6 } else { dims.d as u32 },
+        );
+        let li = level as usize;
+        let reuse = cube
+            && st.levels[li]
+                .as_ref()
+                .is_some_and(|l| l.width == w && l.height == h && l.internal == internal);
+        let lvl = if reuse {
+            st.levels[li].clone().expect("checked")
+        } else {
+            Level::new(w, h, d, internal, f)?
+        };
+        let unpack = self.textures.pixel_store.unpack;
+        self.upload(
+            &lvl,
+            &client,
+            data,
+            [0, 0, face as u32],
+            [w, h, if cube { 1 } else { d }],
+            &unpack,
+        )?;
+        if cube {
+            if !reuse {
+                st.faces[li] = 0;
+            }
+            st.faces[li] |= 1 << face;
+        }
+        st.levels[li] = Some(lvl);
+        Ok(())
+    }
+
+    /// TexStorage1D/2D/3D and TextureStorage* (GL 4.6 §8.19).
+    pub fn tex_storage(
+        &mut self,
+        tex: Arc<Texture>,
+        dims_n: u8,
+        levels: i32,
+        internal: u32,
+        dims: Dims,
+    ) -> GlResult<()> {
+        let target = tex.state.lock().target;
+        let ok = match dims_n {
+            1 => target == GL_TEXTURE_1D,
+            2 => matches!(
+                target,
+                GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
+            ),
+            _ => matches!(
+                target,
+                GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
+            ),
+        };
+        // GL 4.6 §8.19: INVALID_ENUM (target) / INVALID_OPERATION (DSA texture) for a
+        // target the command does not take.
+        if !ok {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "a {} texture cannot take glTexStorage{dims_n}D",
+                Enum(target)
+            );
+        }
+        // GL 4.6 §8.19: INVALID_ENUM if internalformat is not a sized internal format.
+        let f = match internal_format(internal) {
+            Some(f) if !is_unsized(internal) => f,
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "internalformat {} is not a sized internal format",
+                Enum(internal)
+            ),
+        };
+        // GL 4.6 §8.19: INVALID_VALUE if width, height, depth or levels is less than 1.
+        if levels < 1 || dims.w < 1 || dims.h < 1 || dims.d < 1 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "levels = {levels} and size {}x{}x{} must all be at least 1",
+                dims.w,
+                dims.h,
+                dims.d
+            );
+        }
+        let check_target = if target == GL_TEXTURE_CUBE_MAP {
+            GL_TEXTURE_CUBE_MAP_POSITIVE_X
+        } else {
+            target
+        };
+        Self::check_dims(check_target, 0, dims)?;
+        // GL 4.6 §8.19: INVALID_OPERATION if levels exceeds log2(max size) + 1.
+        let mut largest = dims.w.max(if target == GL_TEXTURE_1D_ARRAY {
+            1
+        } else {
+            dims.h
+        });
+        if target == GL_TEXTURE_3D {
+            largest = largest.max(dims.d);
+        }
+        let max_levels = 32 - (largest as u32).leading_zeros() as i32;
+        if levels > max_levels || (target == GL_TEXTURE_RECTANGLE && levels != 1) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "levels = {levels} is more than a {}x{}x{} {} texture has ({max_levels})",
+                dims.w,
+                dims.h,
+                dims.d,
+                Enum(target)
+            );
+        }
+        let mut st = tex.state.lock();
+        // GL 4.6 §8.19: INVALID_OPERATION if the texture is already immutable.
+        if st.immutable {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {} already has immutable storage",
+                tex.name
+            );
+        }
+        let (mut w, mut h, mut d) = (dims.w as u32, dims.h as u32, dims.d as u32);
+        if target == GL_TEXTURE_CUBE_MAP {
+            d = 6;
+        }
+        let mut new_levels = vec![None; MAX_LEVELS];
+        for slot in new_levels.iter_mut().take(levels as usize) {
+            *slot = Some(Level::new(w, h, d, internal, f)?);
+            w = (w / 2).max(1);
+            if target != GL_TEXTURE_1D_ARRAY {
+                h = (h / 2).max(1);
+            }
+            if target == GL_TEXTURE_3D {
+                d = (d / 2).max(1);
+            }
+        }
+        st.levels = new_levels;
+        st.faces = vec![0x3f; MAX_LEVELS];
+        st.immutable = true;
+        st.immutable_levels = levels as u32;
+        Ok(())
+    }
+
+    /// The level image a sub-image command addresses, and its face for cube maps.
+    fn sub_level(tex: &Texture, target: Option<u32>, level: i32) -> GlResult<(Level, u32, u32)> {
+        let st = tex.state.lock();
+        let face = match target {
+            Some(t) => FACES.iter().position(|&f| f == t).map(|f| f as u32),
+            None => None,
+        };
+        let l = usize::try_from(level)
+            .ok()
+            .and_then(|i| st.levels.get(i))
+            .and_then(|l| l.clone());
+        // GL 4.6 §8.6: INVALID_VALUE for a level outside the texture's range;
+        // INVALID_OPERATION if the level has no image.
+        if level < 0 || level as usize >= MAX_LEVELS {
+            gl_bail!(GL_INVALID_VALUE, "level = {level} is out of range");
+        }
+        match l {
+            Some(l) => Ok((l, face.unwrap_or(0), st.target)),
+            None => gl_bail!(
+                GL_INVALID_OPERATION,
+                "level {level} of texture {} has no image",
+                tex.name
+            ),
+        }
+    }
+
+    /// Checks a sub-region against a level (GL 4.6 §8.6: INVALID_VALUE if it does not
+    /// lie inside the image).
+    fn check_region(l: &Level, target: u32, off: [i32; 3], size: [i32; 3]) -> GlResult<()> {
+        let depth = if target == GL_TEXTURE_CUBE_MAP {
+            1
+        } else {
+            l.depth
+        };
+        let lim = [l.width, l.height, depth];
+        for i in 0..3 {
+            let end = off[i] as i64 + size[i] as i64;
+            if off[i] < 0 || size[i] < 0 || end > lim[i] as i64 {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "region offset ({}, {}, {}) size ({}, {}, {}) is not inside the {}x{}x{} image",
+                    off[0],
+                    off[1],
+                    off[2],
+                    size[0],
+                    size[1],
+                    size[2],
+                    lim[0],
+                    lim[1],
+                    lim[2]
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// TexSubImage* and TextureSubImage* (GL 4.6 §8.6). `target` is the cube face for
+    /// TexSubImage2D of a cube map.
+    #[allow(clippy::too_many_arguments)]
+    pub fn tex_sub_image(
+        &mut self,
+        tex: Arc<Texture>,
+        face_target: Option<u32>,
+        level: i32,
+        off: [i32; 3],
+        size: [i32; 3],
+        format: u32,
+        ty: u32,
+        data: UserIn,
+    ) -> GlResult<()> {
+        let client = Client::new(format, ty)?;
+        let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
+        Self::check_region(&l, target, off, size)?;
+        client.check_compatible(l.format, "texture's internal format")?;
+        let z = if target == GL_TEXTURE_CUBE_MAP {
+            face
+        } else {
+            off[2] as u32
+        };
+        let unpack = self.textures.pixel_store.unpack;
+        self.upload(
+            &l,
+            &client,
+            data,
+            [off[0] as u32, off[1] as u32, z],
+            [size[0] as u32, size[1] as u32, size[2] as u32],
+            &unpack,
+        )
+    }
+
+    /// Copies `size` texels at `off` of a level (z: first slice) into client memory or
+    /// the PIXEL_PACK buffer (GL 4.6 §8.11, §18.2).
+    #[allow(clippy::too_many_arguments)]
+    pub fn download(
+        &self,
+        l: &Level,
+        off: [u32; 3],
+        size: [u32; 3],
+        format: u32,
+        ty: u32,
+        buf_size: Option<i64>,
+        out: UserOut,
+    ) -> GlResult<()> {
+        let client = Client::new(format, ty)?;
+        client.check_compatible(l.format, "texture's internal format")?;
+        let pack = self.textures.pixel_store.pack;
+        let [w, h, d] = size;
+        let Some(layout) = ClientLayout::new(&client, &pack, w, h, d) else {
+            gl_bail!(GL_INVALID_VALUE, "the pixel data's size overflows");
+        };
+        if let Some(n) = buf_size
+            && (n < 0 || layout.end > n as u64)
+        {
+            // GL 4.6 §8.11: INVALID_OPERATION if the data would not fit bufSize.
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the pixels need {} bytes, more than bufSize = {n}",
+                layout.end
+            );
+        }
+        let dst: Dst = match &self.bindings.pixel_pack {
+            Some(buf) => {
+                let offset = out.as_ptr() as u64;
+                let st = buf.state.lock();
+                // GL 4.6 §18.2.8 / §8.11: INVALID_OPERATION if the pack buffer is mapped,
+                // too small, or the offset is not aligned to the type.
+                if st
+                    .mapping
+                    .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+                {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "the GL_PIXEL_PACK_BUFFER {} is mapped",
+                        buf.name
+                    );
+                }
+                if !offset.is_multiple_of(client.elem_bytes() as u64) {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "offset {offset} into the GL_PIXEL_PACK_BUFFER is not a multiple of the size of {}",
+                        Enum(ty)
+                    );
+                }
+                if offset
+                    .checked_add(layout.end)
+                    .is_none_or(|e| e > st.size() as u64)
+                {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "writing {} bytes at offset {offset} passes the end of the GL_PIXEL_PACK_BUFFER {} ({} bytes)",
+                        layout.end,
+                        buf.name,
+                        st.size()
+                    );
+                }
+                Dst::Buffer(st.storage.clone(), offset)
+            }
+            None => match out.bytes(layout.end as usize) {
+                Some(b) => Dst::Client(b),
+                None => return Ok(()),
+            },
+        };
+        let f = l.format;
+        let tb = f.bytes();
+        let mut texels = vec![0u8; w as usize * tb];
+        let mut pixels = vec![0u8; (w as u64 * layout.pixel) as usize];
+        let mut dst = dst;
+        for z in 0..d as u64 {
+            for y in 0..h as u64 {
+                let src = (off[2] as u64 + z) * l.slice_bytes()
+                    + (off[1] as u64 + y) * l.row_bytes()
+                    + off[0] as u64 * tb as u64;
+                l.storage.read(src as usize, &mut texels);
+                for x in 0..w as usize {
+                    let v = f.decode(&texels[x * tb..x * tb + tb]);
+                    let p = layout.pixel as usize;
+                    client.pack(v, f.class(), pack.swap_bytes, &mut pixels[x * p..x * p + p]);
+                }
+                let at = layout.start + z * layout.image + y * layout.row;
+                match &mut dst {
+                    Dst::Client(b) => {
+                        b[at as usize..at as usize + pixels.len()].copy_from_slice(&pixels)
+                    }
+                    Dst::Buffer(s, base) => s.write((*base + at) as usize, &pixels),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// GetTexImage / GetTextureImage (GL 4.6 §8.11).
+    #[allow(clippy::too_many_arguments)]
+    pub fn get_tex_image(
+        &mut self,
+        tex: Arc<Texture>,
+        face_target: Option<u32>,
+        level: i32,
+        format: u32,
+        ty: u32,
+        buf_size: Option<i64>,
+        out: UserOut,
+    ) -> GlResult<()> {
+        let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
+        let (z, d) = if target == GL_TEXTURE_CUBE_MAP {
+            if face_target.is_some_and(|t| FACES.contains(&t)) {
+                (face, 1)
+            } else {
+                (0, 6)
+            }
+        } else {
+            (0, l.depth)
+        };
+        self.download(
+            &l,
+            [0, 0, z],
+            [l.width, l.height, d],
+            format,
+            ty,
+            buf_size,
+            out,
+        )
+    }
+
+    /// GetTextureSubImage (GL 4.6 §8.11.4).
+    #[allow(clippy::too_many_arguments)]
+    pub fn get_texture_sub_image(
+        &mut self,
+        tex: Arc<Texture>,
+        level: i32,
+        off: [i32; 3],
+        size: [i32; 3],
+        format: u32,
+        ty: u32,
+        buf_size: i64,
+        out: UserOut,
+    ) -> GlResult<()> {
+        let (l, _, target) = Self::sub_level(&tex, None, level)?;
+        let l_check = if target == GL_TEXTURE_CUBE_MAP {
+            // Faces are addressed as z for GetTextureSubImage.
+            GL_TEXTURE_2D_ARRAY
+        } else {
+            target
+        };
+        Self::check_region(&l, l_check, off, size)?;
+        self.download(
+            &l,
+            [off[0] as u32, off[1] as u32, off[2] as u32],
+            [size[0] as u32, size[1] as u32, size[2] as u32],
+            format,
+            ty,
+            Some(buf_size),
+            out,
+        )
+    }
+
+    /// TexParameter* / TextureParameter* (GL 4.6 §8.10). `v` holds the values as
+    /// given (floats), `ints` the integer form (for the I/Iui setters and enums).
+    pub fn tex_parameter(
+        &mut self,
+        tex: Arc<Texture>,
+        pname: u32,
+        v: &[f64],
+        raw: Option<[u32; 4]>,
+    ) -> GlResult<()> {
+        let mut st = tex.state.lock();
+        let e = v.first().copied().unwrap_or(0.0) as i64 as u32;
+        let target = st.target;
+        let enum_in = |allowed: &[u32], what: &str| -> GlResult<u32> {
+            if allowed.contains(&e) {
+                Ok(e)
+            } else {
+                // GL 4.6 §8.10: INVALID_ENUM if param is not an accepted value.
+                gl_bail!(GL_INVALID_ENUM, "{} is not a valid {what}", Enum(e))
+            }
+        };
+        let wraps = [
+            GL_CLAMP_TO_EDGE,
+            GL_REPEAT,
+            GL_CLAMP_TO_BORDER,
+            GL_MIRRORED_REPEAT,
+            GL_MIRROR_CLAMP_TO_EDGE,
+        ];
+        let rect = target == GL_TEXTURE_RECTANGLE;
+        match pname {
+            GL_TEXTURE_MIN_FILTER => {
+                let f = enum_in(
+                    &[
+                        GL_NEAREST,
+                        GL_LINEAR,
+                        GL_NEAREST_MIPMAP_NEAREST,
+                        GL_LINEAR_MIPMAP_NEAREST,
+                        GL_NEAREST_MIPMAP_LINEAR,
+                        GL_LINEAR_MIPMAP_LINEAR,
+                    ],
+                    "minification filter",
+                )?;
+                // GL 4.6 §8.10: INVALID_ENUM for a mipmap filter on a rectangle texture.
+                if rect && !matches!(f, GL_NEAREST | GL_LINEAR) {
+                    gl_bail!(
+                        GL_INVALID_ENUM,
+                        "rectangle textures take only GL_NEAREST or GL_LINEAR"
+                    );
+                }
+                st.sampler.min_filter = f;
+            }
+            GL_TEXTURE_MAG_FILTER => {
+                st.sampler.mag_filter = enum_in(&[GL_NEAREST, GL_LINEAR], "magnification filter")?
+            }
+            GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
+                let w = enum_in(&wraps, "wrap mode")?;
+                // GL 4.6 §8.10: INVALID_ENUM for a repeating wrap on a rectangle texture.
+                if rect && matches!(w, GL_REPEAT | GL_MIRRORED_REPEAT) {
+                    gl_bail!(GL_INVALID_ENUM, "rectangle textures cannot repeat");
+                }
+                let i = match pname {
+                    GL_TEXTURE_WRAP_S => 0,
+                    GL_TEXTURE_WRAP_T => 1,
+                    _ => 2,
+                };
+                st.sampler.wrap[i] = w;
+            }
+            GL_TEXTURE_BORDER_COLOR => match raw {
+                Some(r) => {
+                    st.sampler.border = r;
+                    st.sampler.border_int = true;
+                }
+                None => {
+                    let mut b = [0u32; 4];
+                    for (i, x) in v.iter().take(4).enumerate() {
+                        b[i] = (*x as f32).to_bits();
+                    }
+                    st.sampler.border = b;
+                    st.sampler.border_int = false;
+                }
+            },
+            GL_TEXTURE_MIN_LOD => st.sampler.min_lod = v[0] as f32,
+            GL_TEXTURE_MAX_LOD => st.sampler.max_lod = v[0] as f32,
+            GL_TEXTURE_LOD_BIAS => st.sampler.lod_bias = v[0] as f32,
+            GL_TEXTURE_COMPARE_MODE => {
+                st.sampler.compare_mode =
+                    enum_in(&[GL_NONE, GL_COMPARE_REF_TO_TEXTURE], "compare mode")?
+            }
+            GL_TEXTURE_COMPARE_FUNC => {
+                st.sampler.compare_func = enum_in(
+                    &[
+                        GL_LEQUAL,
+                        GL_GEQUAL,
+                        GL_LESS,
+                        GL_GREATER,
+                        GL_EQUAL,
+                        GL_NOTEQUAL,
+                        GL_ALWAYS,
+                        GL_NEVER,
+                    ],
+                    "compare function",
+                )?
+            }
+            GL_TEXTURE_MAX_ANISOTROPY => {
+                // GL 4.6 §8.10: INVALID_VALUE if the anisotropy is below 1.
+                if v[0] < 1.0 {
+                    gl_bail!(GL_INVALID_VALUE, "max anisotropy {} is below 1", v[0]);
+                }
+                st.sampler.max_anisotropy = v[0] as f32;
+            }
+            GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
+                let x = v[0] as i64;
+                // GL 4.6 §8.10: INVALID_VALUE for a negative level; a rectangle
+                // texture's base level must be 0 (INVALID_OPERATION).
+                if x < 0 {
+                    gl_bail!(GL_INVALID_VALUE, "{} = {x} is negative", Enum(pname));
+                }
+                if rect && pname == GL_TEXTURE_BASE_LEVEL && x != 0 {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "a rectangle texture's base level must be 0"
+                    );
+                }
+                let x = x.min(i32::MAX as i64) as i32;
+                if pname == GL_TEXTURE_BASE_LEVEL {
+                    st.base_level = if st.immutable {
+                        x.min(st.immutable_levels as i32 - 1)
+                    } else {
+                        x
+                    };
+                } else {
+                    st.max_level = if st.immutable {
+                        x.clamp(st.base_level, st.immutable_levels as i32 - 1)
+                    } else {
+                        x
+                    };
+                }
+            }
+            GL_TEXTURE_SWIZZLE_R | GL_TEXTURE_SWIZZLE_G | GL_TEXTURE_SWIZZLE_B
+            | GL_TEXTURE_SWIZZLE_A => {
+                let s = enum_in(
+                    &[GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE],
+                    "swizzle",
+                )?;
+                st.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] = s;
+            }
+            GL_TEXTURE_SWIZZLE_RGBA => {
+                let mut s = [0u32; 4];
+                for (i, x) in v.iter().take(4).enumerate() {
+                    let e = *x as i64 as u32;
+                    if ![GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA, GL_ZERO, GL_ONE].contains(&e) {
+                        gl_bail!(GL_INVALID_ENUM, "{} is not a valid swizzle", Enum(e));
+                    }
+                    s[i] = e;
+                }
+                st.swizzle = s;
+            }
+            GL_DEPTH_STENCIL_TEXTURE_MODE => {
+                st.depth_stencil_mode = enum_in(
+                    &[GL_DEPTH_COMPONENT, GL_STENCIL_INDEX],
+                    "depth stencil mode",
+                )?
+            }
+            // GL 4.6 §8.10: INVALID_ENUM if pname is not a texture parameter.
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a texture parameter",
+                Enum(pname)
+            ),
+        }
+        Ok(())
+    }
+
+    /// GetTexParameter* (GL 4.6 §8.11.2): values as floats (integers exactly), or the
+    /// raw integer border colour.
+    pub fn get_tex_parameter(&self, tex: &Texture, pname: u32) -> GlResult<TexValue> {
+        let st = tex.state.lock();
+        let s = &st.sampler;
+        let i = |v: u32| TexValue::Ints(vec![v as i64]);
+        Ok(match pname {
+            GL_TEXTURE_MIN_FILTER => i(s.min_filter),
+            GL_TEXTURE_MAG_FILTER => i(s.mag_filter),
+            GL_TEXTURE_WRAP_S => i(s.wrap[0]),
+            GL_TEXTURE_WRAP_T => i(s.wrap[1]),
+            GL_TEXTURE_WRAP_R => i(s.wrap[2]),
+            GL_TEXTURE_BORDER_COLOR => {
+                if s.border_int {
+                    TexValue::Raw(s.border)
+                } else {
+                    TexValue::Floats(s.border.iter().map(|&b| f32::from_bits(b) as f64).collect())
+                }
+            }
+            GL_TEXTURE_MIN_LOD => TexValue::Floats(vec![s.min_lod as f64]),
+            GL_TEXTURE_MAX_LOD => TexValue::Floats(vec![s.max_lod as f64]),
+            GL_TEXTURE_LOD_BIAS => TexValue::Floats(vec![s.lod_bias as f64]),
+            GL_TEXTURE_COMPARE_MODE => i(s.compare_mode),
+            GL_TEXTURE_COMPARE_FUNC => i(s.compare_func),
+            GL_TEXTURE_MAX_ANISOTROPY => TexValue::Floats(vec![s.max_anisotropy as f64]),
+            GL_TEXTURE_BASE_LEVEL => TexValue::Ints(vec![st.base_level as i64]),
+            GL_TEXTURE_MAX_LEVEL => TexValue::Ints(vec![st.max_level as i64]),
+            GL_TEXTURE_SWIZZLE_R => i(st.swizzle[0]),
+            GL_TEXTURE_SWIZZLE_G => i(st.swizzle[1]),
+            GL_TEXTURE_SWIZZLE_B => i(st.swizzle[2]),
+            GL_TEXTURE_SWIZZLE_A => i(st.swizzle[3]),
+            GL_TEXTURE_SWIZZLE_RGBA => {
+                TexValue::Ints(st.swizzle.iter().map(|&x| x as i64).collect())
+            }
+            GL_DEPTH_STENCIL_TEXTURE_MODE => i(st.depth_stencil_mode),
+            GL_TEXTURE_IMMUTABLE_FORMAT => TexValue::Ints(vec![st.immutable as i64]),
+            GL_TEXTURE_IMMUTABLE_LEVELS => TexValue::Ints(vec![st.immutable_levels as i64]),
+            GL_TEXTURE_TARGET => i(st.target),
+            GL_IMAGE_FORMAT_COMPATIBILITY_TYPE => i(GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE),
+            GL_TEXTURE_VIEW_MIN_LEVEL
+            | GL_TEXTURE_VIEW_NUM_LEVELS
+            | GL_TEXTURE_VIEW_MIN_LAYER
+            | GL_TEXTURE_VIEW_NUM_LAYERS => TexValue::Ints(vec![0]),
+            // GL 4.6 §8.11.2: INVALID_ENUM if pname is not a texture parameter.
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a texture parameter",
+                Enum(pname)
+            ),
+        })
+    }
+
+    /// GetTexLevelParameter* (GL 4.6 §8.11.2).
+    pub fn get_tex_level_parameter(
+        &self,
+        tex: &Texture,
+        face_target: Option<u32>,
+        level: i32,
+        pname: u32,
+    ) -> GlResult<i64> {
+        // GL 4.6 §8.11.2: INVALID_VALUE if level is negative or above the maximum.
+        if level < 0 || level as usize >= MAX_LEVELS {
+            gl_bail!(GL_INVALID_VALUE, "level = {level} is out of range");
+        }
+        let st = tex.state.lock();
+        let mut l = st.levels[level as usize].as_ref();
+        if st.target == GL_TEXTURE_CUBE_MAP
+            && let Some(face) = face_target.and_then(|t| FACES.iter().position(|&f| f == t))
+            && st.faces[level as usize] & (1 << face) == 0
+        {
+            l = None;
+        }
+        let cube = st.target == GL_TEXTURE_CUBE_MAP;
+        let bits = |i: usize| l.map(|l| l.format.color_bits()[i] as i64).unwrap_or(0);
+        let kind = |c: usize| -> i64 {
+            let Some(l) = l else { return GL_NONE as i64 };
+            let f = l.format;
+            if c < 4 && f.color_bits()[c] == 0 || (c == 4 && !f.has_depth()) {
+                return GL_NONE as i64;
+            }
+            (match f {
+                Format::Plain { kind, .. } => match kind {
+                    Kind::Unorm => GL_UNSIGNED_NORMALIZED,
+                    Kind::Snorm => GL_SIGNED_NORMALIZED,
+                    Kind::Float => GL_FLOAT,
+                    Kind::Sint => GL_INT,
+                    Kind::Uint => GL_UNSIGNED_INT,
+                },
+                Format::Rgb10A2 { int: true } => GL_UNSIGNED_INT,
+                Format::R11G11B10F | Format::Rgb9E5 | Format::Depth32F => GL_FLOAT,
+                Format::Depth32FStencil8 if c == 4 => GL_FLOAT,
+                _ => GL_UNSIGNED_NORMALIZED,
+            }) as i64
+        };
+        Ok(match pname {
+            GL_TEXTURE_WIDTH => l.map(|l| l.width as i64).unwrap_or(0),
+            GL_TEXTURE_HEIGHT => l.map(|l| l.height as i64).unwrap_or(0),
+            GL_TEXTURE_DEPTH => l
+                .map(|l| if cube { 1 } else { l.depth as i64 })
+                .unwrap_or(0),
+            GL_TEXTURE_INTERNAL_FORMAT => l.map(|l| l.internal as i64).unwrap_or(GL_RGBA as i64),
+            GL_TEXTURE_RED_SIZE => bits(0),
+            GL_TEXTURE_GREEN_SIZE => bits(1),
+            GL_TEXTURE_BLUE_SIZE => bits(2),
+            GL_TEXTURE_ALPHA_SIZE => bits(3),
+            GL_TEXTURE_DEPTH_SIZE => l
+                .map(|l| l.format.depth_stencil_bits().0 as i64)
+                .unwrap_or(0),
+            GL_TEXTURE_STENCIL_SIZE => l
+                .map(|l| l.format.depth_stencil_bits().1 as i64)
+                .unwrap_or(0),
+            GL_TEXTURE_SHARED_SIZE => l
+                .map(|l| if l.format == Format::Rgb9E5 { 5 } else { 0 })
+                .unwrap_or(0),
+            GL_TEXTURE_RED_TYPE => kind(0),
+            GL_TEXTURE_GREEN_TYPE => kind(1),
+            GL_TEXTURE_BLUE_TYPE => kind(2),
+            GL_TEXTURE_ALPHA_TYPE => kind(3),
+            GL_TEXTURE_DEPTH_TYPE => kind(4),
+            GL_TEXTURE_COMPRESSED => 0,
+            GL_TEXTURE_SAMPLES => 0,
+            GL_TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
+            GL_TEXTURE_BUFFER_DATA_STORE_BINDING => {
+                st.buffer.as_ref().map(|b| b.0.name as i64).unwrap_or(0)
+            }
+            GL_TEXTURE_BUFFER_OFFSET => st.buffer.as_ref().map(|b| b.2).unwrap_or(0),
+            GL_TEXTURE_BUFFER_SIZE => st.buffer.as_ref().map(|b| b.3.max(0)).unwrap_or(0),
+            // GL 4.6 §8.11.2: INVALID_ENUM if pname is not a level parameter.
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a texture level parameter",
+                Enum(pname)
+            ),
+        })
+    }
+
+    /// The texture of a GetTexLevelParameter/GetTexImage target (cube faces allowed).
+    pub fn query_target(&self, target: u32) -> GlResult<Arc<Texture>> {
+        match FACES.iter().position(|&f| f == target) {
+            Some(_) => self.bound_texture(GL_TEXTURE_CUBE_MAP),
+            None => self.bound_texture(target),
+        }
+    }
+
+    /// BindImageTexture (GL 4.6 §8.26).
+    #[allow(clippy::too_many_arguments)]
+    pub fn bind_image_texture(
+        &mut self,
+        unit: u32,
+        name: u32,
+        level: i32,
+        layered: bool,
+        layer: i32,
+        access: u32,
+        format: u32,
+    ) -> GlResult<()> {
+        // GL 4.6 §8.26: INVALID_VALUE if unit is not below MAX_IMAGE_UNITS.
+        if unit >= MAX_IMAGE_UNITS as u32 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "unit = {unit} is not below GL_MAX_IMAGE_UNITS ({MAX_IMAGE_UNITS})"
+            );
+        }
+        // GL 4.6 §8.26: INVALID_VALUE if texture is not zero or an existing texture.
+        let tex = if name == 0 {
+            None
+        } else {
+            match self.shared.textures.lock().get(name) {
+                Some(t) => Some(t.clone()),
+                None => gl_bail!(
+                    GL_INVALID_VALUE,
+                    "texture = {name} is not the name of an existing texture object"
+                ),
+            }
+        };
+        // GL 4.6 §8.26: INVALID_VALUE if level or layer is negative.
+        if level < 0 {
+            gl_bail!(GL_INVALID_VALUE, "level = {level} is negative");
+        }
+        if layer < 0 {
+            gl_bail!(GL_INVALID_VALUE, "layer = {layer} is negative");
+        }
+        // GL 4.6 §8.26: INVALID_ENUM if access is not READ_ONLY, WRITE_ONLY or
+        // READ_WRITE, or format is not an image format of table 8.26.
+        if !matches!(access, GL_READ_ONLY | GL_WRITE_ONLY | GL_READ_WRITE) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "access {} is not GL_READ_ONLY, GL_WRITE_ONLY or GL_READ_WRITE",
+                Enum(access)
+            );
+        }
+        if image_unit_format(format).is_none() {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "format {} is not an image unit format (GL 4.6 table 8.26)",
+                Enum(format)
+            );
+        }
+        // The texture's format and completeness are checked when the unit is used.
+        self.textures.images[unit as usize] = match tex {
+            None => ImageUnit::default(),
+            Some(t) => ImageUnit {
+                texture: Some(t),
+                level,
+                layered,
+                layer,
+                access,
+                format,
+            },
+        };
+        Ok(())
+    }
+
+    /// The image units as the runtime's descriptor table, and the storage they point
+    /// into. A unit whose binding is not valid for access (GL 4.6 §8.26: incomplete
+    /// texture, level or layer outside it, incompatible format) reads zero and drops
+    /// writes.
+    pub fn image_table(&self) -> (ImageTable, Vec<Arc<Storage>>) {
+        let mut table = rt::empty_table();
+        let mut keep = Vec::new();
+        for (i, u) in self.textures.images.iter().enumerate() {
+            let Some(t) = &u.texture else { continue };
+            let st = t.state.lock();
+            let Some(l) = st.level(u.level) else { continue };
+            // A level other than the base needs a complete mipmap chain, the base level
+            // a complete base image (as Mesa checks).
+            if (u.level < st.base_level || u.level > st.effective_max_level())
+                || (u.level != st.base_level && !st.mipmap_complete())
+            {
+                continue;
+            }
+            let Some(unit_fmt) = image_unit_format(u.format) else {
+                continue;
+            };
+            // GL 4.6 §8.26: the texture's internal format must match the unit's format
+            // by size (table 8.27) or be identical.
+            let compatible = l.internal == u.format
+                || (is_image_format(l.format) && l.format.bytes() == unit_fmt.bytes());
+            if !compatible {
+                continue;
+            }
+            let layered_target = matches!(
+                st.target,
+                GL_TEXTURE_1D_ARRAY
+                    | GL_TEXTURE_2D_ARRAY
+                    | GL_TEXTURE_3D
+                    | GL_TEXTURE_CUBE_MAP
+                    | GL_TEXTURE_CUBE_MAP_ARRAY
+            );
+            let (w, h, d) = (l.width, l.height, l.depth);
+            let (row, slice) = (l.row_bytes(), l.slice_bytes());
+            let one_d_array = st.target == GL_TEXTURE_1D_ARRAY;
+            let (size, offset, row_stride, slice_stride) = if layered_target && !u.layered {
+                // One layer (or face, or 3D slice) as a 1D or 2D image.
+                let layers = if one_d_array { h } else { d };
+                if u.layer as u32 >= layers {
+                    continue;
+                }
+                if one_d_array {
+                    ([w, 1, 1], u.layer as u64 * row, row, row)
+                } else {
+                    ([w, h, 1], u.layer as u64 * slice, row, slice)
+                }
+            } else if one_d_array {
+                ([w, 1, h], 0, row, row)
+            } else {
+                ([w, h, d], 0, row, slice)
+            };
+            let access = match u.access {
+                GL_READ_ONLY => rt::ACCESS_READ,
+                GL_WRITE_ONLY => rt::ACCESS_WRITE,
+                _ => rt::ACCESS_READ | rt::ACCESS_WRITE,
+            };
+            table[i] = ImageDesc::new(
+                &l.storage,
+                offset,
+                size,
+                row_stride,
+                slice_stride,
+                unit_fmt,
+                access,
+            );
+            keep.push(l.storage.clone());
+        }
+        (table, keep)
+    }
+
+    /// Indexed image-unit state for GetIntegeri_v/GetBooleani_v (table 23.45).
+    pub fn image_unit_value(&self, pname: u32, index: u32) -> Option<GlResult<i64>> {
+        let field = match pname {
+            GL_IMAGE_BINDING_NAME => 0,
+            GL_IMAGE_BINDING_LEVEL => 1,
+            GL_IMAGE_BINDING_LAYERED => 2,
+            GL_IMAGE_BINDING_LAYER => 3,
+            GL_IMAGE_BINDING_ACCESS => 4,
+            GL_IMAGE_BINDING_FORMAT => 5,
+            _ => return None,
+        };
+        let Some(u) = self.textures.images.get(index as usize) else {
+            return Some(Err(crate::gl_err!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below GL_MAX_IMAGE_UNITS ({MAX_IMAGE_UNITS})"
+            )));
+        };
+        Some(Ok(match field {
+            0 => u.texture.as_ref().map(|t| t.name as i64).unwrap_or(0),
+            1 => u.level as i64,
+            2 => u.layered as i64,
+            3 => u.layer as i64,
+            4 => u.access as i64,
+            _ => u.format as i64,
+        }))
+    }
+
+    /// Non-indexed texture state for Get* (GL 4.6 tables 23.13, 23.39).
+    pub fn texture_value(&self, pname: u32) -> Option<i64> {
+        let t = &self.textures;
+        let bound = |target: u32| -> i64 {
+            let i = target_index(target).expect("a texture target");
+            t.units[t.active as usize][i]
+                .as_ref()
+                .map(|x| x.name as i64)
+                .unwrap_or(0)
+        };
+        Some(match pname {
+            GL_ACTIVE_TEXTURE => (GL_TEXTURE0 + t.active) as i64,
+            GL_TEXTURE_BINDING_1D => bound(GL_TEXTURE_1D),
+            GL_TEXTURE_BINDING_2D => bound(GL_TEXTURE_2D),
+            GL_TEXTURE_BINDING_3D => bound(GL_TEXTURE_3D),
+            GL_TEXTURE_BINDING_1D_ARRAY => bound(GL_TEXTURE_1D_ARRAY),
+            GL_TEXTURE_BINDING_2D_ARRAY => bound(GL_TEXTURE_2D_ARRAY),
+            GL_TEXTURE_BINDING_RECTANGLE => bound(GL_TEXTURE_RECTANGLE),
+            GL_TEXTURE_BINDING_CUBE_MAP => bound(GL_TEXTURE_CUBE_MAP),
+            GL_TEXTURE_BINDING_CUBE_MAP_ARRAY => bound(GL_TEXTURE_CUBE_MAP_ARRAY),
+            GL_TEXTURE_BINDING_BUFFER => bound(GL_TEXTURE_BUFFER),
+            GL_MAX_TEXTURE_SIZE => MAX_TEXTURE_SIZE as i64,
+            GL_MAX_3D_TEXTURE_SIZE => MAX_3D_TEXTURE_SIZE as i64,
+            GL_MAX_ARRAY_TEXTURE_LAYERS => MAX_ARRAY_TEXTURE_LAYERS as i64,
+            GL_MAX_CUBE_MAP_TEXTURE_SIZE => MAX_CUBE_MAP_TEXTURE_SIZE as i64,
+            GL_MAX_RECTANGLE_TEXTURE_SIZE => MAX_RECTANGLE_TEXTURE_SIZE as i64,
+            GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64,
+            GL_MAX_IMAGE_UNITS => MAX_IMAGE_UNITS as i64,
+            p => return t.pixel_store.get(p),
+        })
+    }
+}
+
+/// A texture parameter value.
+pub enum TexValue {
+    Ints(Vec<i64>),
+    Floats(Vec<f64>),
+    /// A border colour set through the I/Iui setters.
+    Raw([u32; 4]),
+}
+
+enum Src<'a> {
+    Client(&'a [u8]),
+    Buffer(Arc<Storage>, u64),
+}
+
+enum Dst<'a> {
+    Client(&'a mut [u8]),
+    Buffer(Arc<Storage>, u64),
+}
