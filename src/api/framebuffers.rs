@@ -342,7 +342,7 @@ unsafe fn clear_buffer(
         if buffer == GL_STENCIL {
             words = [0, words[0], 0, 0];
         }
-        st.clear_framebuffer_buffer(fb, buffer, drawbuffer, words, Some(class))
+        st.clear_framebuffer_buffer(fb, buffer, drawbuffer, words)
     })
 }
 
@@ -472,7 +472,6 @@ pub extern "C" fn glClearBufferfi(
             buffer,
             drawbuffer,
             [depth.to_bits(), stencil as u32, 0, 0],
-            None,
         )
     })
 }

@@ -164,59 +164,7 @@ pub extern "C" fn unpack_snorm4x8(p: u32, i: u32) -> f32 {
     (v as f32 / 127.0).clamp(-1.0, 1.0)
 }
 
-/// IEEE half precision from single (round to nearest even), for packHalf2x16.
-pub fn f32_to_f16(x: f32) -> u16 {
-    let bits = x.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let mant = bits & 0x7f_ffff;
-    if exp == 0xff {
-        // Inf or NaN (keep NaN quiet).
-        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = mant | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        let mid = 1 << (shift - 1);
-        let round = (rem > mid || (rem == mid && half & 1 == 1)) as u32;
-        return sign | (half + round) as u16;
-    }
-    let half = ((e as u32) << 10) | (mant >> 13);
-    let rem = mant & 0x1fff;
-    let round = (rem > 0x1000 || (rem == 0x1000 && half & 1 == 1)) as u32;
-    sign | (half + round) as u16
-}
-
-pub fn f16_to_f32(h: u16) -> f32 {
-    let sign = ((h as u32) & 0x8000) << 16;
-    let exp = ((h >> 10) & 0x1f) as u32;
-    let mant = (h & 0x3ff) as u32;
-    let bits = match exp {
-        0 if mant == 0 => sign,
-        0 => {
-            // Subnormal half: normalize.
-            let mut e = 127 - 15 + 1;
-            let mut m = mant;
-            while m & 0x400 == 0 {
-                m <<= 1;
-                e -= 1;
-            }
-            sign | (e << 23) | ((m & 0x3ff) << 13)
-        }
-        0x1f => sign | 0x7f80_0000 | (mant << 13),
-        _ => sign | ((exp + 127 - 15) << 23) | (mant << 13),
-    };
-    f32::from_bits(bits)
-}
+pub use crate::runtime::texel::{f32_to_half as f32_to_f16, half_to_f32 as f16_to_f32};
 
 pub extern "C" fn pack_half2x16(x: f32, y: f32) -> u32 {
     f32_to_f16(x) as u32 | ((f32_to_f16(y) as u32) << 16)

@@ -6,6 +6,7 @@ use super::error::{Enum, GlResult};
 use super::gl_enums::*;
 use super::types::UserIn;
 use crate::gl_bail;
+use crate::runtime::texel::{f32_to_half, half_to_f32};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -313,64 +314,6 @@ fn norm_s(v: i64, bits: u32, integer: bool) -> f64 {
     } else {
         (v as f64 / ((1i64 << (bits - 1)) - 1) as f64).max(-1.0)
     }
-}
-
-/// IEEE half to single precision.
-pub fn half_to_f32(h: u16) -> f32 {
-    let sign = ((h >> 15) as u32) << 31;
-    let exp = ((h >> 10) & 0x1f) as u32;
-    let man = (h & 0x3ff) as u32;
-    let bits = match (exp, man) {
-        (0, 0) => sign,
-        (0, m) => {
-            // Subnormal: normalise.
-            let mut e = 127 - 15 + 1;
-            let mut m = m;
-            while m & 0x400 == 0 {
-                m <<= 1;
-                e -= 1;
-            }
-            sign | (e << 23) | ((m & 0x3ff) << 13)
-        }
-        (31, m) => sign | 0x7f80_0000 | (m << 13),
-        (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
-    };
-    f32::from_bits(bits)
-}
-
-/// Single to IEEE half precision, rounding to nearest even.
-pub fn f32_to_half(f: f32) -> u16 {
-    let x = f.to_bits();
-    let sign = ((x >> 16) & 0x8000) as u16;
-    let exp = ((x >> 23) & 0xff) as i32;
-    let man = x & 0x7f_ffff;
-    if exp == 255 {
-        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
-    }
-    let e = exp - 127 + 15;
-    if e >= 31 {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = man | 0x80_0000;
-        let shift = (14 - e) as u32;
-        let half = 1u32 << (shift - 1);
-        let mut v = m >> shift;
-        let rem = m & ((1 << shift) - 1);
-        if rem > half || (rem == half && v & 1 == 1) {
-            v += 1;
-        }
-        return sign | v as u16;
-    }
-    let mut v = ((e as u32) << 10) | (man >> 13);
-    let rem = man & 0x1fff;
-    if rem > 0x1000 || (rem == 0x1000 && v & 1 == 1) {
-        v += 1;
-    }
-    sign | v as u16
 }
 
 #[cfg(test)]

@@ -110,15 +110,13 @@ impl Framebuffer {
             return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
         }
         let mut layered = None;
-        for (i, a) in self.color.iter().enumerate() {
-            let Some(a) = a else { continue };
+        for a in self.color.iter().flatten() {
             let Some((l, _)) = a.image() else {
                 return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
             };
             if l.width == 0 || l.height == 0 || l.format.has_depth() || l.format.has_stencil() {
                 return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
             }
-            let _ = i;
             let is_layered = matches!(a, Attachment::Texture { layer: None, tex, .. }
                 if matches!(tex.state.lock().target,
                     GL_TEXTURE_3D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY
@@ -629,7 +627,6 @@ impl ContextState {
         buffer: u32,
         drawbuffer: i32,
         values: [u32; 4],
-        class: Option<Class>,
     ) -> GlResult<()> {
         // GL 4.6 §17.4.3.1: INVALID_ENUM for a buffer the form does not take;
         // INVALID_VALUE for a drawbuffer out of range.
@@ -665,7 +662,6 @@ impl ContextState {
             }
             // A form that does not match the attachment's class gives undefined
             // results (GL 4.6 §17.4.3.1): the words are stored as the class reads them.
-            let _ = class;
             if let Some(a) = &f.color[(b - GL_COLOR_ATTACHMENT0) as usize] {
                 Self::fill_attachment(a, |fmt, t| fmt.encode(values, t));
             }

@@ -924,11 +924,12 @@ impl ContextState {
                 GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
             ),
         };
-        // GL 4.6 §8.19: INVALID_ENUM (target) / INVALID_OPERATION (DSA texture) for a
-        // target the command does not take.
+        // GL 4.6 §8.19: INVALID_OPERATION if TextureStorage*'s texture has a target the
+        // command does not take (TexStorage*'s target was checked by the caller:
+        // INVALID_ENUM).
         if !ok {
             gl_bail!(
-                GL_INVALID_ENUM,
+                GL_INVALID_OPERATION,
                 "a {} texture cannot take glTexStorage{dims_n}D",
                 Enum(target)
             );
