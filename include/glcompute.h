@@ -197,6 +197,10 @@ void glBindProgramPipeline(GLuint pipeline);
 
 void glBindRenderbuffer(GLenum target, GLuint rb);
 
+void glBindSampler(GLuint unit, GLuint sampler);
+
+void glBindSamplers(GLuint first, GLsizei n, const GLuint *samplers);
+
 void glBindTexture(GLenum target, GLuint texture);
 
 void glBindTextureUnit(GLuint unit, GLuint texture);
@@ -291,6 +295,8 @@ void glCreateProgramPipelines(GLsizei n, GLuint *pipelines);
 
 void glCreateRenderbuffers(GLsizei n, GLuint *ids);
 
+void glCreateSamplers(GLsizei n, GLuint *samplers);
+
 GLuint glCreateShader(GLenum ty);
 
 GLuint glCreateShaderProgramv(GLenum ty, GLsizei n, const GLchar *const *strings);
@@ -322,6 +328,8 @@ void glDeleteProgram(GLuint program);
 void glDeleteProgramPipelines(GLsizei n, const GLuint *pipelines);
 
 void glDeleteRenderbuffers(GLsizei n, const GLuint *ids);
+
+void glDeleteSamplers(GLsizei n, const GLuint *samplers);
 
 void glDeleteShader(GLuint shader);
 
@@ -399,6 +407,8 @@ void glGenFramebuffers(GLsizei n, GLuint *ids);
 void glGenProgramPipelines(GLsizei n, GLuint *pipelines);
 
 void glGenRenderbuffers(GLsizei n, GLuint *ids);
+
+void glGenSamplers(GLsizei count, GLuint *samplers);
 
 void glGenTextures(GLsizei n, GLuint *textures);
 
@@ -533,6 +543,14 @@ void glGetProgramResourceiv(GLuint program,
 
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params);
 
+void glGetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params);
+
+void glGetSamplerParameterIuiv(GLuint sampler, GLenum pname, GLuint *params);
+
+void glGetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params);
+
+void glGetSamplerParameteriv(GLuint sampler, GLenum pname, GLint *params);
+
 void glGetShaderInfoLog(GLuint shader, GLsizei buf_size, GLsizei *length, GLchar *log);
 
 void glGetShaderPrecisionFormat(GLenum shader_type,
@@ -636,6 +654,8 @@ GLboolean glIsProgram(GLuint program);
 GLboolean glIsProgramPipeline(GLuint pipeline);
 
 GLboolean glIsRenderbuffer(GLuint rb);
+
+GLboolean glIsSampler(GLuint sampler);
 
 GLboolean glIsShader(GLuint shader);
 
@@ -903,6 +923,18 @@ void glRenderbufferStorageMultisample(GLenum target,
                                       GLsizei w,
                                       GLsizei h);
 
+void glSamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param);
+
+void glSamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param);
+
+void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param);
+
+void glSamplerParameterfv(GLuint sampler, GLenum pname, const GLfloat *param);
+
+void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param);
+
+void glSamplerParameteriv(GLuint sampler, GLenum pname, const GLint *param);
+
 void glShaderBinary(GLsizei n,
                     const GLuint *_shaders,
                     GLenum binary_format,
@@ -912,6 +944,14 @@ void glShaderBinary(GLsizei n,
 void glShaderSource(GLuint shader, GLsizei n, const GLchar *const *string, const GLint *length);
 
 void glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding);
+
+void glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer);
+
+void glTexBufferRange(GLenum target,
+                      GLenum internalformat,
+                      GLuint buffer,
+                      GLintptr offset,
+                      GLsizeiptr size);
 
 void glTexImage1D(GLenum target,
                   GLint level,
@@ -995,6 +1035,14 @@ void glTexSubImage3D(GLenum target,
                      GLenum format,
                      GLenum ty,
                      const void *pixels);
+
+void glTextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer);
+
+void glTextureBufferRange(GLuint texture,
+                          GLenum internalformat,
+                          GLuint buffer,
+                          GLintptr offset,
+                          GLsizeiptr size);
 
 void glTextureParameterIiv(GLuint texture, GLenum pname, const GLint *params);
 

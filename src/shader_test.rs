@@ -310,9 +310,6 @@ fn run_file(text: &str) -> Verdict {
         return Verdict::Fail(format!("link failed: {}", r.program_log()));
     }
     if r.link_ok {
-        if let Some(why) = r.uses_samplers() {
-            return Verdict::Skip(why);
-        }
         glUseProgram(r.prog);
         r.setup_ubos();
     }
@@ -710,50 +707,6 @@ impl Runner {
             _ => return fail(format!("unknown command `{line}'")),
         }
         Ok(())
-    }
-
-    /// Texture sampling (sampler uniforms) does not run in glcompute yet: such a test
-    /// is skipped with that reason rather than failed.
-    fn uses_samplers(&self) -> Option<String> {
-        let mut n = 0;
-        // SAFETY: n is writable.
-        unsafe { glGetProgramiv(self.prog, GL_ACTIVE_UNIFORMS, &mut n) };
-        for i in 0..n.max(0) as u32 {
-            let mut ty = 0;
-            // SAFETY: one index in, one value out.
-            unsafe { glGetActiveUniformsiv(self.prog, 1, &i, GL_UNIFORM_TYPE, &mut ty) };
-            let ty = ty as u32;
-            let sampler = (GL_SAMPLER_1D..=GL_SAMPLER_2D_SHADOW).contains(&ty)
-                || (GL_SAMPLER_1D_ARRAY..=GL_SAMPLER_CUBE_SHADOW).contains(&ty)
-                || (GL_INT_SAMPLER_1D..=GL_UNSIGNED_INT_SAMPLER_2D_ARRAY).contains(&ty)
-                || matches!(
-                    ty,
-                    GL_SAMPLER_2D_RECT
-                        | GL_SAMPLER_2D_RECT_SHADOW
-                        | GL_SAMPLER_BUFFER
-                        | GL_INT_SAMPLER_2D_RECT
-                        | GL_INT_SAMPLER_BUFFER
-                        | GL_UNSIGNED_INT_SAMPLER_2D_RECT
-                        | GL_UNSIGNED_INT_SAMPLER_BUFFER
-                        | GL_SAMPLER_CUBE_MAP_ARRAY
-                        | GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW
-                        | GL_INT_SAMPLER_CUBE_MAP_ARRAY
-                        | GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY
-                        | GL_SAMPLER_2D_MULTISAMPLE
-                        | GL_INT_SAMPLER_2D_MULTISAMPLE
-                        | GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE
-                        | GL_SAMPLER_2D_MULTISAMPLE_ARRAY
-                        | GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY
-                        | GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY
-                );
-            if sampler {
-                return Some(
-                    "uses a sampler; texture sampling (texelFetch, texture) is not implemented in glcompute yet"
-                        .into(),
-                );
-            }
-        }
-        None
     }
 
     /// Binds a 250x250 RGBA8 framebuffer object, the stand-in for piglit's window.

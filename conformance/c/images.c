@@ -125,6 +125,14 @@ static void stores(void)
     const int32_t rg32i[2] = {-7, 2147483647};
     store_case(GL_RG32I, "rg32i", "iimage2D", "ivec4(-7, 2147483647, 0, 0)", GL_RG_INTEGER,
                GL_INT, rg32i, 8);
+    /* 16-byte texels: every component kept exactly. */
+    const float rgba32f[4] = {1.5f, -2.25f, 1e30f, -0.0f};
+    store_case(GL_RGBA32F, "rgba32f", "image2D", "vec4(1.5, -2.25, 1e30, -0.0)", GL_RGBA,
+               GL_FLOAT, rgba32f, 16);
+    const uint32_t rgba32ui[4] = {1, 0xffffffffu, 0x80000000u, 12345678};
+    store_case(GL_RGBA32UI, "rgba32ui", "uimage2D",
+               "uvec4(1u, 0xffffffffu, 0x80000000u, 12345678u)", GL_RGBA_INTEGER,
+               GL_UNSIGNED_INT, rgba32ui, 16);
 }
 
 static void loads(void)
@@ -159,6 +167,12 @@ static void loads(void)
     const float f[4] = {0.5f, 2.0f, -1.0f, 0.25f};
     const uint32_t e_f[4] = {fbits(128.0f / 255.0f), fbits(1.0f), fbits(0.0f), fbits(64.0f / 255.0f)};
     load_case(GL_RGBA8, "rgba8", "image2D", "vec4", GL_RGBA, GL_FLOAT, f, e_f);
+    const int32_t i32[4] = {-1, 2147483647, -2147483647 - 1, 42};
+    const uint32_t e_i32[4] = {(uint32_t)-1, 2147483647u, 0x80000000u, 42};
+    load_case(GL_RGBA32I, "rgba32i", "iimage2D", "ivec4", GL_RGBA_INTEGER, GL_INT, i32, e_i32);
+    const float f32[4] = {0.1f, -7.5f, 3e-38f, 65536.0f};
+    const uint32_t e_f32[4] = {fbits(0.1f), fbits(-7.5f), fbits(3e-38f), fbits(65536.0f)};
+    load_case(GL_RGBA32F, "rgba32f", "image2D", "vec4", GL_RGBA, GL_FLOAT, f32, e_f32);
 }
 
 /* Atomics from 64 invocations, and accesses outside a 4x2 image. */

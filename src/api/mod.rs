@@ -18,6 +18,7 @@ pub mod egl;
 pub mod framebuffers;
 pub mod glx;
 pub mod interpose;
+pub mod samplers;
 pub mod shaders;
 pub mod textures;
 pub mod uniforms;

@@ -13,7 +13,7 @@ use std::ffi::c_void;
 use std::sync::Arc;
 
 /// GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
-fn count(n: GLsizei) -> GlResult<usize> {
+pub(super) fn count(n: GLsizei) -> GlResult<usize> {
     if n < 0 {
         gl_bail!(GL_INVALID_VALUE, "n = {n} is negative");
     }
@@ -596,19 +596,23 @@ fn param_count(pname: GLenum) -> usize {
 }
 
 /// The texture a parameter command addresses: the bound one or a named one.
-enum Tex {
+pub(super) enum Tex {
     Target(GLenum),
     Named(GLuint),
+    /// A sampler object (GL 4.6 §8.2), which takes the sampler parameters only.
+    Sampler(GLuint),
 }
 
 fn param_texture(st: &ContextState, t: Tex) -> GlResult<Arc<Texture>> {
     match t {
         Tex::Target(target) => st.bound_texture(target),
         Tex::Named(name) => st.named_texture(name),
+        // Sampler objects take the sampler-parameter paths, never this one.
+        Tex::Sampler(name) => gl_bail!(GL_INVALID_OPERATION, "sampler {name} is not a texture"),
     }
 }
 
-fn set_param(
+pub(super) fn set_param(
     func: &'static str,
     t: Tex,
     pname: GLenum,
@@ -616,9 +620,9 @@ fn set_param(
     read: impl FnOnce(usize) -> (Vec<f64>, Option<[u32; 4]>),
 ) {
     gl_call(func, |st| {
-        let tex = param_texture(st, t)?;
         let n = param_count(pname);
-        // GL 4.6 §8.10: INVALID_ENUM if a scalar form names a vector parameter.
+        // GL 4.6 §8.10 (§8.2 for samplers): INVALID_ENUM if a scalar form names a
+        // vector parameter.
         if scalar && n > 1 {
             gl_bail!(
                 GL_INVALID_ENUM,
@@ -626,6 +630,14 @@ fn set_param(
                 Enum(pname)
             );
         }
+        if let Tex::Sampler(name) = t {
+            let (v, raw) = read(n);
+            if v.is_empty() {
+                return Ok(());
+            }
+            return st.sampler_parameter(name, pname, &v, raw);
+        }
+        let tex = param_texture(st, t)?;
         if matches!(tex.state.lock().target, GL_TEXTURE_BUFFER) {
             // GL 4.6 §8.10: INVALID_ENUM for parameters of a buffer texture.
             gl_bail!(
@@ -646,7 +658,7 @@ fn set_param(
 ///
 /// # Safety
 /// `p` is null or holds `n` values.
-unsafe fn read_params<T: Copy>(
+pub(super) unsafe fn read_params<T: Copy>(
     p: *const T,
     n: usize,
     conv: fn(T) -> f64,
@@ -716,7 +728,7 @@ pub unsafe extern "C" fn glTextureParameterfv(
 
 /// The integer border-colour forms (TexParameterIiv/Iuiv): the values are kept as
 /// integers (GL 4.6 §8.10).
-unsafe fn set_param_int(func: &'static str, t: Tex, pname: GLenum, params: *const u32) {
+pub(super) unsafe fn set_param_int(func: &'static str, t: Tex, pname: GLenum, params: *const u32) {
     set_param(func, t, pname, false, |n| {
         // SAFETY: GL's promise: params holds the values pname takes.
         let Some(v) = (unsafe { in_array(params, n) }) else {
@@ -816,17 +828,25 @@ pub extern "C" fn glTextureParameterf(texture: GLuint, pname: GLenum, param: GLf
 
 /// How a GetTexParameter form returns values.
 #[derive(Clone, Copy)]
-enum Out {
+pub(super) enum Out {
     Int,
     Float,
     /// The I forms: border colours as given by the I setters, others as integers.
     RawInt,
 }
 
-unsafe fn get_param(func: &'static str, t: Tex, pname: GLenum, out: Out, params: *mut u32) {
+pub(super) unsafe fn get_param(
+    func: &'static str,
+    t: Tex,
+    pname: GLenum,
+    out: Out,
+    params: *mut u32,
+) {
     gl_call(func, |st| {
-        let tex = param_texture(st, t)?;
-        let v = st.get_tex_parameter(&tex, pname)?;
+        let v = match t {
+            Tex::Sampler(name) => st.get_sampler_parameter(name, pname)?,
+            t => st.get_tex_parameter(&*param_texture(st, t)?, pname)?,
+        };
         let words: Vec<u32> = match (v, out) {
             (TexValue::Raw(r), Out::RawInt) => r.to_vec(),
             (TexValue::Raw(r), Out::Float) => {
@@ -980,7 +1000,7 @@ pub unsafe extern "C" fn glGetTextureParameterIuiv(
 fn level_param(func: &'static str, t: Tex, level: GLint, pname: GLenum) -> Option<i64> {
     let face = match t {
         Tex::Target(target) => Some(target),
-        Tex::Named(_) => None,
+        _ => None,
     };
     let r: Option<i64> = gl_call(func, |st| {
         let tex = match t {
@@ -995,6 +1015,7 @@ fn level_param(func: &'static str, t: Tex, level: GLint, pname: GLenum) -> Optio
                 }
                 st.query_target(target)?
             }
+            Tex::Sampler(name) => gl_bail!(GL_INVALID_OPERATION, "sampler {name} has no levels"),
             Tex::Named(name) => st.named_texture(name)?,
         };
         st.get_tex_level_parameter(&tex, face, level, pname)

@@ -154,9 +154,7 @@ impl Lower<'_, '_> {
             TextureSize | TextureQueryLevels | Texture | TextureLod | TextureOffset
             | TextureLodOffset | TexelFetch | TexelFetchOffset | TextureGrad | TextureGather
             | TextureSamples => {
-                return Err(format!(
-                    "{fun:?}: texture functions cannot run yet (samplers are not implemented)"
-                ));
+                return self.texture_builtin(fun, args);
             }
             _ => {}
         }

@@ -148,6 +148,8 @@ pub struct Lower<'a, 'b> {
     pub(super) resources: Value,
     /// The image unit table (runtime::image).
     pub(super) images: Value,
+    /// The sampler table (runtime::sampler).
+    pub(super) samplers: Value,
     pub(super) uniforms: Value,
     pub(super) shared: Value,
     pub(super) frame: Value,
@@ -207,6 +209,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         let stride = ld(&mut b, types::I64, offsets::FRAME_STRIDE);
         let abort = ld(&mut b, types::I64, offsets::ABORT);
         let images = ld(&mut b, types::I64, offsets::IMAGES);
+        let samplers = ld(&mut b, types::I64, offsets::SAMPLERS);
         let mut num_groups = [resources; 3];
         let mut group_id = [resources; 3];
         let mut local = [resources; 3];
@@ -228,6 +231,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             b,
             resources,
             images,
+            samplers,
             uniforms,
             shared,
             frame,

@@ -16,6 +16,7 @@ mod expr;
 pub mod helpers;
 mod images;
 mod lower;
+mod textures;
 
 use std::collections::HashMap;
 

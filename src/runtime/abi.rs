@@ -46,6 +46,8 @@ pub struct GroupCtx {
     pub _pad: u32,
     /// The image units: MAX_IMAGE_UNITS descriptors (see [`super::image`]).
     pub images: *const super::image::ImageDesc,
+    /// The texture units' samplers (see [`super::sampler`]).
+    pub samplers: *const super::sampler::SamplerTable,
 }
 
 /// Byte offsets of GroupCtx fields, for the code generator.
@@ -60,6 +62,7 @@ pub mod offsets {
     pub const GROUP_ID: i32 = 60;
     pub const LOCAL_SIZE: i32 = 72;
     pub const IMAGES: i32 = 88;
+    pub const SAMPLERS: i32 = 96;
     /// Size of one Resource entry and the offset of its size field.
     pub const RESOURCE_STRIDE: i32 = 16;
     pub const RESOURCE_SIZE: i32 = 8;
@@ -88,6 +91,7 @@ mod tests {
         assert_eq!(offset_of!(GroupCtx, group_id) as i32, offsets::GROUP_ID);
         assert_eq!(offset_of!(GroupCtx, local_size) as i32, offsets::LOCAL_SIZE);
         assert_eq!(offset_of!(GroupCtx, images) as i32, offsets::IMAGES);
+        assert_eq!(offset_of!(GroupCtx, samplers) as i32, offsets::SAMPLERS);
         assert_eq!(
             std::mem::size_of::<Resource>() as i32,
             offsets::RESOURCE_STRIDE

@@ -83,8 +83,13 @@ impl ImageDesc {
         }
     }
 
+    /// Texels along x, y and z.
+    pub fn size(&self) -> [u32; 3] {
+        self.size
+    }
+
     /// The texel at (x, y, z) and the format, if the coordinates are inside.
-    fn texel(&self, x: i32, y: i32, z: i32) -> Option<(*mut u8, Format)> {
+    pub(super) fn texel(&self, x: i32, y: i32, z: i32) -> Option<(*mut u8, Format)> {
         let f = Format::from_code(self.format)?;
         if x < 0
             || y < 0
@@ -134,7 +139,7 @@ pub unsafe extern "C" fn image_load(
         && d.access & ACCESS_READ != 0
         && let Some((p, f)) = d.texel(x, y, z)
     {
-        let mut raw = [0u8; 8];
+        let mut raw = [0u8; 16];
         let n = f.bytes();
         // SAFETY: p addresses n bytes of the image (texel checked them).
         unsafe { std::ptr::copy_nonoverlapping(p, raw.as_mut_ptr(), n) };
@@ -170,7 +175,7 @@ pub unsafe extern "C" fn image_store(
     let mut vals = [0u32; 4];
     // SAFETY: v points to four u32 (the kernel's stack slot).
     unsafe { std::ptr::copy_nonoverlapping(v, vals.as_mut_ptr(), 4) };
-    let mut raw = [0u8; 8];
+    let mut raw = [0u8; 16];
     let n = f.bytes();
     f.encode(vals, &mut raw[..n]);
     // SAFETY: p addresses n bytes of the image.

@@ -7,6 +7,7 @@ pub mod abi;
 pub mod image;
 pub mod memory;
 pub mod pool;
+pub mod sampler;
 pub mod sync;
 pub mod texel;
 
@@ -33,6 +34,8 @@ pub struct Work {
     pub resources: Vec<abi::Resource>,
     /// The image units' descriptors.
     pub images: image::ImageTable,
+    /// The texture units as the program's samplers see them.
+    pub samplers: Box<sampler::SamplerTable>,
     /// Keeps the memory the descriptor tables point into alive during the dispatch.
     pub keep_alive: Vec<Arc<Storage>>,
     /// The default uniform block's values at the time of the dispatch.

@@ -28,6 +28,7 @@ pub struct Job {
     pub entry: KernelFn,
     pub resources: Vec<Resource>,
     pub images: super::image::ImageTable,
+    pub samplers: Box<super::sampler::SamplerTable>,
     pub uniforms: Vec<u8>,
     pub shared_size: usize,
     pub frame_stride: usize,
@@ -45,7 +46,7 @@ pub struct Job {
     deadline: Option<Instant>,
 }
 
-// SAFETY: the raw pointers in `resources` and `images` point into buffer and texture
+// SAFETY: the raw pointers in `resources`, `images` and `samplers` point into buffer and texture
 // storage kept alive by the dispatch for the job's lifetime; kernels access them with the synchronisation GL
 // leaves to the application.
 unsafe impl Send for Job {}
@@ -64,6 +65,7 @@ impl Job {
             entry,
             resources,
             images,
+            samplers,
             uniforms,
             shared_size,
             frame_stride,
@@ -77,6 +79,7 @@ impl Job {
             entry,
             resources,
             images,
+            samplers,
             uniforms,
             shared_size,
             frame_stride,
@@ -146,6 +149,7 @@ impl Job {
                 local_size: self.local_size,
                 _pad: 0,
                 images: self.images.as_ptr(),
+                samplers: &*self.samplers,
             };
             let (gx, gy) = (self.groups[0] as u64, self.groups[1] as u64);
             loop {

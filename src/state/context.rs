@@ -44,6 +44,7 @@ pub struct ShareGroup {
     pub buffers: Mutex<NameTable<Arc<Buffer>>>,
     pub textures: Mutex<NameTable<Arc<super::texture::Texture>>>,
     pub renderbuffers: Mutex<NameTable<Arc<super::framebuffer::Renderbuffer>>>,
+    pub samplers: Mutex<NameTable<Arc<super::sampler::Sampler>>>,
     /// Shaders and programs share one namespace (GL 4.6 §7.1, §7.3).
     pub shader_objects: Mutex<NameTable<ShaderObject>>,
     pub syncs: Mutex<HashMap<usize, Arc<SyncObject>>>,

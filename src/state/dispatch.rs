@@ -186,6 +186,12 @@ impl ContextState {
                 resources[slot] = Self::bound_range(list, binding, &mut keep);
             }
         }
+        let (samplers, storage) = if self.host.is_some() {
+            Default::default()
+        } else {
+            self.sampler_table(exe, &uniforms)?
+        };
+        keep.extend(storage);
         let images = if self.host.is_some() {
             // Interposed: textures are the host's, and glcompute does not bring them
             // in yet; a program that uses images fails rather than reading nothing.
@@ -204,6 +210,7 @@ impl ContextState {
         let work = Work {
             entry: kernel.entry,
             images,
+            samplers,
             shared_size: kernel.shared_size as usize,
             frame_stride: kernel.frame_stride as usize,
             resources,

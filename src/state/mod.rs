@@ -22,6 +22,7 @@ pub mod pipeline;
 pub mod pixels;
 pub mod program;
 pub mod query;
+pub mod sampler;
 pub mod sync;
 pub mod texture;
 pub mod types;

@@ -86,13 +86,19 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_invalidate_subdata",
     "GL_ARB_map_buffer_range",
     "GL_ARB_program_interface_query",
+    "GL_ARB_sampler_objects",
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_atomic_counters",
     "GL_ARB_shader_bit_encoding",
+    "GL_ARB_shader_image_load_store",
+    "GL_ARB_shader_image_size",
     "GL_ARB_shader_storage_buffer_object",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_shading_language_packing",
     "GL_ARB_sync",
+    "GL_ARB_texture_buffer_range",
+    "GL_ARB_texture_query_levels",
+    "GL_ARB_texture_storage",
     "GL_ARB_uniform_buffer_object",
     "GL_KHR_debug",
 ];
@@ -316,6 +322,9 @@ impl ContextState {
             GL_DEBUG_GROUP_STACK_DEPTH => Value::int(self.debug.depth() as i64),
             GL_DEBUG_OUTPUT => Value::Bools(vec![self.debug.output]),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => Value::Bools(vec![self.debug.synchronous]),
+            p if self.sampler_value(p).is_some() => {
+                Value::int(self.sampler_value(p).expect("checked"))
+            }
             p if self.texture_value(p).is_some() => {
                 Value::int(self.texture_value(p).expect("checked"))
             }

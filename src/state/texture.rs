@@ -287,6 +287,147 @@ impl SamplerParams {
         }
     }
 
+    /// Sets a sampler parameter (GL 4.6 §8.10, table 23.18) of a texture (`rect`: a
+    /// rectangle texture) or a sampler object; Ok(false) if `pname` is not one.
+    pub fn set(
+        &mut self,
+        pname: u32,
+        v: &[f64],
+        raw: Option<[u32; 4]>,
+        rect: bool,
+    ) -> GlResult<bool> {
+        let e = v.first().copied().unwrap_or(0.0) as i64 as u32;
+        let enum_in = |allowed: &[u32], what: &str| -> GlResult<u32> {
+            if allowed.contains(&e) {
+                Ok(e)
+            } else {
+                // GL 4.6 §8.10: INVALID_ENUM if param is not an accepted value.
+                gl_bail!(GL_INVALID_ENUM, "{} is not a valid {what}", Enum(e))
+            }
+        };
+        let wraps = [
+            GL_CLAMP_TO_EDGE,
+            GL_REPEAT,
+            GL_CLAMP_TO_BORDER,
+            GL_MIRRORED_REPEAT,
+            GL_MIRROR_CLAMP_TO_EDGE,
+        ];
+        match pname {
+            GL_TEXTURE_MIN_FILTER => {
+                let f = enum_in(
+                    &[
+                        GL_NEAREST,
+                        GL_LINEAR,
+                        GL_NEAREST_MIPMAP_NEAREST,
+                        GL_LINEAR_MIPMAP_NEAREST,
+                        GL_NEAREST_MIPMAP_LINEAR,
+                        GL_LINEAR_MIPMAP_LINEAR,
+                    ],
+                    "minification filter",
+                )?;
+                // GL 4.6 §8.10: INVALID_ENUM for a mipmap filter on a rectangle texture.
+                if rect && !matches!(f, GL_NEAREST | GL_LINEAR) {
+                    gl_bail!(
+                        GL_INVALID_ENUM,
+                        "rectangle textures take only GL_NEAREST or GL_LINEAR"
+                    );
+                }
+                self.min_filter = f;
+            }
+            GL_TEXTURE_MAG_FILTER => {
+                self.mag_filter = enum_in(&[GL_NEAREST, GL_LINEAR], "magnification filter")?
+            }
+            GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
+                let w = enum_in(&wraps, "wrap mode")?;
+                // GL 4.6 §8.10: INVALID_ENUM for a repeating wrap on a rectangle texture.
+                if rect && matches!(w, GL_REPEAT | GL_MIRRORED_REPEAT) {
+                    gl_bail!(GL_INVALID_ENUM, "rectangle textures cannot repeat");
+                }
+                let i = match pname {
+                    GL_TEXTURE_WRAP_S => 0,
+                    GL_TEXTURE_WRAP_T => 1,
+                    _ => 2,
+                };
+                self.wrap[i] = w;
+            }
+            GL_TEXTURE_BORDER_COLOR => match raw {
+                Some(r) => {
+                    self.border = r;
+                    self.border_int = true;
+                }
+                None => {
+                    let mut b = [0u32; 4];
+                    for (i, x) in v.iter().take(4).enumerate() {
+                        b[i] = (*x as f32).to_bits();
+                    }
+                    self.border = b;
+                    self.border_int = false;
+                }
+            },
+            GL_TEXTURE_MIN_LOD => self.min_lod = v[0] as f32,
+            GL_TEXTURE_MAX_LOD => self.max_lod = v[0] as f32,
+            GL_TEXTURE_LOD_BIAS => self.lod_bias = v[0] as f32,
+            GL_TEXTURE_COMPARE_MODE => {
+                self.compare_mode = enum_in(&[GL_NONE, GL_COMPARE_REF_TO_TEXTURE], "compare mode")?
+            }
+            GL_TEXTURE_COMPARE_FUNC => {
+                self.compare_func = enum_in(
+                    &[
+                        GL_LEQUAL,
+                        GL_GEQUAL,
+                        GL_LESS,
+                        GL_GREATER,
+                        GL_EQUAL,
+                        GL_NOTEQUAL,
+                        GL_ALWAYS,
+                        GL_NEVER,
+                    ],
+                    "compare function",
+                )?
+            }
+            GL_TEXTURE_MAX_ANISOTROPY => {
+                // GL 4.6 §8.10: INVALID_VALUE if the anisotropy is below 1.
+                if v[0] < 1.0 {
+                    gl_bail!(GL_INVALID_VALUE, "max anisotropy {} is below 1", v[0]);
+                }
+                self.max_anisotropy = v[0] as f32;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// A sampler parameter's value; None if `pname` is not one.
+    pub fn get(&self, pname: u32) -> Option<TexValue> {
+        let i = |v: u32| TexValue::Ints(vec![v as i64]);
+        Some(match pname {
+            GL_TEXTURE_MIN_FILTER => i(self.min_filter),
+            GL_TEXTURE_MAG_FILTER => i(self.mag_filter),
+            GL_TEXTURE_WRAP_S => i(self.wrap[0]),
+            GL_TEXTURE_WRAP_T => i(self.wrap[1]),
+            GL_TEXTURE_WRAP_R => i(self.wrap[2]),
+            GL_TEXTURE_BORDER_COLOR => {
+                if self.border_int {
+                    TexValue::Raw(self.border)
+                } else {
+                    TexValue::Floats(
+                        self.border
+                            .iter()
+                            .map(|&b| f32::from_bits(b) as f64)
+                            .collect(),
+                    )
+                }
+            }
+            GL_TEXTURE_MIN_LOD => TexValue::Floats(vec![self.min_lod as f64]),
+            GL_TEXTURE_MAX_LOD => TexValue::Floats(vec![self.max_lod as f64]),
+            GL_TEXTURE_LOD_BIAS => TexValue::Floats(vec![self.lod_bias as f64]),
+            GL_TEXTURE_COMPARE_MODE => i(self.compare_mode),
+            GL_TEXTURE_COMPARE_FUNC => i(self.compare_func),
+            GL_TEXTURE_MAX_ANISOTROPY => TexValue::Floats(vec![self.max_anisotropy as f64]),
+            _ => return None,
+        })
+    }
+
     pub fn uses_mipmaps(&self) -> bool {
         !matches!(self.min_filter, GL_NEAREST | GL_LINEAR)
     }
@@ -348,7 +489,7 @@ impl TexState {
     }
 
     /// The last level a complete mipmap chain from the base level reaches.
-    fn effective_max_level(&self) -> i32 {
+    pub(super) fn effective_max_level(&self) -> i32 {
         let Some(base) = self.level(self.base_level) else {
             return self.base_level;
         };
@@ -446,6 +587,8 @@ pub struct TextureBindings {
     pub units: Vec<[Option<Arc<Texture>>; TARGETS.len()]>,
     pub defaults: Vec<Arc<Texture>>,
     pub images: Vec<ImageUnit>,
+    /// The sampler object bound to each unit (GL 4.6 §8.2).
+    pub samplers: Vec<Option<Arc<super::sampler::Sampler>>>,
     pub pixel_store: super::pixels::PixelStore,
 }
 
@@ -456,6 +599,7 @@ impl Default for TextureBindings {
             units: vec![Default::default(); MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             defaults: TARGETS.iter().map(|&t| Texture::new(0, t)).collect(),
             images: vec![ImageUnit::default(); MAX_IMAGE_UNITS as usize],
+            samplers: vec![None; MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             pixel_store: Default::default(),
         }
     }
@@ -1285,95 +1429,11 @@ impl ContextState {
                 gl_bail!(GL_INVALID_ENUM, "{} is not a valid {what}", Enum(e))
             }
         };
-        let wraps = [
-            GL_CLAMP_TO_EDGE,
-            GL_REPEAT,
-            GL_CLAMP_TO_BORDER,
-            GL_MIRRORED_REPEAT,
-            GL_MIRROR_CLAMP_TO_EDGE,
-        ];
         let rect = target == GL_TEXTURE_RECTANGLE;
+        if st.sampler.set(pname, v, raw, rect)? {
+            return Ok(());
+        }
         match pname {
-            GL_TEXTURE_MIN_FILTER => {
-                let f = enum_in(
-                    &[
-                        GL_NEAREST,
-                        GL_LINEAR,
-                        GL_NEAREST_MIPMAP_NEAREST,
-                        GL_LINEAR_MIPMAP_NEAREST,
-                        GL_NEAREST_MIPMAP_LINEAR,
-                        GL_LINEAR_MIPMAP_LINEAR,
-                    ],
-                    "minification filter",
-                )?;
-                // GL 4.6 §8.10: INVALID_ENUM for a mipmap filter on a rectangle texture.
-                if rect && !matches!(f, GL_NEAREST | GL_LINEAR) {
-                    gl_bail!(
-                        GL_INVALID_ENUM,
-                        "rectangle textures take only GL_NEAREST or GL_LINEAR"
-                    );
-                }
-                st.sampler.min_filter = f;
-            }
-            GL_TEXTURE_MAG_FILTER => {
-                st.sampler.mag_filter = enum_in(&[GL_NEAREST, GL_LINEAR], "magnification filter")?
-            }
-            GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
-                let w = enum_in(&wraps, "wrap mode")?;
-                // GL 4.6 §8.10: INVALID_ENUM for a repeating wrap on a rectangle texture.
-                if rect && matches!(w, GL_REPEAT | GL_MIRRORED_REPEAT) {
-                    gl_bail!(GL_INVALID_ENUM, "rectangle textures cannot repeat");
-                }
-                let i = match pname {
-                    GL_TEXTURE_WRAP_S => 0,
-                    GL_TEXTURE_WRAP_T => 1,
-                    _ => 2,
-                };
-                st.sampler.wrap[i] = w;
-            }
-            GL_TEXTURE_BORDER_COLOR => match raw {
-                Some(r) => {
-                    st.sampler.border = r;
-                    st.sampler.border_int = true;
-                }
-                None => {
-                    let mut b = [0u32; 4];
-                    for (i, x) in v.iter().take(4).enumerate() {
-                        b[i] = (*x as f32).to_bits();
-                    }
-                    st.sampler.border = b;
-                    st.sampler.border_int = false;
-                }
-            },
-            GL_TEXTURE_MIN_LOD => st.sampler.min_lod = v[0] as f32,
-            GL_TEXTURE_MAX_LOD => st.sampler.max_lod = v[0] as f32,
-            GL_TEXTURE_LOD_BIAS => st.sampler.lod_bias = v[0] as f32,
-            GL_TEXTURE_COMPARE_MODE => {
-                st.sampler.compare_mode =
-                    enum_in(&[GL_NONE, GL_COMPARE_REF_TO_TEXTURE], "compare mode")?
-            }
-            GL_TEXTURE_COMPARE_FUNC => {
-                st.sampler.compare_func = enum_in(
-                    &[
-                        GL_LEQUAL,
-                        GL_GEQUAL,
-                        GL_LESS,
-                        GL_GREATER,
-                        GL_EQUAL,
-                        GL_NOTEQUAL,
-                        GL_ALWAYS,
-                        GL_NEVER,
-                    ],
-                    "compare function",
-                )?
-            }
-            GL_TEXTURE_MAX_ANISOTROPY => {
-                // GL 4.6 §8.10: INVALID_VALUE if the anisotropy is below 1.
-                if v[0] < 1.0 {
-                    gl_bail!(GL_INVALID_VALUE, "max anisotropy {} is below 1", v[0]);
-                }
-                st.sampler.max_anisotropy = v[0] as f32;
-            }
             GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
                 let x = v[0] as i64;
                 // GL 4.6 §8.10: INVALID_VALUE for a negative level; a rectangle
@@ -1441,27 +1501,11 @@ impl ContextState {
     /// raw integer border colour.
     pub fn get_tex_parameter(&self, tex: &Texture, pname: u32) -> GlResult<TexValue> {
         let st = tex.state.lock();
-        let s = &st.sampler;
+        if let Some(v) = st.sampler.get(pname) {
+            return Ok(v);
+        }
         let i = |v: u32| TexValue::Ints(vec![v as i64]);
         Ok(match pname {
-            GL_TEXTURE_MIN_FILTER => i(s.min_filter),
-            GL_TEXTURE_MAG_FILTER => i(s.mag_filter),
-            GL_TEXTURE_WRAP_S => i(s.wrap[0]),
-            GL_TEXTURE_WRAP_T => i(s.wrap[1]),
-            GL_TEXTURE_WRAP_R => i(s.wrap[2]),
-            GL_TEXTURE_BORDER_COLOR => {
-                if s.border_int {
-                    TexValue::Raw(s.border)
-                } else {
-                    TexValue::Floats(s.border.iter().map(|&b| f32::from_bits(b) as f64).collect())
-                }
-            }
-            GL_TEXTURE_MIN_LOD => TexValue::Floats(vec![s.min_lod as f64]),
-            GL_TEXTURE_MAX_LOD => TexValue::Floats(vec![s.max_lod as f64]),
-            GL_TEXTURE_LOD_BIAS => TexValue::Floats(vec![s.lod_bias as f64]),
-            GL_TEXTURE_COMPARE_MODE => i(s.compare_mode),
-            GL_TEXTURE_COMPARE_FUNC => i(s.compare_func),
-            GL_TEXTURE_MAX_ANISOTROPY => TexValue::Floats(vec![s.max_anisotropy as f64]),
             GL_TEXTURE_BASE_LEVEL => TexValue::Ints(vec![st.base_level as i64]),
             GL_TEXTURE_MAX_LEVEL => TexValue::Ints(vec![st.max_level as i64]),
             GL_TEXTURE_SWIZZLE_R => i(st.swizzle[0]),

@@ -1,0 +1,306 @@
+//! Sampler object entry points (GL 4.6 §8.2) and buffer textures (§8.9): names,
+//! unit bindings, SamplerParameter*/GetSamplerParameter* (through the texture
+//! parameter paths, which a sampler shares), TexBuffer*/TextureBuffer*.
+
+use super::textures::{Out, Tex, count, get_param, read_params, set_param, set_param_int};
+use super::{gl_call, in_array, out_array};
+use crate::gl_bail;
+use crate::state::gl_enums::*;
+use crate::state::types::*;
+
+fn gen_samplers(func: &'static str, n: GLsizei, out: *mut GLuint) {
+    gl_call(func, |st| {
+        let names = st.gen_samplers(count(n)?);
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(out, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGenSamplers(count: GLsizei, samplers: *mut GLuint) {
+    gen_samplers("glGenSamplers", count, samplers)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateSamplers(n: GLsizei, samplers: *mut GLuint) {
+    gen_samplers("glCreateSamplers", n, samplers)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDeleteSamplers(n: GLsizei, samplers: *const GLuint) {
+    gl_call("glDeleteSamplers", |st| {
+        let n = count(n)?;
+        // SAFETY: the application provides n names.
+        if let Some(names) = unsafe { in_array(samplers, n) } {
+            st.delete_samplers(names);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsSampler(sampler: GLuint) -> GLboolean {
+    gl_call("glIsSampler", |st| Ok(st.is_sampler(sampler) as u8))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindSampler(unit: GLuint, sampler: GLuint) {
+    gl_call("glBindSampler", |st| st.bind_sampler(unit, sampler))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glBindSamplers(first: GLuint, n: GLsizei, samplers: *const GLuint) {
+    gl_call("glBindSamplers", |st| {
+        let n = count(n)?;
+        // SAFETY: the application provides n names (or null: unbind).
+        let names = unsafe { in_array(samplers, n) };
+        st.bind_samplers(first, names, n)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glSamplerParameteri(sampler: GLuint, pname: GLenum, param: GLint) {
+    set_param(
+        "glSamplerParameteri",
+        Tex::Sampler(sampler),
+        pname,
+        true,
+        |_| (vec![param as f64], None),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glSamplerParameterf(sampler: GLuint, pname: GLenum, param: GLfloat) {
+    set_param(
+        "glSamplerParameterf",
+        Tex::Sampler(sampler),
+        pname,
+        true,
+        |_| (vec![param as f64], None),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glSamplerParameteriv(sampler: GLuint, pname: GLenum, param: *const GLint) {
+    // SAFETY: GL's promise: param holds the values pname takes.
+    set_param(
+        "glSamplerParameteriv",
+        Tex::Sampler(sampler),
+        pname,
+        false,
+        |n| unsafe { read_params(param, n, |x| x as f64) },
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glSamplerParameterfv(
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLfloat,
+) {
+    // SAFETY: GL's promise: param holds the values pname takes.
+    set_param(
+        "glSamplerParameterfv",
+        Tex::Sampler(sampler),
+        pname,
+        false,
+        |n| unsafe { read_params(param, n, |x| x as f64) },
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glSamplerParameterIiv(
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        set_param_int(
+            "glSamplerParameterIiv",
+            Tex::Sampler(sampler),
+            pname,
+            param as *const u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glSamplerParameterIuiv(
+    sampler: GLuint,
+    pname: GLenum,
+    param: *const GLuint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        set_param_int(
+            "glSamplerParameterIuiv",
+            Tex::Sampler(sampler),
+            pname,
+            param,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetSamplerParameteriv(
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetSamplerParameteriv",
+            Tex::Sampler(sampler),
+            pname,
+            Out::Int,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetSamplerParameterfv(
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetSamplerParameterfv",
+            Tex::Sampler(sampler),
+            pname,
+            Out::Float,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetSamplerParameterIiv(
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetSamplerParameterIiv",
+            Tex::Sampler(sampler),
+            pname,
+            Out::RawInt,
+            params as *mut u32,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetSamplerParameterIuiv(
+    sampler: GLuint,
+    pname: GLenum,
+    params: *mut GLuint,
+) {
+    // SAFETY: forwarded GL promise.
+    unsafe {
+        get_param(
+            "glGetSamplerParameterIuiv",
+            Tex::Sampler(sampler),
+            pname,
+            Out::RawInt,
+            params,
+        )
+    }
+}
+
+/// TexBuffer/TexBufferRange: the texture bound to TEXTURE_BUFFER on the active unit.
+fn tex_buffer(
+    func: &'static str,
+    target: GLenum,
+    internal: GLenum,
+    buffer: GLuint,
+    range: Option<(GLintptr, GLsizeiptr)>,
+) {
+    gl_call(func, |st| {
+        // GL 4.6 §8.9: INVALID_ENUM if target is not TEXTURE_BUFFER.
+        if target != GL_TEXTURE_BUFFER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not GL_TEXTURE_BUFFER",
+                crate::state::error::Enum(target)
+            );
+        }
+        let tex = st.bound_texture(target)?;
+        st.tex_buffer(
+            tex,
+            internal,
+            buffer,
+            range.map(|(o, s)| (o as i64, s as i64)),
+        )
+    })
+}
+
+/// TextureBuffer/TextureBufferRange: the named texture.
+fn texture_buffer(
+    func: &'static str,
+    texture: GLuint,
+    internal: GLenum,
+    buffer: GLuint,
+    range: Option<(GLintptr, GLsizeiptr)>,
+) {
+    gl_call(func, |st| {
+        let tex = st.named_texture(texture)?;
+        st.tex_buffer(
+            tex,
+            internal,
+            buffer,
+            range.map(|(o, s)| (o as i64, s as i64)),
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexBuffer(target: GLenum, internalformat: GLenum, buffer: GLuint) {
+    tex_buffer("glTexBuffer", target, internalformat, buffer, None)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexBufferRange(
+    target: GLenum,
+    internalformat: GLenum,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    tex_buffer(
+        "glTexBufferRange",
+        target,
+        internalformat,
+        buffer,
+        Some((offset, size)),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureBuffer(texture: GLuint, internalformat: GLenum, buffer: GLuint) {
+    texture_buffer("glTextureBuffer", texture, internalformat, buffer, None)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureBufferRange(
+    texture: GLuint,
+    internalformat: GLenum,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    texture_buffer(
+        "glTextureBufferRange",
+        texture,
+        internalformat,
+        buffer,
+        Some((offset, size)),
+    )
+}

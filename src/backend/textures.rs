@@ -1,0 +1,229 @@
+//! Texture lookups through samplers (GLSL 4.60 §8.9): texelFetch, the filtered
+//! lookups, textureGather, textureSize and textureQueryLevels, as calls to the
+//! runtime's sampler helpers ([`crate::runtime::sampler`]) with the texture unit the
+//! sampler uniform holds. Filtered lookups pass their arguments in a
+//! [`rt::SampleArgs`] written to a stack slot; the helpers check the unit and every
+//! texel address.
+
+use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind, Value, types};
+
+use super::lower::{Lower, R, Val, cl_type, mf};
+use crate::ir::*;
+use crate::runtime::sampler as rt;
+
+/// Components textureSize returns for a dimension.
+fn size_components(dim: Dim) -> usize {
+    match dim {
+        Dim::D1 | Dim::Buffer => 1,
+        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::Cube | Dim::D2Ms => 2,
+        Dim::D3 | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => 3,
+    }
+}
+
+/// Floating-point coordinate components of a lookup (array layer included).
+fn coord_components(dim: Dim) -> usize {
+    match dim {
+        Dim::D1 | Dim::Buffer => 1,
+        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::D2Ms => 2,
+        Dim::D3 | Dim::Cube | Dim::D2Array | Dim::D2MsArray => 3,
+        Dim::CubeArray => 4,
+    }
+}
+
+/// Offset components (the coordinates that are neither layer nor cube direction).
+fn offset_components(dim: Dim) -> usize {
+    match dim {
+        Dim::D1 | Dim::D1Array => 1,
+        Dim::D2 | Dim::Rect | Dim::D2Array => 2,
+        Dim::D3 => 3,
+        _ => 0,
+    }
+}
+
+impl Lower<'_, '_> {
+    fn slot(&mut self, bytes: u32) -> Value {
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            bytes,
+            4,
+        ));
+        self.b.ins().stack_addr(types::I64, ss, 0)
+    }
+
+    fn sampler_of(&self, e: ExprId) -> R<Opaque> {
+        let t = self.cur_fn().expr(e).ty;
+        match self.env.m.types.get(t) {
+            Type::Sampler(o) => Ok(*o),
+            _ => Err("internal: texture built-in without a sampler argument".into()),
+        }
+    }
+
+    pub(super) fn texture_builtin(&mut self, fun: Builtin, args: &[ExprId]) -> R<Val> {
+        use Builtin::*;
+        let smp = self.sampler_of(args[0])?;
+        let unit = self.arg_values(args[0])?[0];
+        let table = self.samplers;
+        let (ptr, i32t) = (types::I64, types::I32);
+        match fun {
+            TextureSize => {
+                let lod = match args.get(1) {
+                    Some(&a) => self.arg_values(a)?[0],
+                    None => self.b.ins().iconst(i32t, 0),
+                };
+                let out = self.slot(16);
+                self.call_helper(
+                    rt::tex_size as *const () as usize,
+                    &[ptr, i32t, i32t, ptr],
+                    &[],
+                    &[table, unit, lod, out],
+                );
+                let comps = (0..size_components(smp.dim))
+                    .map(|i| self.b.ins().load(i32t, mf(), out, 4 * i as i32))
+                    .collect();
+                Ok(Val::Comps(comps))
+            }
+            TextureQueryLevels => {
+                let n = self.call_helper(
+                    rt::tex_levels as *const () as usize,
+                    &[ptr, i32t],
+                    &[i32t],
+                    &[table, unit],
+                )[0];
+                Ok(Val::Comps(vec![n]))
+            }
+            // No multisample texture can be bound to a unit here: one sample.
+            TextureSamples => Ok(Val::Comps(vec![self.b.ins().iconst(i32t, 1)])),
+            TexelFetch | TexelFetchOffset => {
+                let mut coord = self.arg_values(args[1])?;
+                let zero = self.b.ins().iconst(i32t, 0);
+                // Buffer and rectangle textures have no level argument; multisample
+                // fetches name a sample, and no multisample texture is ever bound.
+                let has_lod = !matches!(
+                    smp.dim,
+                    Dim::Buffer | Dim::Rect | Dim::D2Ms | Dim::D2MsArray
+                );
+                let lod = if has_lod {
+                    self.arg_values(args[2])?[0]
+                } else {
+                    zero
+                };
+                if fun == TexelFetchOffset {
+                    let off = self.arg_values(*args.last().expect("offset argument"))?;
+                    for (c, o) in coord.iter_mut().zip(off) {
+                        *c = self.b.ins().iadd(*c, o);
+                    }
+                }
+                coord.resize(3, zero);
+                let out = self.slot(16);
+                self.call_helper(
+                    rt::tex_fetch as *const () as usize,
+                    &[ptr, i32t, i32t, i32t, i32t, i32t, ptr],
+                    &[],
+                    &[table, unit, coord[0], coord[1], coord[2], lod, out],
+                );
+                Ok(self.texel_result(smp, out))
+            }
+            Texture | TextureLod | TextureOffset | TextureLodOffset | TextureGrad
+            | TextureGather => self.sample(fun, smp, unit, args),
+            _ => Err(format!("internal: {fun:?} is not a texture function")),
+        }
+    }
+
+    fn texel_result(&mut self, smp: Opaque, out: Value) -> Val {
+        if smp.shadow {
+            return Val::Comps(vec![self.b.ins().load(types::F32, mf(), out, 0)]);
+        }
+        let t = cl_type(smp.sampled);
+        Val::Comps(
+            (0..4)
+                .map(|i| self.b.ins().load(t, mf(), out, 4 * i))
+                .collect(),
+        )
+    }
+
+    /// A filtered lookup or gather: fills a SampleArgs and calls tex_sample.
+    fn sample(&mut self, fun: Builtin, smp: Opaque, unit: Value, args: &[ExprId]) -> R<Val> {
+        use Builtin::*;
+        let coord = self.arg_values(args[1])?;
+        let n = coord_components(smp.dim);
+        let a = self.slot(rt::args::SIZE);
+        let fzero = self.b.ins().f32const(0.0);
+        let izero = self.b.ins().iconst(types::I32, 0);
+        for i in 0..4 {
+            let v = coord.get(i).filter(|_| i < n).copied().unwrap_or(fzero);
+            self.b
+                .ins()
+                .store(mf(), v, a, rt::args::COORD + 4 * i as i32);
+        }
+        for i in 0..3 {
+            self.b.ins().store(mf(), fzero, a, rt::args::DX + 4 * i);
+            self.b.ins().store(mf(), fzero, a, rt::args::DY + 4 * i);
+            self.b.ins().store(mf(), izero, a, rt::args::OFFSET + 4 * i);
+        }
+        // Shadow lookups: the reference follows the coordinates (sampler1DShadow: the
+        // third component), or is the argument after them (samplerCubeArrayShadow).
+        let reference = if !smp.shadow {
+            fzero
+        } else if smp.dim == Dim::CubeArray {
+            self.arg_values(args[2])?[0]
+        } else if smp.dim == Dim::D1 {
+            coord[2]
+        } else {
+            coord[n]
+        };
+        self.b.ins().store(mf(), reference, a, rt::args::REFERENCE);
+        let shadow = self.b.ins().iconst(types::I32, smp.shadow as i64);
+        self.b.ins().store(mf(), shadow, a, rt::args::SHADOW);
+        let extra = if smp.shadow && smp.dim == Dim::CubeArray {
+            3
+        } else {
+            2
+        };
+        let (mode, lod, offset, gather) = match fun {
+            Texture => (rt::MODE_IMPLICIT, None, None, None),
+            TextureLod => (rt::MODE_LOD, Some(args[extra]), None, None),
+            TextureOffset => (rt::MODE_IMPLICIT, None, Some(args[2]), None),
+            TextureLodOffset => (rt::MODE_LOD, Some(args[2]), Some(args[3]), None),
+            TextureGrad => {
+                let dx = self.arg_values(args[2])?;
+                let dy = self.arg_values(args[3])?;
+                for (i, (x, y)) in dx.into_iter().zip(dy).enumerate().take(3) {
+                    self.b.ins().store(mf(), x, a, rt::args::DX + 4 * i as i32);
+                    self.b.ins().store(mf(), y, a, rt::args::DY + 4 * i as i32);
+                }
+                (rt::MODE_GRAD, None, None, None)
+            }
+            TextureGather => (rt::MODE_GATHER, None, None, args.get(2).copied()),
+            _ => return Err(format!("internal: {fun:?} is not a filtered lookup")),
+        };
+        let lod = match lod {
+            Some(e) => self.arg_values(e)?[0],
+            None => fzero,
+        };
+        self.b.ins().store(mf(), lod, a, rt::args::LOD);
+        if let Some(e) = offset {
+            let off = self.arg_values(e)?;
+            for (i, o) in off.into_iter().enumerate().take(offset_components(smp.dim)) {
+                self.b
+                    .ins()
+                    .store(mf(), o, a, rt::args::OFFSET + 4 * i as i32);
+            }
+        }
+        let comp = match gather {
+            Some(e) => self.arg_values(e)?[0],
+            None => izero,
+        };
+        self.b.ins().store(mf(), comp, a, rt::args::GATHER_COMP);
+        let m = self.b.ins().iconst(types::I32, mode as i64);
+        self.b.ins().store(mf(), m, a, rt::args::MODE);
+        let out = self.slot(16);
+        let (ptr, i32t) = (types::I64, types::I32);
+        self.call_helper(
+            rt::tex_sample as *const () as usize,
+            &[ptr, i32t, ptr, ptr],
+            &[],
+            &[self.samplers, unit, a, out],
+        );
+        Ok(self.texel_result(smp, out))
+    }
+}
