@@ -135,6 +135,11 @@ step "cc interpose_lookup" cc $CFLAGS -rdynamic -o "$BUILD/interpose_lookup" con
 step "interpose_lookup" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_lookup"
 # One error stream and one debug callback for the host's calls and glcompute's; the link
 # error of compute with graphics stages; names never collide; immutable host storage.
+# Host textures through images and samplers, with the host's state left as it was.
+step "cc interpose_textures" cc $CFLAGS -o "$BUILD/interpose_textures" conformance/c/interpose_textures.c -lEGL -lGL
+step "interpose_textures" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
+step "interpose_textures (no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-dsa \
+    LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
 step "cc interpose_errors" cc $CFLAGS -o "$BUILD/interpose_errors" conformance/c/interpose_errors.c -lEGL -lGL
 step "interpose_errors" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_errors"
 # The same where glcompute keeps the storage and atomic binding points and reaches

@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 207;
+pub const COUNT: usize = 219;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -215,6 +215,18 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glIsEnabled",
     c"glGetPointerv",
     c"glDebugMessageInsert",
+    c"glActiveTexture",
+    c"glBindTexture",
+    c"glGetTexLevelParameteriv",
+    c"glGetTexParameteriv",
+    c"glGetTexParameterfv",
+    c"glGetTexImage",
+    c"glTexSubImage1D",
+    c"glTexSubImage2D",
+    c"glTexSubImage3D",
+    c"glPixelStorei",
+    c"glGetSamplerParameteriv",
+    c"glGetSamplerParameterfv",
 ];
 
 /// Slot of each function in NAMES.
@@ -427,6 +439,18 @@ pub mod slot {
     pub const glIsEnabled: usize = 204;
     pub const glGetPointerv: usize = 205;
     pub const glDebugMessageInsert: usize = 206;
+    pub const glActiveTexture: usize = 207;
+    pub const glBindTexture: usize = 208;
+    pub const glGetTexLevelParameteriv: usize = 209;
+    pub const glGetTexParameteriv: usize = 210;
+    pub const glGetTexParameterfv: usize = 211;
+    pub const glGetTexImage: usize = 212;
+    pub const glTexSubImage1D: usize = 213;
+    pub const glTexSubImage2D: usize = 214;
+    pub const glTexSubImage3D: usize = 215;
+    pub const glPixelStorei: usize = 216;
+    pub const glGetSamplerParameteriv: usize = 217;
+    pub const glGetSamplerParameterfv: usize = 218;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -3822,6 +3846,239 @@ impl HostGl {
             ) = unsafe { std::mem::transmute(addr) };
             // SAFETY: the caller passes arguments valid for `glDebugMessageInsert`.
             unsafe { func_(source, type_, id, severity, length, buf) }
+        }
+    }
+    /// The host's `glActiveTexture`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glActiveTexture(&self, texture: GLenum) {
+        if let Some(addr) = self.address(slot::glActiveTexture) {
+            // SAFETY: the host returned this address for `glActiveTexture`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glActiveTexture`.
+            unsafe { func_(texture) }
+        }
+    }
+    /// The host's `glBindTexture`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glBindTexture(&self, target: GLenum, texture: GLuint) {
+        if let Some(addr) = self.address(slot::glBindTexture) {
+            // SAFETY: the host returned this address for `glBindTexture`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glBindTexture`.
+            unsafe { func_(target, texture) }
+        }
+    }
+    /// The host's `glGetTexLevelParameteriv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetTexLevelParameteriv(
+        &self,
+        target: GLenum,
+        level: GLint,
+        pname: GLenum,
+        params: *mut GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetTexLevelParameteriv) {
+            // SAFETY: the host returned this address for `glGetTexLevelParameteriv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLint, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetTexLevelParameteriv`.
+            unsafe { func_(target, level, pname, params) }
+        }
+    }
+    /// The host's `glGetTexParameteriv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetTexParameteriv(&self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(addr) = self.address(slot::glGetTexParameteriv) {
+            // SAFETY: the host returned this address for `glGetTexParameteriv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetTexParameteriv`.
+            unsafe { func_(target, pname, params) }
+        }
+    }
+    /// The host's `glGetTexParameterfv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetTexParameterfv(&self, target: GLenum, pname: GLenum, params: *mut GLfloat) {
+        if let Some(addr) = self.address(slot::glGetTexParameterfv) {
+            // SAFETY: the host returned this address for `glGetTexParameterfv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLenum, *mut GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetTexParameterfv`.
+            unsafe { func_(target, pname, params) }
+        }
+    }
+    /// The host's `glGetTexImage`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetTexImage(
+        &self,
+        target: GLenum,
+        level: GLint,
+        format: GLenum,
+        type_: GLenum,
+        pixels: *mut c_void,
+    ) {
+        if let Some(addr) = self.address(slot::glGetTexImage) {
+            // SAFETY: the host returned this address for `glGetTexImage`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLint, GLenum, GLenum, *mut c_void) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetTexImage`.
+            unsafe { func_(target, level, format, type_, pixels) }
+        }
+    }
+    /// The host's `glTexSubImage1D`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glTexSubImage1D(
+        &self,
+        target: GLenum,
+        level: GLint,
+        xoffset: GLint,
+        width: GLsizei,
+        format: GLenum,
+        type_: GLenum,
+        pixels: *const c_void,
+    ) {
+        if let Some(addr) = self.address(slot::glTexSubImage1D) {
+            // SAFETY: the host returned this address for `glTexSubImage1D`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLenum,
+                GLint,
+                GLint,
+                GLsizei,
+                GLenum,
+                GLenum,
+                *const c_void,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glTexSubImage1D`.
+            unsafe { func_(target, level, xoffset, width, format, type_, pixels) }
+        }
+    }
+    /// The host's `glTexSubImage2D`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glTexSubImage2D(
+        &self,
+        target: GLenum,
+        level: GLint,
+        xoffset: GLint,
+        yoffset: GLint,
+        width: GLsizei,
+        height: GLsizei,
+        format: GLenum,
+        type_: GLenum,
+        pixels: *const c_void,
+    ) {
+        if let Some(addr) = self.address(slot::glTexSubImage2D) {
+            // SAFETY: the host returned this address for `glTexSubImage2D`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLenum,
+                GLint,
+                GLint,
+                GLint,
+                GLsizei,
+                GLsizei,
+                GLenum,
+                GLenum,
+                *const c_void,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glTexSubImage2D`.
+            unsafe {
+                func_(
+                    target, level, xoffset, yoffset, width, height, format, type_, pixels,
+                )
+            }
+        }
+    }
+    /// The host's `glTexSubImage3D`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glTexSubImage3D(
+        &self,
+        target: GLenum,
+        level: GLint,
+        xoffset: GLint,
+        yoffset: GLint,
+        zoffset: GLint,
+        width: GLsizei,
+        height: GLsizei,
+        depth: GLsizei,
+        format: GLenum,
+        type_: GLenum,
+        pixels: *const c_void,
+    ) {
+        if let Some(addr) = self.address(slot::glTexSubImage3D) {
+            // SAFETY: the host returned this address for `glTexSubImage3D`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLenum,
+                GLint,
+                GLint,
+                GLint,
+                GLint,
+                GLsizei,
+                GLsizei,
+                GLsizei,
+                GLenum,
+                GLenum,
+                *const c_void,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glTexSubImage3D`.
+            unsafe {
+                func_(
+                    target, level, xoffset, yoffset, zoffset, width, height, depth, format, type_,
+                    pixels,
+                )
+            }
+        }
+    }
+    /// The host's `glPixelStorei`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glPixelStorei(&self, pname: GLenum, param: GLint) {
+        if let Some(addr) = self.address(slot::glPixelStorei) {
+            // SAFETY: the host returned this address for `glPixelStorei`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLint) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glPixelStorei`.
+            unsafe { func_(pname, param) }
+        }
+    }
+    /// The host's `glGetSamplerParameteriv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetSamplerParameteriv(
+        &self,
+        sampler: GLuint,
+        pname: GLenum,
+        params: *mut GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetSamplerParameteriv) {
+            // SAFETY: the host returned this address for `glGetSamplerParameteriv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetSamplerParameteriv`.
+            unsafe { func_(sampler, pname, params) }
+        }
+    }
+    /// The host's `glGetSamplerParameterfv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetSamplerParameterfv(
+        &self,
+        sampler: GLuint,
+        pname: GLenum,
+        params: *mut GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glGetSamplerParameterfv) {
+            // SAFETY: the host returned this address for `glGetSamplerParameterfv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLenum, *mut GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetSamplerParameterfv`.
+            unsafe { func_(sampler, pname, params) }
         }
     }
 }

@@ -22,6 +22,8 @@ pub struct Caps {
     pub ssbo: bool,
     /// ARB_shader_atomic_counters (GL 4.2): the atomic counter binding points exist.
     pub atomic_counters: bool,
+    /// ARB_shader_image_load_store (GL 4.2): the host has image units.
+    pub images: bool,
     /// ARB_direct_state_access (GL 4.5): buffers can be reached without binding them.
     pub dsa: bool,
     /// KHR_debug (GL 4.3).
@@ -141,6 +143,7 @@ pub fn probe(gl: &HostGl) -> Caps {
         ssbo,
         atomic_counters: (at_least((4, 2)) || has("GL_ARB_shader_atomic_counters"))
             && !off("atomic_counters"),
+        images: at_least((4, 2)) || has("GL_ARB_shader_image_load_store"),
         dsa: (at_least((4, 5)) || has("GL_ARB_direct_state_access")) && !off("dsa"),
         debug: at_least((4, 3)) || has("GL_KHR_debug"),
         gl43_but_compute: at_least((4, 3))

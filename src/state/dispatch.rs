@@ -186,26 +186,22 @@ impl ContextState {
                 resources[slot] = Self::bound_range(list, binding, &mut keep);
             }
         }
-        let (samplers, storage) = if self.host.is_some() {
-            Default::default()
-        } else {
-            self.sampler_table(exe, &uniforms)?
-        };
-        keep.extend(storage);
-        let images = if self.host.is_some() {
-            // Interposed: textures are the host's, and glcompute does not bring them
-            // in yet; a program that uses images fails rather than reading nothing.
-            if exe.module.uses_textures() {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "the compute program uses images or samplers, and glcompute cannot yet run them on host textures in interposed mode"
-                );
-            }
-            crate::runtime::image::empty_table()
-        } else {
-            let (table, storage) = self.image_table();
+        // Interposed: textures are the host's, brought in for the dispatch and the
+        // images written back after it.
+        let mut host_textures = None;
+        let (images, samplers) = if self.host.is_none() {
+            let (samplers, storage) = self.sampler_table(exe, &uniforms)?;
             keep.extend(storage);
-            table
+            let (images, storage) = self.image_table();
+            keep.extend(storage);
+            (images, samplers)
+        } else if exe.module.uses_textures() {
+            let (images, samplers, storage, ht) = self.open_host_textures(exe, &uniforms)?;
+            keep.extend(storage);
+            host_textures = Some(ht);
+            (images, samplers)
+        } else {
+            (crate::runtime::image::empty_table(), Default::default())
         };
         let work = Work {
             entry: kernel.entry,
@@ -226,6 +222,11 @@ impl ContextState {
         });
         if let Some(mem) = host_memory {
             for problem in mem.close() {
+                self.notify(2, GL_DEBUG_SEVERITY_HIGH, problem);
+            }
+        }
+        if let Some(ht) = host_textures {
+            for problem in ht.close() {
                 self.notify(2, GL_DEBUG_SEVERITY_HIGH, problem);
             }
         }

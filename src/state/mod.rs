@@ -16,6 +16,7 @@ pub mod framebuffer;
 pub mod interposed;
 #[rustfmt::skip]
 pub mod gl_enums;
+pub mod host_textures;
 pub use crate::limits;
 pub mod names;
 pub mod pipeline;

@@ -406,8 +406,7 @@ impl ContextState {
     }
 
     /// The sampler table of a dispatch of `exe` with default-block values `uniforms`,
-    /// and the storage it points into. INVALID_OPERATION (GL 4.6 §7.10) if samplers of
-    /// different types name one unit.
+    /// and the storage it points into.
     pub fn sampler_table(
         &self,
         exe: &LinkedProgram,
@@ -415,37 +414,9 @@ impl ContextState {
     ) -> GlResult<(Box<SamplerTable>, Vec<Arc<Storage>>)> {
         let mut table = Box::<SamplerTable>::default();
         let mut keep = Vec::new();
-        let m = &exe.module;
-        let mut seen: Vec<(u32, Opaque)> = Vec::new();
-        for u in &exe.reflection.uniforms {
-            let Type::Sampler(o) = m.types.get(u.ty) else {
-                continue;
-            };
-            if !m.global(u.global).used {
-                continue;
-            }
-            let Some((at, stride)) = u.storage else {
-                continue;
-            };
-            for i in 0..u.array_size.max(1) as u64 {
-                let off = at as u64 + i * stride as u64;
-                let Some(bytes) = uniforms.get(off as usize..off as usize + 4) else {
-                    continue;
-                };
-                let unit = u32::from_ne_bytes(bytes.try_into().expect("four bytes"));
-                if let Some(&(_, other)) = seen.iter().find(|(un, _)| *un == unit) {
-                    if other != *o {
-                        gl_bail!(
-                            GL_INVALID_OPERATION,
-                            "samplers of different types use texture unit {unit} (GL 4.6 §7.10)"
-                        );
-                    }
-                    continue;
-                }
-                seen.push((unit, *o));
-                if let Some(desc) = self.sampler_desc(unit, o.dim, &mut keep) {
-                    table.set(unit, desc);
-                }
+        for (unit, o) in opaque_units(exe, uniforms, false)? {
+            if let Some(desc) = self.sampler_desc(unit, o.dim, &mut keep) {
+                table.set(unit, desc);
             }
         }
         Ok((table, keep))
@@ -458,7 +429,7 @@ impl ContextState {
         dim: Dim,
         keep: &mut Vec<Arc<Storage>>,
     ) -> Option<SamplerDesc> {
-        let (gl_target, target) = target_of(dim)?;
+        let (gl_target, _) = target_of(dim)?;
         let t = &self.textures;
         let ti = super::texture::TARGETS
             .iter()
@@ -473,6 +444,62 @@ impl ContextState {
             Some(s) => *s.params.lock(),
             None => tex.state.lock().sampler,
         };
+        desc_of(&tex, sp, dim, keep)
+    }
+}
+
+/// The units the used sampler (or, with `images`, image) uniforms of `exe` name with
+/// default-block values `uniforms`, each once, with the uniform's type.
+/// INVALID_OPERATION (GL 4.6 §7.10) if samplers of different types name one unit.
+pub fn opaque_units(
+    exe: &LinkedProgram,
+    uniforms: &[u8],
+    images: bool,
+) -> GlResult<Vec<(u32, Opaque)>> {
+    let m = &exe.module;
+    let mut seen: Vec<(u32, Opaque)> = Vec::new();
+    for u in &exe.reflection.uniforms {
+        let o = match (m.types.get(u.ty), images) {
+            (Type::Sampler(o), false) | (Type::Image(o), true) => *o,
+            _ => continue,
+        };
+        if !m.global(u.global).used {
+            continue;
+        }
+        let Some((at, stride)) = u.storage else {
+            continue;
+        };
+        for i in 0..u.array_size.max(1) as u64 {
+            let off = at as u64 + i * stride as u64;
+            let Some(bytes) = usize::try_from(off)
+                .ok()
+                .and_then(|o| uniforms.get(o..o.checked_add(4)?))
+            else {
+                continue;
+            };
+            let unit = u32::from_ne_bytes(bytes.try_into().expect("four bytes"));
+            match seen.iter().find(|(un, _)| *un == unit) {
+                Some(&(_, other)) if other != o && !images => gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "samplers of different types use texture unit {unit} (GL 4.6 §7.10)"
+                ),
+                Some(_) => {}
+                None => seen.push((unit, o)),
+            }
+        }
+    }
+    Ok(seen)
+}
+
+/// The sampler descriptor of texture `tex` read as `dim` with sampler state `sp`.
+pub fn desc_of(
+    tex: &Texture,
+    sp: SamplerParams,
+    dim: Dim,
+    keep: &mut Vec<Arc<Storage>>,
+) -> Option<SamplerDesc> {
+    let (_, target) = target_of(dim)?;
+    {
         let st = tex.state.lock();
         if target == Target::Buffer {
             return buffer_desc(&st, keep);

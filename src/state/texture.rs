@@ -1699,73 +1699,7 @@ impl ContextState {
     /// texture, level or layer outside it, incompatible format) reads zero and drops
     /// writes.
     pub fn image_table(&self) -> (ImageTable, Vec<Arc<Storage>>) {
-        let mut table = rt::empty_table();
-        let mut keep = Vec::new();
-        for (i, u) in self.textures.images.iter().enumerate() {
-            let Some(t) = &u.texture else { continue };
-            let st = t.state.lock();
-            let Some(l) = st.level(u.level) else { continue };
-            // A level other than the base needs a complete mipmap chain, the base level
-            // a complete base image (as Mesa checks).
-            if (u.level < st.base_level || u.level > st.effective_max_level())
-                || (u.level != st.base_level && !st.mipmap_complete())
-            {
-                continue;
-            }
-            let Some(unit_fmt) = image_unit_format(u.format) else {
-                continue;
-            };
-            // GL 4.6 §8.26: the texture's internal format must match the unit's format
-            // by size (table 8.27) or be identical.
-            let compatible = l.internal == u.format
-                || (is_image_format(l.format) && l.format.bytes() == unit_fmt.bytes());
-            if !compatible {
-                continue;
-            }
-            let layered_target = matches!(
-                st.target,
-                GL_TEXTURE_1D_ARRAY
-                    | GL_TEXTURE_2D_ARRAY
-                    | GL_TEXTURE_3D
-                    | GL_TEXTURE_CUBE_MAP
-                    | GL_TEXTURE_CUBE_MAP_ARRAY
-            );
-            let (w, h, d) = (l.width, l.height, l.depth);
-            let (row, slice) = (l.row_bytes(), l.slice_bytes());
-            let one_d_array = st.target == GL_TEXTURE_1D_ARRAY;
-            let (size, offset, row_stride, slice_stride) = if layered_target && !u.layered {
-                // One layer (or face, or 3D slice) as a 1D or 2D image.
-                let layers = if one_d_array { h } else { d };
-                if u.layer as u32 >= layers {
-                    continue;
-                }
-                if one_d_array {
-                    ([w, 1, 1], u.layer as u64 * row, row, row)
-                } else {
-                    ([w, h, 1], u.layer as u64 * slice, row, slice)
-                }
-            } else if one_d_array {
-                ([w, 1, h], 0, row, row)
-            } else {
-                ([w, h, d], 0, row, slice)
-            };
-            let access = match u.access {
-                GL_READ_ONLY => rt::ACCESS_READ,
-                GL_WRITE_ONLY => rt::ACCESS_WRITE,
-                _ => rt::ACCESS_READ | rt::ACCESS_WRITE,
-            };
-            table[i] = ImageDesc::new(
-                &l.storage,
-                offset,
-                size,
-                row_stride,
-                slice_stride,
-                unit_fmt,
-                access,
-            );
-            keep.push(l.storage.clone());
-        }
-        (table, keep)
+        image_table_of(&self.textures.images)
     }
 
     /// Indexed image-unit state for GetIntegeri_v/GetBooleani_v (table 23.45).
@@ -1826,6 +1760,78 @@ impl ContextState {
             p => return t.pixel_store.get(p),
         })
     }
+}
+
+/// The descriptor table of image units `units` (GL 4.6 §8.26), and the storage it
+/// points into.
+pub fn image_table_of(units: &[ImageUnit]) -> (ImageTable, Vec<Arc<Storage>>) {
+    let mut table = rt::empty_table();
+    let mut keep = Vec::new();
+    for (i, u) in units.iter().enumerate().take(MAX_IMAGE_UNITS as usize) {
+        let Some(t) = &u.texture else { continue };
+        let st = t.state.lock();
+        let Some(l) = st.level(u.level) else { continue };
+        // A level other than the base needs a complete mipmap chain, the base level
+        // a complete base image (as Mesa checks).
+        if (u.level < st.base_level || u.level > st.effective_max_level())
+            || (u.level != st.base_level && !st.mipmap_complete())
+        {
+            continue;
+        }
+        let Some(unit_fmt) = image_unit_format(u.format) else {
+            continue;
+        };
+        // GL 4.6 §8.26: the texture's internal format must match the unit's format
+        // by size (table 8.27) or be identical.
+        let compatible = l.internal == u.format
+            || (is_image_format(l.format) && l.format.bytes() == unit_fmt.bytes());
+        if !compatible {
+            continue;
+        }
+        let layered_target = matches!(
+            st.target,
+            GL_TEXTURE_1D_ARRAY
+                | GL_TEXTURE_2D_ARRAY
+                | GL_TEXTURE_3D
+                | GL_TEXTURE_CUBE_MAP
+                | GL_TEXTURE_CUBE_MAP_ARRAY
+        );
+        let (w, h, d) = (l.width, l.height, l.depth);
+        let (row, slice) = (l.row_bytes(), l.slice_bytes());
+        let one_d_array = st.target == GL_TEXTURE_1D_ARRAY;
+        let (size, offset, row_stride, slice_stride) = if layered_target && !u.layered {
+            // One layer (or face, or 3D slice) as a 1D or 2D image.
+            let layers = if one_d_array { h } else { d };
+            if u.layer as u32 >= layers {
+                continue;
+            }
+            if one_d_array {
+                ([w, 1, 1], u.layer as u64 * row, row, row)
+            } else {
+                ([w, h, 1], u.layer as u64 * slice, row, slice)
+            }
+        } else if one_d_array {
+            ([w, 1, h], 0, row, row)
+        } else {
+            ([w, h, d], 0, row, slice)
+        };
+        let access = match u.access {
+            GL_READ_ONLY => rt::ACCESS_READ,
+            GL_WRITE_ONLY => rt::ACCESS_WRITE,
+            _ => rt::ACCESS_READ | rt::ACCESS_WRITE,
+        };
+        table[i] = ImageDesc::new(
+            &l.storage,
+            offset,
+            size,
+            row_stride,
+            slice_stride,
+            unit_fmt,
+            access,
+        );
+        keep.push(l.storage.clone());
+    }
+    (table, keep)
 }
 
 /// A texture parameter value.

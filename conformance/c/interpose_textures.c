@@ -1,0 +1,152 @@
+/* Interposed mode on the host's textures: a dispatch reads a host texture through a
+ * read-only image unit and through a sampler (with a host sampler object bound on its
+ * unit), writes another host texture through a write-only image unit, and the results
+ * are in the host's texture when glDispatchCompute returns. The host's active texture
+ * unit, its texture bindings, its pixel store state and its pixel buffer bindings are
+ * as the application left them, and no error is left behind.
+ *
+ * Run with libglcompute.so preloaded over Mesa with compute hidden. */
+#include "harness.h"
+#include <stdio.h>
+#include <string.h>
+
+static GLuint tex(GLenum internal, int w, int h)
+{
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexStorage2D(GL_TEXTURE_2D, 1, internal, w, h);
+    return t;
+}
+
+static const char *cs_src =
+    "#version 430\n"
+    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+    "layout(rgba32f, binding = 0) readonly uniform image2D src;\n"
+    "layout(rgba8, binding = 1) writeonly uniform image2D dst;\n"
+    "layout(binding = 2) uniform sampler2D s;\n"
+    "void main() {\n"
+    "    ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+    "    vec4 v = imageLoad(src, p) * 0.5;\n"
+    "    imageStore(dst, p, v + vec4(0.0, 0.0, texture(s, vec2(0.5, 0.5)).r, 0.0));\n"
+    "}\n";
+
+int main(void)
+{
+    EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    eglInitialize(dpy, NULL, NULL);
+    eglBindAPI(EGL_OPENGL_API);
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_NONE};
+    EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
+    if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+        fprintf(stderr, "no 4.3 context\n");
+        return 2;
+    }
+    GLuint cs = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(cs, 1, &cs_src, NULL);
+    glCompileShader(cs);
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, cs);
+    glLinkProgram(prog);
+    GLint ok = 0;
+    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+    CHECK(ok, "the compute program links");
+
+    /* src: texel (x, y) = (x, y, 1, 0.5) / 4 * 2, so that half of it is exact in rgba8. */
+    float src_data[4 * 4 * 4];
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            float *t = &src_data[(y * 4 + x) * 4];
+            t[0] = x * 2 * 51 / 255.0f;
+            t[1] = y * 2 * 51 / 255.0f;
+            t[2] = 0;
+            t[3] = 2.0f;
+        }
+    GLuint src = tex(GL_RGBA32F, 4, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_FLOAT, src_data);
+    GLuint dst = tex(GL_RGBA8, 4, 4);
+    /* The sampled texture: 2x2 R32F, 0.2 0.6 / 0.6 1.0; LINEAR on the texture, NEAREST
+     * on the sampler object bound to its unit (which wins): texel (1, 1) = 1.0. */
+    GLuint smp_tex = tex(GL_R32F, 2, 2);
+    const float s_data[4] = {0.2f, 0.6f, 0.6f, 1.0f};
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 2, GL_RED, GL_FLOAT, s_data);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    GLuint sampler;
+    glGenSamplers(1, &sampler);
+    glSamplerParameteri(sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glSamplerParameteri(sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, smp_tex);
+    glBindSampler(2, sampler);
+
+    glBindImageTexture(0, src, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
+    glBindImageTexture(1, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+
+    /* Host state the dispatch must leave as it is. */
+    glActiveTexture(GL_TEXTURE5);
+    GLuint other = tex(GL_R8, 1, 1);
+    glBindTexture(GL_TEXTURE_2D, other);
+    glPixelStorei(GL_PACK_ALIGNMENT, 2);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 8);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 3);
+    GLuint pbo;
+    glGenBuffers(1, &pbo);
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo);
+    glBufferData(GL_PIXEL_UNPACK_BUFFER, 64, NULL, GL_STREAM_DRAW);
+    CHECK(glGetError() == GL_NO_ERROR, "set-up without errors");
+
+    glUseProgram(prog);
+    glDispatchCompute(1, 1, 1);
+    CHECK(glGetError() == GL_NO_ERROR, "the dispatch on host textures leaves no error");
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+
+    GLint v = 0;
+    glGetIntegerv(GL_ACTIVE_TEXTURE, &v);
+    CHECK(v == GL_TEXTURE5, "active texture unit restored (0x%x)", v);
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &v);
+    CHECK(v == (GLint)other, "texture binding of the active unit restored (%d)", v);
+    glGetIntegerv(GL_PACK_ALIGNMENT, &v);
+    CHECK(v == 2, "PACK_ALIGNMENT restored (%d)", v);
+    glGetIntegerv(GL_UNPACK_ALIGNMENT, &v);
+    CHECK(v == 8, "UNPACK_ALIGNMENT restored (%d)", v);
+    glGetIntegerv(GL_UNPACK_ROW_LENGTH, &v);
+    CHECK(v == 3, "UNPACK_ROW_LENGTH restored (%d)", v);
+    glGetIntegerv(GL_PIXEL_UNPACK_BUFFER_BINDING, &v);
+    CHECK(v == (GLint)pbo, "PIXEL_UNPACK_BUFFER binding restored (%d)", v);
+    glActiveTexture(GL_TEXTURE2);
+    glGetIntegerv(GL_TEXTURE_BINDING_2D, &v);
+    CHECK(v == (GLint)smp_tex, "the sampler unit's binding untouched (%d)", v);
+    glGetIntegerv(GL_SAMPLER_BINDING, &v);
+    CHECK(v == (GLint)sampler, "the sampler unit's sampler untouched (%d)", v);
+
+    unsigned char got[4 * 4 * 4];
+    glBindTexture(GL_TEXTURE_2D, dst);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    int bad = 0;
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            const unsigned char *p = &got[(y * 4 + x) * 4];
+            unsigned char e[4] = {(unsigned char)(x * 51), (unsigned char)(y * 51), 255, 255};
+            if (memcmp(p, e, 4) != 0) {
+                if (!bad++)
+                    fprintf(stderr, "texel (%d,%d) = %d %d %d %d, expected %d %d %d %d\n", x, y,
+                            p[0], p[1], p[2], p[3], e[0], e[1], e[2], e[3]);
+            }
+        }
+    CHECK(bad == 0, "the host texture holds the results: half the image plus the sampled "
+                    "texel through the NEAREST sampler object (%d texels differ)", bad);
+    float back[4 * 4 * 4];
+    glBindTexture(GL_TEXTURE_2D, src);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, back);
+    CHECK(memcmp(back, src_data, sizeof back) == 0, "the read-only image is unchanged");
+    CHECK(glGetError() == GL_NO_ERROR, "no stray error");
+
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, ctx);
+    eglTerminate(dpy);
+    return h_finish("interpose_textures");
+}

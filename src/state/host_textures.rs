@@ -1,0 +1,561 @@
+//! Host textures in interposed mode: the textures a dispatch reads and writes through
+//! images and samplers stay the host's objects. At the dispatch, each level a used
+//! image unit or sampler reaches is read from the host (GetTexImage, in the exact
+//! client form of its internal format, straight into glcompute memory: one copy in)
+//! into a shadow texture object, the dispatch runs on the shadows through the same
+//! descriptor code as standalone textures, and the images a shader may write are
+//! written back (TexSubImage: one copy out) before the dispatch call returns. The host's
+//! active texture unit, the bindings glcompute touched, and its pixel store state and
+//! pixel buffer bindings are restored afterwards, and glcompute's host errors never
+//! reach the application's error flag.
+
+use std::sync::Arc;
+
+use super::context::ContextState;
+use super::error::GlResult;
+use super::gl_enums::*;
+use super::interposed::HostLink;
+use super::sampler::{desc_of, opaque_units};
+use super::texture::{ImageUnit, Level, MAX_LEVELS, SamplerParams, Texture, image_table_of};
+use crate::gl_bail;
+use crate::glsl::LinkedProgram;
+use crate::host::gl::HostGl;
+use crate::ir::Dim;
+use crate::limits::MAX_IMAGE_UNITS;
+use crate::runtime::image::ImageTable;
+use crate::runtime::memory::Storage;
+use crate::runtime::sampler::SamplerTable;
+use crate::runtime::texel::{Format, Kind};
+
+/// Pixel store state glcompute sets to transfer tight rows, with the values it sets.
+const PIXEL_STORE: [(u32, i32); 16] = [
+    (GL_PACK_ALIGNMENT, 1),
+    (GL_PACK_ROW_LENGTH, 0),
+    (GL_PACK_SKIP_ROWS, 0),
+    (GL_PACK_SKIP_PIXELS, 0),
+    (GL_PACK_SKIP_IMAGES, 0),
+    (GL_PACK_IMAGE_HEIGHT, 0),
+    (GL_PACK_SWAP_BYTES, 0),
+    (GL_PACK_LSB_FIRST, 0),
+    (GL_UNPACK_ALIGNMENT, 1),
+    (GL_UNPACK_ROW_LENGTH, 0),
+    (GL_UNPACK_SKIP_ROWS, 0),
+    (GL_UNPACK_SKIP_PIXELS, 0),
+    (GL_UNPACK_SKIP_IMAGES, 0),
+    (GL_UNPACK_IMAGE_HEIGHT, 0),
+    (GL_UNPACK_SWAP_BYTES, 0),
+    (GL_UNPACK_LSB_FIRST, 0),
+];
+
+/// Texture targets with their binding queries, natural target first per dimension.
+const TARGETS: [(u32, u32); 8] = [
+    (GL_TEXTURE_2D, GL_TEXTURE_BINDING_2D),
+    (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_BINDING_2D_ARRAY),
+    (GL_TEXTURE_3D, GL_TEXTURE_BINDING_3D),
+    (GL_TEXTURE_CUBE_MAP, GL_TEXTURE_BINDING_CUBE_MAP),
+    (GL_TEXTURE_CUBE_MAP_ARRAY, GL_TEXTURE_BINDING_CUBE_MAP_ARRAY),
+    (GL_TEXTURE_RECTANGLE, GL_TEXTURE_BINDING_RECTANGLE),
+    (GL_TEXTURE_1D, GL_TEXTURE_BINDING_1D),
+    (GL_TEXTURE_1D_ARRAY, GL_TEXTURE_BINDING_1D_ARRAY),
+];
+
+fn binding_query(target: u32) -> u32 {
+    TARGETS
+        .iter()
+        .find(|(t, _)| *t == target)
+        .map_or(GL_TEXTURE_BINDING_2D, |(_, b)| *b)
+}
+
+fn dim_target(dim: Dim) -> Option<u32> {
+    Some(match dim {
+        Dim::D1 => GL_TEXTURE_1D,
+        Dim::D2 => GL_TEXTURE_2D,
+        Dim::D3 => GL_TEXTURE_3D,
+        Dim::Cube => GL_TEXTURE_CUBE_MAP,
+        Dim::D1Array => GL_TEXTURE_1D_ARRAY,
+        Dim::D2Array => GL_TEXTURE_2D_ARRAY,
+        Dim::CubeArray => GL_TEXTURE_CUBE_MAP_ARRAY,
+        Dim::Rect => GL_TEXTURE_RECTANGLE,
+        // Buffer and multisample textures of the host are not brought in.
+        Dim::Buffer | Dim::D2Ms | Dim::D2MsArray => return None,
+    })
+}
+
+/// The client format and type whose bytes are exactly a texel of `f` as glcompute
+/// stores it (so a transfer converts nothing).
+pub fn exact_client(f: Format) -> (u32, u32) {
+    match f {
+        Format::Plain { kind, n, bits } => {
+            let int = matches!(kind, Kind::Sint | Kind::Uint);
+            let format = match (n, int) {
+                (1, false) => GL_RED,
+                (2, false) => GL_RG,
+                (3, false) => GL_RGB,
+                (_, false) => GL_RGBA,
+                (1, true) => GL_RED_INTEGER,
+                (2, true) => GL_RG_INTEGER,
+                (3, true) => GL_RGB_INTEGER,
+                (_, true) => GL_RGBA_INTEGER,
+            };
+            let ty = match (kind, bits) {
+                (Kind::Unorm | Kind::Uint, 8) => GL_UNSIGNED_BYTE,
+                (Kind::Unorm | Kind::Uint, 16) => GL_UNSIGNED_SHORT,
+                (Kind::Snorm | Kind::Sint, 8) => GL_BYTE,
+                (Kind::Snorm | Kind::Sint, 16) => GL_SHORT,
+                (Kind::Float, 16) => GL_HALF_FLOAT,
+                (Kind::Float, _) => GL_FLOAT,
+                (Kind::Sint, _) => GL_INT,
+                _ => GL_UNSIGNED_INT,
+            };
+            (format, ty)
+        }
+        Format::Srgb8 { alpha } => (if alpha { GL_RGBA } else { GL_RGB }, GL_UNSIGNED_BYTE),
+        Format::Rgb10A2 { int } => (
+            if int { GL_RGBA_INTEGER } else { GL_RGBA },
+            GL_UNSIGNED_INT_2_10_10_10_REV,
+        ),
+        Format::R11G11B10F => (GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV),
+        Format::Rgb9E5 => (GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV),
+        Format::Rgb565 => (GL_RGB, GL_UNSIGNED_SHORT_5_6_5),
+        Format::Rgba4 => (GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
+        Format::Rgb5A1 => (GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1),
+        Format::Depth16 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT),
+        Format::Depth24 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_INT),
+        Format::Depth32F => (GL_DEPTH_COMPONENT, GL_FLOAT),
+        Format::Depth24Stencil8 => (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8),
+        Format::Depth32FStencil8 => (GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV),
+        Format::Stencil8 => (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE),
+    }
+}
+
+/// What a dispatch on host textures runs with: its image table, its sampler table, the
+/// memory they point into, and what writes the images back.
+pub type OpenTextures = (
+    ImageTable,
+    Box<SamplerTable>,
+    Vec<Arc<Storage>>,
+    HostTextures,
+);
+
+/// An image level a shader may have written, to go back to the host.
+struct WriteBack {
+    name: u32,
+    target: u32,
+    level: i32,
+    data: Level,
+}
+
+/// Host textures opened for one dispatch; [`HostTextures::close`] writes the images
+/// back and restores the host's state. Dropping it restores the state without
+/// writing back (a dispatch that failed before it ran).
+pub struct HostTextures {
+    link: Arc<HostLink>,
+    writes: Vec<WriteBack>,
+    active: i32,
+    store: Vec<(u32, i32)>,
+    pack_buffer: i32,
+    unpack_buffer: i32,
+    /// Bindings of the active unit that glcompute changed: (target, old name).
+    bound: Vec<(u32, u32)>,
+    restored: bool,
+}
+
+fn geti(gl: &HostGl, pname: u32) -> i32 {
+    let mut v = 0;
+    // SAFETY: one integer out.
+    unsafe { gl.glGetIntegerv(pname, &mut v) };
+    v
+}
+
+/// Takes the host's error flag after glcompute's own calls.
+fn host_failed(gl: &HostGl) -> bool {
+    let mut failed = false;
+    // SAFETY: reading the error flags of the current host context.
+    while unsafe { gl.glGetError() } != GL_NO_ERROR {
+        failed = true;
+    }
+    failed
+}
+
+impl HostTextures {
+    fn new(link: Arc<HostLink>) -> HostTextures {
+        let gl = link.gl;
+        let store = PIXEL_STORE.iter().map(|&(p, _)| (p, geti(gl, p))).collect();
+        let t = HostTextures {
+            active: geti(gl, GL_ACTIVE_TEXTURE),
+            pack_buffer: geti(gl, GL_PIXEL_PACK_BUFFER_BINDING),
+            unpack_buffer: geti(gl, GL_PIXEL_UNPACK_BUFFER_BINDING),
+            store,
+            link,
+            writes: Vec::new(),
+            bound: Vec::new(),
+            restored: false,
+        };
+        // SAFETY: plain state changes, undone by `restore`.
+        unsafe {
+            for &(p, v) in &PIXEL_STORE {
+                gl.glPixelStorei(p, v);
+            }
+            gl.glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+            gl.glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+        }
+        t
+    }
+
+    fn gl(&self) -> &'static HostGl {
+        self.link.gl
+    }
+
+    /// Binds `name` to `target` on the active unit, remembering the old binding;
+    /// false if the host refuses (the texture has another target).
+    fn bind(&mut self, target: u32, name: u32) -> bool {
+        let gl = self.gl();
+        if !self.bound.iter().any(|(t, _)| *t == target) {
+            let old = geti(gl, binding_query(target));
+            if host_failed(gl) {
+                return false;
+            }
+            self.bound.push((target, old as u32));
+        }
+        // SAFETY: binding an existing texture name; an error is taken below.
+        unsafe { gl.glBindTexture(target, name) };
+        !host_failed(gl)
+    }
+
+    /// The target of host texture `name`, trying `first` before the others.
+    fn target_of(&mut self, name: u32, first: u32) -> Option<u32> {
+        let order =
+            std::iter::once(first).chain(TARGETS.iter().map(|(t, _)| *t).filter(|t| *t != first));
+        order.into_iter().find(|&t| self.bind(t, name))
+    }
+
+    /// Reads level `level` of host texture `name` (bound to `target`) into a new
+    /// level of glcompute memory; None if the host has no such level or a format
+    /// glcompute does not store.
+    fn download(&mut self, name: u32, target: u32, level: i32) -> GlResult<Option<Level>> {
+        let gl = self.gl();
+        if !self.bind(target, name) {
+            return Ok(None);
+        }
+        let cube = target == GL_TEXTURE_CUBE_MAP;
+        let q = if cube {
+            GL_TEXTURE_CUBE_MAP_POSITIVE_X
+        } else {
+            target
+        };
+        let lp = |pname| {
+            let mut v = 0;
+            // SAFETY: one integer out.
+            unsafe { gl.glGetTexLevelParameteriv(q, level, pname, &mut v) };
+            v
+        };
+        let (w, h, d, internal) = (
+            lp(GL_TEXTURE_WIDTH),
+            lp(GL_TEXTURE_HEIGHT),
+            lp(GL_TEXTURE_DEPTH),
+            lp(GL_TEXTURE_INTERNAL_FORMAT) as u32,
+        );
+        if host_failed(gl) || w <= 0 || h <= 0 || d <= 0 {
+            return Ok(None);
+        }
+        let Some(format) = super::texture::internal_format(internal) else {
+            return Ok(None);
+        };
+        let d = if cube { 6 } else { d };
+        let l = Level::new(w as u32, h as u32, d as u32, internal, format)?;
+        let (cf, ct) = exact_client(format);
+        // SAFETY: the level's storage holds w x h x d texels of `format`, which is
+        // what GetTexImage writes in this client form with the tight pixel store set
+        // by `new` (a cube face is one slice).
+        unsafe {
+            if cube {
+                for face in 0..6u32 {
+                    let p = l
+                        .storage
+                        .as_ptr()
+                        .add((face as u64 * l.slice_bytes()) as usize);
+                    gl.glGetTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_X + face, level, cf, ct, p as _);
+                }
+            } else {
+                gl.glGetTexImage(target, level, cf, ct, l.storage.as_ptr() as _);
+            }
+        }
+        if host_failed(gl) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the host driver refused to read level {level} of texture {name} for the dispatch"
+            );
+        }
+        Ok(Some(l))
+    }
+
+    fn upload(&mut self, w: &WriteBack) -> bool {
+        let gl = self.gl();
+        if !self.bind(w.target, w.name) {
+            return false;
+        }
+        let l = &w.data;
+        let (cf, ct) = exact_client(l.format);
+        let p = l.storage.as_ptr();
+        let (x, y, z) = (l.width as i32, l.height as i32, l.depth as i32);
+        // SAFETY: the storage holds the level's texels in this client form, with the
+        // tight unpack state and no unpack buffer set by `new`.
+        unsafe {
+            match w.target {
+                GL_TEXTURE_CUBE_MAP => {
+                    for face in 0..6u32 {
+                        let fp = p.add((face as u64 * l.slice_bytes()) as usize);
+                        gl.glTexSubImage2D(
+                            GL_TEXTURE_CUBE_MAP_POSITIVE_X + face,
+                            w.level,
+                            0,
+                            0,
+                            x,
+                            y,
+                            cf,
+                            ct,
+                            fp as _,
+                        );
+                    }
+                }
+                GL_TEXTURE_1D => gl.glTexSubImage1D(w.target, w.level, 0, x, cf, ct, p as _),
+                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_1D_ARRAY => {
+                    gl.glTexSubImage2D(w.target, w.level, 0, 0, x, y, cf, ct, p as _)
+                }
+                _ => gl.glTexSubImage3D(w.target, w.level, 0, 0, 0, x, y, z, cf, ct, p as _),
+            }
+        }
+        !host_failed(gl)
+    }
+
+    /// Writes back every image a shader may have written, then restores the host's
+    /// state; returns the problems met (never left in the host's error flag).
+    pub fn close(mut self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for w in std::mem::take(&mut self.writes) {
+            if !self.upload(&w) {
+                problems.push(format!(
+                    "the results in level {} of texture {} could not be written back to the host",
+                    w.level, w.name
+                ));
+            }
+        }
+        self.restore();
+        problems
+    }
+
+    fn restore(&mut self) {
+        if self.restored {
+            return;
+        }
+        self.restored = true;
+        let gl = self.gl();
+        // SAFETY: puts back the values read in `new` and `bind`.
+        unsafe {
+            for &(t, old) in self.bound.iter().rev() {
+                gl.glBindTexture(t, old);
+            }
+            gl.glActiveTexture(self.active as u32);
+            for &(p, v) in &self.store {
+                gl.glPixelStorei(p, v);
+            }
+            gl.glBindBuffer(GL_PIXEL_PACK_BUFFER, self.pack_buffer as u32);
+            gl.glBindBuffer(GL_PIXEL_UNPACK_BUFFER, self.unpack_buffer as u32);
+        }
+        host_failed(gl);
+    }
+
+    /// The shadow of host texture `name` (of `target`) with levels `levels` from
+    /// `base` on.
+    fn shadow(target: u32, base: i32, levels: Vec<Level>) -> Arc<Texture> {
+        let t = Texture::new(0, target);
+        {
+            let mut st = t.state.lock();
+            st.base_level = base;
+            st.max_level = base + levels.len() as i32 - 1;
+            for (i, l) in levels.into_iter().enumerate() {
+                let at = base as usize + i;
+                if at < MAX_LEVELS {
+                    st.faces[at] = 0x3f;
+                    st.levels[at] = Some(l);
+                }
+            }
+        }
+        t
+    }
+}
+
+impl Drop for HostTextures {
+    fn drop(&mut self) {
+        self.restore();
+    }
+}
+
+impl ContextState {
+    /// Brings in the host textures that the used image and sampler uniforms of `exe`
+    /// reach: the image table and sampler table of the dispatch, the memory they point
+    /// into, and what writes the images back.
+    pub fn open_host_textures(
+        &mut self,
+        exe: &LinkedProgram,
+        uniforms: &[u8],
+    ) -> GlResult<OpenTextures> {
+        self.merge_host_error();
+        let link = self.host.clone().expect("a shadow context");
+        let image_units = opaque_units(exe, uniforms, true)?;
+        let sampler_units = opaque_units(exe, uniforms, false)?;
+        if !image_units.is_empty() && !link.caps().images {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the compute program uses images, and the host driver has no image units (GL 4.2 or GL_ARB_shader_image_load_store)"
+            );
+        }
+        let gl = link.gl;
+        let mut ht = HostTextures::new(link);
+        let mut units = vec![ImageUnit::default(); MAX_IMAGE_UNITS as usize];
+        for &(unit, o) in &image_units {
+            if unit >= MAX_IMAGE_UNITS as u32 {
+                continue;
+            }
+            let q = |pname| {
+                let mut v = 0;
+                // SAFETY: an indexed integer query of an image unit the host has (the
+                // error of a unit past its limit is taken below).
+                unsafe { gl.glGetIntegeri_v(pname, unit, &mut v) };
+                v
+            };
+            let name = q(GL_IMAGE_BINDING_NAME) as u32;
+            let level = q(GL_IMAGE_BINDING_LEVEL);
+            let layered = q(GL_IMAGE_BINDING_LAYERED) != 0;
+            let layer = q(GL_IMAGE_BINDING_LAYER);
+            let access = q(GL_IMAGE_BINDING_ACCESS) as u32;
+            let format = q(GL_IMAGE_BINDING_FORMAT) as u32;
+            if host_failed(gl) || name == 0 {
+                continue;
+            }
+            let first = dim_target(o.dim).unwrap_or(GL_TEXTURE_2D);
+            let Some(target) = ht.target_of(name, first) else {
+                continue;
+            };
+            let Some(data) = ht.download(name, target, level)? else {
+                continue;
+            };
+            if access != GL_READ_ONLY {
+                ht.writes.push(WriteBack {
+                    name,
+                    target,
+                    level,
+                    data: data.clone(),
+                });
+            }
+            units[unit as usize] = ImageUnit {
+                texture: Some(HostTextures::shadow(target, level, vec![data])),
+                level,
+                layered,
+                layer,
+                access,
+                format,
+            };
+        }
+        let (images, mut keep) = image_table_of(&units);
+        let mut samplers = Box::<SamplerTable>::default();
+        for &(unit, o) in &sampler_units {
+            let Some(target) = dim_target(o.dim) else {
+                continue;
+            };
+            // The unit's texture and sampler object, read on that unit.
+            // SAFETY: selecting a texture unit; an error (a unit past the host's
+            // limit) is taken below.
+            unsafe { gl.glActiveTexture(GL_TEXTURE0 + unit) };
+            let name = geti(gl, binding_query(target)) as u32;
+            let sampler = geti(gl, GL_SAMPLER_BINDING) as u32;
+            // SAFETY: back to the unit glcompute works on.
+            unsafe { gl.glActiveTexture(ht.active as u32) };
+            if host_failed(gl) || name == 0 || !ht.bind(target, name) {
+                continue;
+            }
+            let tp = |pname| {
+                let mut v = 0;
+                // SAFETY: one integer out of a texture parameter.
+                unsafe { gl.glGetTexParameteriv(target, pname, &mut v) };
+                v
+            };
+            let base = tp(GL_TEXTURE_BASE_LEVEL).max(0);
+            let max = tp(GL_TEXTURE_MAX_LEVEL).max(base);
+            let swizzle = [
+                GL_TEXTURE_SWIZZLE_R,
+                GL_TEXTURE_SWIZZLE_G,
+                GL_TEXTURE_SWIZZLE_B,
+                GL_TEXTURE_SWIZZLE_A,
+            ]
+            .map(|p| tp(p) as u32);
+            let mut sp = SamplerParams::new(target);
+            let int = |pname: u32| -> i32 {
+                let mut v = 0;
+                // SAFETY: one integer out of a sampler or texture parameter.
+                unsafe {
+                    if sampler != 0 {
+                        gl.glGetSamplerParameteriv(sampler, pname, &mut v);
+                    } else {
+                        gl.glGetTexParameteriv(target, pname, &mut v);
+                    }
+                }
+                v
+            };
+            let float = |pname: u32, out: &mut [f32]| {
+                // SAFETY: `out` has room for the values of pname.
+                unsafe {
+                    if sampler != 0 {
+                        gl.glGetSamplerParameterfv(sampler, pname, out.as_mut_ptr());
+                    } else {
+                        gl.glGetTexParameterfv(target, pname, out.as_mut_ptr());
+                    }
+                }
+            };
+            sp.min_filter = int(GL_TEXTURE_MIN_FILTER) as u32;
+            sp.mag_filter = int(GL_TEXTURE_MAG_FILTER) as u32;
+            sp.wrap =
+                [GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T, GL_TEXTURE_WRAP_R].map(|p| int(p) as u32);
+            sp.compare_mode = int(GL_TEXTURE_COMPARE_MODE) as u32;
+            sp.compare_func = int(GL_TEXTURE_COMPARE_FUNC) as u32;
+            let mut b = [0f32; 4];
+            float(GL_TEXTURE_BORDER_COLOR, &mut b);
+            sp.border = b.map(f32::to_bits);
+            let mut one = [0f32];
+            float(GL_TEXTURE_MIN_LOD, &mut one);
+            sp.min_lod = one[0];
+            float(GL_TEXTURE_MAX_LOD, &mut one);
+            sp.max_lod = one[0];
+            float(GL_TEXTURE_LOD_BIAS, &mut one);
+            sp.lod_bias = one[0];
+            if host_failed(gl) {
+                continue;
+            }
+            let mut levels = Vec::new();
+            let last = max.min(base.saturating_add(MAX_LEVELS as i32 - 1));
+            for l in base..=last {
+                match ht.download(name, target, l)? {
+                    Some(data) => levels.push(data),
+                    None => break,
+                }
+                if !sp.uses_mipmaps() {
+                    break;
+                }
+            }
+            if levels.is_empty() {
+                continue;
+            }
+            let shadow = HostTextures::shadow(target, base, levels);
+            {
+                let mut st = shadow.state.lock();
+                st.max_level = max;
+                st.swizzle = swizzle;
+                st.sampler = sp;
+            }
+            if let Some(desc) = desc_of(&shadow, sp, o.dim, &mut keep) {
+                samplers.set(unit, desc);
+            }
+        }
+        Ok((images, samplers, keep, ht))
+    }
+}
