@@ -11,35 +11,6 @@ use super::lower::{Lower, R, Val, cl_type, mf};
 use crate::ir::*;
 use crate::runtime::sampler as rt;
 
-/// Components textureSize returns for a dimension.
-fn size_components(dim: Dim) -> usize {
-    match dim {
-        Dim::D1 | Dim::Buffer => 1,
-        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::Cube | Dim::D2Ms => 2,
-        Dim::D3 | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => 3,
-    }
-}
-
-/// Floating-point coordinate components of a lookup (array layer included).
-fn coord_components(dim: Dim) -> usize {
-    match dim {
-        Dim::D1 | Dim::Buffer => 1,
-        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::D2Ms => 2,
-        Dim::D3 | Dim::Cube | Dim::D2Array | Dim::D2MsArray => 3,
-        Dim::CubeArray => 4,
-    }
-}
-
-/// Offset components (the coordinates that are neither layer nor cube direction).
-fn offset_components(dim: Dim) -> usize {
-    match dim {
-        Dim::D1 | Dim::D1Array => 1,
-        Dim::D2 | Dim::Rect | Dim::D2Array => 2,
-        Dim::D3 => 3,
-        _ => 0,
-    }
-}
-
 impl Lower<'_, '_> {
     fn slot(&mut self, bytes: u32) -> Value {
         let ss = self.b.create_sized_stack_slot(StackSlotData::new(
@@ -77,7 +48,7 @@ impl Lower<'_, '_> {
                     &[],
                     &[table, unit, lod, out],
                 );
-                let comps = (0..size_components(smp.dim))
+                let comps = (0..smp.dim.size_components() as usize)
                     .map(|i| self.b.ins().load(i32t, mf(), out, 4 * i as i32))
                     .collect();
                 Ok(Val::Comps(comps))
@@ -145,7 +116,7 @@ impl Lower<'_, '_> {
     fn sample(&mut self, fun: Builtin, smp: Opaque, unit: Value, args: &[ExprId]) -> R<Val> {
         use Builtin::*;
         let coord = self.arg_values(args[1])?;
-        let n = coord_components(smp.dim);
+        let n = smp.dim.tex_coord_components() as usize;
         let a = self.slot(rt::args::SIZE);
         let fzero = self.b.ins().f32const(0.0);
         let izero = self.b.ins().iconst(types::I32, 0);
@@ -203,7 +174,11 @@ impl Lower<'_, '_> {
         self.b.ins().store(mf(), lod, a, rt::args::LOD);
         if let Some(e) = offset {
             let off = self.arg_values(e)?;
-            for (i, o) in off.into_iter().enumerate().take(offset_components(smp.dim)) {
+            for (i, o) in off
+                .into_iter()
+                .enumerate()
+                .take(smp.dim.offset_components() as usize)
+            {
                 self.b
                     .ins()
                     .store(mf(), o, a, rt::args::OFFSET + 4 * i as i32);

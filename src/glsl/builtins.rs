@@ -117,35 +117,6 @@ const ALL_DIMS: [Dim; 11] = [
     Dim::D2MsArray,
 ];
 
-/// imageSize / textureSize result components.
-fn size_components(dim: Dim) -> u8 {
-    match dim {
-        Dim::D1 | Dim::Buffer => 1,
-        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::Cube | Dim::D2Ms => 2,
-        Dim::D3 | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => 3,
-    }
-}
-
-/// Floating-point coordinate components of a texture lookup (array layer included).
-fn tex_coord(dim: Dim) -> u8 {
-    match dim {
-        Dim::D1 | Dim::Buffer => 1,
-        Dim::D2 | Dim::Rect | Dim::D1Array | Dim::D2Ms => 2,
-        Dim::D3 | Dim::Cube | Dim::D2Array | Dim::D2MsArray => 3,
-        Dim::CubeArray => 4,
-    }
-}
-
-/// Offset components (the non-layer, non-cube coordinates).
-fn offset_size(dim: Dim) -> u8 {
-    match dim {
-        Dim::D1 | Dim::D1Array => 1,
-        Dim::D2 | Dim::Rect | Dim::D2Array => 2,
-        Dim::D3 => 3,
-        _ => 0,
-    }
-}
-
 fn build() -> Table {
     use Builtin::*;
     let mut t = Table::new();
@@ -541,7 +512,7 @@ fn build() -> Table {
                 &mut t,
                 "imageSize",
                 ImageSize,
-                vec(I, size_components(dim)),
+                vec(I, dim.size_components()),
                 &[img],
                 420,
             );
@@ -626,10 +597,10 @@ fn build() -> Table {
                 shadow: false,
             });
             let texel = vec(sampled, 4);
-            let size = vec(I, size_components(dim));
+            let size = vec(I, dim.size_components());
             let icoord = vec(I, dim.coord_size());
-            let fcoord = vec(F, tex_coord(dim));
-            let off = offset_size(dim);
+            let fcoord = vec(F, dim.tex_coord_components());
+            let off = dim.offset_components();
             match dim {
                 Dim::Buffer => {
                     fixed(&mut t, "textureSize", TextureSize, size, &[smp], 140);
@@ -813,7 +784,7 @@ fn build() -> Table {
                 sampled: F,
                 shadow: true,
             });
-            let size = vec(I, size_components(dim));
+            let size = vec(I, dim.size_components());
             if dim == Dim::Rect {
                 fixed(&mut t, "textureSize", TextureSize, size, &[smp], 140);
             } else {
@@ -826,7 +797,7 @@ fn build() -> Table {
                     130,
                 );
             }
-            let n = tex_coord(dim);
+            let n = dim.tex_coord_components();
             if n < 4 {
                 // sampler1DShadow uses vec3 (s, unused, ref) for historical reasons.
                 let c = vec(F, if dim == Dim::D1 { 3 } else { n + 1 });

@@ -118,6 +118,37 @@ impl Dim {
         }
     }
 
+    /// Components of textureSize/imageSize (array layers included; cube maps 2).
+    pub fn size_components(self) -> u8 {
+        match self {
+            Dim::D1 | Dim::Buffer => 1,
+            Dim::D2 | Dim::Rect | Dim::D1Array | Dim::Cube | Dim::D2Ms => 2,
+            Dim::D3 | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => 3,
+        }
+    }
+
+    /// Floating-point coordinate components of a texture lookup (array layer
+    /// included, shadow reference excluded).
+    pub fn tex_coord_components(self) -> u8 {
+        match self {
+            Dim::D1 | Dim::Buffer => 1,
+            Dim::D2 | Dim::Rect | Dim::D1Array | Dim::D2Ms => 2,
+            Dim::D3 | Dim::Cube | Dim::D2Array | Dim::D2MsArray => 3,
+            Dim::CubeArray => 4,
+        }
+    }
+
+    /// Components of a texel offset (the coordinates that are neither array layer nor
+    /// cube direction).
+    pub fn offset_components(self) -> u8 {
+        match self {
+            Dim::D1 | Dim::D1Array => 1,
+            Dim::D2 | Dim::Rect | Dim::D2Array => 2,
+            Dim::D3 => 3,
+            _ => 0,
+        }
+    }
+
     pub fn is_array(self) -> bool {
         matches!(
             self,

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use super::context::ContextState;
 use super::error::GlResult;
 use super::gl_enums::*;
-use super::interposed::HostLink;
+use super::interposed::{HostLink, host_failed};
 use super::sampler::{desc_of, opaque_units};
 use super::texture::{ImageUnit, Level, MAX_LEVELS, SamplerParams, Texture, image_table_of};
 use crate::gl_bail;
@@ -24,7 +24,7 @@ use crate::ir::Dim;
 use crate::limits::MAX_IMAGE_UNITS;
 use crate::runtime::image::ImageTable;
 use crate::runtime::memory::Storage;
-use crate::runtime::sampler::SamplerTable;
+use crate::runtime::sampler::{SamplerTable, Target};
 use crate::runtime::texel::{Format, Kind};
 
 /// Pixel store state glcompute sets to transfer tight rows, with the values it sets.
@@ -66,19 +66,12 @@ fn binding_query(target: u32) -> u32 {
         .map_or(GL_TEXTURE_BINDING_2D, |(_, b)| *b)
 }
 
+/// The target of a host texture a `dim` sampler or image reads; host buffer and
+/// multisample textures are not brought in.
 fn dim_target(dim: Dim) -> Option<u32> {
-    Some(match dim {
-        Dim::D1 => GL_TEXTURE_1D,
-        Dim::D2 => GL_TEXTURE_2D,
-        Dim::D3 => GL_TEXTURE_3D,
-        Dim::Cube => GL_TEXTURE_CUBE_MAP,
-        Dim::D1Array => GL_TEXTURE_1D_ARRAY,
-        Dim::D2Array => GL_TEXTURE_2D_ARRAY,
-        Dim::CubeArray => GL_TEXTURE_CUBE_MAP_ARRAY,
-        Dim::Rect => GL_TEXTURE_RECTANGLE,
-        // Buffer and multisample textures of the host are not brought in.
-        Dim::Buffer | Dim::D2Ms | Dim::D2MsArray => return None,
-    })
+    super::sampler::target_of(dim)
+        .filter(|&(_, t)| t != Target::Buffer)
+        .map(|(gl, _)| gl)
 }
 
 /// The client format and type whose bytes are exactly a texel of `f` as glcompute
@@ -165,16 +158,6 @@ fn geti(gl: &HostGl, pname: u32) -> i32 {
     // SAFETY: one integer out.
     unsafe { gl.glGetIntegerv(pname, &mut v) };
     v
-}
-
-/// Takes the host's error flag after glcompute's own calls.
-fn host_failed(gl: &HostGl) -> bool {
-    let mut failed = false;
-    // SAFETY: reading the error flags of the current host context.
-    while unsafe { gl.glGetError() } != GL_NO_ERROR {
-        failed = true;
-    }
-    failed
 }
 
 impl HostTextures {

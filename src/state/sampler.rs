@@ -71,7 +71,7 @@ const BUFFER_FORMATS: [u32; 36] = [
     GL_RG8_SNORM,
 ];
 
-fn target_of(dim: Dim) -> Option<(u32, Target)> {
+pub(super) fn target_of(dim: Dim) -> Option<(u32, Target)> {
     Some(match dim {
         Dim::D1 => (GL_TEXTURE_1D, Target::D1),
         Dim::D2 => (GL_TEXTURE_2D, Target::D2),
