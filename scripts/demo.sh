@@ -15,3 +15,12 @@ for d in prefix_sum boids; do
     echo "== $d (glsl/$d.comp, standalone)"
     "$LIBDIR/glcompute" run -- "conformance/build/$d" "glsl/$d.comp"
 done
+
+# The tutorial's grid and ray tracer write an rgba32f image with imageStore; the
+# program reads it back, checks it against the CPU's picture pixel for pixel and
+# writes it to a PNG (conformance/demo/*.png are copies, shown in the README).
+cc -O2 -Wall -o conformance/build/tutorial_images conformance/demo/tutorial_images.c -lEGL -lGL -lm -lpng
+for d in grid raytrace; do
+    echo "== $d (glsl/$d.comp, standalone)"
+    "$LIBDIR/glcompute" run -- conformance/build/tutorial_images "$d" "glsl/$d.comp" "conformance/build/$d.png"
+done

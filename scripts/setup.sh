@@ -9,8 +9,8 @@ cd "$ROOT"
 # stubs are only linked against: at run time glcompute is loaded under their names),
 # the loaders and tools the tests drive, valgrind for the race checks, and Mesa
 # (llvmpipe) and piglit as the reference and conformance suite, and an X server (Xvfb)
-# for interposed mode's GLX tests.
-PACKAGES="gcc pkg-config libegl-dev libgl-dev libepoxy-dev waffle-utils valgrind piglit libgl1-mesa-dri libegl-mesa0 glslang-tools libx11-dev xvfb xauth"
+# for interposed mode's GLX tests, and libpng for the demo's pictures.
+PACKAGES="gcc pkg-config libegl-dev libgl-dev libepoxy-dev waffle-utils valgrind piglit libgl1-mesa-dri libegl-mesa0 glslang-tools libx11-dev xvfb xauth libpng-dev"
 
 need_install=0
 for p in $PACKAGES; do

@@ -92,6 +92,10 @@ for d in prefix_sum boids; do
     step "cc demo $d" cc -O2 -Wall -Wextra -Werror -o "$BUILD/$d" "conformance/demo/$d.c" -lEGL -lGL -lm
     step "demo $d" run_gl "$BUILD/$d" "glsl/$d.comp"
 done
+step "cc demo tutorial_images" cc -O2 -Wall -Wextra -Werror -o "$BUILD/tutorial_images" conformance/demo/tutorial_images.c -lEGL -lGL -lm -lpng
+for d in grid raytrace; do
+    step "demo $d" run_gl "$BUILD/tutorial_images" "$d" "glsl/$d.comp" "$BUILD/$d.png"
+done
 
 # Race detectors: every report counts as a failure (only valgrind's default
 # suppressions for glibc apply).

@@ -132,6 +132,27 @@ __attribute__((unused)) static void h_init(void)
     h_check_no_other_gl();
 }
 
+/* Reads a whole file (a shader source) into a NUL-terminated string; exits on failure. */
+__attribute__((unused)) static char *h_load_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "cannot open %s\n", path);
+        exit(2);
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!s || fread(s, 1, (size_t)n, f) != (size_t)n) {
+        fprintf(stderr, "cannot read %s\n", path);
+        exit(2);
+    }
+    s[n] = 0;
+    fclose(f);
+    return s;
+}
+
 /* Compiles and links a compute program from one source; returns 0 on failure. */
 __attribute__((unused)) static GLuint h_program(const char *src)
 {

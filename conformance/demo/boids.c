@@ -8,24 +8,6 @@ typedef struct {
     float pos[3], pad0, vel[3], pad1; /* std430: vec3 aligned to 16 bytes */
 } member;
 
-static char *load(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "cannot open %s\n", path);
-        exit(2);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc(n + 1);
-    if (fread(s, 1, n, f) != (size_t)n)
-        exit(2);
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 static float dot3(const float *a, const float *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
 /* The same update as the shader, in the same order of operations. */
@@ -90,7 +72,7 @@ int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : "glsl/boids.comp";
     h_init();
-    GLuint prog = h_program(load(path));
+    GLuint prog = h_program(h_load_file(path));
     if (!prog)
         return 1;
     enum { GROUPS = 8, N = GROUPS * 256, FRAMES = 6 };

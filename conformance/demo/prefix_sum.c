@@ -3,29 +3,11 @@
  * checked against a CPU scan and a few values are printed. */
 #include "../c/harness.h"
 
-static char *load(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "cannot open %s\n", path);
-        exit(2);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc(n + 1);
-    if (fread(s, 1, n, f) != (size_t)n)
-        exit(2);
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : "glsl/prefix_sum.comp";
     h_init();
-    GLuint prog = h_program(load(path));
+    GLuint prog = h_program(h_load_file(path));
     if (!prog)
         return 1;
     enum { N = 2048 };
