@@ -144,6 +144,19 @@ step "cc interpose_textures" cc $CFLAGS -o "$BUILD/interpose_textures" conforman
 step "interpose_textures" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
 step "interpose_textures (no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-dsa \
     LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
+# The runner's texture and framebuffer commands are checked against piglit's own
+# shader_runner: the same files pass there, on Mesa alone and interposed.
+shader_runner_passes() {
+    local out
+    out=$(env PIGLIT_PLATFORM=surfaceless_egl "$@" -auto -fbo 2>&1)
+    grep -q '"result": "pass"' <<<"$out" || { echo "$out" | tail -5; return 1; }
+}
+SHADER_RUNNER=/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner
+for f in conformance/texture-*.shader_test; do
+    step "shader_runner $f (Mesa)" shader_runner_passes "$SHADER_RUNNER" "$f"
+    step "shader_runner $f (interposed)" shader_runner_passes env "${HIDE_COMPUTE[@]}" \
+        LD_PRELOAD="$LIBDIR/libglcompute.so" "$SHADER_RUNNER" "$f"
+done
 step "cc interpose_errors" cc $CFLAGS -o "$BUILD/interpose_errors" conformance/c/interpose_errors.c -lEGL -lGL
 step "interpose_errors" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_errors"
 # The same where glcompute keeps the storage and atomic binding points and reaches

@@ -11,12 +11,13 @@
 //! `atomic counters N`, `atomic counter buffer B N`, `atomic counter B I VALUE`,
 //! `probe atomic counter I OP VALUE`, `probe atomic counter buffer B OFFSET OP VALUE`,
 //! `memory barrier BITS`, `link error`, `link success`,
-//! `verify program_query PNAME VALUE`; textures and framebuffers: `texture rgbw N (W, H)
-//! [FORMAT]`, `image texture N FORMAT`, `fb tex 2d N...`, `clear color R G B A`,
-//! `clear depth D`, `clear`, `probe rgb X Y R G B`, `probe rgba X Y R G B A`,
-//! `probe all rgb R G B`, `probe all rgba R G B A`, `texparameter TARGET NAME VALUE`,
-//! `tolerance T T T T`. Like piglit's window, a 250x250 RGBA8 framebuffer object is
-//! bound when a test starts. Other texture commands skip the test.
+//! `verify program_query PNAME VALUE`; textures and framebuffers: every `texture ...`
+//! and `fb ...` command of piglit's shader_runner (textures.rs), `image texture N
+//! FORMAT`, `clear color R G B A`, `clear depth D`, `clear`, `probe rgb X Y R G B`,
+//! `probe rgba X Y R G B A`, `probe all rgb R G B`, `probe all rgba R G B A`,
+//! `texparameter TARGET NAME VALUE`, `tolerance T T T T`. Like piglit's window, a
+//! 250x250 RGBA8 framebuffer object is bound when a test starts. Bindless
+//! (`resident ...`) commands skip the test: GL_ARB_bindless_texture is not claimed.
 
 use std::collections::BTreeMap;
 use std::ffi::{CStr, CString};
@@ -31,6 +32,8 @@ use glcompute_driver::api::textures::*;
 use glcompute_driver::api::uniforms::*;
 use glcompute_driver::egl;
 use glcompute_driver::state::gl_enums::*;
+
+mod textures;
 
 pub enum Verdict {
     Pass,
@@ -297,6 +300,7 @@ fn run_file(text: &str) -> Verdict {
         counters: BTreeMap::new(),
         failures: Vec::new(),
         textures: BTreeMap::new(),
+        window_fbo: 0,
         clear_bits: 0,
         read_size: (WINDOW, WINDOW),
         tolerance: [0.01; 4],
@@ -342,8 +346,10 @@ struct Runner {
     /// Atomic counter buffers by binding.
     counters: BTreeMap<u32, u32>,
     failures: Vec<String>,
-    /// Textures by shader_test unit: (name, width, height).
-    textures: BTreeMap<i32, (u32, i32, i32)>,
+    /// Textures by shader_test unit.
+    textures: BTreeMap<i32, textures::TexBinding>,
+    /// The framebuffer standing in for piglit's window (`fb winsys`).
+    window_fbo: u32,
     /// Buffers the next `clear` clears.
     clear_bits: u32,
     /// Size of the framebuffer `probe all` reads.
@@ -647,32 +653,19 @@ impl Runner {
                 self.clear_bits |= GL_DEPTH_BUFFER_BIT;
             }
             ["clear"] => glClear(self.clear_bits),
-            ["texture", "rgbw", ..] => self.rgbw_texture(line)?,
+            ["texture", ..] => self.texture_command(line, &w)?,
+            ["fb", ..] => self.fb_command(line, &w)?,
+            ["resident", ..] => {
+                return Err(Verdict::Skip(format!(
+                    "`{line}': bindless textures (GL_ARB_bindless_texture) are not claimed"
+                )));
+            }
             ["image", "texture", n, format] => {
                 let unit = nums::<i32>(&[n])?[0];
                 let f = enum_by_name(format)
                     .ok_or_else(|| Verdict::Fail(format!("unknown format {format}")))?;
-                let tex = self.texture(unit)?.0;
+                let tex = self.texture(unit)?.obj;
                 glBindImageTexture(unit as u32, tex, 0, 0, 0, GL_READ_WRITE, f);
-            }
-            ["fb", "tex", "2d", units @ ..] => {
-                let mut fbo = 0;
-                // SAFETY: one name is written to fbo.
-                unsafe { glGenFramebuffers(1, &mut fbo) };
-                glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-                let mut attachments = Vec::new();
-                let mut size = (0, 0);
-                for (i, u) in units.iter().enumerate() {
-                    let unit = nums::<i32>(&[u])?[0];
-                    let (tex, w, h) = self.texture(unit)?;
-                    let a = GL_COLOR_ATTACHMENT0 + i as u32;
-                    glFramebufferTexture2D(GL_FRAMEBUFFER, a, GL_TEXTURE_2D, tex, 0);
-                    attachments.push(a);
-                    size = (w, h);
-                }
-                // SAFETY: attachments holds that many values.
-                unsafe { glDrawBuffers(attachments.len() as i32, attachments.as_ptr()) };
-                self.read_size = size;
             }
             ["probe", "rgb", rest @ ..] if rest.len() >= 5 => {
                 let v = nums::<f32>(&rest[..5])?;
@@ -699,11 +692,6 @@ impl Runner {
             ["texparameter", target, param, values @ ..] => {
                 self.texparameter(target, param, values)?
             }
-            ["texture", ..] | ["resident", ..] | ["fb", ..] => {
-                return Err(Verdict::Skip(format!(
-                    "`{line}': this texture or framebuffer command is not supported by glcompute's runner yet"
-                )));
-            }
             _ => return fail(format!("unknown command `{line}'")),
         }
         Ok(())
@@ -722,76 +710,7 @@ impl Runner {
         glBindTexture(GL_TEXTURE_2D, 0);
         glBindFramebuffer(GL_FRAMEBUFFER, fbo);
         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-    }
-
-    fn texture(&self, unit: i32) -> Result<(u32, i32, i32), Verdict> {
-        self.textures
-            .get(&unit)
-            .copied()
-            .ok_or_else(|| Verdict::Fail(format!("no texture was made for unit {unit}")))
-    }
-
-    /// `texture rgbw N (W, H) [FORMAT]`: piglit_rgbw_texture without mipmaps: red,
-    /// green, blue and white quadrants uploaded as floats, NEAREST filtering,
-    /// CLAMP_TO_EDGE.
-    fn rgbw_texture(&mut self, line: &str) -> Result<(), Verdict> {
-        let bad = || Verdict::Fail(format!("cannot parse `{line}'"));
-        let rest = line
-            .trim_start_matches("texture")
-            .trim_start()
-            .trim_start_matches("rgbw");
-        let (unit, rest) = rest.trim().split_once('(').ok_or_else(bad)?;
-        let (size, format) = rest.split_once(')').ok_or_else(bad)?;
-        let unit = nums::<i32>(&[unit.trim()])?[0];
-        let wh: Vec<&str> = size.split(',').map(str::trim).collect();
-        let wh = nums::<i32>(&wh)?;
-        let (w, h) = (*wh.first().ok_or_else(bad)?, *wh.get(1).ok_or_else(bad)?);
-        let format = match format.trim() {
-            "" => GL_RGBA,
-            f => enum_by_name(f).ok_or_else(|| Verdict::Fail(format!("unknown format {f}")))?,
-        };
-        let colors = [
-            [1.0f32, 0.0, 0.0, 1.0],
-            [0.0, 1.0, 0.0, 1.0],
-            [0.0, 0.0, 1.0, 1.0],
-            [1.0, 1.0, 1.0, 1.0],
-        ];
-        let mut data = Vec::with_capacity((w * h * 4) as usize);
-        for y in 0..h {
-            for x in 0..w {
-                let c = match (x < w / 2, y < h / 2) {
-                    (true, true) => colors[0],
-                    (false, true) => colors[1],
-                    (true, false) => colors[2],
-                    (false, false) => colors[3],
-                };
-                data.extend_from_slice(&c);
-            }
-        }
-        glActiveTexture(GL_TEXTURE0 + unit as u32);
-        let mut tex = 0;
-        // SAFETY: one name is written to tex; data holds w*h RGBA floats.
-        unsafe {
-            glGenTextures(1, &mut tex);
-            glBindTexture(GL_TEXTURE_2D, tex);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE as i32);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE as i32);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST as i32);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST as i32);
-            glTexImage2D(
-                GL_TEXTURE_2D,
-                0,
-                format as i32,
-                w,
-                h,
-                0,
-                GL_RGBA,
-                GL_FLOAT,
-                data.as_ptr() as *const _,
-            );
-        }
-        self.textures.insert(unit, (tex, w, h));
-        Ok(())
+        self.window_fbo = fbo;
     }
 
     /// `texparameter TARGET NAME VALUE...` on the active unit's texture.
@@ -818,11 +737,13 @@ impl Runner {
             "max_level" => GL_TEXTURE_MAX_LEVEL,
             "base_level" => GL_TEXTURE_BASE_LEVEL,
             "border_color" => GL_TEXTURE_BORDER_COLOR,
-            other => {
-                return Err(Verdict::Skip(format!(
-                    "texparameter {other} is not supported by glcompute's runner yet"
-                )));
+            "swizzle_r" => GL_TEXTURE_SWIZZLE_R,
+            "depth_mode" => {
+                return Err(Verdict::Skip(
+                    "texparameter depth_mode (DEPTH_TEXTURE_MODE) belongs to the compatibility profile".into(),
+                ));
             }
+            other => return Err(Verdict::Fail(format!("unknown texture parameter {other}"))),
         };
         match pname {
             GL_TEXTURE_BORDER_COLOR => {
@@ -854,6 +775,10 @@ impl Runner {
                     "repeat" => GL_REPEAT,
                     "clamp_to_edge" => GL_CLAMP_TO_EDGE,
                     "clamp_to_border" => GL_CLAMP_TO_BORDER,
+                    "red" => GL_RED,
+                    "green" => GL_GREEN,
+                    "blue" => GL_BLUE,
+                    "alpha" => GL_ALPHA,
                     other => return Err(Verdict::Fail(format!("unknown value {other}"))),
                 };
                 glTexParameteri(t, pname, e as i32);
