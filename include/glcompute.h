@@ -207,6 +207,30 @@ void glBindTextureUnit(GLuint unit, GLuint texture);
 
 void glBindTextures(GLuint first, GLsizei n, const GLuint *textures);
 
+void glBlitFramebuffer(GLint src_x0,
+                       GLint src_y0,
+                       GLint src_x1,
+                       GLint src_y1,
+                       GLint dst_x0,
+                       GLint dst_y0,
+                       GLint dst_x1,
+                       GLint dst_y1,
+                       GLbitfield mask,
+                       GLenum filter);
+
+void glBlitNamedFramebuffer(GLuint read_framebuffer,
+                            GLuint draw_framebuffer,
+                            GLint src_x0,
+                            GLint src_y0,
+                            GLint src_x1,
+                            GLint src_y1,
+                            GLint dst_x0,
+                            GLint dst_y0,
+                            GLint dst_x1,
+                            GLint dst_y1,
+                            GLbitfield mask,
+                            GLenum filter);
+
 void glBufferData(GLenum target, GLsizeiptr size, const void *data, GLenum usage);
 
 void glBufferStorage(GLenum target, GLsizeiptr size, const void *data, GLbitfield flags);
@@ -269,6 +293,20 @@ void glClearNamedFramebufferuiv(GLuint fb, GLenum buffer, GLint drawbuffer, cons
 
 void glClearStencil(GLint s);
 
+void glClearTexImage(GLuint texture, GLint level, GLenum format, GLenum ty, const void *data);
+
+void glClearTexSubImage(GLuint texture,
+                        GLint level,
+                        GLint x,
+                        GLint y,
+                        GLint z,
+                        GLsizei w,
+                        GLsizei h,
+                        GLsizei d,
+                        GLenum format,
+                        GLenum ty,
+                        const void *data);
+
 GLenum glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout);
 
 void glCompileShader(GLuint shader);
@@ -278,6 +316,22 @@ void glCopyBufferSubData(GLenum read_target,
                          GLintptr read_offset,
                          GLintptr write_offset,
                          GLsizeiptr size);
+
+void glCopyImageSubData(GLuint src_name,
+                        GLenum src_target,
+                        GLint src_level,
+                        GLint src_x,
+                        GLint src_y,
+                        GLint src_z,
+                        GLuint dst_name,
+                        GLenum dst_target,
+                        GLint dst_level,
+                        GLint dst_x,
+                        GLint dst_y,
+                        GLint dst_z,
+                        GLsizei w,
+                        GLsizei h,
+                        GLsizei d);
 
 void glCopyNamedBufferSubData(GLuint read_buffer,
                               GLuint write_buffer,
@@ -411,6 +465,10 @@ void glGenRenderbuffers(GLsizei n, GLuint *ids);
 void glGenSamplers(GLsizei count, GLuint *samplers);
 
 void glGenTextures(GLsizei n, GLuint *textures);
+
+void glGenerateMipmap(GLenum target);
+
+void glGenerateTextureMipmap(GLuint texture);
 
 void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint index, GLenum pname, GLint *params);
 

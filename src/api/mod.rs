@@ -11,6 +11,7 @@
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
 pub mod buffers;
+pub mod copies;
 pub mod core;
 pub mod debug;
 pub mod dispatch;
@@ -27,6 +28,7 @@ pub mod uniforms;
 /// glcompute's implementation through here).
 pub mod entry {
     pub use super::buffers::*;
+    pub use super::copies::*;
     pub use super::core::*;
     pub use super::debug::*;
     pub use super::dispatch::*;

@@ -609,6 +609,19 @@ pub fn srgb_to_linear(c: f32) -> f32 {
     }
 }
 
+/// Linear to sRGB (GL 4.6 §17.3.7, equation 17.1), for values written to an sRGB image.
+pub fn linear_to_srgb(c: f32) -> f32 {
+    if c.is_nan() || c <= 0.0 {
+        0.0
+    } else if c < 0.0031308 {
+        12.92 * c
+    } else if c < 1.0 {
+        1.055 * c.powf(0.41666) - 0.055
+    } else {
+        1.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

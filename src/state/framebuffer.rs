@@ -39,7 +39,7 @@ pub enum Attachment {
 
 impl Attachment {
     /// The attached image: its level and the slice it starts at.
-    fn image(&self) -> Option<(Level, u32)> {
+    pub(super) fn image(&self) -> Option<(Level, u32)> {
         match self {
             Attachment::Texture { tex, level, layer } => {
                 let st = tex.state.lock();
@@ -418,7 +418,7 @@ impl ContextState {
 
     /// GL 4.6 §9.4.4: INVALID_FRAMEBUFFER_OPERATION for a command that needs a
     /// complete framebuffer.
-    fn complete_fbo(&self, fb: u32) -> GlResult<&Framebuffer> {
+    pub(super) fn complete_fbo(&self, fb: u32) -> GlResult<&Framebuffer> {
         let Some(f) = self.framebuffers.objects.get(fb) else {
             gl_bail!(GL_INVALID_FRAMEBUFFER_OPERATION, "{DEFAULT_FB}");
         };
@@ -542,7 +542,12 @@ impl ContextState {
     }
 
     /// Sets the depth and/or stencil part of a texel, keeping the other part.
-    fn set_depth_stencil(fmt: Format, t: &mut [u8], depth: Option<f32>, stencil: Option<u32>) {
+    pub(super) fn set_depth_stencil(
+        fmt: Format,
+        t: &mut [u8],
+        depth: Option<f32>,
+        stencil: Option<u32>,
+    ) {
         let mut v = fmt.decode(t);
         if fmt == Format::Stencil8 {
             if let Some(s) = stencil {

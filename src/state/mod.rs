@@ -8,6 +8,7 @@
 
 pub mod buffer;
 pub mod context;
+pub mod copies;
 pub mod debug;
 pub mod dispatch;
 pub mod error;

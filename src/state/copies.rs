@@ -1,0 +1,597 @@
+//! Operations on texture and renderbuffer images that no shader runs:
+//! ClearTexImage/ClearTexSubImage (GL 4.6 §8.21), GenerateMipmap (§8.14.4),
+//! CopyImageSubData (§18.3.3) and BlitFramebuffer (§18.3.1). Each validates
+//! everything first and changes nothing when it fails; sizes and offsets are checked
+//! against the images with 64-bit arithmetic before any memory is touched.
+
+use std::sync::Arc;
+
+use super::context::ContextState;
+use super::error::{Enum, GlError, GlResult};
+use super::framebuffer::Attachment;
+use super::gl_enums::*;
+use super::pixels::Client;
+use super::texture::{Level, MAX_LEVELS, TARGETS, Texture};
+use super::types::UserIn;
+use crate::gl_bail;
+use crate::runtime::texel::{Class, Format, linear_to_srgb, srgb_to_linear};
+
+/// Checks that a region lies inside a level (z counts slices: 3D slices, array layers,
+/// cube faces): `err` (INVALID_VALUE for CopyImageSubData, GL 4.6 §18.3.3;
+/// INVALID_OPERATION for ClearTexSubImage, ARB_clear_texture as Mesa and piglit read
+/// it) if it does not, or if a size is negative.
+fn check_inside(l: &Level, off: [i32; 3], size: [i32; 3], what: &str, err: u32) -> GlResult<()> {
+    let lim = [l.width, l.height, l.depth];
+    for i in 0..3 {
+        let end = off[i] as i64 + size[i] as i64;
+        if off[i] < 0 || size[i] < 0 || end > lim[i] as i64 {
+            return Err(GlError::new(
+                err,
+                format!(
+                    "{what} region at ({}, {}, {}) of size ({}, {}, {}) is not inside the {}x{}x{} image",
+                    off[0], off[1], off[2], size[0], size[1], size[2], lim[0], lim[1], lim[2]
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Byte offset of texel (x, y, z) of a level.
+fn texel_at(l: &Level, x: u32, y: u32, z: u32) -> usize {
+    (z as u64 * l.slice_bytes() + y as u64 * l.row_bytes() + x as u64 * l.format.bytes() as u64)
+        as usize
+}
+
+/// Texel values as floats for filtering (sRGB decoded to linear).
+fn to_linear(f: Format, v: [u32; 4]) -> [f32; 4] {
+    let mut out = v.map(f32::from_bits);
+    if f.is_srgb() {
+        for c in out.iter_mut().take(3) {
+            *c = srgb_to_linear(*c);
+        }
+    }
+    out
+}
+
+fn from_linear(f: Format, v: [f32; 4]) -> [u32; 4] {
+    let mut v = v;
+    if f.is_srgb() {
+        for c in v.iter_mut().take(3) {
+            *c = linear_to_srgb(*c);
+        }
+    }
+    v.map(f32::to_bits)
+}
+
+/// One end of a CopyImageSubData: the image and its texel offset.
+pub struct CopyEnd {
+    pub name: u32,
+    pub target: u32,
+    pub level: i32,
+    pub off: [i32; 3],
+}
+
+/// Whether two internal formats may be copied between (GL 4.6 §18.3.3, table 8.22's
+/// view classes for uncompressed formats): the same format, or two colour formats of
+/// the same texel size.
+fn copy_compatible(a: &Level, b: &Level) -> bool {
+    let ds = |l: &Level| l.format.has_depth() || l.format.has_stencil();
+    a.internal == b.internal || (!ds(a) && !ds(b) && a.format.bytes() == b.format.bytes())
+}
+
+impl ContextState {
+    /// ClearTexImage / ClearTexSubImage (GL 4.6 §8.21). `region` is None for the whole
+    /// level. `data` is one texel in `format`/`type` (pixel store modes and the
+    /// PIXEL_UNPACK buffer do not apply), or null for zeros.
+    pub fn clear_tex_image(
+        &mut self,
+        texture: u32,
+        level: i32,
+        region: Option<([i32; 3], [i32; 3])>,
+        format: u32,
+        ty: u32,
+        data: UserIn,
+    ) -> GlResult<()> {
+        // GL 4.6 §8.21: INVALID_OPERATION if texture is zero or not a texture object,
+        // or is a buffer texture.
+        let tex = self.named_texture(texture)?;
+        let l = {
+            let st = tex.state.lock();
+            if st.target == GL_TEXTURE_BUFFER {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "texture {texture} is a buffer texture"
+                );
+            }
+            // GL 4.6 §8.21: INVALID_OPERATION if the level has no image (a level
+            // outside the texture's range has none).
+            let l = usize::try_from(level)
+                .ok()
+                .filter(|&i| i < MAX_LEVELS)
+                .and_then(|i| st.levels[i].clone());
+            match l {
+                Some(l) => l,
+                None => gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "level {level} of texture {texture} has no image"
+                ),
+            }
+        };
+        // GL 4.6 §8.21: format and type as for TexImage (INVALID_ENUM), and
+        // INVALID_OPERATION when they do not match the texture's internal format.
+        let client = Client::new(format, ty)?;
+        client.check_compatible(l.format, "texture's internal format")?;
+        let (off, size) = match region {
+            Some((off, size)) => {
+                check_inside(&l, off, size, "the cleared", GL_INVALID_OPERATION)?;
+                (off.map(|v| v as u32), size.map(|v| v as u32))
+            }
+            None => ([0; 3], [l.width, l.height, l.depth]),
+        };
+        let mut texel = vec![0u8; l.format.bytes()];
+        if let Some(src) = data.bytes(client.pixel_bytes()) {
+            let v = client.unpack(src, false, l.format.class());
+            l.format.encode(v, &mut texel);
+        }
+        if size.contains(&0) {
+            return Ok(());
+        }
+        let row = texel.repeat(size[0] as usize);
+        for z in 0..size[2] {
+            for y in 0..size[1] {
+                l.storage
+                    .write(texel_at(&l, off[0], off[1] + y, off[2] + z), &row);
+            }
+        }
+        Ok(())
+    }
+
+    /// GenerateMipmap / GenerateTextureMipmap (GL 4.6 §8.14.4): every level above the
+    /// base, up to the effective maximum, from a 2x2(x2) box filter of the level below,
+    /// in linear space for sRGB formats.
+    pub fn generate_mipmap(&mut self, tex: Arc<Texture>) -> GlResult<()> {
+        let mut st = tex.state.lock();
+        let target = st.target;
+        // GL 4.6 §8.14.4: INVALID_ENUM for a target without mipmaps (the target-based
+        // form checks its argument first; this is GenerateTextureMipmap's, as Mesa).
+        if !matches!(
+            target,
+            GL_TEXTURE_1D
+                | GL_TEXTURE_2D
+                | GL_TEXTURE_3D
+                | GL_TEXTURE_1D_ARRAY
+                | GL_TEXTURE_2D_ARRAY
+                | GL_TEXTURE_CUBE_MAP
+                | GL_TEXTURE_CUBE_MAP_ARRAY
+        ) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "texture {} of target {} has no mipmaps",
+                tex.name,
+                Enum(target)
+            );
+        }
+        let base_i = st.base_level;
+        let Some(base) = st.level(base_i).cloned() else {
+            // GL 4.6 §8.14.4: INVALID_OPERATION if the level base array was not
+            // specified with a colour-renderable, filterable format (here: not at all).
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "level {base_i} (the base level) of texture {} has no image",
+                tex.name
+            );
+        };
+        // GL 4.6 §8.14.4: INVALID_OPERATION if the cube map is not cube complete.
+        if target == GL_TEXTURE_CUBE_MAP && base.width != base.height {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "cube map {} is not cube complete ({}x{} faces)",
+                tex.name,
+                base.width,
+                base.height
+            );
+        }
+        let f = base.format;
+        // GL 4.6 §8.14.4: INVALID_OPERATION for a base format mipmaps cannot be
+        // filtered from; as Mesa on desktop GL: integer, stencil and depth-stencil.
+        if f.class() != Class::Float || f.has_stencil() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "mipmaps cannot be generated from the base level's format {}",
+                Enum(base.internal)
+            );
+        }
+        let top = st.effective_max_level();
+        let halve_h = target != GL_TEXTURE_1D_ARRAY;
+        let halve_d = target == GL_TEXTURE_3D;
+        let mut prev = base;
+        let mut made = Vec::new();
+        for li in base_i + 1..=top {
+            let (w, h, d) = (
+                (prev.width / 2).max(1),
+                if halve_h {
+                    (prev.height / 2).max(1)
+                } else {
+                    prev.height
+                },
+                if halve_d {
+                    (prev.depth / 2).max(1)
+                } else {
+                    prev.depth
+                },
+            );
+            let next = match st.levels[li as usize].clone() {
+                Some(l) if st.immutable => l,
+                _ => Level::new(w, h, d, prev.internal, f)?,
+            };
+            Self::downsample(&prev, &next, halve_h, halve_d);
+            made.push((li as usize, next.clone()));
+            prev = next;
+        }
+        let cube = target == GL_TEXTURE_CUBE_MAP;
+        for (li, l) in made {
+            st.levels[li] = Some(l);
+            if cube {
+                st.faces[li] = 0x3f;
+            }
+        }
+        Ok(())
+    }
+
+    /// Fills `dst` with the box-filtered `src` (one level down).
+    fn downsample(src: &Level, dst: &Level, halve_h: bool, halve_d: bool) {
+        let f = src.format;
+        let tb = f.bytes();
+        let mut t = vec![0u8; tb];
+        let pick = |c: u32, n: u32, halve: bool| -> [u32; 2] {
+            if !halve {
+                [c, c]
+            } else {
+                [(2 * c).min(n - 1), (2 * c + 1).min(n - 1)]
+            }
+        };
+        for z in 0..dst.depth {
+            for y in 0..dst.height {
+                for x in 0..dst.width {
+                    let mut sum = [0f32; 4];
+                    let mut n = 0f32;
+                    for sz in pick(z, src.depth, halve_d) {
+                        for sy in pick(y, src.height, halve_h) {
+                            for sx in pick(x, src.width, true) {
+                                src.storage.read(texel_at(src, sx, sy, sz), &mut t);
+                                let v = to_linear(f, f.decode(&t));
+                                for c in 0..4 {
+                                    sum[c] += v[c];
+                                }
+                                n += 1.0;
+                            }
+                        }
+                    }
+                    f.encode(from_linear(f, sum.map(|s| s / n)), &mut t);
+                    dst.storage.write(texel_at(dst, x, y, z), &t);
+                }
+            }
+        }
+    }
+
+    /// The image one end of a CopyImageSubData names (GL 4.6 §18.3.3 errors, in
+    /// Mesa's order: target, name, level, completeness).
+    fn copy_end(&self, e: &CopyEnd, which: &str) -> GlResult<Level> {
+        if e.target == GL_RENDERBUFFER {
+            let rb = self.shared.renderbuffers.lock().get(e.name).cloned();
+            let Some(rb) = rb else {
+                // GL 4.6 §18.3.3: INVALID_VALUE if the name is not an object of the target.
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "{which}Name = {} is not a renderbuffer",
+                    e.name
+                );
+            };
+            if e.level != 0 {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "{which}Level = {} is not a level of a renderbuffer",
+                    e.level
+                );
+            }
+            let img = rb.image.lock().clone();
+            return match img {
+                Some(l) => Ok(l),
+                None => gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "renderbuffer {} has no storage",
+                    e.name
+                ),
+            };
+        }
+        // GL 4.6 §18.3.3: INVALID_ENUM if the target is not RENDERBUFFER or a texture
+        // target (buffer textures and cube map faces are not).
+        if !TARGETS.contains(&e.target) || e.target == GL_TEXTURE_BUFFER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{which}Target {} is not GL_RENDERBUFFER or a texture target",
+                Enum(e.target)
+            );
+        }
+        let tex = self.shared.textures.lock().get(e.name).cloned();
+        let Some(tex) = tex else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "{which}Name = {} is not a texture",
+                e.name
+            );
+        };
+        let st = tex.state.lock();
+        // GL 4.6 §18.3.3: INVALID_ENUM if the target does not match the object's type.
+        if st.target != e.target {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{which}Target {} does not match texture {}'s target {}",
+                Enum(e.target),
+                e.name,
+                Enum(st.target)
+            );
+        }
+        // GL 4.6 §18.3.3: INVALID_VALUE if the level is not a level of the image.
+        let l = usize::try_from(e.level)
+            .ok()
+            .and_then(|i| st.levels.get(i))
+            .and_then(|l| l.clone());
+        let Some(l) = l else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "{which}Level = {} is not a level of texture {}",
+                e.level,
+                e.name
+            );
+        };
+        // GL 4.6 §18.3.3: INVALID_OPERATION if the texture is not complete; as Mesa,
+        // the base level must be complete, and the mipmap chain for other levels.
+        let base_ok = st
+            .level(st.base_level)
+            .is_some_and(|b| st.target != GL_TEXTURE_CUBE_MAP || b.width == b.height);
+        if !base_ok || (e.level != st.base_level && !st.mipmap_complete()) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {which}Name = {} is not complete",
+                e.name
+            );
+        }
+        Ok(l)
+    }
+
+    /// CopyImageSubData (GL 4.6 §18.3.3): a raw copy of texels between two images of
+    /// compatible formats.
+    pub fn copy_image_sub_data(
+        &mut self,
+        src: CopyEnd,
+        dst: CopyEnd,
+        size: [i32; 3],
+    ) -> GlResult<()> {
+        let s = self.copy_end(&src, "src")?;
+        let d = self.copy_end(&dst, "dst")?;
+        check_inside(&s, src.off, size, "the source", GL_INVALID_VALUE)?;
+        check_inside(&d, dst.off, size, "the destination", GL_INVALID_VALUE)?;
+        // GL 4.6 §18.3.3: INVALID_OPERATION if the formats are not compatible.
+        if !copy_compatible(&s, &d) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the source format {} and the destination format {} are not compatible",
+                Enum(s.internal),
+                Enum(d.internal)
+            );
+        }
+        let (so, dof) = (src.off.map(|v| v as u32), dst.off.map(|v| v as u32));
+        let mut row = vec![0u8; size[0] as usize * s.format.bytes()];
+        for z in 0..size[2] as u32 {
+            for y in 0..size[1] as u32 {
+                s.storage
+                    .read(texel_at(&s, so[0], so[1] + y, so[2] + z), &mut row);
+                d.storage
+                    .write(texel_at(&d, dof[0], dof[1] + y, dof[2] + z), &row);
+            }
+        }
+        Ok(())
+    }
+
+    /// BlitFramebuffer / BlitNamedFramebuffer (GL 4.6 §18.3.1): copies a rectangle of
+    /// the read framebuffer's read buffer (and depth/stencil) into every draw buffer,
+    /// scaled and mirrored as the rectangles say, with NEAREST or LINEAR filtering (on
+    /// the stored values: FRAMEBUFFER_SRGB is not supported, so sRGB is not decoded).
+    #[allow(clippy::too_many_arguments)]
+    pub fn blit_framebuffer(
+        &mut self,
+        read_fb: u32,
+        draw_fb: u32,
+        src: [i32; 4],
+        dst: [i32; 4],
+        mask: u32,
+        filter: u32,
+    ) -> GlResult<()> {
+        // GL 4.6 §18.3.1 (in Mesa's order): INVALID_FRAMEBUFFER_OPERATION if either
+        // framebuffer is not complete; INVALID_ENUM for a bad filter; INVALID_VALUE for
+        // bits other than the buffer bits; INVALID_OPERATION for depth or stencil with
+        // LINEAR.
+        let rf = self.complete_fbo(read_fb)?;
+        let df = self.complete_fbo(draw_fb)?;
+        if filter != GL_NEAREST && filter != GL_LINEAR {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "filter {} is not GL_NEAREST or GL_LINEAR",
+                Enum(filter)
+            );
+        }
+        let all = GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT;
+        if mask & !all != 0 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "mask = 0x{mask:X} has bits other than the colour, depth and stencil buffer bits"
+            );
+        }
+        if mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT) != 0 && filter != GL_NEAREST {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "depth and stencil are blitted with GL_NEAREST only"
+            );
+        }
+        // Pairs of (read, draw) attachments; a buffer missing on either side is
+        // silently ignored (GL 4.6 §18.3.1).
+        let mut pairs: Vec<(Attachment, Attachment)> = Vec::new();
+        if mask & GL_COLOR_BUFFER_BIT != 0
+            && rf.read_buffer != GL_NONE
+            && let Some(r) = rf.color[(rf.read_buffer - GL_COLOR_ATTACHMENT0) as usize].clone()
+        {
+            for &b in df.draw_buffers.iter().filter(|&&b| b != GL_NONE) {
+                if let Some(d) = df.color[(b - GL_COLOR_ATTACHMENT0) as usize].clone() {
+                    pairs.push((r.clone(), d));
+                }
+            }
+        }
+        let color_pairs = pairs.len();
+        for (bit, r, d) in [
+            (GL_DEPTH_BUFFER_BIT, &rf.depth, &df.depth),
+            (GL_STENCIL_BUFFER_BIT, &rf.stencil, &df.stencil),
+        ] {
+            if mask & bit != 0
+                && let (Some(r), Some(d)) = (r, d)
+            {
+                pairs.push((r.clone(), d.clone()));
+            }
+        }
+        let mut images = Vec::new();
+        for (i, (r, d)) in pairs.iter().enumerate() {
+            let (Some((ri, rz)), Some((di, dz))) = (r.image(), d.image()) else {
+                continue;
+            };
+            let (rc, dc) = (ri.format.class(), di.format.class());
+            if i < color_pairs {
+                // GL 4.6 §18.3.1: INVALID_OPERATION if integer and non-integer colour
+                // buffers meet, or LINEAR filters an integer buffer.
+                if (rc == Class::Float) != (dc == Class::Float) {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "the read buffer ({}) and a draw buffer ({}) are not both integer or both not",
+                        Enum(ri.internal),
+                        Enum(di.internal)
+                    );
+                }
+                if rc != Class::Float && filter == GL_LINEAR {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "GL_LINEAR cannot filter the integer read buffer ({})",
+                        Enum(ri.internal)
+                    );
+                }
+            } else if ri.internal != di.internal {
+                // GL 4.6 §18.3.1: INVALID_OPERATION if depth or stencil formats differ.
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "the depth/stencil formats {} and {} differ",
+                    Enum(ri.internal),
+                    Enum(di.internal)
+                );
+            }
+            // Source and destination may be one image with overlapping rectangles: the
+            // result is undefined (GL 4.6 §18.3.1); each pixel is still read and
+            // written inside the images.
+            let part = if i < color_pairs {
+                GL_COLOR_BUFFER_BIT
+            } else if i == color_pairs
+                && mask & GL_DEPTH_BUFFER_BIT != 0
+                && rf.depth.is_some()
+                && df.depth.is_some()
+            {
+                GL_DEPTH_BUFFER_BIT
+            } else {
+                GL_STENCIL_BUFFER_BIT
+            };
+            images.push((ri, rz, di, dz, part));
+        }
+        for (ri, rz, di, dz, part) in images {
+            let linear = part == GL_COLOR_BUFFER_BIT && filter == GL_LINEAR;
+            Self::blit_image(&ri, rz, &di, dz, src, dst, linear, part);
+        }
+        Ok(())
+    }
+
+    /// Copies one blit rectangle between two images (slices `rz` and `dz`). Draw
+    /// pixels whose source lies outside the read image are left as they were.
+    #[allow(clippy::too_many_arguments)]
+    fn blit_image(
+        r: &Level,
+        rz: u32,
+        d: &Level,
+        dz: u32,
+        src: [i32; 4],
+        dst: [i32; 4],
+        linear: bool,
+        part: u32,
+    ) {
+        let (dw, dh) = (dst[2] as f64 - dst[0] as f64, dst[3] as f64 - dst[1] as f64);
+        if dw == 0.0 || dh == 0.0 {
+            return;
+        }
+        let sx = (src[2] as f64 - src[0] as f64) / dw;
+        let sy = (src[3] as f64 - src[1] as f64) / dh;
+        let x_range = dst[0].min(dst[2]).max(0)..dst[0].max(dst[2]).min(d.width as i32);
+        let y_range = dst[1].min(dst[3]).max(0)..dst[1].max(dst[3]).min(d.height as i32);
+        let (rf, df) = (r.format, d.format);
+        let mut t = vec![0u8; rf.bytes()];
+        let mut out = vec![0u8; df.bytes()];
+        let fetch = |x: i64, y: i64, t: &mut [u8]| -> [u32; 4] {
+            let x = x.clamp(0, r.width as i64 - 1) as u32;
+            let y = y.clamp(0, r.height as i64 - 1) as u32;
+            r.storage.read(texel_at(r, x, y, rz), t);
+            rf.decode(t)
+        };
+        for y in y_range {
+            // The source position of the draw pixel's centre.
+            let fy = src[1] as f64 + (y as f64 + 0.5 - dst[1] as f64) * sy;
+            for x in x_range.clone() {
+                let fx = src[0] as f64 + (x as f64 + 0.5 - dst[0] as f64) * sx;
+                if fx < 0.0 || fy < 0.0 || fx >= r.width as f64 || fy >= r.height as f64 {
+                    continue;
+                }
+                let v = if linear {
+                    let (u, w) = (fx - 0.5, fy - 0.5);
+                    let (x0, y0) = (u.floor() as i64, w.floor() as i64);
+                    let (a, b) = ((u - u.floor()) as f32, (w - w.floor()) as f32);
+                    let mut acc = [0f32; 4];
+                    for (dx, dy, wgt) in [
+                        (0, 0, (1.0 - a) * (1.0 - b)),
+                        (1, 0, a * (1.0 - b)),
+                        (0, 1, (1.0 - a) * b),
+                        (1, 1, a * b),
+                    ] {
+                        if wgt == 0.0 {
+                            continue;
+                        }
+                        let s = fetch(x0 + dx, y0 + dy, &mut t).map(f32::from_bits);
+                        for c in 0..4 {
+                            acc[c] += s[c] * wgt;
+                        }
+                    }
+                    acc.map(f32::to_bits)
+                } else {
+                    fetch(fx.floor() as i64, fy.floor() as i64, &mut t)
+                };
+                let at = texel_at(d, x as u32, y as u32, dz);
+                if part == GL_COLOR_BUFFER_BIT {
+                    df.encode(v, &mut out);
+                } else {
+                    // Depth or stencil (the formats are equal): only that part of the
+                    // draw texel changes.
+                    d.storage.read(at, &mut out);
+                    let (depth, stencil) = match (part, rf) {
+                        (GL_DEPTH_BUFFER_BIT, _) => (Some(f32::from_bits(v[0])), None),
+                        (_, Format::Stencil8) => (None, Some(v[0])),
+                        _ => (None, Some(v[1])),
+                    };
+                    Self::set_depth_stencil(df, &mut out, depth, stencil);
+                }
+                d.storage.write(at, &out);
+            }
+        }
+    }
+}
