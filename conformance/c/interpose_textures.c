@@ -1,7 +1,9 @@
 /* Interposed mode on the host's textures: a dispatch reads a host texture through a
  * read-only image unit and through a sampler (with a host sampler object bound on its
  * unit), writes another host texture through a write-only image unit, and the results
- * are in the host's texture when glDispatchCompute returns. The host's active texture
+ * are in the host's texture when glDispatchCompute returns; one host texture bound to
+ * two image units is one image (both units' stores land), and an integer texture's
+ * border colour comes through exactly. The host's active texture
  * unit, its texture bindings, its pixel store state and its pixel buffer bindings are
  * as the application left them, and no error is left behind.
  *
@@ -30,6 +32,99 @@ static const char *cs_src =
     "    vec4 v = imageLoad(src, p) * 0.5;\n"
     "    imageStore(dst, p, v + vec4(0.0, 0.0, texture(s, vec2(0.5, 0.5)).r, 0.0));\n"
     "}\n";
+
+/* Two image units on one texture: stores through either land in it. */
+static const char *two_units_src =
+    "#version 430\n"
+    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+    "layout(rgba8, binding = 3) uniform image2D a;\n"
+    "layout(rgba8, binding = 4) writeonly uniform image2D b;\n"
+    "void main() {\n"
+    "    ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+    "    if (p.x == 0) imageStore(b, p, vec4(1.0, 0.0, 0.0, 1.0));\n"
+    "    else imageStore(a, p, vec4(0.0, 1.0, 0.0, 1.0));\n"
+    "}\n";
+
+static void two_units_one_texture(void)
+{
+    GLuint cs = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(cs, 1, &two_units_src, NULL);
+    glCompileShader(cs);
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, cs);
+    glLinkProgram(prog);
+    GLuint t = tex(GL_RGBA8, 4, 4);
+    const unsigned char zero[64] = {0};
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, zero);
+    glBindImageTexture(3, t, 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+    glBindImageTexture(4, t, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    glUseProgram(prog);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+    unsigned char got[64];
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    int bad = 0;
+    for (int i = 0; i < 16; i++) {
+        int red = i % 4 == 0;
+        bad += got[i * 4] != (red ? 255 : 0) || got[i * 4 + 1] != (red ? 0 : 255) || got[i * 4 + 3] != 255;
+    }
+    CHECK(bad == 0, "stores through two image units on one host texture both land (%d texels differ)", bad);
+    CHECK(glGetError() == GL_NO_ERROR, "no error from the two-unit dispatch");
+    glUseProgram(0);
+    glDeleteProgram(prog);
+    glDeleteShader(cs);
+    glDeleteTextures(1, &t);
+}
+
+/* An integer texture sampled outside with CLAMP_TO_BORDER returns the integer border
+ * colour the host was given with glTexParameterIiv, exactly (past 2^24 too). */
+static const char *border_src =
+    "#version 430\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(binding = 6) uniform isampler2D s;\n"
+    "layout(std430, binding = 0) buffer R { ivec4 r; };\n"
+    "void main() { r = texture(s, vec2(-1.0, 2.0)); }\n";
+
+static void integer_border(void)
+{
+    GLuint cs = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(cs, 1, &border_src, NULL);
+    glCompileShader(cs);
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, cs);
+    glLinkProgram(prog);
+    glActiveTexture(GL_TEXTURE6);
+    GLuint t = tex(GL_RGBA32I, 1, 1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+    const GLint border[4] = {5, -6, 70000001, 8};
+    glTexParameterIiv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+    GLuint buf;
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+    const GLint init[4] = {-1, -1, -1, -1};
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof init, init, GL_DYNAMIC_COPY);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+    glUseProgram(prog);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    GLint got[4] = {0};
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof got, got);
+    CHECK(got[0] == 5 && got[1] == -6 && got[2] == 70000001 && got[3] == 8,
+          "the integer border colour of a host texture: %d %d %d %d", got[0], got[1], got[2], got[3]);
+    CHECK(glGetError() == GL_NO_ERROR, "no error from the border dispatch");
+    glUseProgram(0);
+    glDeleteProgram(prog);
+    glDeleteShader(cs);
+    glDeleteTextures(1, &t);
+    glDeleteBuffers(1, &buf);
+}
 
 int main(void)
 {
@@ -144,6 +239,8 @@ int main(void)
     glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, back);
     CHECK(memcmp(back, src_data, sizeof back) == 0, "the read-only image is unchanged");
     CHECK(glGetError() == GL_NO_ERROR, "no stray error");
+    two_units_one_texture();
+    integer_border();
 
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(dpy, ctx);

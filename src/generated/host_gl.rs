@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 219;
+pub const COUNT: usize = 223;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -227,6 +227,10 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glPixelStorei",
     c"glGetSamplerParameteriv",
     c"glGetSamplerParameterfv",
+    c"glGetSamplerParameterIiv",
+    c"glGetSamplerParameterIuiv",
+    c"glGetTexParameterIiv",
+    c"glGetTexParameterIuiv",
 ];
 
 /// Slot of each function in NAMES.
@@ -451,6 +455,10 @@ pub mod slot {
     pub const glPixelStorei: usize = 216;
     pub const glGetSamplerParameteriv: usize = 217;
     pub const glGetSamplerParameterfv: usize = 218;
+    pub const glGetSamplerParameterIiv: usize = 219;
+    pub const glGetSamplerParameterIuiv: usize = 220;
+    pub const glGetTexParameterIiv: usize = 221;
+    pub const glGetTexParameterIuiv: usize = 222;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -4079,6 +4087,64 @@ impl HostGl {
                 unsafe { std::mem::transmute(addr) };
             // SAFETY: the caller passes arguments valid for `glGetSamplerParameterfv`.
             unsafe { func_(sampler, pname, params) }
+        }
+    }
+    /// The host's `glGetSamplerParameterIiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetSamplerParameterIiv(
+        &self,
+        sampler: GLuint,
+        pname: GLenum,
+        params: *mut GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetSamplerParameterIiv) {
+            // SAFETY: the host returned this address for `glGetSamplerParameterIiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetSamplerParameterIiv`.
+            unsafe { func_(sampler, pname, params) }
+        }
+    }
+    /// The host's `glGetSamplerParameterIuiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetSamplerParameterIuiv(
+        &self,
+        sampler: GLuint,
+        pname: GLenum,
+        params: *mut GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetSamplerParameterIuiv) {
+            // SAFETY: the host returned this address for `glGetSamplerParameterIuiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLenum, *mut GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetSamplerParameterIuiv`.
+            unsafe { func_(sampler, pname, params) }
+        }
+    }
+    /// The host's `glGetTexParameterIiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetTexParameterIiv(&self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(addr) = self.address(slot::glGetTexParameterIiv) {
+            // SAFETY: the host returned this address for `glGetTexParameterIiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetTexParameterIiv`.
+            unsafe { func_(target, pname, params) }
+        }
+    }
+    /// The host's `glGetTexParameterIuiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetTexParameterIuiv(&self, target: GLenum, pname: GLenum, params: *mut GLuint) {
+        if let Some(addr) = self.address(slot::glGetTexParameterIuiv) {
+            // SAFETY: the host returned this address for `glGetTexParameterIuiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLenum, *mut GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetTexParameterIuiv`.
+            unsafe { func_(target, pname, params) }
         }
     }
 }

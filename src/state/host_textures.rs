@@ -1,10 +1,10 @@
 //! Host textures in interposed mode: the textures a dispatch reads and writes through
 //! images and samplers stay the host's objects. At the dispatch, each level a used
-//! image unit or sampler reaches is read from the host (GetTexImage, in the exact
-//! client form of its internal format, straight into glcompute memory: one copy in)
-//! into a shadow texture object, the dispatch runs on the shadows through the same
+//! image unit or sampler reaches is read from the host once (GetTexImage, in the exact
+//! client form of its internal format, straight into glcompute memory: one copy in,
+//! shared by every unit that reaches it) into a shadow texture object, the dispatch runs on the shadows through the same
 //! descriptor code as standalone textures, and the images a shader may write are
-//! written back (TexSubImage: one copy out) before the dispatch call returns. The host's
+//! written back (TexSubImage: one copy out per level) before the dispatch call returns. The host's
 //! active texture unit, the bindings glcompute touched, and its pixel store state and
 //! pixel buffer bindings are restored afterwards, and glcompute's host errors never
 //! reach the application's error flag.
@@ -25,7 +25,7 @@ use crate::limits::MAX_IMAGE_UNITS;
 use crate::runtime::image::ImageTable;
 use crate::runtime::memory::Storage;
 use crate::runtime::sampler::{SamplerTable, Target};
-use crate::runtime::texel::{Format, Kind};
+use crate::runtime::texel::{Class, Format, Kind};
 
 /// Pixel store state glcompute sets to transfer tight rows, with the values it sets.
 const PIXEL_STORE: [(u32, i32); 16] = [
@@ -144,6 +144,9 @@ struct WriteBack {
 pub struct HostTextures {
     link: Arc<HostLink>,
     writes: Vec<WriteBack>,
+    /// Every level read for this dispatch, by (texture, level): a texture reached
+    /// through several units is read once and is one image to all of them.
+    read: Vec<((u32, i32), Level)>,
     active: i32,
     store: Vec<(u32, i32)>,
     pack_buffer: i32,
@@ -171,6 +174,7 @@ impl HostTextures {
             store,
             link,
             writes: Vec::new(),
+            read: Vec::new(),
             bound: Vec::new(),
             restored: false,
         };
@@ -213,9 +217,13 @@ impl HostTextures {
     }
 
     /// Reads level `level` of host texture `name` (bound to `target`) into a new
-    /// level of glcompute memory; None if the host has no such level or a format
+    /// level of glcompute memory, once per dispatch (a level read before is returned
+    /// again, sharing its memory); None if the host has no such level or a format
     /// glcompute does not store.
     fn download(&mut self, name: u32, target: u32, level: i32) -> GlResult<Option<Level>> {
+        if let Some((_, l)) = self.read.iter().find(|(k, _)| *k == (name, level)) {
+            return Ok(Some(l.clone()));
+        }
         let gl = self.gl();
         if !self.bind(target, name) {
             return Ok(None);
@@ -269,6 +277,7 @@ impl HostTextures {
                 "the host driver refused to read level {level} of texture {name} for the dispatch"
             );
         }
+        self.read.push(((name, level), l.clone()));
         Ok(Some(l))
     }
 
@@ -423,7 +432,10 @@ impl ContextState {
             let Some(data) = ht.download(name, target, level)? else {
                 continue;
             };
-            if access != GL_READ_ONLY {
+            // One write-back per level, however many units may write it.
+            if access != GL_READ_ONLY
+                && !ht.writes.iter().any(|w| (w.name, w.level) == (name, level))
+            {
                 ht.writes.push(WriteBack {
                     name,
                     target,
@@ -527,6 +539,33 @@ impl ContextState {
             }
             if levels.is_empty() {
                 continue;
+            }
+            // An integer texture's border colour is read in its integer form: the float
+            // queries of a colour set with the I forms are not portable (Mesa returns
+            // the bits as floats).
+            let class = levels[0].format.class();
+            if class != Class::Float && !levels[0].format.has_stencil() {
+                let mut raw = [0u32; 4];
+                let p = raw.as_mut_ptr();
+                // SAFETY: `raw` has room for the four border components.
+                unsafe {
+                    match (sampler != 0, class) {
+                        (true, Class::Sint) => {
+                            gl.glGetSamplerParameterIiv(sampler, GL_TEXTURE_BORDER_COLOR, p as _)
+                        }
+                        (true, _) => {
+                            gl.glGetSamplerParameterIuiv(sampler, GL_TEXTURE_BORDER_COLOR, p)
+                        }
+                        (false, Class::Sint) => {
+                            gl.glGetTexParameterIiv(target, GL_TEXTURE_BORDER_COLOR, p as _)
+                        }
+                        (false, _) => gl.glGetTexParameterIuiv(target, GL_TEXTURE_BORDER_COLOR, p),
+                    }
+                }
+                if !host_failed(gl) {
+                    sp.border = raw;
+                    sp.border_int = true;
+                }
             }
             let shadow = HostTextures::shadow(target, base, levels);
             {
