@@ -406,9 +406,85 @@ void glDispatchComputeGroupSizeARB(GLuint num_groups_x,
 
 void glDispatchComputeIndirect(GLintptr indirect);
 
+void glDrawArrays(GLenum mode, GLint _first, GLsizei count);
+
+void glDrawArraysIndirect(GLenum mode, const void *_indirect);
+
+void glDrawArraysInstanced(GLenum mode, GLint _first, GLsizei count, GLsizei instances);
+
+void glDrawArraysInstancedBaseInstance(GLenum mode,
+                                       GLint _first,
+                                       GLsizei count,
+                                       GLsizei instances,
+                                       GLuint _base_instance);
+
 void glDrawBuffer(GLenum buf);
 
 void glDrawBuffers(GLsizei n, const GLenum *bufs);
+
+void glDrawElements(GLenum mode, GLsizei count, GLenum ty, const void *_indices);
+
+void glDrawElementsBaseVertex(GLenum mode,
+                              GLsizei count,
+                              GLenum ty,
+                              const void *_indices,
+                              GLint _base_vertex);
+
+void glDrawElementsIndirect(GLenum mode, GLenum ty, const void *_indirect);
+
+void glDrawElementsInstanced(GLenum mode,
+                             GLsizei count,
+                             GLenum ty,
+                             const void *_indices,
+                             GLsizei instances);
+
+void glDrawElementsInstancedBaseInstance(GLenum mode,
+                                         GLsizei count,
+                                         GLenum ty,
+                                         const void *_indices,
+                                         GLsizei instances,
+                                         GLuint _base_instance);
+
+void glDrawElementsInstancedBaseVertex(GLenum mode,
+                                       GLsizei count,
+                                       GLenum ty,
+                                       const void *_indices,
+                                       GLsizei instances,
+                                       GLint _base_vertex);
+
+void glDrawElementsInstancedBaseVertexBaseInstance(GLenum mode,
+                                                   GLsizei count,
+                                                   GLenum ty,
+                                                   const void *_indices,
+                                                   GLsizei instances,
+                                                   GLint _base_vertex,
+                                                   GLuint _base_instance);
+
+void glDrawRangeElements(GLenum mode,
+                         GLuint start,
+                         GLuint end,
+                         GLsizei count,
+                         GLenum ty,
+                         const void *_indices);
+
+void glDrawRangeElementsBaseVertex(GLenum mode,
+                                   GLuint start,
+                                   GLuint end,
+                                   GLsizei count,
+                                   GLenum ty,
+                                   const void *_indices,
+                                   GLint _base_vertex);
+
+void glDrawTransformFeedback(GLenum mode, GLuint id);
+
+void glDrawTransformFeedbackInstanced(GLenum mode, GLuint id, GLsizei instances);
+
+void glDrawTransformFeedbackStream(GLenum mode, GLuint id, GLuint stream);
+
+void glDrawTransformFeedbackStreamInstanced(GLenum mode,
+                                            GLuint id,
+                                            GLuint stream,
+                                            GLsizei instances);
 
 void glEnable(GLenum cap);
 
@@ -734,6 +810,32 @@ void *glMapNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length, G
 void glMemoryBarrier(GLbitfield barriers);
 
 void glMemoryBarrierByRegion(GLbitfield barriers);
+
+void glMultiDrawArrays(GLenum mode, const GLint *_first, const GLsizei *_count, GLsizei drawcount);
+
+void glMultiDrawArraysIndirect(GLenum mode,
+                               const void *_indirect,
+                               GLsizei drawcount,
+                               GLsizei stride);
+
+void glMultiDrawElements(GLenum mode,
+                         const GLsizei *_count,
+                         GLenum ty,
+                         const void *const *_indices,
+                         GLsizei drawcount);
+
+void glMultiDrawElementsBaseVertex(GLenum mode,
+                                   const GLsizei *_count,
+                                   GLenum ty,
+                                   const void *const *_indices,
+                                   GLsizei drawcount,
+                                   const GLint *_base_vertex);
+
+void glMultiDrawElementsIndirect(GLenum mode,
+                                 GLenum ty,
+                                 const void *_indirect,
+                                 GLsizei drawcount,
+                                 GLsizei stride);
 
 void glNamedBufferData(GLuint buffer, GLsizeiptr size, const void *data, GLenum usage);
 

@@ -15,6 +15,7 @@ pub mod copies;
 pub mod core;
 pub mod debug;
 pub mod dispatch;
+pub mod draw;
 pub mod egl;
 pub mod framebuffers;
 pub mod glx;
