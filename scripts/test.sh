@@ -144,6 +144,8 @@ step "cc interpose_textures" cc $CFLAGS -o "$BUILD/interpose_textures" conforman
 step "interpose_textures" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
 step "interpose_textures (no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-dsa \
     LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
+step "interpose_textures (no GetTextureSubImage)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-get_sub_image \
+    LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
 # The runner's texture and framebuffer commands are checked against piglit's own
 # shader_runner: the same files pass there, on Mesa alone and interposed.
 shader_runner_passes() {

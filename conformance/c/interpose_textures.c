@@ -3,7 +3,8 @@
  * unit), writes another host texture through a write-only image unit, and the results
  * are in the host's texture when glDispatchCompute returns; one host texture bound to
  * two image units is one image (both units' stores land), and an integer texture's
- * border colour comes through exactly. The host's active texture
+ * border colour comes through exactly; single-layer bindings write their layer and
+ * keep every other texel. The host's active texture
  * unit, its texture bindings, its pixel store state and its pixel buffer bindings are
  * as the application left them, and no error is left behind.
  *
@@ -126,6 +127,92 @@ static void integer_border(void)
     glDeleteBuffers(1, &buf);
 }
 
+/* Single-layer image bindings (a 2D array layer, a cube face, a 1D array row) on host
+ * textures: a shader that writes part of the layer leaves the rest of it, and every
+ * other layer, as it was. */
+static const char *layers_src =
+    "#version 430\n"
+    "layout(local_size_x = 4, local_size_y = 4) in;\n"
+    "layout(rgba8, binding = 5) writeonly uniform image2D arr_layer;\n"
+    "layout(rgba8, binding = 6) writeonly uniform image2D cube_face;\n"
+    "layout(rgba8, binding = 7) writeonly uniform image1D row;\n"
+    "void main() {\n"
+    "    ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+    "    if (p.x < 2) {\n"
+    "        imageStore(arr_layer, p, vec4(0.0, 1.0, 0.0, 1.0));\n"
+    "        imageStore(cube_face, p, vec4(0.0, 0.0, 1.0, 1.0));\n"
+    "        if (p.y == 0) imageStore(row, p.x, vec4(1.0, 1.0, 0.0, 1.0));\n"
+    "    }\n"
+    "}\n";
+
+/* Texels of `n` RGBA8 pixels at p: (x < 2 within rows of `w` ? hit : the fill). */
+static int count_bad(const unsigned char *p, int n, int w, int written, const unsigned char *hit)
+{
+    static const unsigned char fill[4] = {10, 20, 30, 40};
+    int bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += memcmp(p + i * 4, written && i % w < 2 ? hit : fill, 4) != 0;
+    return bad;
+}
+
+static void single_layers(void)
+{
+    GLuint cs = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(cs, 1, &layers_src, NULL);
+    glCompileShader(cs);
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, cs);
+    glLinkProgram(prog);
+    unsigned char fill[4 * 4 * 6 * 4];
+    for (unsigned i = 0; i < sizeof fill; i += 4) {
+        fill[i] = 10, fill[i + 1] = 20, fill[i + 2] = 30, fill[i + 3] = 40;
+    }
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    GLuint t[3];
+    glGenTextures(3, t);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, t[0]);
+    glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 4, 4, 3);
+    glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, fill);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, t[1]);
+    glTexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_RGBA8, 4, 4);
+    for (int f = 0; f < 6; f++)
+        glTexSubImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, fill);
+    glBindTexture(GL_TEXTURE_1D_ARRAY, t[2]);
+    glTexStorage2D(GL_TEXTURE_1D_ARRAY, 1, GL_RGBA8, 4, 3);
+    glTexSubImage2D(GL_TEXTURE_1D_ARRAY, 0, 0, 0, 4, 3, GL_RGBA, GL_UNSIGNED_BYTE, fill);
+    glBindImageTexture(5, t[0], 0, GL_FALSE, 1, GL_WRITE_ONLY, GL_RGBA8);
+    glBindImageTexture(6, t[1], 0, GL_FALSE, 4, GL_WRITE_ONLY, GL_RGBA8);
+    glBindImageTexture(7, t[2], 0, GL_FALSE, 2, GL_WRITE_ONLY, GL_RGBA8);
+    glUseProgram(prog);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+    CHECK(glGetError() == GL_NO_ERROR, "no error from the single-layer dispatch");
+    static const unsigned char green[4] = {0, 255, 0, 255}, blue[4] = {0, 0, 255, 255}, yellow[4] = {255, 255, 0, 255};
+    unsigned char got[4 * 4 * 3 * 4];
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, t[0]);
+    glGetTexImage(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    int bad = count_bad(got, 16, 4, 0, green) + count_bad(got + 64, 16, 4, 1, green) + count_bad(got + 128, 16, 4, 0, green);
+    CHECK(bad == 0, "2D array: layer 1 half written, the rest and layers 0 and 2 kept (%d texels differ)", bad);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, t[1]);
+    bad = 0;
+    for (int f = 0; f < 6; f++) {
+        glGetTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+        bad += count_bad(got, 16, 4, f == 4, blue);
+    }
+    CHECK(bad == 0, "cube map: face 4 half written, the rest kept (%d texels differ)", bad);
+    glBindTexture(GL_TEXTURE_1D_ARRAY, t[2]);
+    glGetTexImage(GL_TEXTURE_1D_ARRAY, 0, GL_RGBA, GL_UNSIGNED_BYTE, got);
+    bad = count_bad(got, 8, 4, 0, yellow) + count_bad(got + 32, 4, 4, 1, yellow);
+    CHECK(bad == 0, "1D array: row 2 half written, rows 0 and 1 kept (%d texels differ)", bad);
+    glUseProgram(0);
+    glDeleteProgram(prog);
+    glDeleteShader(cs);
+    glDeleteTextures(3, t);
+}
+
 int main(void)
 {
     EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -241,6 +328,7 @@ int main(void)
     CHECK(glGetError() == GL_NO_ERROR, "no stray error");
     two_units_one_texture();
     integer_border();
+    single_layers();
 
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(dpy, ctx);

@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 223;
+pub const COUNT: usize = 224;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -221,6 +221,7 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glGetTexParameteriv",
     c"glGetTexParameterfv",
     c"glGetTexImage",
+    c"glGetTextureSubImage",
     c"glTexSubImage1D",
     c"glTexSubImage2D",
     c"glTexSubImage3D",
@@ -449,16 +450,17 @@ pub mod slot {
     pub const glGetTexParameteriv: usize = 210;
     pub const glGetTexParameterfv: usize = 211;
     pub const glGetTexImage: usize = 212;
-    pub const glTexSubImage1D: usize = 213;
-    pub const glTexSubImage2D: usize = 214;
-    pub const glTexSubImage3D: usize = 215;
-    pub const glPixelStorei: usize = 216;
-    pub const glGetSamplerParameteriv: usize = 217;
-    pub const glGetSamplerParameterfv: usize = 218;
-    pub const glGetSamplerParameterIiv: usize = 219;
-    pub const glGetSamplerParameterIuiv: usize = 220;
-    pub const glGetTexParameterIiv: usize = 221;
-    pub const glGetTexParameterIuiv: usize = 222;
+    pub const glGetTextureSubImage: usize = 213;
+    pub const glTexSubImage1D: usize = 214;
+    pub const glTexSubImage2D: usize = 215;
+    pub const glTexSubImage3D: usize = 216;
+    pub const glPixelStorei: usize = 217;
+    pub const glGetSamplerParameteriv: usize = 218;
+    pub const glGetSamplerParameterfv: usize = 219;
+    pub const glGetSamplerParameterIiv: usize = 220;
+    pub const glGetSamplerParameterIuiv: usize = 221;
+    pub const glGetTexParameterIiv: usize = 222;
+    pub const glGetTexParameterIuiv: usize = 223;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -3937,6 +3939,49 @@ impl HostGl {
                 unsafe { std::mem::transmute(addr) };
             // SAFETY: the caller passes arguments valid for `glGetTexImage`.
             unsafe { func_(target, level, format, type_, pixels) }
+        }
+    }
+    /// The host's `glGetTextureSubImage`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetTextureSubImage(
+        &self,
+        texture: GLuint,
+        level: GLint,
+        xoffset: GLint,
+        yoffset: GLint,
+        zoffset: GLint,
+        width: GLsizei,
+        height: GLsizei,
+        depth: GLsizei,
+        format: GLenum,
+        type_: GLenum,
+        buf_size: GLsizei,
+        pixels: *mut c_void,
+    ) {
+        if let Some(addr) = self.address(slot::glGetTextureSubImage) {
+            // SAFETY: the host returned this address for `glGetTextureSubImage`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLuint,
+                GLint,
+                GLint,
+                GLint,
+                GLint,
+                GLsizei,
+                GLsizei,
+                GLsizei,
+                GLenum,
+                GLenum,
+                GLsizei,
+                *mut c_void,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetTextureSubImage`.
+            unsafe {
+                func_(
+                    texture, level, xoffset, yoffset, zoffset, width, height, depth, format, type_,
+                    buf_size, pixels,
+                )
+            }
         }
     }
     /// The host's `glTexSubImage1D`; does nothing (returns zero) where the host has none.

@@ -26,6 +26,8 @@ pub struct Caps {
     pub images: bool,
     /// ARB_direct_state_access (GL 4.5): buffers can be reached without binding them.
     pub dsa: bool,
+    /// ARB_get_texture_sub_image (GL 4.5): one layer of a texture level can be read.
+    pub get_sub_image: bool,
     /// KHR_debug (GL 4.3).
     pub debug: bool,
     /// Every GL 4.3 feature but compute (and SSBOs, which glcompute supplies for compute):
@@ -145,6 +147,8 @@ pub fn probe(gl: &HostGl) -> Caps {
             && !off("atomic_counters"),
         images: at_least((4, 2)) || has("GL_ARB_shader_image_load_store"),
         dsa: (at_least((4, 5)) || has("GL_ARB_direct_state_access")) && !off("dsa"),
+        get_sub_image: (at_least((4, 5)) || has("GL_ARB_get_texture_sub_image"))
+            && !off("get_sub_image"),
         debug: at_least((4, 3)) || has("GL_KHR_debug"),
         gl43_but_compute: at_least((4, 3))
             || (at_least((4, 2)) && GL43_EXTENSIONS.iter().all(|e| has(e))),

@@ -130,11 +130,18 @@ pub type OpenTextures = (
     HostTextures,
 );
 
-/// An image level a shader may have written, to go back to the host.
+/// Which host image a level in glcompute memory holds: (texture, level, Some(layer)
+/// for a single layer).
+type LevelKey = (u32, i32, Option<i32>);
+
+/// An image level (or one layer of it) a shader may have written, to go back to the
+/// host.
 struct WriteBack {
     name: u32,
     target: u32,
     level: i32,
+    /// Some(layer): `data` is that one layer (cube face, 3D slice, array layer).
+    layer: Option<i32>,
     data: Level,
 }
 
@@ -144,9 +151,10 @@ struct WriteBack {
 pub struct HostTextures {
     link: Arc<HostLink>,
     writes: Vec<WriteBack>,
-    /// Every level read for this dispatch, by (texture, level): a texture reached
-    /// through several units is read once and is one image to all of them.
-    read: Vec<((u32, i32), Level)>,
+    /// Every level (or single layer) read for this dispatch, by (texture, level,
+    /// layer): a texture reached through several units is read once and is one image
+    /// to all of them.
+    read: Vec<(LevelKey, Level)>,
     active: i32,
     store: Vec<(u32, i32)>,
     pack_buffer: i32,
@@ -221,7 +229,7 @@ impl HostTextures {
     /// again, sharing its memory); None if the host has no such level or a format
     /// glcompute does not store.
     fn download(&mut self, name: u32, target: u32, level: i32) -> GlResult<Option<Level>> {
-        if let Some((_, l)) = self.read.iter().find(|(k, _)| *k == (name, level)) {
+        if let Some((_, l)) = self.read.iter().find(|(k, _)| *k == (name, level, None)) {
             return Ok(Some(l.clone()));
         }
         let gl = self.gl();
@@ -277,7 +285,88 @@ impl HostTextures {
                 "the host driver refused to read level {level} of texture {name} for the dispatch"
             );
         }
-        self.read.push(((name, level), l.clone()));
+        self.read.push(((name, level, None), l.clone()));
+        Ok(Some(l))
+    }
+
+    /// Reads one layer (cube face, 3D slice, array layer; for 1D arrays one row) of
+    /// level `level` of host texture `name` with GetTextureSubImage (GL 4.5,
+    /// ARB_get_texture_sub_image) into a
+    /// one-layer level of glcompute memory, once per dispatch; None as `download`.
+    fn download_layer(
+        &mut self,
+        name: u32,
+        target: u32,
+        level: i32,
+        layer: i32,
+    ) -> GlResult<Option<Level>> {
+        let key = (name, level, Some(layer));
+        if let Some((_, l)) = self.read.iter().find(|(k, _)| *k == key) {
+            return Ok(Some(l.clone()));
+        }
+        let gl = self.gl();
+        if !self.bind(target, name) {
+            return Ok(None);
+        }
+        let q = if target == GL_TEXTURE_CUBE_MAP {
+            GL_TEXTURE_CUBE_MAP_POSITIVE_X
+        } else {
+            target
+        };
+        let lp = |pname| {
+            let mut v = 0;
+            // SAFETY: one integer out.
+            unsafe { gl.glGetTexLevelParameteriv(q, level, pname, &mut v) };
+            v
+        };
+        let (w, h, d, internal) = (
+            lp(GL_TEXTURE_WIDTH),
+            lp(GL_TEXTURE_HEIGHT),
+            lp(GL_TEXTURE_DEPTH),
+            lp(GL_TEXTURE_INTERNAL_FORMAT) as u32,
+        );
+        let rows = target == GL_TEXTURE_1D_ARRAY;
+        let layers = match target {
+            GL_TEXTURE_CUBE_MAP => 6,
+            GL_TEXTURE_1D_ARRAY => h,
+            _ => d,
+        };
+        if host_failed(gl) || w <= 0 || h <= 0 || d <= 0 || layer < 0 || layer >= layers {
+            return Ok(None);
+        }
+        let Some(format) = super::texture::internal_format(internal) else {
+            return Ok(None);
+        };
+        let lh = if rows { 1 } else { h };
+        let l = Level::new(w as u32, lh as u32, 1, internal, format)?;
+        let (cf, ct) = exact_client(format);
+        let (y, z) = if rows { (layer, 0) } else { (0, layer) };
+        // SAFETY: the level's storage holds w x lh texels of `format`, which is what
+        // GetTextureSubImage writes for this one-layer region in this client form with
+        // the tight pixel store set by `new`; bufSize says so too.
+        unsafe {
+            gl.glGetTextureSubImage(
+                name,
+                level,
+                0,
+                y,
+                z,
+                w,
+                lh,
+                1,
+                cf,
+                ct,
+                l.slice_bytes() as i32,
+                l.storage.as_ptr() as _,
+            )
+        };
+        if host_failed(gl) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the host driver refused to read layer {layer} of level {level} of texture {name} for the dispatch"
+            );
+        }
+        self.read.push((key, l.clone()));
         Ok(Some(l))
     }
 
@@ -290,6 +379,32 @@ impl HostTextures {
         let (cf, ct) = exact_client(l.format);
         let p = l.storage.as_ptr();
         let (x, y, z) = (l.width as i32, l.height as i32, l.depth as i32);
+        if let Some(layer) = w.layer {
+            // SAFETY: the storage holds the one layer's texels in this client form,
+            // with the tight unpack state and no unpack buffer set by `new`.
+            unsafe {
+                match w.target {
+                    GL_TEXTURE_CUBE_MAP => gl.glTexSubImage2D(
+                        GL_TEXTURE_CUBE_MAP_POSITIVE_X + layer as u32,
+                        w.level,
+                        0,
+                        0,
+                        x,
+                        y,
+                        cf,
+                        ct,
+                        p as _,
+                    ),
+                    GL_TEXTURE_1D_ARRAY => {
+                        gl.glTexSubImage2D(w.target, w.level, 0, layer, x, 1, cf, ct, p as _)
+                    }
+                    _ => {
+                        gl.glTexSubImage3D(w.target, w.level, 0, 0, layer, x, y, 1, cf, ct, p as _)
+                    }
+                }
+            }
+            return !host_failed(gl);
+        }
         // SAFETY: the storage holds the level's texels in this client form, with the
         // tight unpack state and no unpack buffer set by `new`.
         unsafe {
@@ -405,6 +520,19 @@ impl ContextState {
         let gl = link.gl;
         let mut ht = HostTextures::new(link);
         let mut units = vec![ImageUnit::default(); MAX_IMAGE_UNITS as usize];
+        // The host's image units the program uses, read first: whether one unit may
+        // bring in a single layer depends on the others.
+        struct Bound {
+            unit: u32,
+            name: u32,
+            target: u32,
+            level: i32,
+            layered: bool,
+            layer: i32,
+            access: u32,
+            format: u32,
+        }
+        let mut bound = Vec::new();
         for &(unit, o) in &image_units {
             if unit >= MAX_IMAGE_UNITS as u32 {
                 continue;
@@ -429,27 +557,69 @@ impl ContextState {
             let Some(target) = ht.target_of(name, first) else {
                 continue;
             };
-            let Some(data) = ht.download(name, target, level)? else {
-                continue;
-            };
-            // One write-back per level, however many units may write it.
-            if access != GL_READ_ONLY
-                && !ht.writes.iter().any(|w| (w.name, w.level) == (name, level))
-            {
-                ht.writes.push(WriteBack {
-                    name,
-                    target,
-                    level,
-                    data: data.clone(),
-                });
-            }
-            units[unit as usize] = ImageUnit {
-                texture: Some(HostTextures::shadow(target, level, vec![data])),
+            bound.push(Bound {
+                unit,
+                name,
+                target,
                 level,
                 layered,
                 layer,
                 access,
                 format,
+            });
+        }
+        let sub_image = ht.link.caps().get_sub_image;
+        for b in &bound {
+            // A single-layer binding of a texture with layers brings in that layer
+            // alone (GetTextureSubImage, where the host has it), unless another unit
+            // reaches the same level otherwise: then the level is one image to both.
+            let with_layers = matches!(
+                b.target,
+                GL_TEXTURE_1D_ARRAY
+                    | GL_TEXTURE_2D_ARRAY
+                    | GL_TEXTURE_3D
+                    | GL_TEXTURE_CUBE_MAP
+                    | GL_TEXTURE_CUBE_MAP_ARRAY
+            );
+            let alone = bound.iter().all(|o| {
+                (o.name, o.level) != (b.name, b.level) || (!o.layered && o.layer == b.layer)
+            });
+            let one_layer = (sub_image && with_layers && !b.layered && alone).then_some(b.layer);
+            let data = match one_layer {
+                Some(layer) => ht.download_layer(b.name, b.target, b.level, layer)?,
+                None => ht.download(b.name, b.target, b.level)?,
+            };
+            let Some(data) = data else {
+                continue;
+            };
+            // One write-back per level (or layer), however many units may write it.
+            if b.access != GL_READ_ONLY
+                && !ht
+                    .writes
+                    .iter()
+                    .any(|w| (w.name, w.level, w.layer) == (b.name, b.level, one_layer))
+            {
+                ht.writes.push(WriteBack {
+                    name: b.name,
+                    target: b.target,
+                    level: b.level,
+                    layer: one_layer,
+                    data: data.clone(),
+                });
+            }
+            // A single layer is a one-layer 2D (or 1D) shadow, bound at layer 0.
+            let (shadow_target, layer) = match one_layer {
+                Some(_) if b.target == GL_TEXTURE_1D_ARRAY => (GL_TEXTURE_1D, 0),
+                Some(_) => (GL_TEXTURE_2D, 0),
+                None => (b.target, b.layer),
+            };
+            units[b.unit as usize] = ImageUnit {
+                texture: Some(HostTextures::shadow(shadow_target, b.level, vec![data])),
+                level: b.level,
+                layered: b.layered,
+                layer,
+                access: b.access,
+                format: b.format,
             };
         }
         let (images, mut keep) = image_table_of(&units);
