@@ -146,6 +146,10 @@ step "interpose_textures (no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=
     LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
 step "interpose_textures (no GetTextureSubImage)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-get_sub_image \
     LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
+# A GL 3.3 host without image units: glcompute keeps them (host texture names).
+step "interpose_textures (GL 3.3 host, no image units)" env MESA_GL_VERSION_OVERRIDE=3.3 \
+    MESA_GLSL_VERSION_OVERRIDE=330 "MESA_EXTENSION_OVERRIDE=-GL_ARB_compute_shader -GL_ARB_shader_image_load_store" \
+    LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures" --gl33
 # The runner's texture and framebuffer commands are checked against piglit's own
 # shader_runner: the same files pass there, on Mesa alone and interposed.
 shader_runner_passes() {

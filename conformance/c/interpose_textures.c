@@ -8,7 +8,8 @@
  * unit, its texture bindings, its pixel store state and its pixel buffer bindings are
  * as the application left them, and no error is left behind.
  *
- * Run with libglcompute.so preloaded over Mesa with compute hidden. */
+ * Run with libglcompute.so preloaded over Mesa with compute hidden, and with --gl33
+ * over Mesa as a GL 3.3 driver without image units (glcompute keeps them). */
 #include "harness.h"
 #include <stdio.h>
 #include <string.h>
@@ -213,17 +214,19 @@ static void single_layers(void)
     glDeleteTextures(3, t);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    /* --gl33: a GL 3.3 context, for a host without image units (glcompute keeps them). */
+    int gl33 = argc > 1 && !strcmp(argv[1], "--gl33");
     EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     eglInitialize(dpy, NULL, NULL);
     eglBindAPI(EGL_OPENGL_API);
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, gl33 ? 3 : 4, EGL_CONTEXT_MINOR_VERSION, 3,
                               EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                               EGL_NONE};
     EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
     if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "no 4.3 context\n");
+        fprintf(stderr, "no %s context\n", gl33 ? "3.3" : "4.3");
         return 2;
     }
     GLuint cs = glCreateShader(GL_COMPUTE_SHADER);
@@ -266,6 +269,26 @@ int main(void)
 
     glBindImageTexture(0, src, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
     glBindImageTexture(1, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    /* The image units answer queries and reject bad bindings, the host's or (on a
+     * host without them) glcompute's. */
+    GLint q = -1;
+    glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 1, &q);
+    CHECK(q == (GLint)dst, "GL_IMAGE_BINDING_NAME of unit 1: %d", q);
+    glGetIntegeri_v(GL_IMAGE_BINDING_ACCESS, 0, &q);
+    CHECK(q == GL_READ_ONLY, "GL_IMAGE_BINDING_ACCESS of unit 0: 0x%x", q);
+    glGetIntegerv(GL_MAX_IMAGE_UNITS, &q);
+    CHECK(q >= 8, "GL_MAX_IMAGE_UNITS = %d", q);
+    glBindImageTexture(1000, dst, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    CHECK(glGetError() == GL_INVALID_VALUE, "GL 4.6 §8.26: unit past GL_MAX_IMAGE_UNITS");
+    glBindImageTexture(1, 4242, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
+    CHECK(glGetError() == GL_INVALID_VALUE, "GL 4.6 §8.26: not a texture");
+    glBindImageTexture(1, dst, 0, GL_FALSE, 0, GL_RGBA8, GL_RGBA8);
+    /* GL 4.6 names no error for a bad access token, so §2.3.1's INVALID_ENUM applies
+     * (glcompute); Mesa raises INVALID_VALUE. */
+    q = (GLint)glGetError();
+    CHECK(q == GL_INVALID_ENUM || q == GL_INVALID_VALUE, "bad access: 0x%x", q);
+    glGetIntegeri_v(GL_IMAGE_BINDING_NAME, 1, &q);
+    CHECK(q == (GLint)dst, "failed bindings leave unit 1 as it was: %d", q);
 
     /* Host state the dispatch must leave as it is. */
     glActiveTexture(GL_TEXTURE5);

@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 224;
+pub const COUNT: usize = 226;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -13,6 +13,7 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glDispatchComputeGroupSizeARB",
     c"glMemoryBarrier",
     c"glMemoryBarrierByRegion",
+    c"glBindImageTexture",
     c"glNewList",
     c"glEndList",
     c"glCallList",
@@ -222,6 +223,7 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glGetTexParameterfv",
     c"glGetTexImage",
     c"glGetTextureSubImage",
+    c"glIsTexture",
     c"glTexSubImage1D",
     c"glTexSubImage2D",
     c"glTexSubImage3D",
@@ -242,225 +244,227 @@ pub mod slot {
     pub const glDispatchComputeGroupSizeARB: usize = 2;
     pub const glMemoryBarrier: usize = 3;
     pub const glMemoryBarrierByRegion: usize = 4;
-    pub const glNewList: usize = 5;
-    pub const glEndList: usize = 6;
-    pub const glCallList: usize = 7;
-    pub const glCallLists: usize = 8;
-    pub const glDeleteLists: usize = 9;
-    pub const glCreateShader: usize = 10;
-    pub const glCreateShaderProgramv: usize = 11;
-    pub const glDeleteShader: usize = 12;
-    pub const glDeleteProgram: usize = 13;
-    pub const glAttachShader: usize = 14;
-    pub const glDetachShader: usize = 15;
-    pub const glLinkProgram: usize = 16;
-    pub const glUseProgram: usize = 17;
-    pub const glIsShader: usize = 18;
-    pub const glIsProgram: usize = 19;
-    pub const glShaderSource: usize = 20;
-    pub const glCompileShader: usize = 21;
-    pub const glGetShaderiv: usize = 22;
-    pub const glGetShaderInfoLog: usize = 23;
-    pub const glGetShaderSource: usize = 24;
-    pub const glGetProgramiv: usize = 25;
-    pub const glGetProgramInfoLog: usize = 26;
-    pub const glValidateProgram: usize = 27;
-    pub const glGetAttachedShaders: usize = 28;
-    pub const glProgramParameteri: usize = 29;
-    pub const glBindAttribLocation: usize = 30;
-    pub const glGetAttribLocation: usize = 31;
-    pub const glGetActiveAttrib: usize = 32;
-    pub const glGetUniformLocation: usize = 33;
-    pub const glGetUniformIndices: usize = 34;
-    pub const glGetActiveUniform: usize = 35;
-    pub const glGetActiveUniformsiv: usize = 36;
-    pub const glGetActiveUniformName: usize = 37;
-    pub const glGetUniformBlockIndex: usize = 38;
-    pub const glGetActiveUniformBlockiv: usize = 39;
-    pub const glGetActiveUniformBlockName: usize = 40;
-    pub const glUniformBlockBinding: usize = 41;
-    pub const glShaderStorageBlockBinding: usize = 42;
-    pub const glGetActiveAtomicCounterBufferiv: usize = 43;
-    pub const glGetProgramInterfaceiv: usize = 44;
-    pub const glGetProgramResourceIndex: usize = 45;
-    pub const glGetProgramResourceName: usize = 46;
-    pub const glGetProgramResourceiv: usize = 47;
-    pub const glGetProgramResourceLocation: usize = 48;
-    pub const glGetProgramResourceLocationIndex: usize = 49;
-    pub const glGetUniformfv: usize = 50;
-    pub const glGetUniformiv: usize = 51;
-    pub const glGetUniformuiv: usize = 52;
-    pub const glGetUniformdv: usize = 53;
-    pub const glGetnUniformfv: usize = 54;
-    pub const glGetnUniformiv: usize = 55;
-    pub const glGetnUniformuiv: usize = 56;
-    pub const glGetnUniformdv: usize = 57;
-    pub const glUniform1f: usize = 58;
-    pub const glUniform2f: usize = 59;
-    pub const glUniform3f: usize = 60;
-    pub const glUniform4f: usize = 61;
-    pub const glUniform1i: usize = 62;
-    pub const glUniform2i: usize = 63;
-    pub const glUniform3i: usize = 64;
-    pub const glUniform4i: usize = 65;
-    pub const glUniform1ui: usize = 66;
-    pub const glUniform2ui: usize = 67;
-    pub const glUniform3ui: usize = 68;
-    pub const glUniform4ui: usize = 69;
-    pub const glUniform1d: usize = 70;
-    pub const glUniform2d: usize = 71;
-    pub const glUniform3d: usize = 72;
-    pub const glUniform4d: usize = 73;
-    pub const glUniform1fv: usize = 74;
-    pub const glUniform2fv: usize = 75;
-    pub const glUniform3fv: usize = 76;
-    pub const glUniform4fv: usize = 77;
-    pub const glUniform1iv: usize = 78;
-    pub const glUniform2iv: usize = 79;
-    pub const glUniform3iv: usize = 80;
-    pub const glUniform4iv: usize = 81;
-    pub const glUniform1uiv: usize = 82;
-    pub const glUniform2uiv: usize = 83;
-    pub const glUniform3uiv: usize = 84;
-    pub const glUniform4uiv: usize = 85;
-    pub const glUniform1dv: usize = 86;
-    pub const glUniform2dv: usize = 87;
-    pub const glUniform3dv: usize = 88;
-    pub const glUniform4dv: usize = 89;
-    pub const glUniformMatrix2fv: usize = 90;
-    pub const glUniformMatrix3fv: usize = 91;
-    pub const glUniformMatrix4fv: usize = 92;
-    pub const glUniformMatrix2x3fv: usize = 93;
-    pub const glUniformMatrix3x2fv: usize = 94;
-    pub const glUniformMatrix2x4fv: usize = 95;
-    pub const glUniformMatrix4x2fv: usize = 96;
-    pub const glUniformMatrix3x4fv: usize = 97;
-    pub const glUniformMatrix4x3fv: usize = 98;
-    pub const glUniformMatrix2dv: usize = 99;
-    pub const glUniformMatrix3dv: usize = 100;
-    pub const glUniformMatrix4dv: usize = 101;
-    pub const glUniformMatrix2x3dv: usize = 102;
-    pub const glUniformMatrix3x2dv: usize = 103;
-    pub const glUniformMatrix2x4dv: usize = 104;
-    pub const glUniformMatrix4x2dv: usize = 105;
-    pub const glUniformMatrix3x4dv: usize = 106;
-    pub const glUniformMatrix4x3dv: usize = 107;
-    pub const glProgramUniform1f: usize = 108;
-    pub const glProgramUniform2f: usize = 109;
-    pub const glProgramUniform3f: usize = 110;
-    pub const glProgramUniform4f: usize = 111;
-    pub const glProgramUniform1i: usize = 112;
-    pub const glProgramUniform2i: usize = 113;
-    pub const glProgramUniform3i: usize = 114;
-    pub const glProgramUniform4i: usize = 115;
-    pub const glProgramUniform1ui: usize = 116;
-    pub const glProgramUniform2ui: usize = 117;
-    pub const glProgramUniform3ui: usize = 118;
-    pub const glProgramUniform4ui: usize = 119;
-    pub const glProgramUniform1d: usize = 120;
-    pub const glProgramUniform2d: usize = 121;
-    pub const glProgramUniform3d: usize = 122;
-    pub const glProgramUniform4d: usize = 123;
-    pub const glProgramUniform1fv: usize = 124;
-    pub const glProgramUniform2fv: usize = 125;
-    pub const glProgramUniform3fv: usize = 126;
-    pub const glProgramUniform4fv: usize = 127;
-    pub const glProgramUniform1iv: usize = 128;
-    pub const glProgramUniform2iv: usize = 129;
-    pub const glProgramUniform3iv: usize = 130;
-    pub const glProgramUniform4iv: usize = 131;
-    pub const glProgramUniform1uiv: usize = 132;
-    pub const glProgramUniform2uiv: usize = 133;
-    pub const glProgramUniform3uiv: usize = 134;
-    pub const glProgramUniform4uiv: usize = 135;
-    pub const glProgramUniform1dv: usize = 136;
-    pub const glProgramUniform2dv: usize = 137;
-    pub const glProgramUniform3dv: usize = 138;
-    pub const glProgramUniform4dv: usize = 139;
-    pub const glProgramUniformMatrix2fv: usize = 140;
-    pub const glProgramUniformMatrix3fv: usize = 141;
-    pub const glProgramUniformMatrix4fv: usize = 142;
-    pub const glProgramUniformMatrix2x3fv: usize = 143;
-    pub const glProgramUniformMatrix3x2fv: usize = 144;
-    pub const glProgramUniformMatrix2x4fv: usize = 145;
-    pub const glProgramUniformMatrix4x2fv: usize = 146;
-    pub const glProgramUniformMatrix3x4fv: usize = 147;
-    pub const glProgramUniformMatrix4x3fv: usize = 148;
-    pub const glProgramUniformMatrix2dv: usize = 149;
-    pub const glProgramUniformMatrix3dv: usize = 150;
-    pub const glProgramUniformMatrix4dv: usize = 151;
-    pub const glProgramUniformMatrix2x3dv: usize = 152;
-    pub const glProgramUniformMatrix3x2dv: usize = 153;
-    pub const glProgramUniformMatrix2x4dv: usize = 154;
-    pub const glProgramUniformMatrix4x2dv: usize = 155;
-    pub const glProgramUniformMatrix3x4dv: usize = 156;
-    pub const glProgramUniformMatrix4x3dv: usize = 157;
-    pub const glBindBuffer: usize = 158;
-    pub const glBindBufferBase: usize = 159;
-    pub const glBindBufferRange: usize = 160;
-    pub const glBindBuffersBase: usize = 161;
-    pub const glBindBuffersRange: usize = 162;
-    pub const glDeleteBuffers: usize = 163;
-    pub const glBufferData: usize = 164;
-    pub const glBufferStorage: usize = 165;
-    pub const glBufferSubData: usize = 166;
-    pub const glGetBufferSubData: usize = 167;
-    pub const glMapBuffer: usize = 168;
-    pub const glMapBufferRange: usize = 169;
-    pub const glUnmapBuffer: usize = 170;
-    pub const glFlushMappedBufferRange: usize = 171;
-    pub const glGetBufferParameteriv: usize = 172;
-    pub const glGetBufferParameteri64v: usize = 173;
-    pub const glGetBufferPointerv: usize = 174;
-    pub const glCopyBufferSubData: usize = 175;
-    pub const glClearBufferData: usize = 176;
-    pub const glClearBufferSubData: usize = 177;
-    pub const glGetError: usize = 178;
-    pub const glGetString: usize = 179;
-    pub const glGetStringi: usize = 180;
-    pub const glGetIntegerv: usize = 181;
-    pub const glGetInteger64v: usize = 182;
-    pub const glGetBooleanv: usize = 183;
-    pub const glGetFloatv: usize = 184;
-    pub const glGetDoublev: usize = 185;
-    pub const glGetIntegeri_v: usize = 186;
-    pub const glGetInteger64i_v: usize = 187;
-    pub const glGetBooleani_v: usize = 188;
-    pub const glGetFloati_v: usize = 189;
-    pub const glGetDoublei_v: usize = 190;
-    pub const glDebugMessageCallback: usize = 191;
-    pub const glDebugMessageControl: usize = 192;
-    pub const glGenBuffers: usize = 193;
-    pub const glGetNamedBufferParameteri64v: usize = 194;
-    pub const glGetNamedBufferSubData: usize = 195;
-    pub const glNamedBufferSubData: usize = 196;
-    pub const glMapNamedBufferRange: usize = 197;
-    pub const glUnmapNamedBuffer: usize = 198;
-    pub const glCopyNamedBufferSubData: usize = 199;
-    pub const glCreateBuffers: usize = 200;
-    pub const glNamedBufferData: usize = 201;
-    pub const glCreateProgram: usize = 202;
-    pub const glGenLists: usize = 203;
-    pub const glIsEnabled: usize = 204;
-    pub const glGetPointerv: usize = 205;
-    pub const glDebugMessageInsert: usize = 206;
-    pub const glActiveTexture: usize = 207;
-    pub const glBindTexture: usize = 208;
-    pub const glGetTexLevelParameteriv: usize = 209;
-    pub const glGetTexParameteriv: usize = 210;
-    pub const glGetTexParameterfv: usize = 211;
-    pub const glGetTexImage: usize = 212;
-    pub const glGetTextureSubImage: usize = 213;
-    pub const glTexSubImage1D: usize = 214;
-    pub const glTexSubImage2D: usize = 215;
-    pub const glTexSubImage3D: usize = 216;
-    pub const glPixelStorei: usize = 217;
-    pub const glGetSamplerParameteriv: usize = 218;
-    pub const glGetSamplerParameterfv: usize = 219;
-    pub const glGetSamplerParameterIiv: usize = 220;
-    pub const glGetSamplerParameterIuiv: usize = 221;
-    pub const glGetTexParameterIiv: usize = 222;
-    pub const glGetTexParameterIuiv: usize = 223;
+    pub const glBindImageTexture: usize = 5;
+    pub const glNewList: usize = 6;
+    pub const glEndList: usize = 7;
+    pub const glCallList: usize = 8;
+    pub const glCallLists: usize = 9;
+    pub const glDeleteLists: usize = 10;
+    pub const glCreateShader: usize = 11;
+    pub const glCreateShaderProgramv: usize = 12;
+    pub const glDeleteShader: usize = 13;
+    pub const glDeleteProgram: usize = 14;
+    pub const glAttachShader: usize = 15;
+    pub const glDetachShader: usize = 16;
+    pub const glLinkProgram: usize = 17;
+    pub const glUseProgram: usize = 18;
+    pub const glIsShader: usize = 19;
+    pub const glIsProgram: usize = 20;
+    pub const glShaderSource: usize = 21;
+    pub const glCompileShader: usize = 22;
+    pub const glGetShaderiv: usize = 23;
+    pub const glGetShaderInfoLog: usize = 24;
+    pub const glGetShaderSource: usize = 25;
+    pub const glGetProgramiv: usize = 26;
+    pub const glGetProgramInfoLog: usize = 27;
+    pub const glValidateProgram: usize = 28;
+    pub const glGetAttachedShaders: usize = 29;
+    pub const glProgramParameteri: usize = 30;
+    pub const glBindAttribLocation: usize = 31;
+    pub const glGetAttribLocation: usize = 32;
+    pub const glGetActiveAttrib: usize = 33;
+    pub const glGetUniformLocation: usize = 34;
+    pub const glGetUniformIndices: usize = 35;
+    pub const glGetActiveUniform: usize = 36;
+    pub const glGetActiveUniformsiv: usize = 37;
+    pub const glGetActiveUniformName: usize = 38;
+    pub const glGetUniformBlockIndex: usize = 39;
+    pub const glGetActiveUniformBlockiv: usize = 40;
+    pub const glGetActiveUniformBlockName: usize = 41;
+    pub const glUniformBlockBinding: usize = 42;
+    pub const glShaderStorageBlockBinding: usize = 43;
+    pub const glGetActiveAtomicCounterBufferiv: usize = 44;
+    pub const glGetProgramInterfaceiv: usize = 45;
+    pub const glGetProgramResourceIndex: usize = 46;
+    pub const glGetProgramResourceName: usize = 47;
+    pub const glGetProgramResourceiv: usize = 48;
+    pub const glGetProgramResourceLocation: usize = 49;
+    pub const glGetProgramResourceLocationIndex: usize = 50;
+    pub const glGetUniformfv: usize = 51;
+    pub const glGetUniformiv: usize = 52;
+    pub const glGetUniformuiv: usize = 53;
+    pub const glGetUniformdv: usize = 54;
+    pub const glGetnUniformfv: usize = 55;
+    pub const glGetnUniformiv: usize = 56;
+    pub const glGetnUniformuiv: usize = 57;
+    pub const glGetnUniformdv: usize = 58;
+    pub const glUniform1f: usize = 59;
+    pub const glUniform2f: usize = 60;
+    pub const glUniform3f: usize = 61;
+    pub const glUniform4f: usize = 62;
+    pub const glUniform1i: usize = 63;
+    pub const glUniform2i: usize = 64;
+    pub const glUniform3i: usize = 65;
+    pub const glUniform4i: usize = 66;
+    pub const glUniform1ui: usize = 67;
+    pub const glUniform2ui: usize = 68;
+    pub const glUniform3ui: usize = 69;
+    pub const glUniform4ui: usize = 70;
+    pub const glUniform1d: usize = 71;
+    pub const glUniform2d: usize = 72;
+    pub const glUniform3d: usize = 73;
+    pub const glUniform4d: usize = 74;
+    pub const glUniform1fv: usize = 75;
+    pub const glUniform2fv: usize = 76;
+    pub const glUniform3fv: usize = 77;
+    pub const glUniform4fv: usize = 78;
+    pub const glUniform1iv: usize = 79;
+    pub const glUniform2iv: usize = 80;
+    pub const glUniform3iv: usize = 81;
+    pub const glUniform4iv: usize = 82;
+    pub const glUniform1uiv: usize = 83;
+    pub const glUniform2uiv: usize = 84;
+    pub const glUniform3uiv: usize = 85;
+    pub const glUniform4uiv: usize = 86;
+    pub const glUniform1dv: usize = 87;
+    pub const glUniform2dv: usize = 88;
+    pub const glUniform3dv: usize = 89;
+    pub const glUniform4dv: usize = 90;
+    pub const glUniformMatrix2fv: usize = 91;
+    pub const glUniformMatrix3fv: usize = 92;
+    pub const glUniformMatrix4fv: usize = 93;
+    pub const glUniformMatrix2x3fv: usize = 94;
+    pub const glUniformMatrix3x2fv: usize = 95;
+    pub const glUniformMatrix2x4fv: usize = 96;
+    pub const glUniformMatrix4x2fv: usize = 97;
+    pub const glUniformMatrix3x4fv: usize = 98;
+    pub const glUniformMatrix4x3fv: usize = 99;
+    pub const glUniformMatrix2dv: usize = 100;
+    pub const glUniformMatrix3dv: usize = 101;
+    pub const glUniformMatrix4dv: usize = 102;
+    pub const glUniformMatrix2x3dv: usize = 103;
+    pub const glUniformMatrix3x2dv: usize = 104;
+    pub const glUniformMatrix2x4dv: usize = 105;
+    pub const glUniformMatrix4x2dv: usize = 106;
+    pub const glUniformMatrix3x4dv: usize = 107;
+    pub const glUniformMatrix4x3dv: usize = 108;
+    pub const glProgramUniform1f: usize = 109;
+    pub const glProgramUniform2f: usize = 110;
+    pub const glProgramUniform3f: usize = 111;
+    pub const glProgramUniform4f: usize = 112;
+    pub const glProgramUniform1i: usize = 113;
+    pub const glProgramUniform2i: usize = 114;
+    pub const glProgramUniform3i: usize = 115;
+    pub const glProgramUniform4i: usize = 116;
+    pub const glProgramUniform1ui: usize = 117;
+    pub const glProgramUniform2ui: usize = 118;
+    pub const glProgramUniform3ui: usize = 119;
+    pub const glProgramUniform4ui: usize = 120;
+    pub const glProgramUniform1d: usize = 121;
+    pub const glProgramUniform2d: usize = 122;
+    pub const glProgramUniform3d: usize = 123;
+    pub const glProgramUniform4d: usize = 124;
+    pub const glProgramUniform1fv: usize = 125;
+    pub const glProgramUniform2fv: usize = 126;
+    pub const glProgramUniform3fv: usize = 127;
+    pub const glProgramUniform4fv: usize = 128;
+    pub const glProgramUniform1iv: usize = 129;
+    pub const glProgramUniform2iv: usize = 130;
+    pub const glProgramUniform3iv: usize = 131;
+    pub const glProgramUniform4iv: usize = 132;
+    pub const glProgramUniform1uiv: usize = 133;
+    pub const glProgramUniform2uiv: usize = 134;
+    pub const glProgramUniform3uiv: usize = 135;
+    pub const glProgramUniform4uiv: usize = 136;
+    pub const glProgramUniform1dv: usize = 137;
+    pub const glProgramUniform2dv: usize = 138;
+    pub const glProgramUniform3dv: usize = 139;
+    pub const glProgramUniform4dv: usize = 140;
+    pub const glProgramUniformMatrix2fv: usize = 141;
+    pub const glProgramUniformMatrix3fv: usize = 142;
+    pub const glProgramUniformMatrix4fv: usize = 143;
+    pub const glProgramUniformMatrix2x3fv: usize = 144;
+    pub const glProgramUniformMatrix3x2fv: usize = 145;
+    pub const glProgramUniformMatrix2x4fv: usize = 146;
+    pub const glProgramUniformMatrix4x2fv: usize = 147;
+    pub const glProgramUniformMatrix3x4fv: usize = 148;
+    pub const glProgramUniformMatrix4x3fv: usize = 149;
+    pub const glProgramUniformMatrix2dv: usize = 150;
+    pub const glProgramUniformMatrix3dv: usize = 151;
+    pub const glProgramUniformMatrix4dv: usize = 152;
+    pub const glProgramUniformMatrix2x3dv: usize = 153;
+    pub const glProgramUniformMatrix3x2dv: usize = 154;
+    pub const glProgramUniformMatrix2x4dv: usize = 155;
+    pub const glProgramUniformMatrix4x2dv: usize = 156;
+    pub const glProgramUniformMatrix3x4dv: usize = 157;
+    pub const glProgramUniformMatrix4x3dv: usize = 158;
+    pub const glBindBuffer: usize = 159;
+    pub const glBindBufferBase: usize = 160;
+    pub const glBindBufferRange: usize = 161;
+    pub const glBindBuffersBase: usize = 162;
+    pub const glBindBuffersRange: usize = 163;
+    pub const glDeleteBuffers: usize = 164;
+    pub const glBufferData: usize = 165;
+    pub const glBufferStorage: usize = 166;
+    pub const glBufferSubData: usize = 167;
+    pub const glGetBufferSubData: usize = 168;
+    pub const glMapBuffer: usize = 169;
+    pub const glMapBufferRange: usize = 170;
+    pub const glUnmapBuffer: usize = 171;
+    pub const glFlushMappedBufferRange: usize = 172;
+    pub const glGetBufferParameteriv: usize = 173;
+    pub const glGetBufferParameteri64v: usize = 174;
+    pub const glGetBufferPointerv: usize = 175;
+    pub const glCopyBufferSubData: usize = 176;
+    pub const glClearBufferData: usize = 177;
+    pub const glClearBufferSubData: usize = 178;
+    pub const glGetError: usize = 179;
+    pub const glGetString: usize = 180;
+    pub const glGetStringi: usize = 181;
+    pub const glGetIntegerv: usize = 182;
+    pub const glGetInteger64v: usize = 183;
+    pub const glGetBooleanv: usize = 184;
+    pub const glGetFloatv: usize = 185;
+    pub const glGetDoublev: usize = 186;
+    pub const glGetIntegeri_v: usize = 187;
+    pub const glGetInteger64i_v: usize = 188;
+    pub const glGetBooleani_v: usize = 189;
+    pub const glGetFloati_v: usize = 190;
+    pub const glGetDoublei_v: usize = 191;
+    pub const glDebugMessageCallback: usize = 192;
+    pub const glDebugMessageControl: usize = 193;
+    pub const glGenBuffers: usize = 194;
+    pub const glGetNamedBufferParameteri64v: usize = 195;
+    pub const glGetNamedBufferSubData: usize = 196;
+    pub const glNamedBufferSubData: usize = 197;
+    pub const glMapNamedBufferRange: usize = 198;
+    pub const glUnmapNamedBuffer: usize = 199;
+    pub const glCopyNamedBufferSubData: usize = 200;
+    pub const glCreateBuffers: usize = 201;
+    pub const glNamedBufferData: usize = 202;
+    pub const glCreateProgram: usize = 203;
+    pub const glGenLists: usize = 204;
+    pub const glIsEnabled: usize = 205;
+    pub const glGetPointerv: usize = 206;
+    pub const glDebugMessageInsert: usize = 207;
+    pub const glActiveTexture: usize = 208;
+    pub const glBindTexture: usize = 209;
+    pub const glGetTexLevelParameteriv: usize = 210;
+    pub const glGetTexParameteriv: usize = 211;
+    pub const glGetTexParameterfv: usize = 212;
+    pub const glGetTexImage: usize = 213;
+    pub const glGetTextureSubImage: usize = 214;
+    pub const glIsTexture: usize = 215;
+    pub const glTexSubImage1D: usize = 216;
+    pub const glTexSubImage2D: usize = 217;
+    pub const glTexSubImage3D: usize = 218;
+    pub const glPixelStorei: usize = 219;
+    pub const glGetSamplerParameteriv: usize = 220;
+    pub const glGetSamplerParameterfv: usize = 221;
+    pub const glGetSamplerParameterIiv: usize = 222;
+    pub const glGetSamplerParameterIuiv: usize = 223;
+    pub const glGetTexParameterIiv: usize = 224;
+    pub const glGetTexParameterIuiv: usize = 225;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -542,6 +546,34 @@ impl HostGl {
             let func_: unsafe extern "C" fn(GLbitfield) = unsafe { std::mem::transmute(addr) };
             // SAFETY: the caller passes arguments valid for `glMemoryBarrierByRegion`.
             unsafe { func_(barriers) }
+        }
+    }
+    /// The host's `glBindImageTexture`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glBindImageTexture(
+        &self,
+        unit: GLuint,
+        texture: GLuint,
+        level: GLint,
+        layered: GLboolean,
+        layer: GLint,
+        access: GLenum,
+        format: GLenum,
+    ) {
+        if let Some(addr) = self.address(slot::glBindImageTexture) {
+            // SAFETY: the host returned this address for `glBindImageTexture`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLuint,
+                GLuint,
+                GLint,
+                GLboolean,
+                GLint,
+                GLenum,
+                GLenum,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glBindImageTexture`.
+            unsafe { func_(unit, texture, level, layered, layer, access, format) }
         }
     }
     /// The host's `glNewList`; does nothing (returns zero) where the host has none.
@@ -3982,6 +4014,22 @@ impl HostGl {
                     buf_size, pixels,
                 )
             }
+        }
+    }
+    /// The host's `glIsTexture`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glIsTexture(&self, texture: GLuint) -> GLboolean {
+        match self.address(slot::glIsTexture) {
+            Some(addr) => {
+                // SAFETY: the host returned this address for `glIsTexture`, whose C
+                // prototype (from the Khronos headers) is this type.
+                let func_: unsafe extern "C" fn(GLuint) -> GLboolean =
+                    unsafe { std::mem::transmute(addr) };
+                // SAFETY: the caller passes arguments valid for `glIsTexture`.
+                unsafe { func_(texture) }
+            }
+            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
+            None => unsafe { std::mem::zeroed() },
         }
     }
     /// The host's `glTexSubImage1D`; does nothing (returns zero) where the host has none.

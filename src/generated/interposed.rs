@@ -2526,6 +2526,7 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glDispatchComputeGroupSizeARB" => special::glDispatchComputeGroupSizeARB as *const (),
         b"glMemoryBarrier" => special::glMemoryBarrier as *const (),
         b"glMemoryBarrierByRegion" => special::glMemoryBarrierByRegion as *const (),
+        b"glBindImageTexture" => special::glBindImageTexture as *const (),
         b"glNewList" => special::glNewList as *const (),
         b"glEndList" => special::glEndList as *const (),
         b"glCallList" => special::glCallList as *const (),

@@ -4,7 +4,7 @@
 // Included by src/preload/lib.rs.
 
 /// The hooked entry points, in trampoline-slot order (dlsym is separate).
-pub static HOOKS: [&std::ffi::CStr; 208] = [
+pub static HOOKS: [&std::ffi::CStr; 209] = [
     c"eglGetProcAddress",
     c"eglCreateContext",
     c"eglDestroyContext",
@@ -25,6 +25,7 @@ pub static HOOKS: [&std::ffi::CStr; 208] = [
     c"glDispatchComputeGroupSizeARB",
     c"glMemoryBarrier",
     c"glMemoryBarrierByRegion",
+    c"glBindImageTexture",
     c"glNewList",
     c"glEndList",
     c"glCallList",
@@ -216,206 +217,207 @@ pub static HOOKS: [&std::ffi::CStr; 208] = [
 ];
 
 /// The same names sorted bytewise, with their slots, for lookups by name.
-pub static SORTED: [(&[u8], usize); 208] = [
+pub static SORTED: [(&[u8], usize); 209] = [
     (b"eglCreateContext", 1),
     (b"eglDestroyContext", 2),
     (b"eglGetProcAddress", 0),
     (b"eglMakeCurrent", 3),
     (b"eglReleaseThread", 4),
     (b"eglTerminate", 5),
-    (b"glAttachShader", 29),
-    (b"glBindAttribLocation", 45),
-    (b"glBindBuffer", 173),
-    (b"glBindBufferBase", 174),
-    (b"glBindBufferRange", 175),
-    (b"glBindBuffersBase", 176),
-    (b"glBindBuffersRange", 177),
-    (b"glBufferData", 179),
-    (b"glBufferStorage", 180),
-    (b"glBufferSubData", 181),
-    (b"glCallList", 22),
-    (b"glCallLists", 23),
-    (b"glClearBufferData", 191),
-    (b"glClearBufferSubData", 192),
-    (b"glCompileShader", 36),
-    (b"glCopyBufferSubData", 190),
-    (b"glCreateShader", 25),
-    (b"glCreateShaderProgramv", 26),
-    (b"glDebugMessageCallback", 206),
-    (b"glDebugMessageControl", 207),
-    (b"glDeleteBuffers", 178),
-    (b"glDeleteLists", 24),
-    (b"glDeleteProgram", 28),
-    (b"glDeleteShader", 27),
-    (b"glDetachShader", 30),
+    (b"glAttachShader", 30),
+    (b"glBindAttribLocation", 46),
+    (b"glBindBuffer", 174),
+    (b"glBindBufferBase", 175),
+    (b"glBindBufferRange", 176),
+    (b"glBindBuffersBase", 177),
+    (b"glBindBuffersRange", 178),
+    (b"glBindImageTexture", 20),
+    (b"glBufferData", 180),
+    (b"glBufferStorage", 181),
+    (b"glBufferSubData", 182),
+    (b"glCallList", 23),
+    (b"glCallLists", 24),
+    (b"glClearBufferData", 192),
+    (b"glClearBufferSubData", 193),
+    (b"glCompileShader", 37),
+    (b"glCopyBufferSubData", 191),
+    (b"glCreateShader", 26),
+    (b"glCreateShaderProgramv", 27),
+    (b"glDebugMessageCallback", 207),
+    (b"glDebugMessageControl", 208),
+    (b"glDeleteBuffers", 179),
+    (b"glDeleteLists", 25),
+    (b"glDeleteProgram", 29),
+    (b"glDeleteShader", 28),
+    (b"glDetachShader", 31),
     (b"glDispatchCompute", 15),
     (b"glDispatchComputeGroupSizeARB", 17),
     (b"glDispatchComputeIndirect", 16),
-    (b"glEndList", 21),
-    (b"glFlushMappedBufferRange", 186),
-    (b"glGetActiveAtomicCounterBufferiv", 58),
-    (b"glGetActiveAttrib", 47),
-    (b"glGetActiveUniform", 50),
-    (b"glGetActiveUniformBlockName", 55),
-    (b"glGetActiveUniformBlockiv", 54),
-    (b"glGetActiveUniformName", 52),
-    (b"glGetActiveUniformsiv", 51),
-    (b"glGetAttachedShaders", 43),
-    (b"glGetAttribLocation", 46),
-    (b"glGetBooleani_v", 203),
-    (b"glGetBooleanv", 198),
-    (b"glGetBufferParameteri64v", 188),
-    (b"glGetBufferParameteriv", 187),
-    (b"glGetBufferPointerv", 189),
-    (b"glGetBufferSubData", 182),
-    (b"glGetDoublei_v", 205),
-    (b"glGetDoublev", 200),
-    (b"glGetError", 193),
-    (b"glGetFloati_v", 204),
-    (b"glGetFloatv", 199),
-    (b"glGetInteger64i_v", 202),
-    (b"glGetInteger64v", 197),
-    (b"glGetIntegeri_v", 201),
-    (b"glGetIntegerv", 196),
-    (b"glGetProgramInfoLog", 41),
-    (b"glGetProgramInterfaceiv", 59),
-    (b"glGetProgramResourceIndex", 60),
-    (b"glGetProgramResourceLocation", 63),
-    (b"glGetProgramResourceLocationIndex", 64),
-    (b"glGetProgramResourceName", 61),
-    (b"glGetProgramResourceiv", 62),
-    (b"glGetProgramiv", 40),
-    (b"glGetShaderInfoLog", 38),
-    (b"glGetShaderSource", 39),
-    (b"glGetShaderiv", 37),
-    (b"glGetString", 194),
-    (b"glGetStringi", 195),
-    (b"glGetUniformBlockIndex", 53),
-    (b"glGetUniformIndices", 49),
-    (b"glGetUniformLocation", 48),
-    (b"glGetUniformdv", 68),
-    (b"glGetUniformfv", 65),
-    (b"glGetUniformiv", 66),
-    (b"glGetUniformuiv", 67),
-    (b"glGetnUniformdv", 72),
-    (b"glGetnUniformfv", 69),
-    (b"glGetnUniformiv", 70),
-    (b"glGetnUniformuiv", 71),
-    (b"glIsProgram", 34),
-    (b"glIsShader", 33),
-    (b"glLinkProgram", 31),
-    (b"glMapBuffer", 183),
-    (b"glMapBufferRange", 184),
+    (b"glEndList", 22),
+    (b"glFlushMappedBufferRange", 187),
+    (b"glGetActiveAtomicCounterBufferiv", 59),
+    (b"glGetActiveAttrib", 48),
+    (b"glGetActiveUniform", 51),
+    (b"glGetActiveUniformBlockName", 56),
+    (b"glGetActiveUniformBlockiv", 55),
+    (b"glGetActiveUniformName", 53),
+    (b"glGetActiveUniformsiv", 52),
+    (b"glGetAttachedShaders", 44),
+    (b"glGetAttribLocation", 47),
+    (b"glGetBooleani_v", 204),
+    (b"glGetBooleanv", 199),
+    (b"glGetBufferParameteri64v", 189),
+    (b"glGetBufferParameteriv", 188),
+    (b"glGetBufferPointerv", 190),
+    (b"glGetBufferSubData", 183),
+    (b"glGetDoublei_v", 206),
+    (b"glGetDoublev", 201),
+    (b"glGetError", 194),
+    (b"glGetFloati_v", 205),
+    (b"glGetFloatv", 200),
+    (b"glGetInteger64i_v", 203),
+    (b"glGetInteger64v", 198),
+    (b"glGetIntegeri_v", 202),
+    (b"glGetIntegerv", 197),
+    (b"glGetProgramInfoLog", 42),
+    (b"glGetProgramInterfaceiv", 60),
+    (b"glGetProgramResourceIndex", 61),
+    (b"glGetProgramResourceLocation", 64),
+    (b"glGetProgramResourceLocationIndex", 65),
+    (b"glGetProgramResourceName", 62),
+    (b"glGetProgramResourceiv", 63),
+    (b"glGetProgramiv", 41),
+    (b"glGetShaderInfoLog", 39),
+    (b"glGetShaderSource", 40),
+    (b"glGetShaderiv", 38),
+    (b"glGetString", 195),
+    (b"glGetStringi", 196),
+    (b"glGetUniformBlockIndex", 54),
+    (b"glGetUniformIndices", 50),
+    (b"glGetUniformLocation", 49),
+    (b"glGetUniformdv", 69),
+    (b"glGetUniformfv", 66),
+    (b"glGetUniformiv", 67),
+    (b"glGetUniformuiv", 68),
+    (b"glGetnUniformdv", 73),
+    (b"glGetnUniformfv", 70),
+    (b"glGetnUniformiv", 71),
+    (b"glGetnUniformuiv", 72),
+    (b"glIsProgram", 35),
+    (b"glIsShader", 34),
+    (b"glLinkProgram", 32),
+    (b"glMapBuffer", 184),
+    (b"glMapBufferRange", 185),
     (b"glMemoryBarrier", 18),
     (b"glMemoryBarrierByRegion", 19),
-    (b"glNewList", 20),
-    (b"glProgramParameteri", 44),
-    (b"glProgramUniform1d", 135),
-    (b"glProgramUniform1dv", 151),
-    (b"glProgramUniform1f", 123),
-    (b"glProgramUniform1fv", 139),
-    (b"glProgramUniform1i", 127),
-    (b"glProgramUniform1iv", 143),
-    (b"glProgramUniform1ui", 131),
-    (b"glProgramUniform1uiv", 147),
-    (b"glProgramUniform2d", 136),
-    (b"glProgramUniform2dv", 152),
-    (b"glProgramUniform2f", 124),
-    (b"glProgramUniform2fv", 140),
-    (b"glProgramUniform2i", 128),
-    (b"glProgramUniform2iv", 144),
-    (b"glProgramUniform2ui", 132),
-    (b"glProgramUniform2uiv", 148),
-    (b"glProgramUniform3d", 137),
-    (b"glProgramUniform3dv", 153),
-    (b"glProgramUniform3f", 125),
-    (b"glProgramUniform3fv", 141),
-    (b"glProgramUniform3i", 129),
-    (b"glProgramUniform3iv", 145),
-    (b"glProgramUniform3ui", 133),
-    (b"glProgramUniform3uiv", 149),
-    (b"glProgramUniform4d", 138),
-    (b"glProgramUniform4dv", 154),
-    (b"glProgramUniform4f", 126),
-    (b"glProgramUniform4fv", 142),
-    (b"glProgramUniform4i", 130),
-    (b"glProgramUniform4iv", 146),
-    (b"glProgramUniform4ui", 134),
-    (b"glProgramUniform4uiv", 150),
-    (b"glProgramUniformMatrix2dv", 164),
-    (b"glProgramUniformMatrix2fv", 155),
-    (b"glProgramUniformMatrix2x3dv", 167),
-    (b"glProgramUniformMatrix2x3fv", 158),
-    (b"glProgramUniformMatrix2x4dv", 169),
-    (b"glProgramUniformMatrix2x4fv", 160),
-    (b"glProgramUniformMatrix3dv", 165),
-    (b"glProgramUniformMatrix3fv", 156),
-    (b"glProgramUniformMatrix3x2dv", 168),
-    (b"glProgramUniformMatrix3x2fv", 159),
-    (b"glProgramUniformMatrix3x4dv", 171),
-    (b"glProgramUniformMatrix3x4fv", 162),
-    (b"glProgramUniformMatrix4dv", 166),
-    (b"glProgramUniformMatrix4fv", 157),
-    (b"glProgramUniformMatrix4x2dv", 170),
-    (b"glProgramUniformMatrix4x2fv", 161),
-    (b"glProgramUniformMatrix4x3dv", 172),
-    (b"glProgramUniformMatrix4x3fv", 163),
-    (b"glShaderSource", 35),
-    (b"glShaderStorageBlockBinding", 57),
-    (b"glUniform1d", 85),
-    (b"glUniform1dv", 101),
-    (b"glUniform1f", 73),
-    (b"glUniform1fv", 89),
-    (b"glUniform1i", 77),
-    (b"glUniform1iv", 93),
-    (b"glUniform1ui", 81),
-    (b"glUniform1uiv", 97),
-    (b"glUniform2d", 86),
-    (b"glUniform2dv", 102),
-    (b"glUniform2f", 74),
-    (b"glUniform2fv", 90),
-    (b"glUniform2i", 78),
-    (b"glUniform2iv", 94),
-    (b"glUniform2ui", 82),
-    (b"glUniform2uiv", 98),
-    (b"glUniform3d", 87),
-    (b"glUniform3dv", 103),
-    (b"glUniform3f", 75),
-    (b"glUniform3fv", 91),
-    (b"glUniform3i", 79),
-    (b"glUniform3iv", 95),
-    (b"glUniform3ui", 83),
-    (b"glUniform3uiv", 99),
-    (b"glUniform4d", 88),
-    (b"glUniform4dv", 104),
-    (b"glUniform4f", 76),
-    (b"glUniform4fv", 92),
-    (b"glUniform4i", 80),
-    (b"glUniform4iv", 96),
-    (b"glUniform4ui", 84),
-    (b"glUniform4uiv", 100),
-    (b"glUniformBlockBinding", 56),
-    (b"glUniformMatrix2dv", 114),
-    (b"glUniformMatrix2fv", 105),
-    (b"glUniformMatrix2x3dv", 117),
-    (b"glUniformMatrix2x3fv", 108),
-    (b"glUniformMatrix2x4dv", 119),
-    (b"glUniformMatrix2x4fv", 110),
-    (b"glUniformMatrix3dv", 115),
-    (b"glUniformMatrix3fv", 106),
-    (b"glUniformMatrix3x2dv", 118),
-    (b"glUniformMatrix3x2fv", 109),
-    (b"glUniformMatrix3x4dv", 121),
-    (b"glUniformMatrix3x4fv", 112),
-    (b"glUniformMatrix4dv", 116),
-    (b"glUniformMatrix4fv", 107),
-    (b"glUniformMatrix4x2dv", 120),
-    (b"glUniformMatrix4x2fv", 111),
-    (b"glUniformMatrix4x3dv", 122),
-    (b"glUniformMatrix4x3fv", 113),
-    (b"glUnmapBuffer", 185),
-    (b"glUseProgram", 32),
-    (b"glValidateProgram", 42),
+    (b"glNewList", 21),
+    (b"glProgramParameteri", 45),
+    (b"glProgramUniform1d", 136),
+    (b"glProgramUniform1dv", 152),
+    (b"glProgramUniform1f", 124),
+    (b"glProgramUniform1fv", 140),
+    (b"glProgramUniform1i", 128),
+    (b"glProgramUniform1iv", 144),
+    (b"glProgramUniform1ui", 132),
+    (b"glProgramUniform1uiv", 148),
+    (b"glProgramUniform2d", 137),
+    (b"glProgramUniform2dv", 153),
+    (b"glProgramUniform2f", 125),
+    (b"glProgramUniform2fv", 141),
+    (b"glProgramUniform2i", 129),
+    (b"glProgramUniform2iv", 145),
+    (b"glProgramUniform2ui", 133),
+    (b"glProgramUniform2uiv", 149),
+    (b"glProgramUniform3d", 138),
+    (b"glProgramUniform3dv", 154),
+    (b"glProgramUniform3f", 126),
+    (b"glProgramUniform3fv", 142),
+    (b"glProgramUniform3i", 130),
+    (b"glProgramUniform3iv", 146),
+    (b"glProgramUniform3ui", 134),
+    (b"glProgramUniform3uiv", 150),
+    (b"glProgramUniform4d", 139),
+    (b"glProgramUniform4dv", 155),
+    (b"glProgramUniform4f", 127),
+    (b"glProgramUniform4fv", 143),
+    (b"glProgramUniform4i", 131),
+    (b"glProgramUniform4iv", 147),
+    (b"glProgramUniform4ui", 135),
+    (b"glProgramUniform4uiv", 151),
+    (b"glProgramUniformMatrix2dv", 165),
+    (b"glProgramUniformMatrix2fv", 156),
+    (b"glProgramUniformMatrix2x3dv", 168),
+    (b"glProgramUniformMatrix2x3fv", 159),
+    (b"glProgramUniformMatrix2x4dv", 170),
+    (b"glProgramUniformMatrix2x4fv", 161),
+    (b"glProgramUniformMatrix3dv", 166),
+    (b"glProgramUniformMatrix3fv", 157),
+    (b"glProgramUniformMatrix3x2dv", 169),
+    (b"glProgramUniformMatrix3x2fv", 160),
+    (b"glProgramUniformMatrix3x4dv", 172),
+    (b"glProgramUniformMatrix3x4fv", 163),
+    (b"glProgramUniformMatrix4dv", 167),
+    (b"glProgramUniformMatrix4fv", 158),
+    (b"glProgramUniformMatrix4x2dv", 171),
+    (b"glProgramUniformMatrix4x2fv", 162),
+    (b"glProgramUniformMatrix4x3dv", 173),
+    (b"glProgramUniformMatrix4x3fv", 164),
+    (b"glShaderSource", 36),
+    (b"glShaderStorageBlockBinding", 58),
+    (b"glUniform1d", 86),
+    (b"glUniform1dv", 102),
+    (b"glUniform1f", 74),
+    (b"glUniform1fv", 90),
+    (b"glUniform1i", 78),
+    (b"glUniform1iv", 94),
+    (b"glUniform1ui", 82),
+    (b"glUniform1uiv", 98),
+    (b"glUniform2d", 87),
+    (b"glUniform2dv", 103),
+    (b"glUniform2f", 75),
+    (b"glUniform2fv", 91),
+    (b"glUniform2i", 79),
+    (b"glUniform2iv", 95),
+    (b"glUniform2ui", 83),
+    (b"glUniform2uiv", 99),
+    (b"glUniform3d", 88),
+    (b"glUniform3dv", 104),
+    (b"glUniform3f", 76),
+    (b"glUniform3fv", 92),
+    (b"glUniform3i", 80),
+    (b"glUniform3iv", 96),
+    (b"glUniform3ui", 84),
+    (b"glUniform3uiv", 100),
+    (b"glUniform4d", 89),
+    (b"glUniform4dv", 105),
+    (b"glUniform4f", 77),
+    (b"glUniform4fv", 93),
+    (b"glUniform4i", 81),
+    (b"glUniform4iv", 97),
+    (b"glUniform4ui", 85),
+    (b"glUniform4uiv", 101),
+    (b"glUniformBlockBinding", 57),
+    (b"glUniformMatrix2dv", 115),
+    (b"glUniformMatrix2fv", 106),
+    (b"glUniformMatrix2x3dv", 118),
+    (b"glUniformMatrix2x3fv", 109),
+    (b"glUniformMatrix2x4dv", 120),
+    (b"glUniformMatrix2x4fv", 111),
+    (b"glUniformMatrix3dv", 116),
+    (b"glUniformMatrix3fv", 107),
+    (b"glUniformMatrix3x2dv", 119),
+    (b"glUniformMatrix3x2fv", 110),
+    (b"glUniformMatrix3x4dv", 122),
+    (b"glUniformMatrix3x4fv", 113),
+    (b"glUniformMatrix4dv", 117),
+    (b"glUniformMatrix4fv", 108),
+    (b"glUniformMatrix4x2dv", 121),
+    (b"glUniformMatrix4x2fv", 112),
+    (b"glUniformMatrix4x3dv", 123),
+    (b"glUniformMatrix4x3fv", 114),
+    (b"glUnmapBuffer", 186),
+    (b"glUseProgram", 33),
+    (b"glValidateProgram", 43),
     (b"glXCreateContext", 8),
     (b"glXCreateContextAttribsARB", 10),
     (b"glXCreateNewContext", 9),
@@ -448,192 +450,193 @@ trampolines! {
     glDispatchComputeGroupSizeARB = 17;
     glMemoryBarrier = 18;
     glMemoryBarrierByRegion = 19;
-    glNewList = 20;
-    glEndList = 21;
-    glCallList = 22;
-    glCallLists = 23;
-    glDeleteLists = 24;
-    glCreateShader = 25;
-    glCreateShaderProgramv = 26;
-    glDeleteShader = 27;
-    glDeleteProgram = 28;
-    glAttachShader = 29;
-    glDetachShader = 30;
-    glLinkProgram = 31;
-    glUseProgram = 32;
-    glIsShader = 33;
-    glIsProgram = 34;
-    glShaderSource = 35;
-    glCompileShader = 36;
-    glGetShaderiv = 37;
-    glGetShaderInfoLog = 38;
-    glGetShaderSource = 39;
-    glGetProgramiv = 40;
-    glGetProgramInfoLog = 41;
-    glValidateProgram = 42;
-    glGetAttachedShaders = 43;
-    glProgramParameteri = 44;
-    glBindAttribLocation = 45;
-    glGetAttribLocation = 46;
-    glGetActiveAttrib = 47;
-    glGetUniformLocation = 48;
-    glGetUniformIndices = 49;
-    glGetActiveUniform = 50;
-    glGetActiveUniformsiv = 51;
-    glGetActiveUniformName = 52;
-    glGetUniformBlockIndex = 53;
-    glGetActiveUniformBlockiv = 54;
-    glGetActiveUniformBlockName = 55;
-    glUniformBlockBinding = 56;
-    glShaderStorageBlockBinding = 57;
-    glGetActiveAtomicCounterBufferiv = 58;
-    glGetProgramInterfaceiv = 59;
-    glGetProgramResourceIndex = 60;
-    glGetProgramResourceName = 61;
-    glGetProgramResourceiv = 62;
-    glGetProgramResourceLocation = 63;
-    glGetProgramResourceLocationIndex = 64;
-    glGetUniformfv = 65;
-    glGetUniformiv = 66;
-    glGetUniformuiv = 67;
-    glGetUniformdv = 68;
-    glGetnUniformfv = 69;
-    glGetnUniformiv = 70;
-    glGetnUniformuiv = 71;
-    glGetnUniformdv = 72;
-    glUniform1f = 73;
-    glUniform2f = 74;
-    glUniform3f = 75;
-    glUniform4f = 76;
-    glUniform1i = 77;
-    glUniform2i = 78;
-    glUniform3i = 79;
-    glUniform4i = 80;
-    glUniform1ui = 81;
-    glUniform2ui = 82;
-    glUniform3ui = 83;
-    glUniform4ui = 84;
-    glUniform1d = 85;
-    glUniform2d = 86;
-    glUniform3d = 87;
-    glUniform4d = 88;
-    glUniform1fv = 89;
-    glUniform2fv = 90;
-    glUniform3fv = 91;
-    glUniform4fv = 92;
-    glUniform1iv = 93;
-    glUniform2iv = 94;
-    glUniform3iv = 95;
-    glUniform4iv = 96;
-    glUniform1uiv = 97;
-    glUniform2uiv = 98;
-    glUniform3uiv = 99;
-    glUniform4uiv = 100;
-    glUniform1dv = 101;
-    glUniform2dv = 102;
-    glUniform3dv = 103;
-    glUniform4dv = 104;
-    glUniformMatrix2fv = 105;
-    glUniformMatrix3fv = 106;
-    glUniformMatrix4fv = 107;
-    glUniformMatrix2x3fv = 108;
-    glUniformMatrix3x2fv = 109;
-    glUniformMatrix2x4fv = 110;
-    glUniformMatrix4x2fv = 111;
-    glUniformMatrix3x4fv = 112;
-    glUniformMatrix4x3fv = 113;
-    glUniformMatrix2dv = 114;
-    glUniformMatrix3dv = 115;
-    glUniformMatrix4dv = 116;
-    glUniformMatrix2x3dv = 117;
-    glUniformMatrix3x2dv = 118;
-    glUniformMatrix2x4dv = 119;
-    glUniformMatrix4x2dv = 120;
-    glUniformMatrix3x4dv = 121;
-    glUniformMatrix4x3dv = 122;
-    glProgramUniform1f = 123;
-    glProgramUniform2f = 124;
-    glProgramUniform3f = 125;
-    glProgramUniform4f = 126;
-    glProgramUniform1i = 127;
-    glProgramUniform2i = 128;
-    glProgramUniform3i = 129;
-    glProgramUniform4i = 130;
-    glProgramUniform1ui = 131;
-    glProgramUniform2ui = 132;
-    glProgramUniform3ui = 133;
-    glProgramUniform4ui = 134;
-    glProgramUniform1d = 135;
-    glProgramUniform2d = 136;
-    glProgramUniform3d = 137;
-    glProgramUniform4d = 138;
-    glProgramUniform1fv = 139;
-    glProgramUniform2fv = 140;
-    glProgramUniform3fv = 141;
-    glProgramUniform4fv = 142;
-    glProgramUniform1iv = 143;
-    glProgramUniform2iv = 144;
-    glProgramUniform3iv = 145;
-    glProgramUniform4iv = 146;
-    glProgramUniform1uiv = 147;
-    glProgramUniform2uiv = 148;
-    glProgramUniform3uiv = 149;
-    glProgramUniform4uiv = 150;
-    glProgramUniform1dv = 151;
-    glProgramUniform2dv = 152;
-    glProgramUniform3dv = 153;
-    glProgramUniform4dv = 154;
-    glProgramUniformMatrix2fv = 155;
-    glProgramUniformMatrix3fv = 156;
-    glProgramUniformMatrix4fv = 157;
-    glProgramUniformMatrix2x3fv = 158;
-    glProgramUniformMatrix3x2fv = 159;
-    glProgramUniformMatrix2x4fv = 160;
-    glProgramUniformMatrix4x2fv = 161;
-    glProgramUniformMatrix3x4fv = 162;
-    glProgramUniformMatrix4x3fv = 163;
-    glProgramUniformMatrix2dv = 164;
-    glProgramUniformMatrix3dv = 165;
-    glProgramUniformMatrix4dv = 166;
-    glProgramUniformMatrix2x3dv = 167;
-    glProgramUniformMatrix3x2dv = 168;
-    glProgramUniformMatrix2x4dv = 169;
-    glProgramUniformMatrix4x2dv = 170;
-    glProgramUniformMatrix3x4dv = 171;
-    glProgramUniformMatrix4x3dv = 172;
-    glBindBuffer = 173;
-    glBindBufferBase = 174;
-    glBindBufferRange = 175;
-    glBindBuffersBase = 176;
-    glBindBuffersRange = 177;
-    glDeleteBuffers = 178;
-    glBufferData = 179;
-    glBufferStorage = 180;
-    glBufferSubData = 181;
-    glGetBufferSubData = 182;
-    glMapBuffer = 183;
-    glMapBufferRange = 184;
-    glUnmapBuffer = 185;
-    glFlushMappedBufferRange = 186;
-    glGetBufferParameteriv = 187;
-    glGetBufferParameteri64v = 188;
-    glGetBufferPointerv = 189;
-    glCopyBufferSubData = 190;
-    glClearBufferData = 191;
-    glClearBufferSubData = 192;
-    glGetError = 193;
-    glGetString = 194;
-    glGetStringi = 195;
-    glGetIntegerv = 196;
-    glGetInteger64v = 197;
-    glGetBooleanv = 198;
-    glGetFloatv = 199;
-    glGetDoublev = 200;
-    glGetIntegeri_v = 201;
-    glGetInteger64i_v = 202;
-    glGetBooleani_v = 203;
-    glGetFloati_v = 204;
-    glGetDoublei_v = 205;
-    glDebugMessageCallback = 206;
-    glDebugMessageControl = 207;
+    glBindImageTexture = 20;
+    glNewList = 21;
+    glEndList = 22;
+    glCallList = 23;
+    glCallLists = 24;
+    glDeleteLists = 25;
+    glCreateShader = 26;
+    glCreateShaderProgramv = 27;
+    glDeleteShader = 28;
+    glDeleteProgram = 29;
+    glAttachShader = 30;
+    glDetachShader = 31;
+    glLinkProgram = 32;
+    glUseProgram = 33;
+    glIsShader = 34;
+    glIsProgram = 35;
+    glShaderSource = 36;
+    glCompileShader = 37;
+    glGetShaderiv = 38;
+    glGetShaderInfoLog = 39;
+    glGetShaderSource = 40;
+    glGetProgramiv = 41;
+    glGetProgramInfoLog = 42;
+    glValidateProgram = 43;
+    glGetAttachedShaders = 44;
+    glProgramParameteri = 45;
+    glBindAttribLocation = 46;
+    glGetAttribLocation = 47;
+    glGetActiveAttrib = 48;
+    glGetUniformLocation = 49;
+    glGetUniformIndices = 50;
+    glGetActiveUniform = 51;
+    glGetActiveUniformsiv = 52;
+    glGetActiveUniformName = 53;
+    glGetUniformBlockIndex = 54;
+    glGetActiveUniformBlockiv = 55;
+    glGetActiveUniformBlockName = 56;
+    glUniformBlockBinding = 57;
+    glShaderStorageBlockBinding = 58;
+    glGetActiveAtomicCounterBufferiv = 59;
+    glGetProgramInterfaceiv = 60;
+    glGetProgramResourceIndex = 61;
+    glGetProgramResourceName = 62;
+    glGetProgramResourceiv = 63;
+    glGetProgramResourceLocation = 64;
+    glGetProgramResourceLocationIndex = 65;
+    glGetUniformfv = 66;
+    glGetUniformiv = 67;
+    glGetUniformuiv = 68;
+    glGetUniformdv = 69;
+    glGetnUniformfv = 70;
+    glGetnUniformiv = 71;
+    glGetnUniformuiv = 72;
+    glGetnUniformdv = 73;
+    glUniform1f = 74;
+    glUniform2f = 75;
+    glUniform3f = 76;
+    glUniform4f = 77;
+    glUniform1i = 78;
+    glUniform2i = 79;
+    glUniform3i = 80;
+    glUniform4i = 81;
+    glUniform1ui = 82;
+    glUniform2ui = 83;
+    glUniform3ui = 84;
+    glUniform4ui = 85;
+    glUniform1d = 86;
+    glUniform2d = 87;
+    glUniform3d = 88;
+    glUniform4d = 89;
+    glUniform1fv = 90;
+    glUniform2fv = 91;
+    glUniform3fv = 92;
+    glUniform4fv = 93;
+    glUniform1iv = 94;
+    glUniform2iv = 95;
+    glUniform3iv = 96;
+    glUniform4iv = 97;
+    glUniform1uiv = 98;
+    glUniform2uiv = 99;
+    glUniform3uiv = 100;
+    glUniform4uiv = 101;
+    glUniform1dv = 102;
+    glUniform2dv = 103;
+    glUniform3dv = 104;
+    glUniform4dv = 105;
+    glUniformMatrix2fv = 106;
+    glUniformMatrix3fv = 107;
+    glUniformMatrix4fv = 108;
+    glUniformMatrix2x3fv = 109;
+    glUniformMatrix3x2fv = 110;
+    glUniformMatrix2x4fv = 111;
+    glUniformMatrix4x2fv = 112;
+    glUniformMatrix3x4fv = 113;
+    glUniformMatrix4x3fv = 114;
+    glUniformMatrix2dv = 115;
+    glUniformMatrix3dv = 116;
+    glUniformMatrix4dv = 117;
+    glUniformMatrix2x3dv = 118;
+    glUniformMatrix3x2dv = 119;
+    glUniformMatrix2x4dv = 120;
+    glUniformMatrix4x2dv = 121;
+    glUniformMatrix3x4dv = 122;
+    glUniformMatrix4x3dv = 123;
+    glProgramUniform1f = 124;
+    glProgramUniform2f = 125;
+    glProgramUniform3f = 126;
+    glProgramUniform4f = 127;
+    glProgramUniform1i = 128;
+    glProgramUniform2i = 129;
+    glProgramUniform3i = 130;
+    glProgramUniform4i = 131;
+    glProgramUniform1ui = 132;
+    glProgramUniform2ui = 133;
+    glProgramUniform3ui = 134;
+    glProgramUniform4ui = 135;
+    glProgramUniform1d = 136;
+    glProgramUniform2d = 137;
+    glProgramUniform3d = 138;
+    glProgramUniform4d = 139;
+    glProgramUniform1fv = 140;
+    glProgramUniform2fv = 141;
+    glProgramUniform3fv = 142;
+    glProgramUniform4fv = 143;
+    glProgramUniform1iv = 144;
+    glProgramUniform2iv = 145;
+    glProgramUniform3iv = 146;
+    glProgramUniform4iv = 147;
+    glProgramUniform1uiv = 148;
+    glProgramUniform2uiv = 149;
+    glProgramUniform3uiv = 150;
+    glProgramUniform4uiv = 151;
+    glProgramUniform1dv = 152;
+    glProgramUniform2dv = 153;
+    glProgramUniform3dv = 154;
+    glProgramUniform4dv = 155;
+    glProgramUniformMatrix2fv = 156;
+    glProgramUniformMatrix3fv = 157;
+    glProgramUniformMatrix4fv = 158;
+    glProgramUniformMatrix2x3fv = 159;
+    glProgramUniformMatrix3x2fv = 160;
+    glProgramUniformMatrix2x4fv = 161;
+    glProgramUniformMatrix4x2fv = 162;
+    glProgramUniformMatrix3x4fv = 163;
+    glProgramUniformMatrix4x3fv = 164;
+    glProgramUniformMatrix2dv = 165;
+    glProgramUniformMatrix3dv = 166;
+    glProgramUniformMatrix4dv = 167;
+    glProgramUniformMatrix2x3dv = 168;
+    glProgramUniformMatrix3x2dv = 169;
+    glProgramUniformMatrix2x4dv = 170;
+    glProgramUniformMatrix4x2dv = 171;
+    glProgramUniformMatrix3x4dv = 172;
+    glProgramUniformMatrix4x3dv = 173;
+    glBindBuffer = 174;
+    glBindBufferBase = 175;
+    glBindBufferRange = 176;
+    glBindBuffersBase = 177;
+    glBindBuffersRange = 178;
+    glDeleteBuffers = 179;
+    glBufferData = 180;
+    glBufferStorage = 181;
+    glBufferSubData = 182;
+    glGetBufferSubData = 183;
+    glMapBuffer = 184;
+    glMapBufferRange = 185;
+    glUnmapBuffer = 186;
+    glFlushMappedBufferRange = 187;
+    glGetBufferParameteriv = 188;
+    glGetBufferParameteri64v = 189;
+    glGetBufferPointerv = 190;
+    glCopyBufferSubData = 191;
+    glClearBufferData = 192;
+    glClearBufferSubData = 193;
+    glGetError = 194;
+    glGetString = 195;
+    glGetStringi = 196;
+    glGetIntegerv = 197;
+    glGetInteger64v = 198;
+    glGetBooleanv = 199;
+    glGetFloatv = 200;
+    glGetDoublev = 201;
+    glGetIntegeri_v = 202;
+    glGetInteger64i_v = 203;
+    glGetBooleani_v = 204;
+    glGetFloati_v = 205;
+    glGetDoublei_v = 206;
+    glDebugMessageCallback = 207;
+    glDebugMessageControl = 208;
 }

@@ -511,12 +511,8 @@ impl ContextState {
         let link = self.host.clone().expect("a shadow context");
         let image_units = opaque_units(exe, uniforms, true)?;
         let sampler_units = opaque_units(exe, uniforms, false)?;
-        if !image_units.is_empty() && !link.caps().images {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "the compute program uses images, and the host driver has no image units (GL 4.2 or GL_ARB_shader_image_load_store)"
-            );
-        }
+        // Without image units on the host, glcompute keeps them (api/interpose/special).
+        let kept_images = (!link.caps().images).then(|| self.host_bindings.images.clone());
         let gl = link.gl;
         let mut ht = HostTextures::new(link);
         let mut units = vec![ImageUnit::default(); MAX_IMAGE_UNITS as usize];
@@ -544,12 +540,20 @@ impl ContextState {
                 unsafe { gl.glGetIntegeri_v(pname, unit, &mut v) };
                 v
             };
-            let name = q(GL_IMAGE_BINDING_NAME) as u32;
-            let level = q(GL_IMAGE_BINDING_LEVEL);
-            let layered = q(GL_IMAGE_BINDING_LAYERED) != 0;
-            let layer = q(GL_IMAGE_BINDING_LAYER);
-            let access = q(GL_IMAGE_BINDING_ACCESS) as u32;
-            let format = q(GL_IMAGE_BINDING_FORMAT) as u32;
+            let (name, level, layered, layer, access, format) = match &kept_images {
+                Some(k) => {
+                    let u = k[unit as usize];
+                    (u.name, u.level, u.layered, u.layer, u.access, u.format)
+                }
+                None => (
+                    q(GL_IMAGE_BINDING_NAME) as u32,
+                    q(GL_IMAGE_BINDING_LEVEL),
+                    q(GL_IMAGE_BINDING_LAYERED) != 0,
+                    q(GL_IMAGE_BINDING_LAYER),
+                    q(GL_IMAGE_BINDING_ACCESS) as u32,
+                    q(GL_IMAGE_BINDING_FORMAT) as u32,
+                ),
+            };
             if host_failed(gl) || name == 0 {
                 continue;
             }

@@ -146,6 +146,34 @@ pub struct HostBindings {
     pub storage: KeptTarget,
     pub atomic: KeptTarget,
     pub dispatch_indirect: u32,
+    /// Image units, for a host without them (GL 4.6 table 23.45 per unit): host
+    /// texture names.
+    pub images: Vec<HostImage>,
+}
+
+/// An image unit glcompute keeps for a host that has none: a host texture and how it
+/// is bound (initial values of GL 4.6 table 23.45 by default).
+#[derive(Debug, Clone, Copy)]
+pub struct HostImage {
+    pub name: u32,
+    pub level: i32,
+    pub layered: bool,
+    pub layer: i32,
+    pub access: u32,
+    pub format: u32,
+}
+
+impl Default for HostImage {
+    fn default() -> HostImage {
+        HostImage {
+            name: 0,
+            level: 0,
+            layered: false,
+            layer: 0,
+            access: GL_READ_ONLY,
+            format: GL_R8,
+        }
+    }
 }
 
 impl HostBindings {
@@ -158,6 +186,7 @@ impl HostBindings {
             storage: kept(crate::limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
             atomic: kept(crate::limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS),
             dispatch_indirect: 0,
+            images: vec![HostImage::default(); crate::limits::MAX_IMAGE_UNITS as usize],
         }
     }
 

@@ -1637,48 +1637,18 @@ impl ContextState {
         access: u32,
         format: u32,
     ) -> GlResult<()> {
-        // GL 4.6 §8.26: INVALID_VALUE if unit is not below MAX_IMAGE_UNITS.
-        if unit >= MAX_IMAGE_UNITS as u32 {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "unit = {unit} is not below GL_MAX_IMAGE_UNITS ({MAX_IMAGE_UNITS})"
-            );
-        }
-        // GL 4.6 §8.26: INVALID_VALUE if texture is not zero or an existing texture.
-        let tex = if name == 0 {
-            None
-        } else {
+        let tex = check_bind_image(unit, level, layer, access, format, || {
+            if name == 0 {
+                return Ok(None);
+            }
             match self.shared.textures.lock().get(name) {
-                Some(t) => Some(t.clone()),
+                Some(t) => Ok(Some(t.clone())),
                 None => gl_bail!(
                     GL_INVALID_VALUE,
                     "texture = {name} is not the name of an existing texture object"
                 ),
             }
-        };
-        // GL 4.6 §8.26: INVALID_VALUE if level or layer is negative.
-        if level < 0 {
-            gl_bail!(GL_INVALID_VALUE, "level = {level} is negative");
-        }
-        if layer < 0 {
-            gl_bail!(GL_INVALID_VALUE, "layer = {layer} is negative");
-        }
-        // GL 4.6 §8.26: INVALID_ENUM if access is not READ_ONLY, WRITE_ONLY or
-        // READ_WRITE, or format is not an image format of table 8.26.
-        if !matches!(access, GL_READ_ONLY | GL_WRITE_ONLY | GL_READ_WRITE) {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "access {} is not GL_READ_ONLY, GL_WRITE_ONLY or GL_READ_WRITE",
-                Enum(access)
-            );
-        }
-        if image_unit_format(format).is_none() {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "format {} is not an image unit format (GL 4.6 table 8.26)",
-                Enum(format)
-            );
-        }
+        })?;
         // The texture's format and completeness are checked when the unit is used.
         self.textures.images[unit as usize] = match tex {
             None => ImageUnit::default(),
@@ -1764,6 +1734,51 @@ impl ContextState {
 
 /// The descriptor table of image units `units` (GL 4.6 §8.26), and the storage it
 /// points into.
+/// BindImageTexture's checks (GL 4.6 §8.26) in the spec's order; `texture` looks the
+/// texture up in its place (INVALID_VALUE when it is not zero or an existing texture).
+pub fn check_bind_image<T>(
+    unit: u32,
+    level: i32,
+    layer: i32,
+    access: u32,
+    format: u32,
+    texture: impl FnOnce() -> GlResult<T>,
+) -> GlResult<T> {
+    // GL 4.6 §8.26: INVALID_VALUE if unit is not below MAX_IMAGE_UNITS.
+    if unit >= MAX_IMAGE_UNITS as u32 {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "unit = {unit} is not below GL_MAX_IMAGE_UNITS ({MAX_IMAGE_UNITS})"
+        );
+    }
+    // GL 4.6 §8.26: INVALID_VALUE if texture is not zero or an existing texture.
+    let tex = texture()?;
+    // GL 4.6 §8.26: INVALID_VALUE if level or layer is negative.
+    if level < 0 {
+        gl_bail!(GL_INVALID_VALUE, "level = {level} is negative");
+    }
+    if layer < 0 {
+        gl_bail!(GL_INVALID_VALUE, "layer = {layer} is negative");
+    }
+    // GL 4.6 §8.26: INVALID_ENUM if access is not READ_ONLY, WRITE_ONLY or READ_WRITE;
+    // INVALID_VALUE if format is not an image format of table 8.26.
+    if !matches!(access, GL_READ_ONLY | GL_WRITE_ONLY | GL_READ_WRITE) {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "access {} is not GL_READ_ONLY, GL_WRITE_ONLY or GL_READ_WRITE",
+            Enum(access)
+        );
+    }
+    if image_unit_format(format).is_none() {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "format {} is not an image unit format (GL 4.6 table 8.26)",
+            Enum(format)
+        );
+    }
+    Ok(tex)
+}
+
 pub fn image_table_of(units: &[ImageUnit]) -> (ImageTable, Vec<Arc<Storage>>) {
     let mut table = rt::empty_table();
     let mut keep = Vec::new();

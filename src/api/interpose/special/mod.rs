@@ -1,7 +1,8 @@
 //! The hooked GL functions whose routing depends on more than one name, by area:
 //! [`dispatch`], [`programs`] (object creation and deletion, attachment, linking,
-//! UseProgram), [`queries`] (strings, limits, errors, debug output) and [`buffers`]
-//! (binding points glcompute keeps where the host lacks them). Without a shadow context
+//! UseProgram), [`queries`] (strings, limits, errors, debug output), [`buffers`]
+//! (binding points glcompute keeps where the host lacks them) and [`images`] (image
+//! units, likewise). Without a shadow context
 //! current each one is the host's function, unchanged.
 
 use std::sync::Arc;
@@ -11,12 +12,14 @@ use crate::state::interposed::HostLink;
 
 pub mod buffers;
 pub mod dispatch;
+pub mod images;
 pub mod programs;
 pub mod queries;
 
 pub use super::lists::{glCallList, glCallLists, glDeleteLists, glEndList, glNewList};
 pub use buffers::*;
 pub use dispatch::*;
+pub use images::*;
 pub use programs::*;
 pub use queries::*;
 

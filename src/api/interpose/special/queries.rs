@@ -73,6 +73,9 @@ fn our_value(ctx: &Context, pname: GLenum) -> Option<Value> {
         | GL_MAX_COMPUTE_ATOMIC_COUNTERS
         | GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS
         | GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS => st.get_value(pname).ok(),
+        GL_MAX_IMAGE_UNITS if !caps.images => {
+            Some(Value::int(crate::limits::MAX_IMAGE_UNITS as i64))
+        }
         GL_DISPATCH_INDIRECT_BUFFER_BINDING if !caps.compute => {
             Some(Value::int(st.host_bindings.dispatch_indirect as i64))
         }
@@ -124,6 +127,31 @@ fn our_value_indexed(
         GL_MAX_COMPUTE_WORK_GROUP_COUNT
         | GL_MAX_COMPUTE_WORK_GROUP_SIZE
         | GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB => Some(st.get_value_indexed(pname, index)),
+        GL_IMAGE_BINDING_NAME
+        | GL_IMAGE_BINDING_LEVEL
+        | GL_IMAGE_BINDING_LAYERED
+        | GL_IMAGE_BINDING_LAYER
+        | GL_IMAGE_BINDING_ACCESS
+        | GL_IMAGE_BINDING_FORMAT
+            if !caps.images =>
+        {
+            Some(match st.host_bindings.images.get(index as usize) {
+                Some(u) => Ok(Value::int(match pname {
+                    GL_IMAGE_BINDING_NAME => u.name as i64,
+                    GL_IMAGE_BINDING_LEVEL => u.level as i64,
+                    GL_IMAGE_BINDING_LAYERED => u.layered as i64,
+                    GL_IMAGE_BINDING_LAYER => u.layer as i64,
+                    GL_IMAGE_BINDING_ACCESS => u.access as i64,
+                    _ => u.format as i64,
+                })),
+                // GL 4.6 §22.1: INVALID_VALUE if index is outside the image units.
+                None => Err(crate::gl_err!(
+                    GL_INVALID_VALUE,
+                    "index = {index} is not below GL_MAX_IMAGE_UNITS = {}",
+                    crate::limits::MAX_IMAGE_UNITS
+                )),
+            })
+        }
         GL_SHADER_STORAGE_BUFFER_BINDING
         | GL_SHADER_STORAGE_BUFFER_START
         | GL_SHADER_STORAGE_BUFFER_SIZE
