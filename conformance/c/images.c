@@ -1,5 +1,6 @@
 /* Images through the C API: imageStore -> glGetTexImage and glTexSubImage2D ->
- * imageLoad for the image formats, against conversions computed by hand (GL 4.6
+ * imageLoad for every image format (and more client forms for some), against
+ * conversions computed by hand (GL 4.6
  * §2.3.4, §2.3.5, §8.26); image atomics; accesses outside the image contained;
  * framebuffer clear and glReadPixels of a texture; the errors of glBindImageTexture
  * and texture storage. */
@@ -353,6 +354,211 @@ static void errors(void)
     CHECK(!glIsTexture(t), "deleted texture is still a texture");
 }
 
+/* Every image format of GL 4.6 table 8.26, both ways: imageStore of one value ->
+ * glGetTexImage, and glTexSubImage2D of the same value -> imageLoad, each against the
+ * conversion computed here from the spec's rules (§2.3.5 normalized fixed point with
+ * clamping, §2.3.4 small floats, integers clamped to the format's range; components the
+ * format lacks read 0, 0, 1). */
+struct image_format {
+    GLenum internal;
+    const char *layout;
+    char kind; /* f float, u unsigned int, i signed int, n unorm, s snorm */
+    int n;     /* components */
+    int bits[4];
+};
+
+static const struct image_format all[] = {
+    {GL_RGBA32F, "rgba32f", 'f', 4, {32, 32, 32, 32}},
+    {GL_RGBA16F, "rgba16f", 'f', 4, {16, 16, 16, 16}},
+    {GL_RG32F, "rg32f", 'f', 2, {32, 32}},
+    {GL_RG16F, "rg16f", 'f', 2, {16, 16}},
+    {GL_R11F_G11F_B10F, "r11f_g11f_b10f", 'f', 3, {11, 11, 10}},
+    {GL_R32F, "r32f", 'f', 1, {32}},
+    {GL_R16F, "r16f", 'f', 1, {16}},
+    {GL_RGBA32UI, "rgba32ui", 'u', 4, {32, 32, 32, 32}},
+    {GL_RGBA16UI, "rgba16ui", 'u', 4, {16, 16, 16, 16}},
+    {GL_RGB10_A2UI, "rgb10_a2ui", 'u', 4, {10, 10, 10, 2}},
+    {GL_RGBA8UI, "rgba8ui", 'u', 4, {8, 8, 8, 8}},
+    {GL_RG32UI, "rg32ui", 'u', 2, {32, 32}},
+    {GL_RG16UI, "rg16ui", 'u', 2, {16, 16}},
+    {GL_RG8UI, "rg8ui", 'u', 2, {8, 8}},
+    {GL_R32UI, "r32ui", 'u', 1, {32}},
+    {GL_R16UI, "r16ui", 'u', 1, {16}},
+    {GL_R8UI, "r8ui", 'u', 1, {8}},
+    {GL_RGBA32I, "rgba32i", 'i', 4, {32, 32, 32, 32}},
+    {GL_RGBA16I, "rgba16i", 'i', 4, {16, 16, 16, 16}},
+    {GL_RGBA8I, "rgba8i", 'i', 4, {8, 8, 8, 8}},
+    {GL_RG32I, "rg32i", 'i', 2, {32, 32}},
+    {GL_RG16I, "rg16i", 'i', 2, {16, 16}},
+    {GL_RG8I, "rg8i", 'i', 2, {8, 8}},
+    {GL_R32I, "r32i", 'i', 1, {32}},
+    {GL_R16I, "r16i", 'i', 1, {16}},
+    {GL_R8I, "r8i", 'i', 1, {8}},
+    {GL_RGBA16, "rgba16", 'n', 4, {16, 16, 16, 16}},
+    {GL_RGB10_A2, "rgb10_a2", 'n', 4, {10, 10, 10, 2}},
+    {GL_RGBA8, "rgba8", 'n', 4, {8, 8, 8, 8}},
+    {GL_RG16, "rg16", 'n', 2, {16, 16}},
+    {GL_RG8, "rg8", 'n', 2, {8, 8}},
+    {GL_R16, "r16", 'n', 1, {16}},
+    {GL_R8, "r8", 'n', 1, {8}},
+    {GL_RGBA16_SNORM, "rgba16_snorm", 's', 4, {16, 16, 16, 16}},
+    {GL_RGBA8_SNORM, "rgba8_snorm", 's', 4, {8, 8, 8, 8}},
+    {GL_RG16_SNORM, "rg16_snorm", 's', 2, {16, 16}},
+    {GL_RG8_SNORM, "rg8_snorm", 's', 2, {8, 8}},
+    {GL_R16_SNORM, "r16_snorm", 's', 1, {16}},
+    {GL_R8_SNORM, "r8_snorm", 's', 1, {8}},
+};
+
+/* The values stored and uploaded, by kind: each exact in the format or with no
+ * rounding tie, with some outside the range to check clamping. */
+static const float in_f[4] = {1.5f, -2.25f, 0.5f, 4.0f};
+static const float in_uf[4] = {1.5f, 2.25f, 0.5f, 1.0f}; /* r11f_g11f_b10f: no sign */
+static const float in_n[4] = {0.2f, 1.5f, -0.5f, 0.6f};
+static const float in_s[4] = {-0.4f, 1.5f, -2.0f, 0.6f};
+static const int in_i[4] = {-5, 100, 300, -300};
+static const unsigned in_u[4] = {5, 100, 300, 70000};
+
+/* What reading component c of format f gives after the value was written. */
+static double expect_of(const struct image_format *f, int c)
+{
+    if (c >= f->n)
+        return c == 3 ? 1.0 : 0.0;
+    double b = f->bits[c];
+    switch (f->kind) {
+    case 'f':
+        return f->internal == GL_R11F_G11F_B10F ? in_uf[c] : in_f[c];
+    case 'n': {
+        double v = in_n[c] < 0 ? 0 : in_n[c] > 1 ? 1 : in_n[c];
+        double m = pow(2, b) - 1;
+        return floor(v * m + 0.5) / m;
+    }
+    case 's': {
+        double v = in_s[c] < -1 ? -1 : in_s[c] > 1 ? 1 : in_s[c];
+        double m = pow(2, b - 1) - 1;
+        double q = v < 0 ? -floor(-v * m + 0.5) : floor(v * m + 0.5);
+        return q / m;
+    }
+    case 'i': {
+        double lo = -pow(2, b - 1), hi = pow(2, b - 1) - 1;
+        return in_i[c] < lo ? lo : in_i[c] > hi ? hi : in_i[c];
+    }
+    default: {
+        double hi = pow(2, b) - 1;
+        return in_u[c] > hi ? hi : in_u[c];
+    }
+    }
+}
+
+static int close_to(double got, double want)
+{
+    return fabs(got - want) <= 1e-6 * (fabs(want) > 1 ? fabs(want) : 1);
+}
+
+static void every_format(void)
+{
+    GLuint ssbo;
+    glGenBuffers(1, &ssbo);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, ssbo);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 16, NULL, GL_DYNAMIC_COPY);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, ssbo);
+    int bad_formats = 0;
+    for (unsigned k = 0; k < sizeof all / sizeof all[0]; k++) {
+        const struct image_format *f = &all[k];
+        int integer = f->kind == 'i' || f->kind == 'u';
+        const char *prefix = f->kind == 'i' ? "i" : f->kind == 'u' ? "u" : "";
+        char value[160], src[1024];
+        switch (f->kind) {
+        case 'f': {
+            const float *v = f->internal == GL_R11F_G11F_B10F ? in_uf : in_f;
+            snprintf(value, sizeof value, "vec4(%.9g, %.9g, %.9g, %.9g)", v[0], v[1], v[2], v[3]);
+            break;
+        }
+        case 'n':
+            snprintf(value, sizeof value, "vec4(%.9g, %.9g, %.9g, %.9g)", in_n[0], in_n[1], in_n[2], in_n[3]);
+            break;
+        case 's':
+            snprintf(value, sizeof value, "vec4(%.9g, %.9g, %.9g, %.9g)", in_s[0], in_s[1], in_s[2], in_s[3]);
+            break;
+        case 'i':
+            snprintf(value, sizeof value, "ivec4(%d, %d, %d, %d)", in_i[0], in_i[1], in_i[2], in_i[3]);
+            break;
+        default:
+            snprintf(value, sizeof value, "uvec4(%uu, %uu, %uu, %uu)", in_u[0], in_u[1], in_u[2], in_u[3]);
+        }
+        int bad = 0;
+
+        /* imageStore -> glGetTexImage (floats, or 32-bit integers). */
+        GLuint t = make_tex(f->internal, 1, 1);
+        glBindImageTexture(0, t, 0, GL_FALSE, 0, GL_WRITE_ONLY, f->internal);
+        GLuint p = store_program(f->layout, integer ? (f->kind == 'i' ? "iimage2D" : "uimage2D") : "image2D", value);
+        glUseProgram(p);
+        glDispatchCompute(1, 1, 1);
+        glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT);
+        union {
+            float f[4];
+            int i[4];
+            unsigned u[4];
+        } got;
+        memset(&got, 0x55, sizeof got);
+        glBindTexture(GL_TEXTURE_2D, t);
+        if (integer)
+            glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, f->kind == 'i' ? GL_INT : GL_UNSIGNED_INT, got.i);
+        else
+            glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, got.f);
+        for (int c = 0; c < 4; c++) {
+            double g = f->kind == 'i' ? got.i[c] : f->kind == 'u' ? got.u[c] : got.f[c];
+            if (!close_to(g, expect_of(f, c))) {
+                bad++;
+                fprintf(stderr, "  %s imageStore: component %d reads back %.9g, expected %.9g\n", f->layout, c, g,
+                        expect_of(f, c));
+            }
+        }
+        glUseProgram(0);
+        glDeleteProgram(p);
+
+        /* glTexSubImage2D -> imageLoad. */
+        if (integer) {
+            if (f->kind == 'i')
+                glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA_INTEGER, GL_INT, in_i);
+            else
+                glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, in_u);
+        } else {
+            const float *v = f->kind == 'n' ? in_n : f->kind == 's' ? in_s
+                             : f->internal == GL_R11F_G11F_B10F ? in_uf : in_f;
+            glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, v);
+        }
+        glBindImageTexture(0, t, 0, GL_FALSE, 0, GL_READ_ONLY, f->internal);
+        snprintf(src, sizeof src,
+                 "#version 430\n"
+                 "layout(local_size_x = 1) in;\n"
+                 "layout(%s, binding = 0) readonly uniform %simage2D img;\n"
+                 "layout(std430, binding = 0) buffer R { %svec4 r; };\n"
+                 "void main() { r = imageLoad(img, ivec2(0, 0)); }\n",
+                 f->layout, prefix, prefix);
+        p = h_program(src);
+        glUseProgram(p);
+        glDispatchCompute(1, 1, 1);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, 16, &got);
+        for (int c = 0; c < 4; c++) {
+            double g = f->kind == 'i' ? got.i[c] : f->kind == 'u' ? got.u[c] : got.f[c];
+            if (!close_to(g, expect_of(f, c))) {
+                bad++;
+                fprintf(stderr, "  %s imageLoad: component %d is %.9g, expected %.9g\n", f->layout, c, g,
+                        expect_of(f, c));
+            }
+        }
+        glUseProgram(0);
+        glDeleteProgram(p);
+        glDeleteTextures(1, &t);
+        CHECK(bad == 0, "%s round trips (imageStore -> glGetTexImage, glTexSubImage2D -> imageLoad)", f->layout);
+        bad_formats += bad != 0;
+    }
+    CHECK(glGetError() == GL_NO_ERROR, "no error from the format round trips");
+    printf("every image format: %u formats, %d failed\n", (unsigned)(sizeof all / sizeof all[0]), bad_formats);
+    glDeleteBuffers(1, &ssbo);
+}
+
 int main(void)
 {
     h_init();
@@ -362,5 +568,6 @@ int main(void)
     layers();
     framebuffer();
     errors();
+    every_format();
     return h_finish("images");
 }
