@@ -2,7 +2,8 @@
 """Runs every `.shader_test` of Debian's piglit package that has a [compute shader]
 section through `glcompute shader-test` (in-process, glcompute's C API), plus our own
 conformance/*.shader_test, and prints pass/fail/skip counts per test group and why
-tests were skipped. Exit status 1 if any test failed.
+tests were skipped. Exit status 1 if any test failed, or if piglit's tests or the
+glcompute binary are missing.
 
 usage: scripts/piglit_execution.py [--glcompute PATH] [--piglit DIR] [-v]
 """
@@ -39,7 +40,15 @@ def main():
     ours = sorted(
         os.path.join(ROOT, "conformance", f) for f in os.listdir(os.path.join(ROOT, "conformance")) if f.endswith(".shader_test")
     )
-    files = ours + collect(a.piglit)
+    theirs = collect(a.piglit)
+    if not theirs:
+        # Counting only our own files would report success without piglit's tests.
+        print(f"no piglit .shader_test with a [compute shader] under {a.piglit} (apt-get install piglit)")
+        return 1
+    if not os.access(a.glcompute, os.X_OK):
+        print(f"{a.glcompute} is not an executable (cargo build --release)")
+        return 1
+    files = ours + theirs
     r = subprocess.run([a.glcompute, "shader-test", *files], capture_output=True, text=True, errors="replace")
     groups = collections.defaultdict(collections.Counter)
     reasons = collections.Counter()
