@@ -160,6 +160,10 @@ void glActiveTexture(GLenum texture);
 
 void glAttachShader(GLuint program, GLuint shader);
 
+void glBeginQuery(GLenum target, GLuint id);
+
+void glBeginQueryIndexed(GLenum target, GLuint index, GLuint id);
+
 void glBindAttribLocation(GLuint program, GLuint index, const GLchar *name);
 
 void glBindBuffer(GLenum target, GLuint buffer);
@@ -347,6 +351,8 @@ GLuint glCreateProgram(void);
 
 void glCreateProgramPipelines(GLsizei n, GLuint *pipelines);
 
+void glCreateQueries(GLenum target, GLsizei n, GLuint *ids);
+
 void glCreateRenderbuffers(GLsizei n, GLuint *ids);
 
 void glCreateSamplers(GLsizei n, GLuint *samplers);
@@ -380,6 +386,8 @@ void glDeleteFramebuffers(GLsizei n, const GLuint *ids);
 void glDeleteProgram(GLuint program);
 
 void glDeleteProgramPipelines(GLsizei n, const GLuint *pipelines);
+
+void glDeleteQueries(GLsizei n, const GLuint *ids);
 
 void glDeleteRenderbuffers(GLsizei n, const GLuint *ids);
 
@@ -488,6 +496,10 @@ void glDrawTransformFeedbackStreamInstanced(GLenum mode,
 
 void glEnable(GLenum cap);
 
+void glEndQuery(GLenum target);
+
+void glEndQueryIndexed(GLenum target, GLuint index);
+
 GLsync glFenceSync(GLenum condition, GLbitfield flags);
 
 /**
@@ -535,6 +547,8 @@ void glGenBuffers(GLsizei n, GLuint *buffers);
 void glGenFramebuffers(GLsizei n, GLuint *ids);
 
 void glGenProgramPipelines(GLsizei n, GLuint *pipelines);
+
+void glGenQueries(GLsizei n, GLuint *ids);
 
 void glGenRenderbuffers(GLsizei n, GLuint *ids);
 
@@ -677,6 +691,18 @@ void glGetProgramResourceiv(GLuint program,
 
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params);
 
+void glGetQueryIndexediv(GLenum target, GLuint index, GLenum pname, GLint *params);
+
+void glGetQueryObjecti64v(GLuint id, GLenum pname, GLint64 *params);
+
+void glGetQueryObjectiv(GLuint id, GLenum pname, GLint *params);
+
+void glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params);
+
+void glGetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params);
+
+void glGetQueryiv(GLenum target, GLenum pname, GLint *params);
+
 void glGetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params);
 
 void glGetSamplerParameterIuiv(GLuint sampler, GLenum pname, GLuint *params);
@@ -786,6 +812,8 @@ GLboolean glIsFramebuffer(GLuint fb);
 GLboolean glIsProgram(GLuint program);
 
 GLboolean glIsProgramPipeline(GLuint pipeline);
+
+GLboolean glIsQuery(GLuint id);
 
 GLboolean glIsRenderbuffer(GLuint rb);
 
@@ -1059,6 +1087,8 @@ void glProgramUniformMatrix4x3fv(GLuint program,
                                  const GLfloat *value);
 
 void glPushDebugGroup(GLenum source, GLuint id, GLsizei length, const GLchar *msg);
+
+void glQueryCounter(GLuint id, GLenum target);
 
 void glReadBuffer(GLenum mode);
 

@@ -20,6 +20,7 @@ pub mod egl;
 pub mod framebuffers;
 pub mod glx;
 pub mod interpose;
+pub mod queries;
 pub mod samplers;
 pub mod shaders;
 pub mod textures;

@@ -171,6 +171,8 @@ pub struct ContextState {
     pub textures: super::texture::TextureBindings,
     /// Framebuffer objects (container objects: not shared) and their bindings.
     pub framebuffers: super::framebuffer::Framebuffers,
+    /// Query objects (not shared, GL 4.6 §5.1) and the active queries.
+    pub queries: super::query_object::Queries,
 }
 
 impl ContextState {
@@ -189,6 +191,7 @@ impl ContextState {
             host_bindings: HostBindings::new(),
             textures: Default::default(),
             framebuffers: Default::default(),
+            queries: Default::default(),
         }
     }
 

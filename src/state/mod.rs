@@ -24,6 +24,7 @@ pub mod pipeline;
 pub mod pixels;
 pub mod program;
 pub mod query;
+pub mod query_object;
 pub mod sampler;
 pub mod sync;
 pub mod texture;

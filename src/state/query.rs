@@ -223,6 +223,8 @@ impl ContextState {
             Value::int(x.as_ref().map(|b| b.name as i64).unwrap_or(0))
         };
         Ok(match pname {
+            // GL 4.6 §4.3: the current time, as a TIMESTAMP query would record it.
+            GL_TIMESTAMP => Value::int(super::query_object::now_ns() as i64),
             GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS => {
                 Value::int(MAX_COMPUTE_WORK_GROUP_INVOCATIONS as i64)
             }

@@ -1,0 +1,148 @@
+//! Query object entry points (GL 4.6 §4.2–§4.3): names, Begin/End (and the indexed
+//! forms), QueryCounter, and the GetQuery*/GetQueryObject* forms, each converting the
+//! 64-bit value to its type by clamping.
+
+use super::{gl_call, in_array, out_array, out_one};
+use crate::gl_bail;
+use crate::state::error::GlResult;
+use crate::state::types::*;
+
+/// GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
+fn count(n: GLsizei) -> GlResult<usize> {
+    if n < 0 {
+        gl_bail!(GL_INVALID_VALUE, "n = {n} is negative");
+    }
+    Ok(n as usize)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGenQueries(n: GLsizei, ids: *mut GLuint) {
+    gl_call("glGenQueries", |st| {
+        let names = st.gen_queries(count(n)?);
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(ids, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateQueries(target: GLenum, n: GLsizei, ids: *mut GLuint) {
+    gl_call("glCreateQueries", |st| {
+        let n = count(n)?;
+        let names = st.create_queries(target, n)?;
+        // SAFETY: the application provides room for n names.
+        unsafe { out_array(ids, &names) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDeleteQueries(n: GLsizei, ids: *const GLuint) {
+    gl_call("glDeleteQueries", |st| {
+        let n = count(n)?;
+        // SAFETY: the application provides n names.
+        if let Some(names) = unsafe { in_array(ids, n) } {
+            st.delete_queries(names);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsQuery(id: GLuint) -> GLboolean {
+    gl_call("glIsQuery", |st| Ok(st.is_query(id) as GLboolean))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBeginQuery(target: GLenum, id: GLuint) {
+    gl_call("glBeginQuery", |st| st.begin_query(target, 0, id))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBeginQueryIndexed(target: GLenum, index: GLuint, id: GLuint) {
+    gl_call("glBeginQueryIndexed", |st| {
+        st.begin_query(target, index, id)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glEndQuery(target: GLenum) {
+    gl_call("glEndQuery", |st| st.end_query(target, 0))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glEndQueryIndexed(target: GLenum, index: GLuint) {
+    gl_call("glEndQueryIndexed", |st| st.end_query(target, index))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glQueryCounter(id: GLuint, target: GLenum) {
+    gl_call("glQueryCounter", |st| st.query_counter(id, target))
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetQueryiv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    gl_call("glGetQueryiv", |st| {
+        let v = st.get_query(target, 0, pname)?;
+        // SAFETY: the application provides room for one integer.
+        unsafe { out_one(params, v.clamp(i32::MIN as i64, i32::MAX as i64) as GLint) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetQueryIndexediv(
+    target: GLenum,
+    index: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    gl_call("glGetQueryIndexediv", |st| {
+        let v = st.get_query(target, index, pname)?;
+        // SAFETY: the application provides room for one integer.
+        unsafe { out_one(params, v.clamp(i32::MIN as i64, i32::MAX as i64) as GLint) };
+        Ok(())
+    })
+}
+
+/// GetQueryObject* in each type: the value clamped to the type's range (GL 4.6 §4.2.3).
+fn query_object<T>(
+    func: &'static str,
+    id: GLuint,
+    pname: GLenum,
+    params: *mut T,
+    conv: fn(u64) -> T,
+) {
+    gl_call(func, |st| {
+        let v = st.get_query_object(id, pname)?;
+        // SAFETY: the application provides room for one value.
+        unsafe { out_one(params, conv(v)) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetQueryObjectiv(id: GLuint, pname: GLenum, params: *mut GLint) {
+    query_object("glGetQueryObjectiv", id, pname, params, |v| {
+        v.min(i32::MAX as u64) as GLint
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetQueryObjectuiv(id: GLuint, pname: GLenum, params: *mut GLuint) {
+    query_object("glGetQueryObjectuiv", id, pname, params, |v| {
+        v.min(u32::MAX as u64) as GLuint
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetQueryObjecti64v(id: GLuint, pname: GLenum, params: *mut GLint64) {
+    query_object("glGetQueryObjecti64v", id, pname, params, |v| {
+        v.min(i64::MAX as u64) as GLint64
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetQueryObjectui64v(id: GLuint, pname: GLenum, params: *mut GLuint64) {
+    query_object("glGetQueryObjectui64v", id, pname, params, |v| v)
+}

@@ -1,0 +1,320 @@
+//! Query objects (GL 4.6 §4.2): per-context container objects (not shared, GL 4.6
+//! §5.1) with the begin/end rules of §4.2.1 and the result queries of §4.2.3.
+//! Timer queries measure for real: glcompute executes every command when it is
+//! called, so TIME_ELAPSED is the time from BeginQuery to EndQuery as this process
+//! sees it, and TIMESTAMP (QueryCounter, or Get of TIMESTAMP) is the time since the
+//! driver was loaded, in nanoseconds on a monotonic clock. Occlusion and primitive
+//! queries count what glcompute draws, which is nothing: their result is 0, and
+//! BeginQuery says so through KHR_debug. Every result is available as soon as the
+//! query ends.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use super::context::ContextState;
+use super::error::{Enum, GlResult};
+use super::gl_enums::*;
+use super::names::NameTable;
+use crate::gl_bail;
+
+/// GL 4.6 table 23.76 (implementation-dependent): MAX_VERTEX_STREAMS.
+const MAX_VERTEX_STREAMS: u32 = 4;
+/// QUERY_COUNTER_BITS of every target: results are 64-bit counters.
+pub const QUERY_COUNTER_BITS: i64 = 64;
+
+/// Nanoseconds since the driver's clock started (the first use in the process).
+pub fn now_ns() -> u64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    let start = *START.get_or_init(Instant::now);
+    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// One query object.
+#[derive(Debug, Clone, Copy)]
+pub struct QueryObject {
+    /// The target it was first begun (or created) with.
+    pub target: u32,
+    pub result: u64,
+    /// Set when BeginQuery starts a TIME_ELAPSED query.
+    started_ns: u64,
+    pub active: bool,
+}
+
+/// A context's query objects and its active queries by (target, index).
+#[derive(Default)]
+pub struct Queries {
+    pub objects: NameTable<QueryObject>,
+    pub active: HashMap<(u32, u32), u32>,
+}
+
+/// GL 4.6 §4.2.1: the targets BeginQuery(Indexed) takes, and how many indices each has.
+fn begin_target(target: u32) -> Option<u32> {
+    match target {
+        GL_SAMPLES_PASSED
+        | GL_ANY_SAMPLES_PASSED
+        | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
+        | GL_TIME_ELAPSED => Some(1),
+        GL_PRIMITIVES_GENERATED | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => {
+            Some(MAX_VERTEX_STREAMS)
+        }
+        _ => None,
+    }
+}
+
+fn check_target(target: u32, index: u32) -> GlResult<()> {
+    let Some(n) = begin_target(target) else {
+        // GL 4.6 §4.2.1: INVALID_ENUM if target is not a query target.
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "target {} is not a query target of BeginQuery/EndQuery",
+            Enum(target)
+        );
+    };
+    // GL 4.6 §4.2.1: INVALID_VALUE if index is not below the target's number of
+    // indices (1, or MAX_VERTEX_STREAMS).
+    if index >= n {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "index = {index} is not below {n} for {}",
+            Enum(target)
+        );
+    }
+    Ok(())
+}
+
+impl ContextState {
+    /// GenQueries (GL 4.6 §4.2): names only; objects come with the first Begin.
+    pub fn gen_queries(&mut self, n: usize) -> Vec<u32> {
+        (0..n).map(|_| self.queries.objects.alloc()).collect()
+    }
+
+    /// CreateQueries (GL 4.6 §4.2): objects of `target`.
+    pub fn create_queries(&mut self, target: u32, n: usize) -> GlResult<Vec<u32>> {
+        // GL 4.6 §4.2: INVALID_ENUM if target is not a query target.
+        if begin_target(target).is_none() && target != GL_TIMESTAMP {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a query target",
+                Enum(target)
+            );
+        }
+        Ok((0..n)
+            .map(|_| {
+                let name = self.queries.objects.alloc();
+                self.queries.objects.set(
+                    name,
+                    QueryObject {
+                        target,
+                        result: 0,
+                        started_ns: 0,
+                        active: false,
+                    },
+                );
+                name
+            })
+            .collect())
+    }
+
+    /// DeleteQueries (GL 4.6 §4.2): unused names and 0 are ignored; an active query
+    /// ends as it is deleted.
+    pub fn delete_queries(&mut self, names: &[u32]) {
+        for &name in names {
+            if name != 0 && self.queries.objects.remove(name).is_some() {
+                self.queries.active.retain(|_, v| *v != name);
+            }
+        }
+    }
+
+    pub fn is_query(&self, name: u32) -> bool {
+        name != 0 && self.queries.objects.get(name).is_some()
+    }
+
+    /// BeginQuery / BeginQueryIndexed (GL 4.6 §4.2.1).
+    pub fn begin_query(&mut self, target: u32, index: u32, id: u32) -> GlResult<()> {
+        check_target(target, index)?;
+        // GL 4.6 §4.2.1: INVALID_OPERATION if a query of target and index is active.
+        if self.queries.active.contains_key(&(target, index)) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "a {} query of index {index} is already active",
+                Enum(target)
+            );
+        }
+        // GL 4.6 §4.2.1: INVALID_OPERATION if id is zero or not a name from GenQueries
+        // or CreateQueries (or was deleted).
+        if id == 0 || !self.queries.objects.is_name(id) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "id = {id} is not a name returned by glGenQueries or glCreateQueries"
+            );
+        }
+        if let Some(q) = self.queries.objects.get(id) {
+            // GL 4.6 §4.2.1: INVALID_OPERATION if the query is active, or is of
+            // another target.
+            if q.active {
+                gl_bail!(GL_INVALID_OPERATION, "query {id} is already active");
+            }
+            if q.target != target {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "query {id} is a {} query, not {}",
+                    Enum(q.target),
+                    Enum(target)
+                );
+            }
+        }
+        let draws = target != GL_TIME_ELAPSED;
+        self.queries.objects.set(
+            id,
+            QueryObject {
+                target,
+                result: 0,
+                started_ns: now_ns(),
+                active: true,
+            },
+        );
+        self.queries.active.insert((target, index), id);
+        if draws {
+            self.notify(
+                0,
+                GL_DEBUG_SEVERITY_MEDIUM,
+                format!(
+                    "query {id} ({}) counts what is drawn, and glcompute draws nothing: its result will be 0",
+                    Enum(target)
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// EndQuery / EndQueryIndexed (GL 4.6 §4.2.1): the result is available at once.
+    pub fn end_query(&mut self, target: u32, index: u32) -> GlResult<()> {
+        check_target(target, index)?;
+        // GL 4.6 §4.2.1: INVALID_OPERATION if no query of target and index is active.
+        let Some(id) = self.queries.active.remove(&(target, index)) else {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "no {} query of index {index} is active",
+                Enum(target)
+            );
+        };
+        if let Some(q) = self.queries.objects.get_mut(id) {
+            q.active = false;
+            q.result = if target == GL_TIME_ELAPSED {
+                now_ns().saturating_sub(q.started_ns)
+            } else {
+                0
+            };
+        }
+        Ok(())
+    }
+
+    /// QueryCounter (GL 4.6 §4.3): records TIMESTAMP into `id`.
+    pub fn query_counter(&mut self, id: u32, target: u32) -> GlResult<()> {
+        // GL 4.6 §4.3: INVALID_ENUM if target is not TIMESTAMP.
+        if target != GL_TIMESTAMP {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not GL_TIMESTAMP",
+                Enum(target)
+            );
+        }
+        // GL 4.6 §4.3: INVALID_OPERATION if id is not a query name, is active, or is
+        // a query of another target.
+        if id == 0 || !self.queries.objects.is_name(id) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "id = {id} is not a name returned by glGenQueries or glCreateQueries"
+            );
+        }
+        if let Some(q) = self.queries.objects.get(id) {
+            if q.active {
+                gl_bail!(GL_INVALID_OPERATION, "query {id} is active");
+            }
+            if q.target != GL_TIMESTAMP {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "query {id} is a {} query, not GL_TIMESTAMP",
+                    Enum(q.target)
+                );
+            }
+        }
+        self.queries.objects.set(
+            id,
+            QueryObject {
+                target: GL_TIMESTAMP,
+                result: now_ns(),
+                started_ns: 0,
+                active: false,
+            },
+        );
+        Ok(())
+    }
+
+    /// GetQueryiv / GetQueryIndexediv (GL 4.6 §4.2.3).
+    pub fn get_query(&self, target: u32, index: u32, pname: u32) -> GlResult<i64> {
+        if target == GL_TIMESTAMP {
+            // GL 4.6 §4.2.3: TIMESTAMP is never active (index 0 only); its current
+            // query is 0, as Mesa answers.
+            if index != 0 {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "index = {index} is not 0 for GL_TIMESTAMP"
+                );
+            }
+            return match pname {
+                GL_QUERY_COUNTER_BITS => Ok(QUERY_COUNTER_BITS),
+                GL_CURRENT_QUERY => Ok(0),
+                _ => gl_bail!(
+                    GL_INVALID_ENUM,
+                    "pname {} is not GL_CURRENT_QUERY or GL_QUERY_COUNTER_BITS",
+                    Enum(pname)
+                ),
+            };
+        }
+        check_target(target, index)?;
+        match pname {
+            GL_CURRENT_QUERY => Ok(self
+                .queries
+                .active
+                .get(&(target, index))
+                .copied()
+                .unwrap_or(0) as i64),
+            GL_QUERY_COUNTER_BITS => Ok(QUERY_COUNTER_BITS),
+            // GL 4.6 §4.2.3: INVALID_ENUM for another pname.
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not GL_CURRENT_QUERY or GL_QUERY_COUNTER_BITS",
+                Enum(pname)
+            ),
+        }
+    }
+
+    /// GetQueryObject{i,ui,i64,ui64}v (GL 4.6 §4.2.3): the value, unconverted.
+    pub fn get_query_object(&self, id: u32, pname: u32) -> GlResult<u64> {
+        // GL 4.6 §4.2.3: INVALID_ENUM for a pname that is not a query object value.
+        if !matches!(
+            pname,
+            GL_QUERY_RESULT | GL_QUERY_RESULT_NO_WAIT | GL_QUERY_RESULT_AVAILABLE | GL_QUERY_TARGET
+        ) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a query object value",
+                Enum(pname)
+            );
+        }
+        // GL 4.6 §4.2.3: INVALID_OPERATION if id is not a query object, or is active.
+        let Some(q) = self.queries.objects.get(id) else {
+            gl_bail!(GL_INVALID_OPERATION, "id = {id} is not a query object");
+        };
+        if q.active && pname != GL_QUERY_TARGET {
+            gl_bail!(GL_INVALID_OPERATION, "query {id} is active");
+        }
+        Ok(match pname {
+            GL_QUERY_RESULT | GL_QUERY_RESULT_NO_WAIT => q.result,
+            GL_QUERY_RESULT_AVAILABLE => 1,
+            _ => q.target as u64,
+        })
+    }
+}
