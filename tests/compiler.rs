@@ -32,8 +32,10 @@ fn link(srcs: &[&str]) -> Result<(LinkedProgram, String), String> {
     Ok((p, ir))
 }
 
-/// `body` (after the header) must fail to compile with a log containing `what`.
+/// `body` (after the header) must fail to compile with a log containing `what` (never
+/// empty: every error test names its message).
 fn err(body: &str, what: &str) {
+    assert!(!what.is_empty(), "an expected error names its message");
     let src = format!("{HEAD}{body}");
     match compile(&src) {
         Ok(ir) => panic!("expected a compile error `{what}':\n{src}\nIR:\n{ir}"),
@@ -41,6 +43,15 @@ fn err(body: &str, what: &str) {
             assert!(log.contains(what), "log of\n{src}\nlacks `{what}':\n{log}");
             assert!(log.starts_with("0:"), "GL-style log line: {log}");
         }
+    }
+}
+
+/// `r` (a compile or a link) must fail with a log containing `what` (never empty).
+fn fails<T>(r: Result<T, String>, what: &str) {
+    assert!(!what.is_empty(), "an expected error names its message");
+    match r {
+        Ok(_) => panic!("expected an error `{what}'"),
+        Err(log) => assert!(log.contains(what), "log lacks `{what}':\n{log}"),
     }
 }
 
@@ -123,12 +134,24 @@ fn implicit_conversions_and_constructors() {
     has(&ir, "let float f = (float convert %i)");
     has(&ir, "let double d = (double convert %u)");
     has(&ir, "(float + %f (float convert %i))");
-    err("void main() { int i = 1.0; }", "");
+    err(
+        "void main() { int i = 1.0; }",
+        "initializer: cannot convert `float' to `int'",
+    );
     // int converts to uint implicitly (GLSL 4.60 §4.1.10).
     ok("void main() { uint u = -1; }");
-    err("void main() { vec3 v = vec3(1.0, 2.0, 3.0, 4.0); }", "");
-    err("void main() { vec4 v = vec4(vec2(1.0)); }", "");
-    err("void main() { bool b = 1; }", "");
+    err(
+        "void main() { vec3 v = vec3(1.0, 2.0, 3.0, 4.0); }",
+        "too many arguments to the constructor",
+    );
+    err(
+        "void main() { vec4 v = vec4(vec2(1.0)); }",
+        "not enough data for the constructor: 2 components for 4",
+    );
+    err(
+        "void main() { bool b = 1; }",
+        "initializer: cannot convert `int' to `bool'",
+    );
     // Constructors convert explicitly.
     ok(
         "void main() { int i = int(2.7); bool b = bool(3); uvec2 u = uvec2(-1); vec4 v = vec4(ivec2(1), 2u, true); }",
@@ -142,10 +165,22 @@ fn swizzles() {
     );
     has(&ir, "(vec2 = (vec2 swizzle %v .zx) (vec2 swizzle %v .yy))");
     has(&ir, "(vec3 swizzle %v .xyz)");
-    err("void main() { vec4 v; v.xx = vec2(1.0); }", "");
-    err("void main() { vec2 v; float f = v.z; }", "");
-    err("void main() { vec4 v; vec2 w = v.xg; }", "");
-    err("void main() { vec4 v; vec4 w = v.xyzwx; }", "");
+    err(
+        "void main() { vec4 v; v.xx = vec2(1.0); }",
+        "assignment: a swizzle with repeated components is not an l-value",
+    );
+    err(
+        "void main() { vec2 v; float f = v.z; }",
+        "swizzle `.z' selects a component `vec2' does not have",
+    );
+    err(
+        "void main() { vec4 v; vec2 w = v.xg; }",
+        "invalid swizzle `.xg'",
+    );
+    err(
+        "void main() { vec4 v; vec4 w = v.xyzwx; }",
+        "invalid swizzle `.xyzwx'",
+    );
 }
 
 #[test]
@@ -160,16 +195,19 @@ fn overloads_and_parameters() {
     has(&ir, "fn g(In float a, Out float b, InOut float c)");
     err(
         "void g(out float b) { b = 1.0; } void main() { g(1.0); }",
-        "",
+        "out argument of `g': the expression is not an l-value",
     );
     err(
         "float f(float x) { return x; } void main() { f(1.0, 2.0); }",
-        "",
+        "no matching function for call to `f(float, float)'",
     );
-    err("void f(float x) {} void f(float y) {} void main() {}", "");
+    err(
+        "void f(float x) {} void f(float y) {} void main() {}",
+        "function `f' is defined twice",
+    );
     err(
         "float f(vec2 x) { return x.x; } void main() { f(1.0); }",
-        "",
+        "no matching function for call to `f(float)'",
     );
 }
 
@@ -194,8 +232,14 @@ fn shared_variables() {
     has(&ir, "Shared vec4[8] a");
     assert_eq!(p.module.shared_size, 8 * 16 + 4);
     err("shared float x = 1.0; void main() {}", "initializer");
-    err("shared sampler2D s; void main() {}", "");
-    err("void main() { shared float x; }", "");
+    err(
+        "shared sampler2D s; void main() {}",
+        "opaque type `sampler2D' must be a uniform (or a function parameter)",
+    );
+    err(
+        "void main() { shared float x; }",
+        "shared variables must be declared at global scope",
+    );
 }
 
 #[test]
@@ -216,7 +260,7 @@ fn interface_blocks() {
     );
     err(
         "layout(std430) buffer B { float t[]; float after; }; void main() {}",
-        "",
+        "only the last member of a buffer block may be an unsized array",
     );
     err(
         "layout(std430) buffer B { layout(offset = 2) float x; }; void main() {}",
@@ -224,7 +268,7 @@ fn interface_blocks() {
     );
     err(
         "layout(std140) uniform U { float t[]; }; void main() {}",
-        "",
+        "only the last member of a buffer block may be an unsized array",
     );
     err(
         "layout(std430) buffer B { float x; } b; void main() { x = 1.0; }",
@@ -239,19 +283,19 @@ fn memory_qualifiers() {
     );
     err(
         "layout(std430) buffer B { readonly float y; }; void main() { y = 1.0; }",
-        "",
+        "assignment: `B' is a readonly buffer variable and cannot be written",
     );
     err(
         "layout(std430) buffer B { writeonly float z; }; void main() { float a = z; }",
-        "",
+        "`z' is writeonly and cannot be read",
     );
     err(
         "layout(r32f) readonly uniform image2D img; void main() { imageStore(img, ivec2(0), vec4(0)); }",
-        "",
+        "a readonly image cannot be written",
     );
     err(
         "layout(r32f) writeonly uniform image2D img; void main() { vec4 v = imageLoad(img, ivec2(0)); }",
-        "",
+        "a writeonly image cannot be read",
     );
 }
 
@@ -265,7 +309,10 @@ fn default_uniforms_and_opaque_bindings() {
     has(&ir, "Uniform sampler2D s binding=3");
     has(&ir, "Uniform image2D img binding=1 format=rgba8");
     has(&ir, "Uniform atomic_uint c binding=0 offset=4");
-    err("uniform float u; void main() { u = 1.0; }", "");
+    err(
+        "uniform float u; void main() { u = 1.0; }",
+        "assignment: `u' is a uniform and cannot be written",
+    );
     err(
         "layout(binding = 1) uniform float u; void main() {}",
         "binding",
@@ -286,17 +333,28 @@ fn compute_builtins() {
         &ir,
         "let int m = (int + (int swizzle ivec3(1024, 1024, 64) .x) 16384)",
     );
-    err("void main() { gl_LocalInvocationID = uvec3(0); }", "");
+    err(
+        "void main() { gl_LocalInvocationID = uvec3(0); }",
+        "assignment: built-in input `gl_LocalInvocationID' cannot be written",
+    );
     // gl_WorkGroupSize before the local size is declared is an error.
     let e = compile(
         "#version 430\nvoid f() { uvec3 s = gl_WorkGroupSize; }\nlayout(local_size_x = 2) in;\nvoid main() { f(); }",
     );
-    assert!(e.is_err(), "gl_WorkGroupSize before layout must fail");
+    fails(
+        e,
+        "gl_WorkGroupSize used before the shader declares its local size",
+    );
     // gl_LocalGroupSizeARB needs the extension and a variable size.
     ok_src(
         "#version 430\n#extension GL_ARB_compute_variable_group_size : require\nlayout(local_size_variable) in;\nvoid main() { uvec3 s = gl_LocalGroupSizeARB; }",
     );
-    assert!(compile("#version 430\nlayout(local_size_x = 1) in;\nvoid main() { uvec3 s = gl_LocalGroupSizeARB; }").is_err());
+    fails(
+        compile(
+            "#version 430\nlayout(local_size_x = 1) in;\nvoid main() { uvec3 s = gl_LocalGroupSizeARB; }",
+        ),
+        "gl_LocalGroupSizeARB requires GL_ARB_compute_variable_group_size",
+    );
 }
 
 fn ok_src(src: &str) -> String {
@@ -328,28 +386,47 @@ fn local_size_rules() {
         ),
         (
             "layout(local_size_x = 2) in; layout(local_size_x = 4) in;",
-            "",
+            "the local size is declared twice with different values",
         ),
-        ("uniform int n; layout(local_size_x = n) in;", ""),
-        ("layout(local_size_x = 1.0) in;", ""),
+        (
+            "uniform int n; layout(local_size_x = n) in;",
+            "local_size_x must be an integral constant expression",
+        ),
+        (
+            "layout(local_size_x = 1.0) in;",
+            "local_size_x must be an integral constant expression",
+        ),
     ] {
         let src = format!("#version 430\n{bad}\nvoid main() {{}}");
-        assert!(compile(&src).is_err(), "{bad} must fail");
-        if !what.is_empty() {
-            let log = compile(&src).unwrap_err();
-            assert!(log.contains(what), "{bad}: {log}");
-        }
+        fails(compile(&src), what);
     }
     // Variable size needs the extension; mixing fixed and variable fails.
-    assert!(compile("#version 430\nlayout(local_size_variable) in;\nvoid main() {}").is_err());
-    assert!(compile("#version 430\n#extension GL_ARB_compute_variable_group_size : enable\nlayout(local_size_variable) in;\nlayout(local_size_x = 2) in;\nvoid main() {}").is_err());
+    fails(
+        compile("#version 430\nlayout(local_size_variable) in;\nvoid main() {}"),
+        "local_size_variable requires GL_ARB_compute_variable_group_size",
+    );
+    fails(
+        compile(
+            "#version 430\n#extension GL_ARB_compute_variable_group_size : enable\nlayout(local_size_variable) in;\nlayout(local_size_x = 2) in;\nvoid main() {}",
+        ),
+        "a fixed and a variable local size are both declared",
+    );
 }
 
 #[test]
 fn no_user_inputs_or_outputs() {
-    err("in float x; void main() {}", "");
-    err("out float y; void main() {}", "");
-    err("layout(local_size_x = 1) out; void main() {}", "");
+    err(
+        "in float x; void main() {}",
+        "compute shaders do not permit user-defined input variables",
+    );
+    err(
+        "out float y; void main() {}",
+        "compute shaders do not permit user-defined output variables",
+    );
+    err(
+        "layout(local_size_x = 1) out; void main() {}",
+        "compute shaders have no outputs",
+    );
 }
 
 #[test]
@@ -362,15 +439,30 @@ fn control_flow() {
     has(&ir, "while (bool < %i 4) step (int %i ++) {");
     has(&ir, "switch %s {");
     has(&ir, " case 1 case 2:");
-    err("void main() { break; }", "");
-    err("void main() { continue; }", "");
+    err(
+        "void main() { break; }",
+        "`break' may only appear in a loop or a switch",
+    );
+    err(
+        "void main() { continue; }",
+        "`continue' may only appear in a loop",
+    );
     err(
         "void main() { switch (1) { case 1: break; case 1: break; } }",
-        "",
+        "duplicate case value 1",
     );
-    err("void main() { switch (1.0) { default: break; } }", "");
-    err("float f() { } void main() { return 1; }", "");
-    err("void main() { if (1) {} }", "");
+    err(
+        "void main() { switch (1.0) { default: break; } }",
+        "switch selector must be a scalar int or uint, not `float'",
+    );
+    err(
+        "float f() { } void main() { return 1; }",
+        "a void function cannot return a value",
+    );
+    err(
+        "void main() { if (1) {} }",
+        "if condition must be a scalar bool, not `int'",
+    );
 }
 
 #[test]
@@ -392,12 +484,18 @@ fn builtin_functions() {
         uint c; u = uaddCarry(u, u, c) + usubBorrow(u, u, c); uint hi, lo; umulExtended(u, u, hi, lo); int ihi, ilo; imulExtended(i, i, ihi, ilo);
         i = bitfieldExtract(i, 1, 2) + bitfieldInsert(i, i, 1, 2) + bitfieldReverse(i) + bitCount(i) + findLSB(i) + findMSB(u);
         barrier(); memoryBarrier(); memoryBarrierAtomicCounter(); memoryBarrierBuffer(); memoryBarrierShared(); memoryBarrierImage(); groupMemoryBarrier(); }");
-    err("void main() { float f = sin(1); int i = abs(1.0); }", "");
+    err(
+        "void main() { float f = sin(1); int i = abs(1.0); }",
+        "initializer: cannot convert `float' to `int'",
+    );
     err(
         "void main() { vec2 v = cross(vec2(1.0), vec2(2.0)); }",
         "cross",
     );
-    err("void main() { int i = fma(1, 2, 3); }", "");
+    err(
+        "void main() { int i = fma(1, 2, 3); }",
+        "initializer: cannot convert `float' to `int'",
+    );
     err(
         "void main() { float f; f = nosuchfunction(1.0); }",
         "nosuchfunction",
@@ -414,14 +512,17 @@ fn atomics_images_textures() {
           imageAtomicAdd(ui, ivec2(0), 1u); imageAtomicCompSwap(ui, ivec2(1), 2u, 3u); imageStore(fi, ivec3(0), vec4(1.0));
           ivec3 sz = imageSize(fi); vec4 t = texelFetch(tex, ivec2(0), 0) + textureLod(tex, vec2(0.5), 0.0); ivec2 ts = textureSize(tex, 0);
           ivec4 a = texelFetch(ta, ivec3(0), 0); atomicCounterIncrement(ac); atomicCounterDecrement(ac); uint v = atomicCounter(ac); }");
-    err("void main() { uint x; atomicAdd(x, 1u); }", "");
+    err(
+        "void main() { uint x; atomicAdd(x, 1u); }",
+        "the first argument of an atomic function must be a buffer or shared variable",
+    );
     err(
         "layout(std430) buffer B { float f; }; void main() { atomicAdd(f, 1.0); }",
-        "",
+        "no matching function for call to `atomicAdd(float, float)'",
     );
     err(
         "layout(rgba32f) uniform image2D img; void main() { imageAtomicAdd(img, ivec2(0), 1.0); }",
-        "",
+        "no matching function for call to `imageAtomicAdd(image2D, ivec2, float)'",
     );
 }
 
@@ -437,10 +538,16 @@ fn preprocessor() {
     )
     .unwrap_err();
     assert!(log.contains("0:101("), "#line renumbers: {log}");
-    assert!(compile("#version 430\n#extension GL_NO_such_ext : require\nvoid main() {}").is_err());
+    fails(
+        compile("#version 430\n#extension GL_NO_such_ext : require\nvoid main() {}"),
+        "extension `GL_NO_such_ext' unsupported in compute shader",
+    );
     assert!(compile("#version 430\n#extension GL_NO_such_ext : warn\nlayout(local_size_x = 1) in;\nvoid main() {}").is_ok());
     // Compute needs 4.30 or the extension.
-    assert!(compile("#version 420\nlayout(local_size_x = 1) in;\nvoid main() {}").is_err());
+    fails(
+        compile("#version 420\nlayout(local_size_x = 1) in;\nvoid main() {}"),
+        "compute shaders require GLSL 4.30 or GL_ARB_compute_shader",
+    );
     assert!(compile("#version 330\n#extension GL_ARB_compute_shader : require\nlayout(local_size_x = 1) in;\nvoid main() {}").is_ok());
 }
 
@@ -464,7 +571,10 @@ fn linking() {
     has(&ir, "fn helper(In float x) -> float {");
     assert_eq!(p.compute.unwrap().local_size, Some([1, 1, 1]));
     // Exactly one main.
-    assert!(link(&[&a, &format!("{HEAD}void main() {{}}"), b]).is_err());
+    fails(
+        link(&[&a, &format!("{HEAD}void main() {{}}"), b]),
+        "function `main' is defined in more than one shader",
+    );
     assert!(
         link(&["#version 430\nfloat h() { return 1.0; }"])
             .unwrap_err()
@@ -472,21 +582,24 @@ fn linking() {
     );
     // A missing definition, a missing local size, mismatched sizes.
     assert!(link(&[&a]).unwrap_err().contains("helper"));
-    assert!(link(&["#version 430\nvoid main() {}"]).is_err());
-    assert!(
+    fails(
+        link(&["#version 430\nvoid main() {}"]),
+        "compute shader must contain a fixed or variable local group size",
+    );
+    fails(
         link(&[
             "#version 430\nlayout(local_size_x = 2) in;\nvoid main() {}",
-            "#version 430\nlayout(local_size_x = 4) in;\n"
-        ])
-        .is_err()
+            "#version 430\nlayout(local_size_x = 4) in;\n",
+        ]),
+        "compute shaders declare different local sizes",
     );
     // Globals merge by name and must agree.
-    assert!(
+    fails(
         link(&[
             &format!("{HEAD}uniform float u;\nvoid main() {{}}"),
-            "#version 430\nuniform int u;\n"
-        ])
-        .is_err()
+            "#version 430\nuniform int u;\n",
+        ]),
+        "`u' is declared with different types or qualifiers in two shaders",
     );
     // Shared memory over the limit.
     assert!(
