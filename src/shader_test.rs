@@ -715,17 +715,7 @@ impl Runner {
 
     /// `texparameter TARGET NAME VALUE...` on the active unit's texture.
     fn texparameter(&mut self, target: &str, param: &str, values: &[&str]) -> Result<(), Verdict> {
-        let t = match target {
-            "1D" => GL_TEXTURE_1D,
-            "2D" => GL_TEXTURE_2D,
-            "3D" => GL_TEXTURE_3D,
-            "Rect" => GL_TEXTURE_RECTANGLE,
-            "Cube" => GL_TEXTURE_CUBE_MAP,
-            "1DArray" => GL_TEXTURE_1D_ARRAY,
-            "2DArray" => GL_TEXTURE_2D_ARRAY,
-            "CubeArray" => GL_TEXTURE_CUBE_MAP_ARRAY,
-            other => return Err(Verdict::Fail(format!("unknown texture target {other}"))),
-        };
+        let t = textures::tex_target(target)?;
         let pname = match param {
             "compare_func" => GL_TEXTURE_COMPARE_FUNC,
             "min" => GL_TEXTURE_MIN_FILTER,

@@ -4,8 +4,7 @@
 
 use super::gl_call;
 use crate::gl_bail;
-use crate::state::copies::CopyEnd;
-use crate::state::gl_enums::*;
+use crate::state::copies::{CopyEnd, has_mipmaps};
 use crate::state::types::*;
 use std::ffi::c_void;
 
@@ -56,16 +55,7 @@ pub unsafe extern "C" fn glClearTexSubImage(
 pub extern "C" fn glGenerateMipmap(target: GLenum) {
     gl_call("glGenerateMipmap", |st| {
         // GL 4.6 §8.14.4: INVALID_ENUM if target is not a texture target with mipmaps.
-        if !matches!(
-            target,
-            GL_TEXTURE_1D
-                | GL_TEXTURE_2D
-                | GL_TEXTURE_3D
-                | GL_TEXTURE_1D_ARRAY
-                | GL_TEXTURE_2D_ARRAY
-                | GL_TEXTURE_CUBE_MAP
-                | GL_TEXTURE_CUBE_MAP_ARRAY
-        ) {
+        if !has_mipmaps(target) {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "target {} is not a texture target with mipmaps",

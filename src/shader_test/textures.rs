@@ -35,7 +35,7 @@ fn exactly(s: &str, n: usize, line: &str) -> Result<Vec<f64>, Verdict> {
 }
 
 /// The texture target names of piglit's parse_tex_target.
-fn tex_target(word: &str) -> Result<u32, Verdict> {
+pub(super) fn tex_target(word: &str) -> Result<u32, Verdict> {
     Ok(match word {
         "1D" => GL_TEXTURE_1D,
         "2D" => GL_TEXTURE_2D,

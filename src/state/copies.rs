@@ -64,6 +64,20 @@ fn from_linear(f: Format, v: [f32; 4]) -> [u32; 4] {
     v.map(f32::to_bits)
 }
 
+/// The texture targets GenerateMipmap takes (GL 4.6 §8.14.4).
+pub fn has_mipmaps(target: u32) -> bool {
+    matches!(
+        target,
+        GL_TEXTURE_1D
+            | GL_TEXTURE_2D
+            | GL_TEXTURE_3D
+            | GL_TEXTURE_1D_ARRAY
+            | GL_TEXTURE_2D_ARRAY
+            | GL_TEXTURE_CUBE_MAP
+            | GL_TEXTURE_CUBE_MAP_ARRAY
+    )
+}
+
 /// One end of a CopyImageSubData: the image and its texel offset.
 pub struct CopyEnd {
     pub name: u32,
@@ -155,16 +169,7 @@ impl ContextState {
         let target = st.target;
         // GL 4.6 §8.14.4: INVALID_ENUM for a target without mipmaps (the target-based
         // form checks its argument first; this is GenerateTextureMipmap's, as Mesa).
-        if !matches!(
-            target,
-            GL_TEXTURE_1D
-                | GL_TEXTURE_2D
-                | GL_TEXTURE_3D
-                | GL_TEXTURE_1D_ARRAY
-                | GL_TEXTURE_2D_ARRAY
-                | GL_TEXTURE_CUBE_MAP
-                | GL_TEXTURE_CUBE_MAP_ARRAY
-        ) {
+        if !has_mipmaps(target) {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "texture {} of target {} has no mipmaps",

@@ -224,20 +224,20 @@ impl HostTextures {
         order.into_iter().find(|&t| self.bind(t, name))
     }
 
-    /// Reads level `level` of host texture `name` (bound to `target`) into a new
-    /// level of glcompute memory, once per dispatch (a level read before is returned
-    /// again, sharing its memory); None if the host has no such level or a format
-    /// glcompute does not store.
-    fn download(&mut self, name: u32, target: u32, level: i32) -> GlResult<Option<Level>> {
-        if let Some((_, l)) = self.read.iter().find(|(k, _)| *k == (name, level, None)) {
-            return Ok(Some(l.clone()));
-        }
+    /// Binds host texture `name` to `target` and reads the size and internal format of
+    /// its level `level` (a cube map's first face); None if the host refuses, the level
+    /// is empty, or glcompute does not store the format.
+    fn level_shape(
+        &mut self,
+        name: u32,
+        target: u32,
+        level: i32,
+    ) -> Option<(i32, i32, i32, u32, Format)> {
         let gl = self.gl();
         if !self.bind(target, name) {
-            return Ok(None);
+            return None;
         }
-        let cube = target == GL_TEXTURE_CUBE_MAP;
-        let q = if cube {
+        let q = if target == GL_TEXTURE_CUBE_MAP {
             GL_TEXTURE_CUBE_MAP_POSITIVE_X
         } else {
             target
@@ -255,11 +255,25 @@ impl HostTextures {
             lp(GL_TEXTURE_INTERNAL_FORMAT) as u32,
         );
         if host_failed(gl) || w <= 0 || h <= 0 || d <= 0 {
-            return Ok(None);
+            return None;
         }
-        let Some(format) = super::texture::internal_format(internal) else {
+        let format = super::texture::internal_format(internal)?;
+        Some((w, h, d, internal, format))
+    }
+
+    /// Reads level `level` of host texture `name` (bound to `target`) into a new
+    /// level of glcompute memory, once per dispatch (a level read before is returned
+    /// again, sharing its memory); None if the host has no such level or a format
+    /// glcompute does not store.
+    fn download(&mut self, name: u32, target: u32, level: i32) -> GlResult<Option<Level>> {
+        if let Some((_, l)) = self.read.iter().find(|(k, _)| *k == (name, level, None)) {
+            return Ok(Some(l.clone()));
+        }
+        let gl = self.gl();
+        let Some((w, h, d, internal, format)) = self.level_shape(name, target, level) else {
             return Ok(None);
         };
+        let cube = target == GL_TEXTURE_CUBE_MAP;
         let d = if cube { 6 } else { d };
         let l = Level::new(w as u32, h as u32, d as u32, internal, format)?;
         let (cf, ct) = exact_client(format);
@@ -305,38 +319,18 @@ impl HostTextures {
             return Ok(Some(l.clone()));
         }
         let gl = self.gl();
-        if !self.bind(target, name) {
+        let Some((w, h, d, internal, format)) = self.level_shape(name, target, level) else {
             return Ok(None);
-        }
-        let q = if target == GL_TEXTURE_CUBE_MAP {
-            GL_TEXTURE_CUBE_MAP_POSITIVE_X
-        } else {
-            target
         };
-        let lp = |pname| {
-            let mut v = 0;
-            // SAFETY: one integer out.
-            unsafe { gl.glGetTexLevelParameteriv(q, level, pname, &mut v) };
-            v
-        };
-        let (w, h, d, internal) = (
-            lp(GL_TEXTURE_WIDTH),
-            lp(GL_TEXTURE_HEIGHT),
-            lp(GL_TEXTURE_DEPTH),
-            lp(GL_TEXTURE_INTERNAL_FORMAT) as u32,
-        );
         let rows = target == GL_TEXTURE_1D_ARRAY;
         let layers = match target {
             GL_TEXTURE_CUBE_MAP => 6,
             GL_TEXTURE_1D_ARRAY => h,
             _ => d,
         };
-        if host_failed(gl) || w <= 0 || h <= 0 || d <= 0 || layer < 0 || layer >= layers {
+        if layer < 0 || layer >= layers {
             return Ok(None);
         }
-        let Some(format) = super::texture::internal_format(internal) else {
-            return Ok(None);
-        };
         let lh = if rows { 1 } else { h };
         let l = Level::new(w as u32, lh as u32, 1, internal, format)?;
         let (cf, ct) = exact_client(format);

@@ -130,6 +130,32 @@ impl ContextState {
         name != 0 && self.queries.objects.get(name).is_some()
     }
 
+    /// BeginQuery's and QueryCounter's checks of `id` (GL 4.6 §4.2.1, §4.3):
+    /// INVALID_OPERATION if it is zero or not a name from GenQueries or CreateQueries
+    /// (or was deleted), if the query is active, or if it is a query of another target.
+    fn check_query_name(&self, id: u32, target: u32) -> GlResult<()> {
+        if id == 0 || !self.queries.objects.is_name(id) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "id = {id} is not a name returned by glGenQueries or glCreateQueries"
+            );
+        }
+        if let Some(q) = self.queries.objects.get(id) {
+            if q.active {
+                gl_bail!(GL_INVALID_OPERATION, "query {id} is active");
+            }
+            if q.target != target {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "query {id} is a {} query, not {}",
+                    Enum(q.target),
+                    Enum(target)
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// BeginQuery / BeginQueryIndexed (GL 4.6 §4.2.1).
     pub fn begin_query(&mut self, target: u32, index: u32, id: u32) -> GlResult<()> {
         check_target(target, index)?;
@@ -141,29 +167,9 @@ impl ContextState {
                 Enum(target)
             );
         }
-        // GL 4.6 §4.2.1: INVALID_OPERATION if id is zero or not a name from GenQueries
-        // or CreateQueries (or was deleted).
-        if id == 0 || !self.queries.objects.is_name(id) {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "id = {id} is not a name returned by glGenQueries or glCreateQueries"
-            );
-        }
-        if let Some(q) = self.queries.objects.get(id) {
-            // GL 4.6 §4.2.1: INVALID_OPERATION if the query is active, or is of
-            // another target.
-            if q.active {
-                gl_bail!(GL_INVALID_OPERATION, "query {id} is already active");
-            }
-            if q.target != target {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "query {id} is a {} query, not {}",
-                    Enum(q.target),
-                    Enum(target)
-                );
-            }
-        }
+        // GL 4.6 §4.2.1: INVALID_OPERATION if id is not a query name, is active, or
+        // is a query of another target.
+        self.check_query_name(id, target)?;
         let draws = target != GL_TIME_ELAPSED;
         self.queries.objects.set(
             id,
@@ -222,24 +228,7 @@ impl ContextState {
         }
         // GL 4.6 §4.3: INVALID_OPERATION if id is not a query name, is active, or is
         // a query of another target.
-        if id == 0 || !self.queries.objects.is_name(id) {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "id = {id} is not a name returned by glGenQueries or glCreateQueries"
-            );
-        }
-        if let Some(q) = self.queries.objects.get(id) {
-            if q.active {
-                gl_bail!(GL_INVALID_OPERATION, "query {id} is active");
-            }
-            if q.target != GL_TIMESTAMP {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "query {id} is a {} query, not GL_TIMESTAMP",
-                    Enum(q.target)
-                );
-            }
-        }
+        self.check_query_name(id, GL_TIMESTAMP)?;
         self.queries.objects.set(
             id,
             QueryObject {
