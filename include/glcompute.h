@@ -633,6 +633,12 @@ void glGetFloati_v(GLenum pname, GLuint index, GLfloat *data);
 
 void glGetFloatv(GLenum pname, GLfloat *data);
 
+GLenum glGetGraphicsResetStatus(void);
+
+GLenum glGetGraphicsResetStatusARB(void);
+
+GLenum glGetGraphicsResetStatusKHR(void);
+
 void glGetInteger64i_v(GLenum pname, GLuint index, GLint64 *data);
 
 void glGetInteger64v(GLenum pname, GLint64 *data);

@@ -10,6 +10,34 @@ pub extern "C" fn glGetError() -> GLenum {
     gl_call("glGetError", |st| Ok(st.take_error()))
 }
 
+/// GetGraphicsResetStatus (KHR_robustness, GL 4.6 §2.3.2): the reset this context
+/// suffered since the last call (GUILTY_CONTEXT_RESET after a dispatch the watchdog
+/// stopped, with LOSE_CONTEXT_ON_RESET), then NO_ERROR: recovery is immediate, though
+/// the context stays lost.
+fn reset_status(func: &'static str) -> GLenum {
+    gl_call(func, |st| {
+        Ok(std::mem::replace(
+            &mut st.reset_status,
+            crate::state::gl_enums::GL_NO_ERROR,
+        ))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetGraphicsResetStatus() -> GLenum {
+    reset_status("glGetGraphicsResetStatus")
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetGraphicsResetStatusARB() -> GLenum {
+    reset_status("glGetGraphicsResetStatusARB")
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetGraphicsResetStatusKHR() -> GLenum {
+    reset_status("glGetGraphicsResetStatusKHR")
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
     gl_call("glGetString", |st| {

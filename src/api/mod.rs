@@ -62,6 +62,21 @@ pub fn lookup_proc(name: &[u8]) -> Option<unsafe extern "C" fn()> {
     })
 }
 
+/// The commands that still work on a lost context (KHR_robustness).
+fn works_when_lost(func: &str) -> bool {
+    matches!(
+        func,
+        "glGetError"
+            | "glGetGraphicsResetStatus"
+            | "glGetGraphicsResetStatusARB"
+            | "glGetGraphicsResetStatusKHR"
+            | "glGetSynciv"
+            | "glClientWaitSync"
+            | "glWaitSync"
+            | "glGetQueryObjectuiv"
+    )
+}
+
 /// The value a GL command returns when it fails or has no context.
 pub trait GlDefault {
     fn gl_default() -> Self;
@@ -141,7 +156,17 @@ pub fn gl_call<R: GlDefault>(
         if crate::config::fault_injected(func) {
             panic!("fault injected into {func} by GLCOMPUTE_FAULT");
         }
-        let result = f(&mut st);
+        // KHR_robustness: a lost context answers only GetError, GetGraphicsResetStatus
+        // and the sync and query-availability commands; every other command does
+        // nothing, returns zero and generates CONTEXT_LOST.
+        let result = if st.lost && !works_when_lost(func) {
+            Err(crate::state::error::GlError::new(
+                GL_CONTEXT_LOST,
+                "the context was lost in a reset (GL_LOSE_CONTEXT_ON_RESET); make a new one".into(),
+            ))
+        } else {
+            f(&mut st)
+        };
         let value = match result {
             Ok(v) => Some(v),
             Err(e) => {

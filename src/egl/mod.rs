@@ -213,8 +213,9 @@ pub const CLIENT_EXTENSIONS: &str = "EGL_EXT_client_extensions EGL_EXT_platform_
 EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device EGL_MESA_platform_surfaceless \
 EGL_KHR_client_get_all_proc_addresses";
 
-pub const DISPLAY_EXTENSIONS: &str = "EGL_KHR_create_context EGL_KHR_get_all_proc_addresses \
-EGL_KHR_no_config_context EGL_KHR_surfaceless_context EGL_EXT_device_query";
+pub const DISPLAY_EXTENSIONS: &str = "EGL_KHR_create_context EGL_EXT_create_context_robustness \
+EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context \
+EGL_EXT_device_query";
 
 /// eglQueryString (EGL 1.5 §3.3).
 pub fn query_string(dpy: usize, name: i32) -> EglResult<&'static str> {
@@ -271,6 +272,7 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
     let (mut major, mut minor) = (1, 0);
     let mut profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
     let mut flags = 0;
+    let mut lose_on_reset = false;
     for &(name, value) in attribs {
         let boolean = || -> EglResult<bool> {
             match value {
@@ -297,9 +299,11 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
                     flags &= !EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
                 }
             }
-            EGL_CONTEXT_OPENGL_ROBUST_ACCESS => {
+            EGL_CONTEXT_OPENGL_ROBUST_ACCESS | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT => {
                 if boolean()? {
                     flags |= EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
+                } else {
+                    flags &= !EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
                 }
             }
             EGL_CONTEXT_FLAGS_KHR => {
@@ -312,10 +316,11 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
                 }
                 flags = value;
             }
-            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY => match value {
-                EGL_NO_RESET_NOTIFICATION => {}
-                // Resets never happen here, so no context can promise to report them.
-                EGL_LOSE_CONTEXT_ON_RESET => return Err(EGL_BAD_MATCH),
+            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
+            | EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT => match value {
+                EGL_NO_RESET_NOTIFICATION => lose_on_reset = false,
+                // A dispatch the watchdog stops is a reset of its context.
+                EGL_LOSE_CONTEXT_ON_RESET => lose_on_reset = true,
                 _ => return Err(EGL_BAD_ATTRIBUTE),
             },
             // EGL 1.5 §3.7.1: EGL_BAD_ATTRIBUTE for an attribute it does not define.
@@ -329,10 +334,6 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
         (1, 0..=5) | (2, 0..=1) | (3, 0..=3) | (4, 0..=6)
     );
     if !valid || (major, minor) > (crate::limits::GL_MAJOR, crate::limits::GL_MINOR) {
-        return Err(EGL_BAD_MATCH);
-    }
-    // EGL_KHR_create_context: robust buffer access is not offered (EGL_BAD_MATCH).
-    if flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0 {
         return Err(EGL_BAD_MATCH);
     }
     // Forward-compatible contexts exist from GL 3.0 on.
@@ -357,6 +358,11 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
     if flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0 && core {
         gl_flags |= gl::GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
     }
+    // Robust buffer access is what every glcompute context does (reads outside a
+    // buffer give zero, writes there are dropped); the flag says so when asked for.
+    if flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0 {
+        gl_flags |= gl::GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT;
+    }
     Ok(ContextInfo {
         profile_mask: if core {
             gl::GL_CONTEXT_CORE_PROFILE_BIT
@@ -364,6 +370,7 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
             gl::GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
         },
         flags: gl_flags,
+        lose_on_reset,
     })
 }
 
@@ -396,6 +403,14 @@ pub fn create_context(
         }
     };
     let info = context_info(attribs)?;
+    // EGL_KHR_create_context: EGL_BAD_MATCH if the share context's reset notification
+    // strategy differs.
+    if share_ctx
+        .as_ref()
+        .is_some_and(|c| c.info.lose_on_reset != info.lose_on_reset)
+    {
+        return Err(EGL_BAD_MATCH);
+    }
     let gl = Context::new(info, share_ctx.as_deref());
     let mut d = displays().lock();
     let handle = new_handle(&mut d);

@@ -28,8 +28,12 @@ use super::sync::SyncObject;
 pub struct ContextInfo {
     /// CONTEXT_PROFILE_MASK: CONTEXT_CORE_PROFILE_BIT or CONTEXT_COMPATIBILITY_PROFILE_BIT.
     pub profile_mask: u32,
-    /// CONTEXT_FLAGS: CONTEXT_FLAG_DEBUG_BIT, CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT.
+    /// CONTEXT_FLAGS: CONTEXT_FLAG_DEBUG_BIT, CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT,
+    /// CONTEXT_FLAG_ROBUST_ACCESS_BIT.
     pub flags: u32,
+    /// RESET_NOTIFICATION_STRATEGY is LOSE_CONTEXT_ON_RESET (KHR_robustness): a
+    /// dispatch the watchdog stops is a guilty reset that loses the context.
+    pub lose_on_reset: bool,
 }
 
 impl ContextInfo {
@@ -173,6 +177,10 @@ pub struct ContextState {
     pub framebuffers: super::framebuffer::Framebuffers,
     /// Query objects (not shared, GL 4.6 §5.1) and the active queries.
     pub queries: super::query_object::Queries,
+    /// KHR_robustness: the reset status GetGraphicsResetStatus reports next, and
+    /// whether the context is lost (every command but a few fails with CONTEXT_LOST).
+    pub reset_status: u32,
+    pub lost: bool,
 }
 
 impl ContextState {
@@ -192,6 +200,8 @@ impl ContextState {
             textures: Default::default(),
             framebuffers: Default::default(),
             queries: Default::default(),
+            reset_status: GL_NO_ERROR,
+            lost: false,
         }
     }
 

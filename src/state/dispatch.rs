@@ -234,14 +234,31 @@ impl ContextState {
         match outcome.stopped {
             None => {}
             Some(runtime::Stop::Timeout) => {
+                // KHR_robustness: with LOSE_CONTEXT_ON_RESET the stop is a guilty reset
+                // of this context alone; without reset notification the context goes
+                // on, with the dispatch's results incomplete.
+                let lose = self.info.lose_on_reset;
+                if lose {
+                    self.reset_status = GL_GUILTY_CONTEXT_RESET;
+                    self.lost = true;
+                }
                 self.notify(
                     1,
                     GL_DEBUG_SEVERITY_HIGH,
                     format!(
-                        "dispatch of {x}x{y}x{z} work groups stopped by the watchdog after GLCOMPUTE_TIMEOUT_MS; its results are incomplete"
+                        "dispatch of {x}x{y}x{z} work groups of program {} stopped by the watchdog after GLCOMPUTE_TIMEOUT_MS; {}",
+                        prog.name,
+                        if lose {
+                            "this is a guilty context reset: the context is lost (GL_LOSE_CONTEXT_ON_RESET); make a new one"
+                        } else {
+                            "its results are incomplete (the context has no reset notification and goes on)"
+                        }
                     ),
                 );
-                eprintln!("glcompute: a dispatch ran past GLCOMPUTE_TIMEOUT_MS and was stopped");
+                eprintln!(
+                    "glcompute: a dispatch of program {} ran past GLCOMPUTE_TIMEOUT_MS and was stopped",
+                    prog.name
+                );
             }
             // GL 4.6 §2.3.1: OUT_OF_MEMORY when memory the command needs cannot be had;
             // the state is undefined (here: the dispatch ran in part).

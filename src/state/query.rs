@@ -86,6 +86,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_invalidate_subdata",
     "GL_ARB_map_buffer_range",
     "GL_ARB_program_interface_query",
+    "GL_ARB_robust_buffer_access_behavior",
     "GL_ARB_sampler_objects",
     "GL_ARB_separate_shader_objects",
     "GL_ARB_shader_atomic_counters",
@@ -101,6 +102,8 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_texture_storage",
     "GL_ARB_uniform_buffer_object",
     "GL_KHR_debug",
+    "GL_KHR_robust_buffer_access_behavior",
+    "GL_KHR_robustness",
 ];
 
 /// GLSL versions the compiler accepts (GetStringi(SHADING_LANGUAGE_VERSION)); the
@@ -294,6 +297,15 @@ impl ContextState {
             GL_NUM_EXTENSIONS => Value::int(EXTENSIONS.len() as i64),
             GL_NUM_SHADING_LANGUAGE_VERSIONS => Value::int(GLSL_VERSIONS.len() as i64),
             GL_CONTEXT_FLAGS => Value::int(self.info.flags as i64),
+            // KHR_robustness: the context's reset strategy and robust access.
+            GL_RESET_NOTIFICATION_STRATEGY => Value::int(if self.info.lose_on_reset {
+                GL_LOSE_CONTEXT_ON_RESET
+            } else {
+                GL_NO_RESET_NOTIFICATION
+            } as i64),
+            GL_CONTEXT_ROBUST_ACCESS => Value::Bools(vec![
+                self.info.flags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT != 0,
+            ]),
             GL_CONTEXT_PROFILE_MASK => Value::int(self.info.profile_mask as i64),
             GL_NUM_PROGRAM_BINARY_FORMATS | GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
             GL_PROGRAM_BINARY_FORMATS | GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),

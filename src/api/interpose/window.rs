@@ -77,6 +77,9 @@ impl Request {
             } else {
                 0
             },
+            // Shadow contexts keep the host's robustness; glcompute's watchdog does not
+            // lose them.
+            lose_on_reset: false,
         }
     }
 }
@@ -344,6 +347,7 @@ fn legacy() -> ContextInfo {
     ContextInfo {
         profile_mask: GL_CONTEXT_COMPATIBILITY_PROFILE_BIT,
         flags: 0,
+        lose_on_reset: false,
     }
 }
 
