@@ -665,6 +665,12 @@ void glGetObjectPtrLabel(const void *ptr, GLsizei buf_size, GLsizei *length, GLc
 
 void glGetPointerv(GLenum pname, void **params);
 
+void glGetProgramBinary(GLuint program,
+                        GLsizei buf_size,
+                        GLsizei *length,
+                        GLenum *binary_format,
+                        void *binary);
+
 void glGetProgramInfoLog(GLuint program, GLsizei buf_size, GLsizei *length, GLchar *log);
 
 void glGetProgramInterfaceiv(GLuint program, GLenum iface, GLenum pname, GLint *params);
@@ -902,6 +908,8 @@ void glPixelStoref(GLenum pname, GLfloat param);
 void glPixelStorei(GLenum pname, GLint param);
 
 void glPopDebugGroup(void);
+
+void glProgramBinary(GLuint program, GLenum binary_format, const void *binary, GLsizei length);
 
 void glProgramParameteri(GLuint program, GLenum pname, GLint value);
 

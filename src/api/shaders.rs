@@ -7,6 +7,7 @@ use crate::state::error::{Enum, GlResult};
 use crate::state::gl_enums::*;
 use crate::state::program::copy_string;
 use crate::state::types::*;
+use std::ffi::c_void;
 
 fn count(n: GLsizei, what: &str) -> GlResult<usize> {
     // GL 4.6 §2.3.1: INVALID_VALUE for a negative count or size.
@@ -262,6 +263,47 @@ pub unsafe extern "C" fn glGetProgramiv(program: GLuint, pname: GLenum, params: 
         // SAFETY: `params` must hold every component of pname.
         unsafe { out_array(params, &v) };
         Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetProgramBinary(
+    program: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    binary_format: *mut GLenum,
+    binary: *mut c_void,
+) {
+    gl_call("glGetProgramBinary", |st| {
+        let bin = st.get_program_binary(program, buf_size)?;
+        // SAFETY: the application provides bufSize bytes at `binary` (checked above to
+        // hold the binary), and one value at `length` and `binary_format` (or null).
+        unsafe {
+            if !binary.is_null() {
+                std::ptr::copy_nonoverlapping(bin.as_ptr(), binary as *mut u8, bin.len());
+            }
+            out_one(length, bin.len() as GLsizei);
+            out_one(binary_format, crate::state::program_binary::BINARY_FORMAT);
+        }
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramBinary(
+    program: GLuint,
+    binary_format: GLenum,
+    binary: *const c_void,
+    length: GLsizei,
+) {
+    gl_call("glProgramBinary", |st| {
+        // GL 4.6 §7.5.2 (as Mesa): INVALID_VALUE for a negative length.
+        if length < 0 {
+            gl_bail!(GL_INVALID_VALUE, "length = {length} is negative");
+        }
+        // SAFETY: the application provides `length` bytes at `binary` (or null).
+        let data = unsafe { in_array(binary as *const u8, length as usize) }.unwrap_or(&[]);
+        st.program_binary(program, binary_format, data)
     })
 }
 

@@ -23,6 +23,7 @@ pub mod names;
 pub mod pipeline;
 pub mod pixels;
 pub mod program;
+pub mod program_binary;
 pub mod query;
 pub mod query_object;
 pub mod sampler;

@@ -30,6 +30,8 @@ pub struct ShaderState {
     pub compile_status: bool,
     pub info_log: String,
     pub compiled: Option<Arc<CompiledShader>>,
+    /// The source `compiled` was compiled from (program binaries keep it).
+    pub compiled_source: Option<String>,
     pub delete_pending: bool,
     /// Programs this shader is attached to; deletion waits until it is zero.
     pub attach_count: u32,
@@ -65,6 +67,8 @@ pub struct ProgramState {
     /// Interposed mode: the host's (graphics) shaders attached to this program, which
     /// glcompute took over when a compute shader was attached to it.
     pub foreign_shaders: Vec<u32>,
+    /// The stages and sources of the last successful link (its program binary).
+    pub linked_sources: Vec<(u32, String)>,
 }
 
 impl Program {
@@ -210,7 +214,7 @@ impl ContextState {
         let shader = self.lookup_shader(name)?;
         let source = shader.state.lock().source.clone();
         let stage = stage_of(shader.kind).expect("created with a valid type");
-        let (result, log) = match source {
+        let (result, log) = match source.clone() {
             // Compiling a shader with no source fails without a GL error.
             None => (
                 None,
@@ -223,6 +227,7 @@ impl ContextState {
         };
         let mut st = shader.state.lock();
         st.compile_status = result.is_some();
+        st.compiled_source = result.as_ref().and(source);
         st.compiled = result;
         st.info_log = log;
         Ok(())
@@ -342,6 +347,14 @@ impl ContextState {
                 )
             })
             .collect();
+        let sources: Vec<(u32, String)> = st
+            .shaders
+            .iter()
+            .filter_map(|s| {
+                let ss = s.state.lock();
+                ss.compiled_source.clone().map(|t| (s.kind, t))
+            })
+            .collect();
         let core = self.info.is_core();
         // GL 4.6 §7.3: linking fails when the program has a compute shader and shaders
         // of any other stage (interposed mode: those are the host's).
@@ -363,6 +376,7 @@ impl ContextState {
                 st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
                 st.executable = Some(Arc::new(linked));
                 st.info_log = log;
+                st.linked_sources = sources;
             }
             Err(log) => {
                 st.link_status = false;
@@ -413,8 +427,7 @@ impl ContextState {
             GL_TRANSFORM_FEEDBACK_BUFFER_MODE => vec![GL_INTERLEAVED_ATTRIBS as i64],
             GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => vec![0],
             GL_PROGRAM_BINARY_RETRIEVABLE_HINT => vec![st.retrievable_hint as i64],
-            // NUM_PROGRAM_BINARY_FORMATS is zero: there is never a binary.
-            GL_PROGRAM_BINARY_LENGTH => vec![0],
+            GL_PROGRAM_BINARY_LENGTH => vec![self.program_binary_length(&st)],
             GL_PROGRAM_SEPARABLE => vec![st.separable as i64],
             GL_COMPUTE_WORK_GROUP_SIZE => {
                 // ARB_compute_shader: INVALID_OPERATION if not linked or no compute shader.

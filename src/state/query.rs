@@ -307,8 +307,13 @@ impl ContextState {
                 self.info.flags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT != 0,
             ]),
             GL_CONTEXT_PROFILE_MASK => Value::int(self.info.profile_mask as i64),
-            GL_NUM_PROGRAM_BINARY_FORMATS | GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
-            GL_PROGRAM_BINARY_FORMATS | GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),
+            // One program binary format (state/program_binary.rs); no shader binaries.
+            GL_NUM_PROGRAM_BINARY_FORMATS => Value::int(1),
+            GL_PROGRAM_BINARY_FORMATS => {
+                Value::Ints(vec![super::program_binary::BINARY_FORMAT as i64])
+            }
+            GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
+            GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),
             GL_SHADER_COMPILER => Value::Bools(vec![true]),
             GL_ARRAY_BUFFER_BINDING => name(&b.array),
             GL_ATOMIC_COUNTER_BUFFER_BINDING => name(&b.atomic_counter),
