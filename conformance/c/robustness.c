@@ -114,6 +114,8 @@ int main(void)
     CHECK(glGetError() == GL_CONTEXT_LOST, "commands on a lost context fail with GL_CONTEXT_LOST");
     CHECK(names[0] == 1234 && names[1] == 1234, "and change nothing (%u)", names[0]);
     CHECK(glIsBuffer(b) == GL_FALSE, "value-returning commands return 0");
+    CHECK(glGetUniformLocation(p, "far") == -1, "and locations -1");
+    glGetError();
     glDispatchCompute(1, 1, 1);
     CHECK(glGetError() == GL_CONTEXT_LOST, "a dispatch on a lost context fails");
     /* Sync objects still answer (KHR_robustness). */

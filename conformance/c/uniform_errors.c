@@ -211,8 +211,13 @@ static void queries(GLuint p)
     GLuint unlinked = glCreateProgram();
     EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.3.1.1: GetProgramResourceLocation of an unlinked program",
                glGetProgramResourceLocation(unlinked, GL_UNIFORM, "f"));
+    GLint failed_loc = 5;
     EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.6.1: GetUniformLocation of an unlinked program",
-               glGetUniformLocation(unlinked, "f"));
+               failed_loc = glGetUniformLocation(unlinked, "f"));
+    CHECK(failed_loc == -1, "a failing GetUniformLocation returns -1, not a location (%d)", failed_loc);
+    EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §7.6.1: GetUniformLocation of a name that is no object",
+               failed_loc = glGetUniformLocation(424242, "f"));
+    CHECK(failed_loc == -1, "and -1 for no program (%d)", failed_loc);
     GLint none = -7;
     EXPECT_OK(glGetProgramInterfaceiv(unlinked, GL_UNIFORM, GL_ACTIVE_RESOURCES, &none));
     CHECK(none == 0, "an unlinked program has no active resources");

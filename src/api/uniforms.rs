@@ -43,9 +43,11 @@ unsafe fn write_name(s: &str, buf_size: usize, length: *mut GLsizei, out: *mut G
 pub unsafe extern "C" fn glGetUniformLocation(program: GLuint, name: *const GLchar) -> GLint {
     // SAFETY: the application passes a NUL-terminated name.
     let name = unsafe { name_arg(name) };
+    // A failing call (and a lost context) returns -1, never 0, which is a location.
     gl_call("glGetUniformLocation", |st| {
-        st.get_uniform_location(program, &name)
+        st.get_uniform_location(program, &name).map(Some)
     })
+    .unwrap_or(-1)
     .max(-1)
 }
 
