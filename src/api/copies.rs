@@ -1,6 +1,7 @@
 //! Image operations that copy or fill texels without a shader (GL 4.6 §8.14.4
 //! GenerateMipmap, §8.21 ClearTex(Sub)Image, §18.3.1 BlitFramebuffer, §18.3.3
-//! CopyImageSubData): unpack the arguments, then one call into `state::copies`.
+//! CopyImageSubData): unpack the arguments, look up the texture or framebuffers they
+//! name, and call the operation in `state::copies`.
 
 use super::gl_call;
 use crate::gl_bail;

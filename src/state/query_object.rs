@@ -3,7 +3,8 @@
 //! Timer queries measure for real: glcompute executes every command when it is
 //! called, so TIME_ELAPSED is the time from BeginQuery to EndQuery as this process
 //! sees it, and TIMESTAMP (QueryCounter, or Get of TIMESTAMP) is the time since the
-//! driver was loaded, in nanoseconds on a monotonic clock. Occlusion and primitive
+//! process first read glcompute's clock (its first timestamp or timer query), in
+//! nanoseconds on a monotonic clock. Occlusion and primitive
 //! queries count what glcompute draws, which is nothing: their result is 0, and
 //! BeginQuery says so through KHR_debug. Every result is available as soon as the
 //! query ends.
