@@ -1,6 +1,6 @@
 //! Buffer object entry points (GL 4.6 chapter 6), target-based and DSA.
 
-use super::{gl_call, in_array, out_array, out_one};
+use super::{count_named, gl_call, in_array, out_array, out_one};
 use crate::gl_bail;
 use crate::state::buffer::BufRef::{self, Named, Target};
 use crate::state::error::{Enum, GlResult};
@@ -8,17 +8,9 @@ use crate::state::gl_enums::*;
 use crate::state::types::*;
 use std::ffi::c_void;
 
-/// GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
-fn count(n: GLsizei, what: &str) -> GlResult<usize> {
-    if n < 0 {
-        gl_bail!(GL_INVALID_VALUE, "{what} = {n} is negative");
-    }
-    Ok(n as usize)
-}
-
 fn gen_names(func: &'static str, n: GLsizei, buffers: *mut GLuint, create: bool) {
     gl_call(func, |st| {
-        let n = count(n, "n")?;
+        let n = count_named(n, "n")?;
         if buffers.is_null() {
             return Ok(());
         }
@@ -42,7 +34,7 @@ pub unsafe extern "C" fn glCreateBuffers(n: GLsizei, buffers: *mut GLuint) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteBuffers(n: GLsizei, buffers: *const GLuint) {
     gl_call("glDeleteBuffers", |st| {
-        let n = count(n, "n")?;
+        let n = count_named(n, "n")?;
         // SAFETY: the application provides n names.
         if let Some(names) = unsafe { in_array(buffers, n) } {
             st.delete_buffers(names);
@@ -89,7 +81,7 @@ pub unsafe extern "C" fn glBindBuffersBase(
     buffers: *const GLuint,
 ) {
     gl_call("glBindBuffersBase", |st| {
-        let n = count(n, "count")?;
+        let n = count_named(n, "count")?;
         // SAFETY: the application provides `count` names (or NULL).
         let names = unsafe { in_array(buffers, n) };
         st.bind_buffers(target, first, names, n, None)
@@ -106,7 +98,7 @@ pub unsafe extern "C" fn glBindBuffersRange(
     sizes: *const GLsizeiptr,
 ) {
     gl_call("glBindBuffersRange", |st| {
-        let n = count(n, "count")?;
+        let n = count_named(n, "count")?;
         // SAFETY: the application provides `count` names, offsets and sizes (or NULL).
         let names = unsafe { in_array(buffers, n) };
         let offs: Vec<i64>;

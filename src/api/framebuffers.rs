@@ -1,7 +1,7 @@
 //! Framebuffer and renderbuffer entry points (GL 4.6 chapter 9, §17.4, §18.2): objects
 //! and attachments, draw/read buffers, Clear/ClearBuffer*, ReadPixels.
 
-use super::{gl_call, in_array, out_array};
+use super::{count, delete_from, gen_into, gl_call, in_array};
 use crate::gl_bail;
 use crate::runtime::texel::Class;
 use crate::state::context::ContextState;
@@ -10,44 +10,34 @@ use crate::state::gl_enums::*;
 use crate::state::types::*;
 use std::ffi::c_void;
 
-fn count(n: GLsizei) -> GlResult<usize> {
-    // GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
-    if n < 0 {
-        gl_bail!(GL_INVALID_VALUE, "n = {n} is negative");
-    }
-    Ok(n as usize)
-}
-
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenFramebuffers(n: GLsizei, ids: *mut GLuint) {
-    gl_call("glGenFramebuffers", |st| {
-        let names = st.gen_framebuffers(count(n)?, false);
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(ids, &names) };
-        Ok(())
-    })
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glGenFramebuffers", n, ids, |st, n| {
+            Ok(st.gen_framebuffers(n, false))
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glCreateFramebuffers(n: GLsizei, ids: *mut GLuint) {
-    gl_call("glCreateFramebuffers", |st| {
-        let names = st.gen_framebuffers(count(n)?, true);
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(ids, &names) };
-        Ok(())
-    })
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glCreateFramebuffers", n, ids, |st, n| {
+            Ok(st.gen_framebuffers(n, true))
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteFramebuffers(n: GLsizei, ids: *const GLuint) {
-    gl_call("glDeleteFramebuffers", |st| {
-        let n = count(n)?;
-        // SAFETY: the application provides n names.
-        if let Some(names) = unsafe { in_array(ids, n) } {
-            st.delete_framebuffers(names);
-        }
-        Ok(())
-    })
+    // SAFETY: the application passes n names.
+    unsafe {
+        delete_from("glDeleteFramebuffers", n, ids, |st, names| {
+            st.delete_framebuffers(names)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -514,34 +504,32 @@ pub unsafe extern "C" fn glReadnPixels(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenRenderbuffers(n: GLsizei, ids: *mut GLuint) {
-    gl_call("glGenRenderbuffers", |st| {
-        let names = st.gen_renderbuffers(count(n)?, false);
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(ids, &names) };
-        Ok(())
-    })
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glGenRenderbuffers", n, ids, |st, n| {
+            Ok(st.gen_renderbuffers(n, false))
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glCreateRenderbuffers(n: GLsizei, ids: *mut GLuint) {
-    gl_call("glCreateRenderbuffers", |st| {
-        let names = st.gen_renderbuffers(count(n)?, true);
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(ids, &names) };
-        Ok(())
-    })
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glCreateRenderbuffers", n, ids, |st, n| {
+            Ok(st.gen_renderbuffers(n, true))
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteRenderbuffers(n: GLsizei, ids: *const GLuint) {
-    gl_call("glDeleteRenderbuffers", |st| {
-        let n = count(n)?;
-        // SAFETY: the application provides n names.
-        if let Some(names) = unsafe { in_array(ids, n) } {
-            st.delete_renderbuffers(names);
-        }
-        Ok(())
-    })
+    // SAFETY: the application passes n names.
+    unsafe {
+        delete_from("glDeleteRenderbuffers", n, ids, |st, names| {
+            st.delete_renderbuffers(names)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]

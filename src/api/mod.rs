@@ -62,6 +62,60 @@ pub fn lookup_proc(name: &[u8]) -> Option<unsafe extern "C" fn()> {
     })
 }
 
+/// GL 4.6 §2.3.1: INVALID_VALUE for a negative count or size, named `what` in the
+/// message.
+pub(super) fn count_named(n: i32, what: &str) -> GlResult<usize> {
+    if n < 0 {
+        crate::gl_bail!(GL_INVALID_VALUE, "{what} = {n} is negative");
+    }
+    Ok(n as usize)
+}
+
+/// A negative `n`: GL 4.6 §2.3.1's INVALID_VALUE.
+pub(super) fn count(n: i32) -> GlResult<usize> {
+    count_named(n, "n")
+}
+
+/// Gen*/Create*: `make` gives the names for a count GL 4.6 §2.3.1 has checked, and
+/// they are written to `out`.
+///
+/// # Safety
+/// `out` must be null or have room for `n` names.
+pub(super) unsafe fn gen_into(
+    func: &'static str,
+    n: i32,
+    out: *mut u32,
+    make: impl FnOnce(&mut ContextState, usize) -> GlResult<Vec<u32>>,
+) {
+    gl_call(func, |st| {
+        let names = make(st, count(n)?)?;
+        // SAFETY: the caller's contract: room for n names.
+        unsafe { out_array(out, &names) };
+        Ok(())
+    })
+}
+
+/// Delete*: the `n` names at `names` (none for a null pointer) go to `delete`, after
+/// GL 4.6 §2.3.1's check of `n`.
+///
+/// # Safety
+/// `names` must be null or hold `n` names.
+pub(super) unsafe fn delete_from(
+    func: &'static str,
+    n: i32,
+    names: *const u32,
+    delete: impl FnOnce(&mut ContextState, &[u32]),
+) {
+    gl_call(func, |st| {
+        let n = count(n)?;
+        // SAFETY: the caller's contract: n names.
+        if let Some(names) = unsafe { in_array(names, n) } {
+            delete(st, names);
+        }
+        Ok(())
+    })
+}
+
 /// The commands that still work on a lost context (KHR_robustness).
 fn works_when_lost(func: &str) -> bool {
     matches!(

@@ -2,50 +2,33 @@
 //! forms), QueryCounter, and the GetQuery*/GetQueryObject* forms, each converting the
 //! 64-bit value to its type by clamping.
 
-use super::{gl_call, in_array, out_array, out_one};
-use crate::gl_bail;
-use crate::state::error::GlResult;
+use super::{delete_from, gen_into, gl_call, out_one};
 use crate::state::types::*;
-
-/// GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
-fn count(n: GLsizei) -> GlResult<usize> {
-    if n < 0 {
-        gl_bail!(GL_INVALID_VALUE, "n = {n} is negative");
-    }
-    Ok(n as usize)
-}
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenQueries(n: GLsizei, ids: *mut GLuint) {
-    gl_call("glGenQueries", |st| {
-        let names = st.gen_queries(count(n)?);
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(ids, &names) };
-        Ok(())
-    })
+    // SAFETY: the application has room for n names.
+    unsafe { gen_into("glGenQueries", n, ids, |st, n| Ok(st.gen_queries(n))) }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glCreateQueries(target: GLenum, n: GLsizei, ids: *mut GLuint) {
-    gl_call("glCreateQueries", |st| {
-        let n = count(n)?;
-        let names = st.create_queries(target, n)?;
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(ids, &names) };
-        Ok(())
-    })
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glCreateQueries", n, ids, |st, n| {
+            st.create_queries(target, n)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteQueries(n: GLsizei, ids: *const GLuint) {
-    gl_call("glDeleteQueries", |st| {
-        let n = count(n)?;
-        // SAFETY: the application provides n names.
-        if let Some(names) = unsafe { in_array(ids, n) } {
-            st.delete_queries(names);
-        }
-        Ok(())
-    })
+    // SAFETY: the application passes n names.
+    unsafe {
+        delete_from("glDeleteQueries", n, ids, |st, names| {
+            st.delete_queries(names)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]

@@ -2,41 +2,41 @@
 //! unit bindings, SamplerParameter*/GetSamplerParameter* (through the texture
 //! parameter paths, which a sampler shares), TexBuffer*/TextureBuffer*.
 
-use super::textures::{Out, Tex, count, get_param, read_params, set_param, set_param_int};
-use super::{gl_call, in_array, out_array};
+use super::count;
+use super::textures::{Out, Tex, get_param, read_params, set_param, set_param_int};
+use super::{delete_from, gen_into, gl_call, in_array};
 use crate::gl_bail;
 use crate::state::gl_enums::*;
 use crate::state::types::*;
 
-fn gen_samplers(func: &'static str, n: GLsizei, out: *mut GLuint) {
-    gl_call(func, |st| {
-        let names = st.gen_samplers(count(n)?);
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(out, &names) };
-        Ok(())
-    })
-}
-
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenSamplers(count: GLsizei, samplers: *mut GLuint) {
-    gen_samplers("glGenSamplers", count, samplers)
+    // SAFETY: the application has room for count names.
+    unsafe {
+        gen_into("glGenSamplers", count, samplers, |st, n| {
+            Ok(st.gen_samplers(n))
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glCreateSamplers(n: GLsizei, samplers: *mut GLuint) {
-    gen_samplers("glCreateSamplers", n, samplers)
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glCreateSamplers", n, samplers, |st, n| {
+            Ok(st.gen_samplers(n))
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteSamplers(n: GLsizei, samplers: *const GLuint) {
-    gl_call("glDeleteSamplers", |st| {
-        let n = count(n)?;
-        // SAFETY: the application provides n names.
-        if let Some(names) = unsafe { in_array(samplers, n) } {
-            st.delete_samplers(names);
-        }
-        Ok(())
-    })
+    // SAFETY: the application passes n names.
+    unsafe {
+        delete_from("glDeleteSamplers", n, samplers, |st, names| {
+            st.delete_samplers(names)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]

@@ -1,6 +1,6 @@
 //! Shader, program and program-pipeline entry points (GL 4.6 chapter 7).
 
-use super::{c_bytes, gl_call, in_array, out_array, out_one};
+use super::{c_bytes, count_named, gl_call, in_array, out_array, out_one};
 use crate::gl_bail;
 use crate::state::context::ContextState;
 use crate::state::error::{Enum, GlResult};
@@ -8,14 +8,6 @@ use crate::state::gl_enums::*;
 use crate::state::program::copy_string;
 use crate::state::types::*;
 use std::ffi::c_void;
-
-fn count(n: GLsizei, what: &str) -> GlResult<usize> {
-    // GL 4.6 §2.3.1: INVALID_VALUE for a negative count or size.
-    if n < 0 {
-        gl_bail!(GL_INVALID_VALUE, "{what} = {n} is negative");
-    }
-    Ok(n as usize)
-}
 
 /// Joins the ShaderSource strings (GL 4.6 §7.1): a NULL `length` array, or a negative
 /// entry in it, means the string is NUL-terminated.
@@ -58,7 +50,7 @@ pub unsafe extern "C" fn glShaderSource(
     gl_call("glShaderSource", |st| {
         // The shader is looked up first; then INVALID_VALUE for count < 0 (GL 4.6 §7.1).
         st.lookup_shader(shader)?;
-        let n = count(n, "count")?;
+        let n = count_named(n, "count")?;
         // SAFETY: the application passes n strings.
         let src = unsafe { sources(n, string, length) };
         st.shader_source(shader, src)
@@ -116,7 +108,7 @@ unsafe fn string_query(
 ) {
     gl_call(func, |st| {
         // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize (checked first, as Mesa).
-        let buf_size = count(buf_size, "bufSize")?;
+        let buf_size = count_named(buf_size, "bufSize")?;
         let s = method(st, object)?;
         // SAFETY: caller contract.
         unsafe { write_string(&s, buf_size, length, out) };
@@ -238,7 +230,7 @@ pub unsafe extern "C" fn glGetAttachedShaders(
 ) {
     gl_call("glGetAttachedShaders", |st| {
         // GL 4.6 §7.13: INVALID_VALUE if maxCount is negative.
-        let max = count(max_count, "maxCount")?;
+        let max = count_named(max_count, "maxCount")?;
         let names = st.attached_shaders(program)?;
         let names = &names[..names.len().min(max)];
         // SAFETY: the application passes room for maxCount names.
@@ -339,8 +331,8 @@ pub unsafe extern "C" fn glShaderBinary(
     length: GLsizei,
 ) {
     gl_call("glShaderBinary", |_| -> GlResult<()> {
-        count(n, "count")?;
-        count(length, "length")?;
+        count_named(n, "count")?;
+        count_named(length, "length")?;
         // GL 4.6 §7.2: INVALID_ENUM if binaryFormat is not one of SHADER_BINARY_FORMATS,
         // and that list is empty.
         gl_bail!(
@@ -393,7 +385,7 @@ pub unsafe extern "C" fn glCreateShaderProgramv(
     strings: *const *const GLchar,
 ) -> GLuint {
     gl_call("glCreateShaderProgramv", |st| {
-        let n = count(n, "count")?;
+        let n = count_named(n, "count")?;
         // SAFETY: the application passes n NUL-terminated strings.
         let src = unsafe { sources(n, strings, std::ptr::null()) };
         st.create_shader_program(ty, src)
@@ -402,7 +394,7 @@ pub unsafe extern "C" fn glCreateShaderProgramv(
 
 fn gen_pipelines(func: &'static str, n: GLsizei, pipelines: *mut GLuint, create: bool) {
     gl_call(func, |st| {
-        let n = count(n, "n")?;
+        let n = count_named(n, "n")?;
         if pipelines.is_null() {
             return Ok(());
         }
@@ -426,7 +418,7 @@ pub unsafe extern "C" fn glCreateProgramPipelines(n: GLsizei, pipelines: *mut GL
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteProgramPipelines(n: GLsizei, pipelines: *const GLuint) {
     gl_call("glDeleteProgramPipelines", |st| {
-        let n = count(n, "n")?;
+        let n = count_named(n, "n")?;
         // SAFETY: the application passes n names.
         if let Some(names) = unsafe { in_array(pipelines, n) } {
             st.delete_pipelines(names);
@@ -511,7 +503,7 @@ pub unsafe extern "C" fn glGetActiveAttrib(
 ) {
     gl_call("glGetActiveAttrib", |st| {
         // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize.
-        count(buf_size, "bufSize")?;
+        count_named(buf_size, "bufSize")?;
         st.get_active_attrib(program, index)
     })
 }

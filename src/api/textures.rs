@@ -2,8 +2,9 @@
 //! TexImage/TexStorage/TexSubImage/GetTexImage (target-based and DSA), parameters and
 //! level queries, PixelStore, BindImageTexture(s).
 
-use super::{gl_call, in_array, out_array, out_one};
+use super::{count, delete_from, gen_into, gl_call, in_array, out_array, out_one};
 use crate::gl_bail;
+use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
 use crate::state::context::ContextState;
 use crate::state::error::{Enum, GlResult};
 use crate::state::gl_enums::*;
@@ -12,43 +13,34 @@ use crate::state::types::*;
 use std::ffi::c_void;
 use std::sync::Arc;
 
-/// GL 4.6 §2.3.1: INVALID_VALUE for a negative count.
-pub(super) fn count(n: GLsizei) -> GlResult<usize> {
-    if n < 0 {
-        gl_bail!(GL_INVALID_VALUE, "n = {n} is negative");
-    }
-    Ok(n as usize)
-}
-
-fn gen_names(func: &'static str, n: GLsizei, out: *mut GLuint, create: Option<GLenum>) {
-    gl_call(func, |st| {
-        let names = st.gen_textures(count(n)?, create)?;
-        // SAFETY: the application provides room for n names.
-        unsafe { out_array(out, &names) };
-        Ok(())
-    })
-}
-
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenTextures(n: GLsizei, textures: *mut GLuint) {
-    gen_names("glGenTextures", n, textures, None)
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glGenTextures", n, textures, |st, n| {
+            st.gen_textures(n, None)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glCreateTextures(target: GLenum, n: GLsizei, textures: *mut GLuint) {
-    gen_names("glCreateTextures", n, textures, Some(target))
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glCreateTextures", n, textures, |st, n| {
+            st.gen_textures(n, Some(target))
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteTextures(n: GLsizei, textures: *const GLuint) {
-    gl_call("glDeleteTextures", |st| {
-        let n = count(n)?;
-        // SAFETY: the application provides n names.
-        if let Some(names) = unsafe { in_array(textures, n) } {
-            st.delete_textures(names);
-        }
-        Ok(())
-    })
+    // SAFETY: the application passes n names.
+    unsafe {
+        delete_from("glDeleteTextures", n, textures, |st, names| {
+            st.delete_textures(names)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -76,28 +68,48 @@ pub extern "C" fn glBindTextureUnit(unit: GLuint, texture: GLuint) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glBindTextures(first: GLuint, n: GLsizei, textures: *const GLuint) {
     gl_call("glBindTextures", |st| {
-        let n = count(n)?;
-        // GL 4.6 §8.1: INVALID_OPERATION if first + count exceeds the units.
-        if first as u64 + n as u64 > crate::limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as u64 {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "first + count = {} exceeds GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
-                first as u64 + n as u64
-            );
-        }
         // SAFETY: the application provides n names (or null).
-        let names = unsafe { in_array(textures, n) };
-        // GL 4.6 §8.1: a name that is not a texture is an error for that unit only;
-        // the others are still bound.
-        let mut first_error = None;
-        for i in 0..n {
-            let name = names.map(|v| v[i]).unwrap_or(0);
-            if let Err(e) = st.bind_texture_unit(first + i as u32, name) {
-                first_error.get_or_insert(e);
-            }
-        }
-        first_error.map_or(Ok(()), Err)
+        let names = |n| unsafe { in_array(textures, n) };
+        bind_each(
+            first,
+            n,
+            names,
+            MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32,
+            "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
+            |unit, name| st.bind_texture_unit(unit, name),
+        )
     })
+}
+
+/// The multi-bind commands (GL 4.6 §8.1, §8.26): INVALID_OPERATION if first + count
+/// passes `limit`; otherwise `bind` runs for every unit with its name (0 for a null
+/// array), and a name that fails is an error for its unit only: the others are still
+/// bound, and the first error is the command's.
+fn bind_each<'a>(
+    first: GLuint,
+    n: GLsizei,
+    names: impl FnOnce(usize) -> Option<&'a [GLuint]>,
+    limit: u32,
+    limit_name: &str,
+    mut bind: impl FnMut(u32, u32) -> GlResult<()>,
+) -> GlResult<()> {
+    let n = count(n)?;
+    if first as u64 + n as u64 > limit as u64 {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "first + count = {} exceeds {limit_name}",
+            first as u64 + n as u64
+        );
+    }
+    let names = names(n);
+    let mut first_error = None;
+    for i in 0..n {
+        let name = names.map(|v| v[i]).unwrap_or(0);
+        if let Err(e) = bind(first + i as u32, name) {
+            first_error.get_or_insert(e);
+        }
+    }
+    first_error.map_or(Ok(()), Err)
 }
 
 /// TexImage1D/2D/3D.
@@ -218,19 +230,8 @@ pub unsafe extern "C" fn glTexImage3D(
 /// The texture of a target-based storage command (the bound texture; GL 4.6 §8.19:
 /// INVALID_OPERATION if it is the default texture 0).
 fn storage_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<Arc<Texture>> {
-    let ok = match n {
-        1 => target == GL_TEXTURE_1D,
-        2 => matches!(
-            target,
-            GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
-        ),
-        _ => matches!(
-            target,
-            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
-        ),
-    };
     // GL 4.6 §8.19: INVALID_ENUM if target is not one the command accepts.
-    if !ok {
+    if !crate::state::texture::storage_takes(n, target) {
         gl_bail!(
             GL_INVALID_ENUM,
             "target {} is not a target of glTexStorage{n}D",
@@ -1128,53 +1129,31 @@ pub extern "C" fn glBindImageTexture(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glBindImageTextures(first: GLuint, n: GLsizei, textures: *const GLuint) {
     gl_call("glBindImageTextures", |st| {
-        let n = count(n)?;
-        // GL 4.6 §8.26: INVALID_OPERATION if first + count exceeds MAX_IMAGE_UNITS.
-        if first as u64 + n as u64 > crate::limits::MAX_IMAGE_UNITS as u64 {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "first + count = {} exceeds GL_MAX_IMAGE_UNITS",
-                first as u64 + n as u64
-            );
-        }
         // SAFETY: the application provides n names (or null).
-        let names = unsafe { in_array(textures, n) };
-        let mut first_error = None;
-        for i in 0..n {
-            let name = names.map(|v| v[i]).unwrap_or(0);
-            // GL 4.6 §8.26: each texture is bound at level 0, layered, READ_WRITE, in
-            // its own internal format.
-            let format = if name == 0 {
-                GL_R8
-            } else {
-                match st.named_texture(name) {
-                    Ok(t) => {
-                        let s = t.state.lock();
-                        s.level(s.base_level.max(0))
-                            .map(|l| l.internal)
-                            .unwrap_or(GL_R8)
-                    }
-                    Err(e) => {
-                        first_error.get_or_insert(crate::gl_err!(
-                            GL_INVALID_OPERATION,
-                            "{}",
-                            e.message
-                        ));
-                        continue;
-                    }
-                }
-            };
-            let format = if crate::state::texture::image_unit_format(format).is_some() {
-                format
-            } else {
-                GL_R8
-            };
-            if let Err(e) =
-                st.bind_image_texture(first + i as u32, name, 0, true, 0, GL_READ_WRITE, format)
-            {
-                first_error.get_or_insert(e);
-            }
-        }
-        first_error.map_or(Ok(()), Err)
+        let names = |n| unsafe { in_array(textures, n) };
+        bind_each(
+            first,
+            n,
+            names,
+            MAX_IMAGE_UNITS as u32,
+            "GL_MAX_IMAGE_UNITS",
+            |unit, name| {
+                // GL 4.6 §8.26: each texture is bound at level 0, layered, READ_WRITE, in
+                // its own internal format (R8 where that is not an image format).
+                let format = if name == 0 {
+                    GL_R8
+                } else {
+                    let t = st
+                        .named_texture(name)
+                        .map_err(|e| crate::gl_err!(GL_INVALID_OPERATION, "{}", e.message))?;
+                    let s = t.state.lock();
+                    s.level(s.base_level.max(0))
+                        .map(|l| l.internal)
+                        .filter(|&f| crate::state::texture::image_unit_format(f).is_some())
+                        .unwrap_or(GL_R8)
+                };
+                st.bind_image_texture(unit, name, 0, true, 0, GL_READ_WRITE, format)
+            },
+        )
     })
 }

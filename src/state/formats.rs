@@ -57,29 +57,6 @@ fn internal_format(f: u32) -> Option<(usize, Kind, u32)> {
     })
 }
 
-/// Component order of a client format (indices into RGBA) and whether it is integer.
-fn client_format(f: u32) -> Option<(&'static [usize], bool)> {
-    Some(match f {
-        GL_RED => (&[0], false),
-        GL_GREEN => (&[1], false),
-        GL_BLUE => (&[2], false),
-        GL_RG => (&[0, 1], false),
-        GL_RGB => (&[0, 1, 2], false),
-        GL_BGR => (&[2, 1, 0], false),
-        GL_RGBA => (&[0, 1, 2, 3], false),
-        GL_BGRA => (&[2, 1, 0, 3], false),
-        GL_RED_INTEGER => (&[0], true),
-        GL_GREEN_INTEGER => (&[1], true),
-        GL_BLUE_INTEGER => (&[2], true),
-        GL_RG_INTEGER => (&[0, 1], true),
-        GL_RGB_INTEGER => (&[0, 1, 2], true),
-        GL_BGR_INTEGER => (&[2, 1, 0], true),
-        GL_RGBA_INTEGER => (&[0, 1, 2, 3], true),
-        GL_BGRA_INTEGER => (&[2, 1, 0, 3], true),
-        _ => return None,
-    })
-}
-
 /// A packed type: total bytes, field widths from the most significant bit down, and
 /// whether the first component sits in the least significant bits (the _REV types).
 fn packed_type(t: u32) -> Option<(usize, &'static [u32], bool)> {
@@ -118,7 +95,7 @@ pub fn convert_clear_value(
     };
     let elem = ncomp * bits as usize / 8;
     let integer_target = matches!(kind, Kind::Sint | Kind::Uint);
-    let Some((order, integer_source)) = client_format(format) else {
+    let Some((order, integer_source)) = super::pixels::color_order(format) else {
         // GL 4.6 §6.5 via §8.4.4: format must be a color format.
         gl_bail!(
             GL_INVALID_VALUE,

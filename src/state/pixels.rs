@@ -189,7 +189,9 @@ pub struct Client {
     layout: Layout,
 }
 
-fn color_order(f: u32) -> Option<(&'static [usize], bool)> {
+/// Component order of a colour client format (indices into RGBA) and whether it is
+/// an *_INTEGER format.
+pub(super) fn color_order(f: u32) -> Option<(&'static [usize], bool)> {
     Some(match f {
         GL_RED => (&[0], false),
         GL_GREEN => (&[1], false),

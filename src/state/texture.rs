@@ -880,38 +880,9 @@ impl ContextState {
         match &self.bindings.pixel_unpack {
             Some(buf) => {
                 let offset = data.addr() as u64;
-                let st = buf.state.lock();
-                // GL 4.6 §6.3.2: INVALID_OPERATION if the buffer is mapped.
-                if st
-                    .mapping
-                    .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
-                {
-                    gl_bail!(
-                        GL_INVALID_OPERATION,
-                        "the GL_PIXEL_UNPACK_BUFFER {} is mapped",
-                        buf.name
-                    );
-                }
-                // GL 4.6 §8.4.4.1: INVALID_OPERATION if the data would be read past the
-                // end of the buffer, or the offset is not a multiple of the type's size.
-                if !offset.is_multiple_of(client.elem_bytes() as u64) {
-                    gl_bail!(
-                        GL_INVALID_OPERATION,
-                        "offset {offset} into the GL_PIXEL_UNPACK_BUFFER is not a multiple of the size of {}",
-                        Enum(client.ty)
-                    );
-                }
-                let end = offset.checked_add(layout.end);
-                if end.is_none_or(|e| e > st.size() as u64) {
-                    gl_bail!(
-                        GL_INVALID_OPERATION,
-                        "reading {} bytes at offset {offset} passes the end of the GL_PIXEL_UNPACK_BUFFER {} ({} bytes)",
-                        layout.end,
-                        buf.name,
-                        st.size()
-                    );
-                }
-                Ok(Some(Src::Buffer(st.storage.clone(), offset)))
+                let storage =
+                    pixel_buffer_range(buf, "GL_PIXEL_UNPACK_BUFFER", offset, layout.end, client)?;
+                Ok(Some(Src::Buffer(storage, offset)))
             }
             None => Ok(data.bytes(layout.end as usize).map(Src::Client)),
         }
@@ -1057,17 +1028,7 @@ impl ContextState {
         dims: Dims,
     ) -> GlResult<()> {
         let target = tex.state.lock().target;
-        let ok = match dims_n {
-            1 => target == GL_TEXTURE_1D,
-            2 => matches!(
-                target,
-                GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
-            ),
-            _ => matches!(
-                target,
-                GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
-            ),
-        };
+        let ok = storage_takes(dims_n, target);
         // GL 4.6 §8.19: INVALID_OPERATION if TextureStorage*'s texture has a target the
         // command does not take (TexStorage*'s target was checked by the caller:
         // INVALID_ENUM).
@@ -1277,39 +1238,9 @@ impl ContextState {
         let dst: Dst = match &self.bindings.pixel_pack {
             Some(buf) => {
                 let offset = out.as_ptr() as u64;
-                let st = buf.state.lock();
-                // GL 4.6 §18.2.8 / §8.11: INVALID_OPERATION if the pack buffer is mapped,
-                // too small, or the offset is not aligned to the type.
-                if st
-                    .mapping
-                    .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
-                {
-                    gl_bail!(
-                        GL_INVALID_OPERATION,
-                        "the GL_PIXEL_PACK_BUFFER {} is mapped",
-                        buf.name
-                    );
-                }
-                if !offset.is_multiple_of(client.elem_bytes() as u64) {
-                    gl_bail!(
-                        GL_INVALID_OPERATION,
-                        "offset {offset} into the GL_PIXEL_PACK_BUFFER is not a multiple of the size of {}",
-                        Enum(ty)
-                    );
-                }
-                if offset
-                    .checked_add(layout.end)
-                    .is_none_or(|e| e > st.size() as u64)
-                {
-                    gl_bail!(
-                        GL_INVALID_OPERATION,
-                        "writing {} bytes at offset {offset} passes the end of the GL_PIXEL_PACK_BUFFER {} ({} bytes)",
-                        layout.end,
-                        buf.name,
-                        st.size()
-                    );
-                }
-                Dst::Buffer(st.storage.clone(), offset)
+                let storage =
+                    pixel_buffer_range(buf, "GL_PIXEL_PACK_BUFFER", offset, layout.end, &client)?;
+                Dst::Buffer(storage, offset)
             }
             None => match out.bytes(layout.end as usize) {
                 Some(b) => Dst::Client(b),
@@ -1734,6 +1665,22 @@ impl ContextState {
 
 /// The descriptor table of image units `units` (GL 4.6 §8.26), and the storage it
 /// points into.
+/// Whether TexStorage{n}D / TextureStorage{n}D takes a texture of `target` (GL 4.6
+/// §8.19).
+pub fn storage_takes(n: u8, target: u32) -> bool {
+    match n {
+        1 => target == GL_TEXTURE_1D,
+        2 => matches!(
+            target,
+            GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
+        ),
+        _ => matches!(
+            target,
+            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
+        ),
+    }
+}
+
 /// BindImageTexture's checks (GL 4.6 §8.26) in the spec's order; `texture` looks the
 /// texture up in its place (INVALID_VALUE when it is not zero or an existing texture).
 pub fn check_bind_image<T>(
@@ -1855,6 +1802,42 @@ pub enum TexValue {
     Floats(Vec<f64>),
     /// A border colour set through the I/Iui setters.
     Raw([u32; 4]),
+}
+
+/// The storage of a PIXEL_UNPACK or PIXEL_PACK buffer that a transfer of `len` bytes at
+/// byte `offset` uses (GL 4.6 §8.4.4.1, §18.2.8 / §8.11): INVALID_OPERATION if the
+/// buffer is mapped (without MAP_PERSISTENT_BIT), if the offset is not a multiple of
+/// the client type's size, or if the bytes pass the buffer's end.
+fn pixel_buffer_range(
+    buf: &Buffer,
+    what: &str,
+    offset: u64,
+    len: u64,
+    client: &Client,
+) -> GlResult<Arc<Storage>> {
+    let st = buf.state.lock();
+    if st
+        .mapping
+        .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+    {
+        gl_bail!(GL_INVALID_OPERATION, "the {what} {} is mapped", buf.name);
+    }
+    if !offset.is_multiple_of(client.elem_bytes() as u64) {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "offset {offset} into the {what} is not a multiple of the size of {}",
+            Enum(client.ty)
+        );
+    }
+    if offset.checked_add(len).is_none_or(|e| e > st.size() as u64) {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "{len} bytes at offset {offset} pass the end of the {what} {} ({} bytes)",
+            buf.name,
+            st.size()
+        );
+    }
+    Ok(st.storage.clone())
 }
 
 enum Src<'a> {
