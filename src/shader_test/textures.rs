@@ -105,7 +105,7 @@ fn tex_image<T>(
 
 /// w x h RGBA floats where texel (x, y) is `color(x, y)`.
 fn rgba_image(w: i32, h: i32, color: impl Fn(i32, i32) -> [f32; 4]) -> Vec<f32> {
-    let mut data = Vec::with_capacity((w.max(0) * h.max(0) * 4) as usize);
+    let mut data = Vec::new();
     for y in 0..h {
         for x in 0..w {
             data.extend_from_slice(&color(x, y));

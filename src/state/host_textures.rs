@@ -306,7 +306,8 @@ impl HostTextures {
     /// Reads one layer (cube face, 3D slice, array layer; for 1D arrays one row) of
     /// level `level` of host texture `name` with GetTextureSubImage (GL 4.5,
     /// ARB_get_texture_sub_image) into a
-    /// one-layer level of glcompute memory, once per dispatch; None as `download`.
+    /// one-layer level of glcompute memory, once per dispatch; None as `download`, or
+    /// when the layer is too large for GetTextureSubImage's bufSize.
     fn download_layer(
         &mut self,
         name: u32,
@@ -333,6 +334,10 @@ impl HostTextures {
         }
         let lh = if rows { 1 } else { h };
         let l = Level::new(w as u32, lh as u32, 1, internal, format)?;
+        // A layer past GetTextureSubImage's bufSize range cannot be read this way.
+        let Ok(buf_size) = i32::try_from(l.slice_bytes()) else {
+            return Ok(None);
+        };
         let (cf, ct) = exact_client(format);
         let (y, z) = if rows { (layer, 0) } else { (0, layer) };
         // SAFETY: the level's storage holds w x lh texels of `format`, which is what
@@ -350,7 +355,7 @@ impl HostTextures {
                 1,
                 cf,
                 ct,
-                l.slice_bytes() as i32,
+                buf_size,
                 l.storage.as_ptr() as _,
             )
         };
@@ -582,11 +587,17 @@ impl ContextState {
             let alone = bound.iter().all(|o| {
                 (o.name, o.level) != (b.name, b.level) || (!o.layered && o.layer == b.layer)
             });
-            let one_layer = (sub_image && with_layers && !b.layered && alone).then_some(b.layer);
-            let data = match one_layer {
-                Some(layer) => ht.download_layer(b.name, b.target, b.level, layer)?,
-                None => ht.download(b.name, b.target, b.level)?,
-            };
+            let mut one_layer =
+                (sub_image && with_layers && !b.layered && alone).then_some(b.layer);
+            let mut data = None;
+            if let Some(layer) = one_layer {
+                data = ht.download_layer(b.name, b.target, b.level, layer)?;
+            }
+            // The whole level where one layer cannot be read alone.
+            if data.is_none() {
+                one_layer = None;
+                data = ht.download(b.name, b.target, b.level)?;
+            }
             let Some(data) = data else {
                 continue;
             };
