@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs every `.shader_test` of Debian's piglit package that has a [compute shader]
 section through `glcompute shader-test` (in-process, glcompute's C API), plus our own
-conformance/*.shader_test, and prints pass/fail/skip counts per test group and why
+conformance/**/*.shader_test, and prints pass/fail/skip counts per test group and why
 tests were skipped. Exit status 1 if any test failed, or if piglit's tests or the
 glcompute binary are missing.
 
@@ -38,7 +38,11 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     ours = sorted(
-        os.path.join(ROOT, "conformance", f) for f in os.listdir(os.path.join(ROOT, "conformance")) if f.endswith(".shader_test")
+        os.path.join(d, f)
+        for d, _, fs in os.walk(os.path.join(ROOT, "conformance"))
+        if "build" not in os.path.relpath(d, ROOT).split(os.sep)
+        for f in fs
+        if f.endswith(".shader_test")
     )
     theirs = collect(a.piglit)
     if not theirs:

@@ -153,14 +153,15 @@ step "interpose_textures (GL 3.3 host, no image units)" env MESA_GL_VERSION_OVER
     MESA_GLSL_VERSION_OVERRIDE=330 "MESA_EXTENSION_OVERRIDE=-GL_ARB_compute_shader -GL_ARB_shader_image_load_store" \
     LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures" --gl33
 # The runner's texture and framebuffer commands are checked against piglit's own
-# shader_runner: the same files pass there, on Mesa alone and interposed.
+# shader_runner: the same files pass there, on Mesa alone and interposed; so do the
+# barriers reached through calls in conditions (the expectations are Mesa's too).
 shader_runner_passes() {
     local out
     out=$(env PIGLIT_PLATFORM=surfaceless_egl "$@" -auto -fbo 2>&1)
     grep -q '"result": "pass"' <<<"$out" || { echo "$out" | tail -5; return 1; }
 }
 SHADER_RUNNER=/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner
-for f in conformance/texture-*.shader_test; do
+for f in conformance/texture-*.shader_test conformance/compiler/barrier-calls-in-conditions.shader_test; do
     step "shader_runner $f (Mesa)" shader_runner_passes "$SHADER_RUNNER" "$f"
     step "shader_runner $f (interposed)" shader_runner_passes env "${HIDE_COMPUTE[@]}" \
         LD_PRELOAD="$LIBDIR/libglcompute.so" "$SHADER_RUNNER" "$f"

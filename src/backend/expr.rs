@@ -251,7 +251,12 @@ impl Lower<'_, '_> {
                 }
                 Val::Comps(out)
             }
-            ExprKind::Call { func, args } => self.call(func, &args)?,
+            ExprKind::Call { .. } => {
+                return Err(format!(
+                    "{}: internal error: a call inside an expression (calls are statements after ir::calls)",
+                    ex.span
+                ));
+            }
             ExprKind::Builtin { fun, args } => self.builtin(fun, &args, ty)?,
             ExprKind::Assign { place, op, value } => {
                 let p = self.place(place)?;

@@ -127,14 +127,6 @@ pub(super) struct Inv {
     pub next: Block,
 }
 
-/// Where the result of a group-level call goes.
-#[derive(Clone, Copy)]
-enum Dest {
-    None,
-    Place(ExprId),
-    Local(LocalId),
-}
-
 /// Frame offsets reserved in every frame.
 const PENDING: u32 = 0;
 const DEAD: u32 = 4;
@@ -668,43 +660,19 @@ impl<'a, 'b> Lower<'a, 'b> {
     fn group_stmt(&mut self, s: &Stmt) -> R<()> {
         let f = self.func();
         match &s.kind {
-            StmtKind::Expr(e) => match &f.expr(*e).kind {
-                // A barrier ends a region: every invocation finished the code before it.
-                ExprKind::Builtin {
-                    fun: Builtin::Barrier,
-                    ..
-                } => Ok(()),
-                ExprKind::Call { func, args } => self.group_call(*func, args, Dest::None),
-                ExprKind::Assign {
-                    place,
-                    op: None,
-                    value,
-                } => match &f.expr(*value).kind {
-                    ExprKind::Call { func, args } => {
-                        self.group_call(*func, args, Dest::Place(*place))
+            // A barrier ends a region: every invocation finished the code before it.
+            StmtKind::Expr(e)
+                if matches!(
+                    f.expr(*e).kind,
+                    ExprKind::Builtin {
+                        fun: Builtin::Barrier,
+                        ..
                     }
-                    _ => Err(self.unsupported(s)),
-                },
-                _ => Err(self.unsupported(s)),
-            },
-            StmtKind::Declare {
-                local,
-                init: Some(init),
-            } => {
-                let ty = f.locals[local.0 as usize].ty;
-                let slot = Slot::Frame(self.alloc_frame(ty), ty);
-                self.stack
-                    .last_mut()
-                    .expect("instance")
-                    .locals
-                    .insert(local.0, slot);
-                match &f.expr(*init).kind {
-                    ExprKind::Call { func, args } => {
-                        self.group_call(*func, args, Dest::Local(*local))
-                    }
-                    _ => Err(self.unsupported(s)),
-                }
+                ) =>
+            {
+                Ok(())
             }
+            StmtKind::Call { func, args, result } => self.group_call(*func, args, *result),
             StmtKind::Block(b) => self.group_block(b),
             StmtKind::If {
                 cond,
@@ -767,10 +735,7 @@ impl<'a, 'b> Lower<'a, 'b> {
                 self.b.ins().jump(cont, &[]);
                 self.b.switch_to_block(cont);
                 self.check_abort();
-                if let Some(st) = step {
-                    let st = *st;
-                    self.region(|l| l.expr(st).map(|_| ()))?;
-                }
+                self.group_block(step)?;
                 match cond {
                     Some(c) if *test_after => {
                         let c = self.group_decision(*c, types::I32)?;
@@ -843,13 +808,13 @@ impl<'a, 'b> Lower<'a, 'b> {
 
     fn unsupported(&self, s: &Stmt) -> String {
         format!(
-            "{}: error: a call that reaches barrier() must be a statement of its own (`f(...);', `x = f(...);' or a declaration initialized by it)",
+            "{}: internal error: a barrier inside an expression (calls and barriers are statements after ir::calls)",
             s.span
         )
     }
 
     /// Inlines a function that reaches a barrier at group level.
-    fn group_call(&mut self, func: FunctionId, args: &[ExprId], result: Dest) -> R<()> {
+    fn group_call(&mut self, func: FunctionId, args: &[ExprId], result: Option<LocalId>) -> R<()> {
         let callee = self.env.m.function(func);
         let caller_depth = self.stack.len();
         // Bind parameters (frame slots) from the arguments, per invocation.
@@ -913,17 +878,11 @@ impl<'a, 'b> Lower<'a, 'b> {
                 let dst = l.place(*a)?;
                 l.store_place(&dst, &v)?;
             }
-            if let Some(ret) = &ret {
-                let dst = match result {
-                    Dest::None => None,
-                    Dest::Place(e) => Some(l.place(e)?),
-                    Dest::Local(local) => Some(l.local_place(local)?),
-                };
-                if let Some(dst) = dst {
-                    let p = l.slot_place(ret);
-                    let v = l.load_place(&p)?;
-                    l.store_place(&dst, &v)?;
-                }
+            if let (Some(ret), Some(local)) = (&ret, result) {
+                let dst = l.local_place(local)?;
+                let p = l.slot_place(ret);
+                let v = l.load_place(&p)?;
+                l.store_place(&dst, &v)?;
             }
             Ok(())
         })
@@ -942,6 +901,13 @@ impl<'a, 'b> Lower<'a, 'b> {
         match &s.kind {
             StmtKind::Expr(e) => {
                 self.expr(*e)?;
+            }
+            StmtKind::Call { func, args, result } => {
+                let v = self.call(*func, args)?;
+                if let Some(r) = result {
+                    let p = self.local_place(*r)?;
+                    self.store_place(&p, &v)?;
+                }
             }
             StmtKind::Declare { local, init } => {
                 let f = self.func();
@@ -1037,9 +1003,10 @@ impl<'a, 'b> Lower<'a, 'b> {
                 r?;
                 self.b.ins().jump(cont, &[]);
                 self.b.switch_to_block(cont);
-                if let Some(st) = step {
-                    self.expr(*st)?;
-                }
+                self.decl_depth += 1;
+                let r = self.block(step);
+                self.decl_depth -= 1;
+                r?;
                 self.check_abort();
                 match cond {
                     Some(c) if *test_after => {

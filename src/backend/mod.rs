@@ -93,90 +93,61 @@ impl std::fmt::Debug for Kernel {
 
 /// Which functions contain barrier() directly or through calls.
 fn barrier_functions(m: &Module) -> Vec<bool> {
-    let mut has: Vec<bool> = m
-        .functions
-        .iter()
-        .map(|f| {
-            f.exprs.iter().any(|e| {
-                matches!(
-                    e.kind,
-                    ExprKind::Builtin {
-                        fun: crate::ir::Builtin::Barrier,
-                        ..
-                    }
-                )
-            })
-        })
-        .collect();
-    loop {
-        let mut changed = false;
-        for (i, f) in m.functions.iter().enumerate() {
-            if has[i] {
-                continue;
-            }
-            if f.exprs
-                .iter()
-                .any(|e| matches!(e.kind, ExprKind::Call { func, .. } if has[func.0 as usize]))
-            {
-                has[i] = true;
-                changed = true;
+    let n = m.functions.len();
+    let mut callers: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut has = vec![false; n];
+    let mut work = Vec::new();
+    for (i, f) in m.functions.iter().enumerate() {
+        for c in f.callees() {
+            if let Some(v) = callers.get_mut(c.0 as usize) {
+                v.push(i);
             }
         }
-        if !changed {
-            return has;
+        let direct = f.exprs.iter().any(|e| {
+            matches!(
+                e.kind,
+                ExprKind::Builtin {
+                    fun: crate::ir::Builtin::Barrier,
+                    ..
+                }
+            )
+        });
+        if direct {
+            has[i] = true;
+            work.push(i);
         }
     }
+    while let Some(c) = work.pop() {
+        for &caller in &callers[c] {
+            if !has[caller] {
+                has[caller] = true;
+                work.push(caller);
+            }
+        }
+    }
+    has
 }
 
-/// True if evaluating the statement may reach a barrier.
+/// True if executing the statement may reach a barrier. Calls and barriers are
+/// statements of their own (ir::calls), so no expression can.
 fn stmt_has_barrier(f: &IrFunction, s: &Stmt, barrier_fns: &[bool]) -> bool {
-    let expr_has = |e: crate::ir::ExprId| expr_has_barrier(f, e, barrier_fns);
-    match &s.kind {
-        StmtKind::Expr(e) => expr_has(*e),
-        StmtKind::Declare { init, .. } => init.is_some_and(expr_has),
-        StmtKind::Block(b) => b.iter().any(|s| stmt_has_barrier(f, s, barrier_fns)),
-        StmtKind::If {
-            cond,
-            accept,
-            reject,
-        } => {
-            expr_has(*cond)
-                || accept
-                    .iter()
-                    .chain(reject)
-                    .any(|s| stmt_has_barrier(f, s, barrier_fns))
+    let mut found = false;
+    crate::ir::for_each_stmt(std::slice::from_ref(s), |k| match k {
+        StmtKind::Expr(e) => {
+            found |= matches!(
+                f.expr(*e).kind,
+                ExprKind::Builtin {
+                    fun: crate::ir::Builtin::Barrier,
+                    ..
+                }
+            )
         }
-        StmtKind::Loop {
-            cond, body, step, ..
-        } => {
-            cond.is_some_and(expr_has)
-                || step.is_some_and(expr_has)
-                || body.iter().any(|s| stmt_has_barrier(f, s, barrier_fns))
+        StmtKind::Call { func, .. } => {
+            found |= barrier_fns.get(func.0 as usize).copied().unwrap_or(false)
         }
-        StmtKind::Switch { selector, cases } => {
-            expr_has(*selector)
-                || cases
-                    .iter()
-                    .flat_map(|c| &c.body)
-                    .any(|s| stmt_has_barrier(f, s, barrier_fns))
-        }
-        StmtKind::Return(e) => e.is_some_and(expr_has),
-        StmtKind::Break | StmtKind::Continue => false,
-    }
-}
-
-fn expr_has_barrier(f: &IrFunction, e: crate::ir::ExprId, barrier_fns: &[bool]) -> bool {
-    match &f.expr(e).kind {
-        ExprKind::Builtin {
-            fun: crate::ir::Builtin::Barrier,
-            ..
-        } => true,
-        ExprKind::Call { func, .. } if barrier_fns[func.0 as usize] => true,
-        k => k
-            .children()
-            .into_iter()
-            .any(|c| expr_has_barrier(f, c, barrier_fns)),
-    }
+        _ => {}
+    });
+    found
 }
 
 fn make_isa() -> Result<isa::OwnedTargetIsa, String> {

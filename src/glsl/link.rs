@@ -145,6 +145,15 @@ impl<'a> Importer<'a> {
                 })
                 .collect(),
             exprs,
+            body: {
+                let mut body = f.body.clone();
+                for_each_stmt_mut(&mut body, |s| {
+                    if let StmtKind::Call { func, .. } = s {
+                        *func = self.functions[func.0 as usize];
+                    }
+                });
+                body
+            },
             ..f.clone()
         }
     }
@@ -307,11 +316,7 @@ fn reachable(m: &Module, main: FunctionId) -> HashSet<u32> {
         if !seen.insert(f) {
             continue;
         }
-        for e in &m.functions[f as usize].exprs {
-            if let ExprKind::Call { func, .. } = e.kind {
-                stack.push(func.0);
-            }
-        }
+        stack.extend(m.functions[f as usize].callees().iter().map(|c| c.0));
     }
     seen
 }
@@ -460,23 +465,38 @@ pub fn link(
 }
 
 fn has_cycle(m: &Module, live: &HashSet<u32>) -> bool {
-    fn visit(m: &Module, v: u32, state: &mut HashMap<u32, u8>) -> bool {
-        match state.get(&v) {
-            Some(1) => return true,
-            Some(2) => return false,
-            _ => {}
+    // Depth-first search with an explicit stack: call chains are as deep as the shader
+    // makes them. State 1: on the current path; 2: finished.
+    let mut state: HashMap<u32, u8> = HashMap::new();
+    let callees = |f: u32| -> Vec<u32> {
+        m.functions
+            .get(f as usize)
+            .map(|f| f.callees().iter().map(|c| c.0).collect())
+            .unwrap_or_default()
+    };
+    for &root in live {
+        if state.contains_key(&root) {
+            continue;
         }
-        state.insert(v, 1);
-        for e in &m.functions[v as usize].exprs {
-            if let ExprKind::Call { func, .. } = e.kind
-                && visit(m, func.0, state)
-            {
-                return true;
+        state.insert(root, 1);
+        let mut path: Vec<(u32, Vec<u32>)> = vec![(root, callees(root))];
+        while let Some((v, next)) = path.last_mut() {
+            match next.pop() {
+                Some(c) => match state.get(&c) {
+                    Some(1) => return true,
+                    Some(_) => {}
+                    None => {
+                        state.insert(c, 1);
+                        let cs = callees(c);
+                        path.push((c, cs));
+                    }
+                },
+                None => {
+                    state.insert(*v, 2);
+                    path.pop();
+                }
             }
         }
-        state.insert(v, 2);
-        false
     }
-    let mut state = HashMap::new();
-    live.iter().any(|&f| visit(m, f, &mut state))
+    false
 }

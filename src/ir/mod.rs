@@ -6,6 +6,7 @@
 //! break/continue/return, no goto. Every node keeps its source span. This layer calls
 //! nothing above it; the front end builds it and the back end reads it.
 
+pub mod calls;
 pub mod consteval;
 pub mod layout;
 pub mod print;
@@ -582,7 +583,6 @@ pub struct Global {
     pub memory: MemoryQualifiers,
     /// Constant initializer (const globals, default-block uniforms with initializers).
     pub init: Option<ConstValue>,
-    /// Initializer evaluated at run time (plain globals with non-constant initializers).
     pub span: Span,
     /// True once some function of the shader uses the variable (reflection: active).
     pub used: bool,
@@ -1088,7 +1088,9 @@ pub enum ExprKind {
     /// A matrix built from a matrix of another size: overlapping elements copied, the
     /// rest from the identity (`mat3(mat4)`).
     MatrixResize(ExprId),
-    /// A user function call; out and inout arguments are places.
+    /// A user function call; out and inout arguments are places. Only between the
+    /// front end's type checking and [`calls::hoist`], which turns every call into a
+    /// [`StmtKind::Call`]: the module the front end gives never has one.
     Call {
         func: FunctionId,
         args: Vec<ExprId>,
@@ -1150,6 +1152,38 @@ impl ExprKind {
             ExprKind::Sequence { first, second } => vec![*first, *second],
         }
     }
+
+    /// The sub-expressions, in the order of [`ExprKind::children`], to rewrite.
+    pub fn children_mut(&mut self) -> Vec<&mut ExprId> {
+        match self {
+            ExprKind::Literal(_)
+            | ExprKind::Constant(_)
+            | ExprKind::Global(_)
+            | ExprKind::Local(_)
+            | ExprKind::BuiltinVar(_) => Vec::new(),
+            ExprKind::Index { base, index } => vec![base, index],
+            ExprKind::Field { base, .. } | ExprKind::Swizzle { base, .. } => vec![base],
+            ExprKind::Unary { arg, .. }
+            | ExprKind::Convert { arg, .. }
+            | ExprKind::Splat(arg)
+            | ExprKind::MatrixDiagonal(arg)
+            | ExprKind::MatrixResize(arg)
+            | ExprKind::ArrayLength(arg) => vec![arg],
+            ExprKind::Binary { lhs, rhs, .. } => vec![lhs, rhs],
+            ExprKind::Select {
+                cond,
+                accept,
+                reject,
+            } => vec![cond, accept, reject],
+            ExprKind::Compose(parts) => parts.iter_mut().collect(),
+            ExprKind::Call { args, .. } | ExprKind::Builtin { args, .. } => {
+                args.iter_mut().collect()
+            }
+            ExprKind::Assign { place, value, .. } => vec![place, value],
+            ExprKind::IncDec { place, .. } => vec![place],
+            ExprKind::Sequence { first, second } => vec![first, second],
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -1173,6 +1207,15 @@ pub struct SwitchCase {
 #[derive(Debug, Clone)]
 pub enum StmtKind {
     Expr(ExprId),
+    /// A user function call: arguments evaluated left to right (values for `in`
+    /// parameters, places for `out` and `inout`), the result stored in `result` (a local
+    /// declared before). Calls are statements, never expressions, so a call that
+    /// reaches a barrier is always at statement level.
+    Call {
+        func: FunctionId,
+        args: Vec<ExprId>,
+        result: Option<LocalId>,
+    },
     /// A local variable comes into scope (with its initializer, if any).
     Declare {
         local: LocalId,
@@ -1190,8 +1233,9 @@ pub enum StmtKind {
         /// Test `cond` after the body (do-while).
         test_after: bool,
         body: Block,
-        /// The for-loop step, run before each re-test (also after `continue`).
-        step: Option<ExprId>,
+        /// The for-loop step, run before each re-test (also after `continue`); for a
+        /// `do`-`while` whose condition calls functions, those calls.
+        step: Block,
     },
     Switch {
         selector: ExprId,
@@ -1206,6 +1250,57 @@ pub enum StmtKind {
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
+}
+
+/// Calls `f` on every statement of `b`, nested ones included, outer before inner
+/// (without recursion: nesting depth is the shader's).
+pub fn for_each_stmt(b: &[Stmt], mut f: impl FnMut(&StmtKind)) {
+    let mut work: Vec<&[Stmt]> = vec![b];
+    while let Some(b) = work.pop() {
+        for s in b.iter().rev() {
+            f(&s.kind);
+            match &s.kind {
+                StmtKind::Block(b) => work.push(b),
+                StmtKind::If { accept, reject, .. } => {
+                    work.push(reject);
+                    work.push(accept);
+                }
+                StmtKind::Loop { body, step, .. } => {
+                    work.push(step);
+                    work.push(body);
+                }
+                StmtKind::Switch { cases, .. } => {
+                    work.extend(cases.iter().rev().map(|c| c.body.as_slice()))
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// [`for_each_stmt`] for rewriting.
+pub fn for_each_stmt_mut(b: &mut Block, mut f: impl FnMut(&mut StmtKind)) {
+    let mut work: Vec<&mut Block> = vec![b];
+    while let Some(b) = work.pop() {
+        for s in b.iter_mut() {
+            f(&mut s.kind);
+            match &mut s.kind {
+                StmtKind::Block(b) => work.push(b),
+                StmtKind::If { accept, reject, .. } => {
+                    work.push(accept);
+                    work.push(reject);
+                }
+                StmtKind::Loop { body, step, .. } => {
+                    work.push(body);
+                    work.push(step);
+                }
+                StmtKind::Switch { cases, .. } => {
+                    work.extend(cases.iter_mut().map(|c| &mut c.body))
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -1224,6 +1319,22 @@ pub struct Function {
 impl Function {
     pub fn expr(&self, id: ExprId) -> &Expr {
         &self.exprs[id.0 as usize]
+    }
+
+    /// Every function this one calls (with repeats).
+    pub fn callees(&self) -> Vec<FunctionId> {
+        let mut out = Vec::new();
+        for_each_stmt(&self.body, |s| {
+            if let StmtKind::Call { func, .. } = s {
+                out.push(*func);
+            }
+        });
+        // Calls the front end has not turned into statements yet.
+        out.extend(self.exprs.iter().filter_map(|e| match e.kind {
+            ExprKind::Call { func, .. } => Some(func),
+            _ => None,
+        }));
+        out
     }
 
     pub fn param_types(&self) -> impl Iterator<Item = (TypeId, ParamDir)> + '_ {

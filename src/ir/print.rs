@@ -130,6 +130,13 @@ fn stmt(m: &Module, f: &Function, s: &Stmt, level: usize, out: &mut String) {
         StmtKind::Expr(e) => {
             let _ = writeln!(out, "{};", expr(m, f, *e));
         }
+        StmtKind::Call { func, args, result } => {
+            if let Some(r) = result {
+                let _ = write!(out, "{} = ", f.locals[r.0 as usize].name);
+            }
+            let args: Vec<String> = args.iter().map(|a| expr(m, f, *a)).collect();
+            let _ = writeln!(out, "call {}({});", m.function(*func).name, args.join(", "));
+        }
         StmtKind::Declare { local, init } => {
             let l = &f.locals[local.0 as usize];
             let _ = write!(out, "let {} {}", m.types.name(l.ty), l.name);
@@ -166,15 +173,17 @@ fn stmt(m: &Module, f: &Function, s: &Stmt, level: usize, out: &mut String) {
             step,
         } => {
             let c = cond.map(|c| expr(m, f, c)).unwrap_or_else(|| "true".into());
-            let st = step
-                .map(|s| format!(" step {}", expr(m, f, s)))
-                .unwrap_or_default();
             if *test_after {
-                let _ = writeln!(out, "do{st} {{");
+                out.push_str("do {\n");
             } else {
-                let _ = writeln!(out, "while {c}{st} {{");
+                let _ = writeln!(out, "while {c} {{");
             }
             block(m, f, body, level + 1, out);
+            if !step.is_empty() {
+                indent(level, out);
+                out.push_str("} continuing {\n");
+                block(m, f, step, level + 1, out);
+            }
             indent(level, out);
             if *test_after {
                 let _ = writeln!(out, "}} while {c}");

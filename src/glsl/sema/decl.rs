@@ -1178,6 +1178,15 @@ impl Checker<'_> {
         let mut ctx = self.cur.take().expect("function context");
         ctx.func.body = body;
         self.check_writeonly_reads(&ctx.func);
+        // Calls become statements of their own (the IR the front end gives).
+        let functions = &self.m.functions;
+        let dirs = |f: FunctionId| -> Vec<ParamDir> {
+            functions
+                .get(f.0 as usize)
+                .map(|f| f.param_types().map(|(_, d)| d).collect())
+                .unwrap_or_default()
+        };
+        crate::ir::calls::hoist(&mut ctx.func, &mut self.m.types, &dirs);
         self.m.functions[fid.0 as usize] = ctx.func;
     }
 }

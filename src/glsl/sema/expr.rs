@@ -366,10 +366,11 @@ impl Checker<'_> {
                     StmtKind::Loop {
                         cond, body, step, ..
                     } => {
-                        for e in cond.iter().chain(step.iter()) {
+                        if let Some(e) = cond {
                             visit(m, f, *e, true, bad);
                         }
                         stmts(m, f, body, bad);
+                        stmts(m, f, step, bad);
                     }
                     StmtKind::Switch { selector, cases } => {
                         visit(m, f, *selector, true, bad);

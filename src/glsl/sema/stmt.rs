@@ -196,7 +196,7 @@ impl Checker<'_> {
                         cond: c,
                         test_after: false,
                         body: pre,
-                        step: None,
+                        step: Vec::new(),
                     },
                     span,
                 );
@@ -211,7 +211,7 @@ impl Checker<'_> {
                             cond: Some(c),
                             test_after: true,
                             body: b,
-                            step: None,
+                            step: Vec::new(),
                         },
                         span,
                     );
@@ -239,7 +239,17 @@ impl Checker<'_> {
                     Some(c) => self.loop_condition(c),
                     None => (None, Vec::new()),
                 };
-                let step = rest.post_expr.as_ref().and_then(|e| self.expr(e));
+                let step: Block = rest
+                    .post_expr
+                    .as_ref()
+                    .and_then(|e| self.expr(e))
+                    .map(|e| {
+                        vec![Stmt {
+                            kind: StmtKind::Expr(e),
+                            span,
+                        }]
+                    })
+                    .unwrap_or_default();
                 self.f().loops += 1;
                 let b = self.sub_block_no_scope(body);
                 self.f().loops -= 1;
