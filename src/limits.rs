@@ -81,6 +81,22 @@ pub const WORKER_STACK: usize = MAX_KERNEL_STACK + (4 << 20);
 /// that live across barriers. A program that needs more fails to dispatch.
 pub const MAX_GROUP_SCRATCH: u64 = 256 << 20;
 
+/// Nesting of expressions and statements in a shader (parentheses, operator chains,
+/// blocks, `else if` chains): deeper shaders fail to compile with a message. The
+/// compiler recurses over this nesting, on a thread of its own with COMPILER_STACK.
+pub const MAX_NESTING: u32 = 10_000;
+/// Stack of the compiler thread (reserved, touched only as deep as a shader needs):
+/// room for MAX_NESTING levels in every pass, plus COMPILER_STACK_PER_BYTE for each
+/// byte of source, since dropping the parser's tree recurses once per level of it,
+/// however deep the source makes it.
+pub const COMPILER_STACK: usize = 256 << 20;
+pub const COMPILER_STACK_PER_BYTE: usize = 256;
+/// Statements and expressions of a program once every call from main is inlined (the
+/// back end inlines all calls): beyond it, linking fails instead of compiling for long.
+pub const MAX_INLINED_NODES: u64 = 1 << 20;
+/// Longest shader source (all strings together) glcompute compiles.
+pub const MAX_SOURCE_BYTES: usize = 16 << 20;
+
 pub const MAX_DEBUG_MESSAGE_LENGTH: i32 = 4096;
 pub const MAX_DEBUG_LOGGED_MESSAGES: i32 = 128;
 pub const MAX_DEBUG_GROUP_STACK_DEPTH: i32 = 64;

@@ -57,6 +57,12 @@ fn main() -> ExitCode {
     }
 }
 
+/// The IR's text form, printed on the compiler's stack (printing recurses over nesting).
+fn dump(m: &glcompute_driver::ir::Module) -> String {
+    glcompute_driver::glsl::on_compiler_stack(0, || glcompute_driver::ir::print::module(m))
+        .unwrap_or_else(|e| e)
+}
+
 /// Offline compile and link: each file is one compute shader of one program.
 fn compile(args: &[String]) -> ExitCode {
     use glcompute_driver::glsl::{self, Stage};
@@ -95,7 +101,7 @@ fn compile(args: &[String]) -> ExitCode {
                 }
                 if dump_ir && (!link || files.len() > 1) {
                     println!("--- IR of {f}");
-                    print!("{}", glcompute_driver::ir::print::module(&shader.module));
+                    print!("{}", dump(&shader.module));
                 }
                 shaders.push((i as u32 + 1, Stage::Compute, Some(Arc::new(shader))));
             }
@@ -113,16 +119,20 @@ fn compile(args: &[String]) -> ExitCode {
                 }
                 if dump_ir {
                     println!("--- IR of the linked program");
-                    print!("{}", glcompute_driver::ir::print::module(&prog.module));
+                    print!("{}", dump(&prog.module));
                 }
                 if opts.clif || opts.asm {
                     let local = prog.compute.and_then(|c| c.local_size);
-                    match glcompute_driver::backend::compile(
-                        &prog.module,
-                        &prog.reflection,
-                        local,
-                        opts,
-                    ) {
+                    match glsl::on_compiler_stack(0, || {
+                        glcompute_driver::backend::compile(
+                            &prog.module,
+                            &prog.reflection,
+                            local,
+                            opts,
+                        )
+                    })
+                    .and_then(|r| r)
+                    {
                         Ok(k) => {
                             if let Some(c) = &k.clif {
                                 println!("--- Cranelift IR of the work-group function");

@@ -611,3 +611,67 @@ fn linking() {
         .contains("GL_MAX_COMPUTE_SHARED_MEMORY_SIZE")
     );
 }
+
+#[test]
+fn nesting_and_inlining_limits() {
+    // Nesting deeper than limits::MAX_NESTING fails to compile with a message (the
+    // compiler recurses over it), whatever the caller's stack; parentheses alone do
+    // not nest.
+    let n = 20_000;
+    err(
+        &format!("void main() {{ uint x = 1u; x = x{}; }}", "+x".repeat(n)),
+        "nested more than 10000 levels deep",
+    );
+    err(
+        &format!("void main() {{ {}{} }}", "{".repeat(n), "}".repeat(n)),
+        "nested more than 10000 levels deep",
+    );
+    ok(&format!(
+        "void main() {{ uint x = {}1u{}; }}",
+        "(".repeat(n),
+        ")".repeat(n)
+    ));
+    // A call chain that is deep, or large, once inlined fails to link.
+    let mut chain = String::new();
+    chain.push_str("uint f0(uint a) { return a; }\n");
+    for i in 1..5000 {
+        chain.push_str(&format!(
+            "uint f{i}(uint a) {{ return f{}(a) + 1u; }}\n",
+            i - 1
+        ));
+    }
+    chain.push_str("void main() { f4999(1u); }");
+    fails(
+        link(&[&format!("{HEAD}{chain}")]),
+        "levels deep once calls are inlined, more than glcompute's limit of 10000",
+    );
+    let mut fanout = String::new();
+    fanout.push_str("uint g0(uint a) { return a * a; }\n");
+    for i in 1..40 {
+        fanout.push_str(&format!(
+            "uint g{i}(uint a) {{ return g{0}(a) + g{0}(a + 1u); }}\n",
+            i - 1
+        ));
+    }
+    fanout.push_str("void main() { g39(1u); }");
+    fails(
+        link(&[&format!("{HEAD}{fanout}")]),
+        "statements and expressions once its function calls are inlined",
+    );
+}
+
+#[test]
+fn falling_off_the_end_warns() {
+    let src = format!(
+        "{HEAD}uint f(uint x) {{ if (x > 1u) return x; }}\nuint g(uint x) {{ while (true) {{ return x; }} }}\nvoid main() {{ f(1u); g(1u); }}"
+    );
+    let (sh, _) = glsl::compile(Stage::Compute, &src).expect("compiles");
+    let (_, log) = glsl::link(&[(1, Stage::Compute, Some(Arc::new(sh)))], true).expect("links");
+    assert!(
+        log.contains(
+            "function `f' can reach its end without returning a value; it returns zero there"
+        ),
+        "{log}"
+    );
+    assert!(!log.contains("`g'"), "{log}");
+}

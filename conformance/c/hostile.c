@@ -6,7 +6,10 @@
  * - values kept across barriers larger than the scratch limit fail to dispatch;
  * - a kernel with a large frame runs correctly when dispatched from a thread whose own
  *   stack is too small for it (the workers run it);
- * - shared memory never shows what another program's dispatch left there.
+ * - shared memory never shows what another program's dispatch left there;
+ * - shaders nested far deeper than any real one (a 1,000,000-term sum, 500,000 nested
+ *   blocks), compiled from a thread with a 256 KiB stack, fail to compile with a
+ *   message instead of overflowing a stack; 5,000 nested levels compile and run.
  * Run standalone with GLCOMPUTE_TIMEOUT_MS=300. */
 #include "harness.h"
 #include <pthread.h>
@@ -51,6 +54,53 @@ static const char *big_stack_src =
     "}\n";
 
 static EGLContext small_ctx;
+
+/* Compiles `src` on the current thread; stores COMPILE_STATUS and the log. */
+struct compiled {
+    const char *src;
+    GLint ok;
+    char log[512];
+};
+
+static void *compile_on_small_stack(void *arg)
+{
+    struct compiled *c = arg;
+    eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, small_ctx);
+    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(s, 1, &c->src, NULL);
+    glCompileShader(s);
+    glGetShaderiv(s, GL_COMPILE_STATUS, &c->ok);
+    glGetShaderInfoLog(s, sizeof c->log, NULL, c->log);
+    glDeleteShader(s);
+    eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    return NULL;
+}
+
+/* `head`, then `unit` n times, then `mid`, then `close` n times, then `tail`. */
+static char *repeat_src(const char *head, const char *unit, const char *mid, const char *close,
+                        const char *tail, size_t n)
+{
+    size_t len = strlen(head) + n * (strlen(unit) + strlen(close)) + strlen(mid) + strlen(tail) + 1;
+    char *s = malloc(len), *p = s;
+    p += sprintf(p, "%s", head);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%s", unit);
+    p += sprintf(p, "%s", mid);
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "%s", close);
+    sprintf(p, "%s", tail);
+    return s;
+}
+
+static void compile_small(struct compiled *c)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 << 10);
+    pthread_t t;
+    CHECK(pthread_create(&t, &attr, compile_on_small_stack, c) == 0, "thread");
+    pthread_join(t, NULL);
+}
 
 static void *dispatch_from_small_stack(void *arg)
 {
@@ -168,6 +218,34 @@ int main(void)
         leaked += got[i] == 0xdeadbeefu;
     CHECK(leaked == 0, "%d shared values of the earlier dispatch were visible", leaked);
     CHECK(glGetError() == GL_NO_ERROR, "no error");
+
+    /* 7. Nesting far past any real shader, compiled on a 256 KiB stack. */
+    const char *head = "#version 430\nlayout(local_size_x = 1) in;\n"
+                       "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+                       "void main() { uint x = 1u; ";
+    struct compiled sum = {repeat_src(head, "x + ", "x", "", "; v[0] = x; }\n", 1000000), 1, ""};
+    compile_small(&sum);
+    CHECK(!sum.ok, "a 1,000,000-term sum does not compile");
+    CHECK(strstr(sum.log, "nested more than") != NULL, "the log says why: %s", sum.log);
+    struct compiled blocks = {repeat_src(head, "{", "x++;", "}", " v[0] = x; }\n", 500000), 1, ""};
+    compile_small(&blocks);
+    CHECK(!blocks.ok, "500,000 nested blocks do not compile");
+    CHECK(strstr(blocks.log, "nested more than") != NULL, "the log says why: %s", blocks.log);
+    /* 5,000 levels: within the limit, compiled on the small stack too, and right. */
+    struct compiled ok = {repeat_src(head, "{ x += 1u; ", "", "}", " v[0] = x; }\n", 5000), 0, ""};
+    compile_small(&ok);
+    CHECK(ok.ok, "5,000 nested blocks compile: %s", ok.log);
+    GLuint nested = link_or_zero(ok.src, &linked, log, sizeof log);
+    CHECK(linked, "5,000 nested blocks link: %s", log);
+    GLuint res = ssbo(0, 16);
+    glUseProgram(nested);
+    EXPECT_OK(glDispatchCompute(1, 1, 1));
+    GLuint x = 0;
+    glGetNamedBufferSubData(res, 0, 4, &x);
+    CHECK(x == 5001, "5,000 nested increments give %u", x);
+    free((void *)sum.src);
+    free((void *)blocks.src);
+    free((void *)ok.src);
     (void)out;
     return h_finish("hostile");
 }

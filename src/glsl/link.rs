@@ -12,6 +12,7 @@ use crate::backend::{self, Kernel};
 
 use super::reflect::{self, Reflection};
 use super::{CompiledShader, Log, Stage};
+use crate::ir::validate;
 use crate::ir::*;
 use crate::limits;
 
@@ -40,13 +41,15 @@ impl LinkedProgram {
         self.kernel
             .get_or_init(|| {
                 let local = self.compute.and_then(|c| c.local_size);
-                backend::compile(
-                    &self.module,
-                    &self.reflection,
-                    local,
-                    backend::Options::default(),
-                )
-                .map(Arc::new)
+                super::on_compiler_stack(0, || {
+                    backend::compile(
+                        &self.module,
+                        &self.reflection,
+                        local,
+                        backend::Options::default(),
+                    )
+                    .map(Arc::new)
+                })?
             })
             .clone()
     }
@@ -135,6 +138,10 @@ impl<'a> Importer<'a> {
             })
             .collect();
         Function {
+            name: f.name.clone(),
+            params: f.params,
+            defined: f.defined,
+            span: f.span,
             ret: self.ty(f.ret),
             locals: f
                 .locals
@@ -154,7 +161,6 @@ impl<'a> Importer<'a> {
                 });
                 body
             },
-            ..f.clone()
         }
     }
 }
@@ -410,8 +416,22 @@ pub fn link(
                 }
             }
             // Recursion across shaders (GLSL 4.60 §6.1.2).
-            if has_cycle(&module, &live) {
+            if validate::cycle(&module, &live_fns).is_some() {
                 log.link_error("recursion is not allowed");
+            } else if let Err(e) = validate::limits(&module, FunctionId(main as u32)) {
+                log.link_error(e);
+            }
+            for &f in &live_fns {
+                let func = &module.functions[f.0 as usize];
+                if validate::falls_off_end(&module, func) {
+                    log.warning(
+                        func.span,
+                        format!(
+                            "function `{}' can reach its end without returning a value; it returns zero there",
+                            func.name
+                        ),
+                    );
+                }
             }
             // Active variables: referenced by live code.
             for g in module.globals.iter_mut() {
@@ -443,6 +463,14 @@ pub fn link(
     if log.has_errors() {
         return Err(log.text);
     }
+    // The back end relies on a well-formed module: a malformed one is a compiler bug,
+    // reported in the log instead of compiled.
+    if let Err(errors) = validate::validate(&module) {
+        for e in errors {
+            log.link_error(format!("internal compiler error: {e}"));
+        }
+        return Err(log.text);
+    }
     let reflection = reflect::reflect(&module, &live_fns, &mut log);
     if log.has_errors() {
         return Err(log.text);
@@ -462,41 +490,4 @@ pub fn link(
         },
         log.text,
     ))
-}
-
-fn has_cycle(m: &Module, live: &HashSet<u32>) -> bool {
-    // Depth-first search with an explicit stack: call chains are as deep as the shader
-    // makes them. State 1: on the current path; 2: finished.
-    let mut state: HashMap<u32, u8> = HashMap::new();
-    let callees = |f: u32| -> Vec<u32> {
-        m.functions
-            .get(f as usize)
-            .map(|f| f.callees().iter().map(|c| c.0).collect())
-            .unwrap_or_default()
-    };
-    for &root in live {
-        if state.contains_key(&root) {
-            continue;
-        }
-        state.insert(root, 1);
-        let mut path: Vec<(u32, Vec<u32>)> = vec![(root, callees(root))];
-        while let Some((v, next)) = path.last_mut() {
-            match next.pop() {
-                Some(c) => match state.get(&c) {
-                    Some(1) => return true,
-                    Some(_) => {}
-                    None => {
-                        state.insert(c, 1);
-                        let cs = callees(c);
-                        path.push((c, cs));
-                    }
-                },
-                None => {
-                    state.insert(*v, 2);
-                    path.pop();
-                }
-            }
-        }
-    }
-    false
 }

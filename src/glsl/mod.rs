@@ -101,16 +101,60 @@ pub fn compile_accepting(
             stage.name()
         ));
     }
-    let mut log = Log::default();
-    let Some((unit, dirs, map)) = parse::parse(source, &mut log, accepted) else {
-        return Err(log.text);
-    };
-    let (module, log) = sema::check(&unit, &dirs, &map, log);
-    if log.has_errors() {
-        Err(log.text)
-    } else {
-        Ok((CompiledShader { stage, module }, log.text))
+    if source.len() > crate::limits::MAX_SOURCE_BYTES {
+        return Err(format!(
+            "0:1(1): error: the shader source is {} bytes long, more than glcompute's limit of {} bytes\n",
+            source.len(),
+            crate::limits::MAX_SOURCE_BYTES
+        ));
     }
+    on_compiler_stack(source.len(), || {
+        let mut log = Log::default();
+        let Some((unit, dirs, map)) = parse::parse(source, &mut log, accepted) else {
+            return Err(log.text);
+        };
+        let (module, log) = sema::check(&unit, &dirs, &map, log);
+        // The syntax tree is dropped here, on the compiler's stack: dropping it recurses
+        // once per level of nesting, however deep the source makes it.
+        drop(unit);
+        // Debug builds check the IR after the front end's passes too (link always does).
+        if cfg!(debug_assertions)
+            && !log.has_errors()
+            && let Err(errors) = crate::ir::validate::validate(&module)
+        {
+            panic!("the front end built malformed IR: {errors:?}");
+        }
+        if log.has_errors() {
+            Err(log.text)
+        } else {
+            Ok((CompiledShader { stage, module }, log.text))
+        }
+    })?
+}
+
+/// Runs `f` (a compiler pass) on a thread of its own whose stack holds every
+/// recursion of the compiler over a source of `source_len` bytes: MAX_NESTING levels
+/// in each pass, and a syntax tree as deep as the source (limits::COMPILER_STACK*).
+/// The caller's own stack, whatever its size, is not used. Err (an info log) if the
+/// thread cannot be started; a panic in `f` is resumed in the caller.
+pub fn on_compiler_stack<T: Send>(
+    source_len: usize,
+    f: impl FnOnce() -> T + Send,
+) -> Result<T, String> {
+    let size = source_len
+        .saturating_mul(crate::limits::COMPILER_STACK_PER_BYTE)
+        .saturating_add(crate::limits::COMPILER_STACK);
+    std::thread::scope(|s| {
+        let h = std::thread::Builder::new()
+            .name("glcompute-cc".into())
+            .stack_size(size)
+            .spawn_scoped(s, f)
+            .map_err(|e| format!("0:0(0): error: the compiler's thread could not start: {e}\n"))?;
+        match h.join() {
+            Ok(v) => Ok(v),
+            Err(p) => std::panic::resume_unwind(p),
+        }
+    })
 }
 
 /// Links the shaders of a program: `(name, stage, compiled or None)` per attached
@@ -119,5 +163,5 @@ pub fn link(
     shaders: &[(u32, Stage, Option<Arc<CompiledShader>>)],
     core: bool,
 ) -> Result<(LinkedProgram, String), String> {
-    link::link(shaders, core)
+    on_compiler_stack(0, || link::link(shaders, core))?
 }

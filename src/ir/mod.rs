@@ -10,6 +10,7 @@ pub mod calls;
 pub mod consteval;
 pub mod layout;
 pub mod print;
+pub mod validate;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -1314,6 +1315,33 @@ pub struct Function {
     pub body: Block,
     pub defined: bool,
     pub span: Span,
+}
+
+impl Drop for Function {
+    /// Takes the statement tree apart with a work list: dropping it recursively would
+    /// use stack for every level of nesting, on whichever thread deletes the shader.
+    fn drop(&mut self) {
+        let mut work = std::mem::take(&mut self.body);
+        while let Some(mut s) = work.pop() {
+            match &mut s.kind {
+                StmtKind::Block(b) => work.append(b),
+                StmtKind::If { accept, reject, .. } => {
+                    work.append(accept);
+                    work.append(reject);
+                }
+                StmtKind::Loop { body, step, .. } => {
+                    work.append(body);
+                    work.append(step);
+                }
+                StmtKind::Switch { cases, .. } => {
+                    for c in cases {
+                        work.append(&mut c.body);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 impl Function {

@@ -1150,15 +1150,17 @@ impl Checker<'_> {
             return;
         };
         let span = self.span_of(def);
-        let template = self.m.functions[fid.0 as usize].clone();
+        let template = &self.m.functions[fid.0 as usize];
         self.cur = Some(FnCtx {
             func: Function {
+                name: template.name.clone(),
+                ret: template.ret,
+                params: template.params,
                 locals: template.locals.clone(),
                 exprs: Vec::new(),
                 body: Vec::new(),
                 defined: true,
                 span,
-                ..template
             },
             id: Some(fid),
             loops: 0,

@@ -63,6 +63,35 @@ impl Checker<'_> {
     }
 
     pub(super) fn expr(&mut self, e: &ast::Expr) -> Option<ExprId> {
+        if !self.enter(self.span_of(e)) {
+            return None;
+        }
+        let r = self.expr_nested(e);
+        self.depth -= 1;
+        r
+    }
+
+    /// Counts one level of nesting; false (with one error) past the limit, which keeps
+    /// every recursive pass of the compiler within its stack.
+    pub(super) fn enter(&mut self, span: Span) -> bool {
+        if self.depth >= crate::limits::MAX_NESTING {
+            if !self.too_deep {
+                self.too_deep = true;
+                self.error(
+                    span,
+                    format!(
+                        "expressions and statements are nested more than {} levels deep",
+                        crate::limits::MAX_NESTING
+                    ),
+                );
+            }
+            return false;
+        }
+        self.depth += 1;
+        true
+    }
+
+    fn expr_nested(&mut self, e: &ast::Expr) -> Option<ExprId> {
         let span = self.span_of(e);
         use ast::ExprData as E;
         match &e.content {

@@ -61,6 +61,10 @@ pub struct Checker<'s> {
     ssbo_defaults: BlockDefaults,
     /// Calls made by each function (for the recursion check).
     calls: HashMap<u32, HashSet<u32>>,
+    /// Current nesting of expressions and statements being checked.
+    depth: u32,
+    /// The nesting limit was reported.
+    too_deep: bool,
 }
 
 impl<'s> Checker<'s> {
@@ -104,6 +108,8 @@ impl<'s> Checker<'s> {
                 row_major: false,
             },
             calls: HashMap::new(),
+            depth: 0,
+            too_deep: false,
         }
     }
 

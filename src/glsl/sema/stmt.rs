@@ -120,6 +120,14 @@ impl Checker<'_> {
     }
 
     pub(super) fn statement(&mut self, s: &ast::Statement) {
+        if !self.enter(self.span_of(s)) {
+            return;
+        }
+        self.statement_nested(s);
+        self.depth -= 1;
+    }
+
+    fn statement_nested(&mut self, s: &ast::Statement) {
         let span = self.span_of(s);
         use ast::StatementData as S;
         match &s.content {
