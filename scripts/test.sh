@@ -25,14 +25,14 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary"
+C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl -lm
 done
 
 # Standalone: the loader finds glcompute under the libEGL.so.1/libGL.so.1 names.
 run_gl() { LD_LIBRARY_PATH="$GLDIR" "$@"; }
-for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary; do
+for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier; do
     step "$t" run_gl "$BUILD/$t"
 done
 # A program binary written by one process links and runs in another.
@@ -42,6 +42,18 @@ step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR"
 # large, small application stacks, shared memory of another dispatch.
 step "cc hostile" cc $CFLAGS -o "$BUILD/hostile" conformance/c/hostile.c -lEGL -lGL -lpthread
 step "hostile" env GLCOMPUTE_TIMEOUT_MS=300 LD_LIBRARY_PATH="$GLDIR" "$BUILD/hostile"
+# `glcompute compile --dump-ir` prints the uniformity analysis beside the IR, and the
+# link log warns about the divergent barrier.
+dump_ir_check() {
+    local out
+    out=$("$LIBDIR/glcompute" compile --dump-ir conformance/compiler/divergent-barrier.comp) || return 1
+    grep -q "^--- uniformity of the linked program" <<<"$out" &&
+        grep -q "^    id: varying" <<<"$out" &&
+        grep -q "^divergent barrier in main at 0:7(" <<<"$out" &&
+        grep -q "^0:7([0-9]*): warning: barrier() is reached under control flow" <<<"$out" ||
+        { echo "$out" | tail -20; return 1; }
+}
+step "glcompute compile --dump-ir (uniformity)" dump_ir_check
 
 # eglGetProcAddress answers for exactly the exported GL and EGL functions.
 procs_check() {

@@ -120,6 +120,16 @@ fn compile(args: &[String]) -> ExitCode {
                 if dump_ir {
                     println!("--- IR of the linked program");
                     print!("{}", dump(&prog.module));
+                    if let Some(main) = prog.module.entry() {
+                        let m = &prog.module;
+                        let a = glcompute_driver::ir::uniformity::analyze(
+                            m,
+                            main,
+                            &glcompute_driver::ir::barrier_functions(m),
+                        );
+                        println!("--- uniformity of the linked program");
+                        print!("{}", a.describe(m));
+                    }
                 }
                 if opts.clif || opts.asm {
                     let local = prog.compute.and_then(|c| c.local_size);

@@ -338,6 +338,22 @@ impl Lower<'_, '_> {
                 let a = l.max_s(s0, x[0], x[1]);
                 l.min_s(s0, a, x[2])
             }),
+            // AMD_shader_trinary_minmax: min(x, min(y, z)), max(x, max(y, z)) and the
+            // median max(min(x, y), min(max(x, y), z)).
+            Min3 => self.map_n(&vals, n, |l, x| {
+                let a = l.min_s(s0, x[1], x[2]);
+                l.min_s(s0, x[0], a)
+            }),
+            Max3 => self.map_n(&vals, n, |l, x| {
+                let a = l.max_s(s0, x[1], x[2]);
+                l.max_s(s0, x[0], a)
+            }),
+            Mid3 => self.map_n(&vals, n, |l, x| {
+                let lo = l.min_s(s0, x[0], x[1]);
+                let hi = l.max_s(s0, x[0], x[1]);
+                let c = l.min_s(s0, hi, x[2]);
+                l.max_s(s0, lo, c)
+            }),
             Mix => self.map_n(&vals, n, |l, x| {
                 // x * (1 - a) + y * a
                 let one = l.fconst(s0, 1.0);

@@ -91,43 +91,6 @@ impl std::fmt::Debug for Kernel {
     }
 }
 
-/// Which functions contain barrier() directly or through calls.
-fn barrier_functions(m: &Module) -> Vec<bool> {
-    let n = m.functions.len();
-    let mut callers: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut has = vec![false; n];
-    let mut work = Vec::new();
-    for (i, f) in m.functions.iter().enumerate() {
-        for c in f.callees() {
-            if let Some(v) = callers.get_mut(c.0 as usize) {
-                v.push(i);
-            }
-        }
-        let direct = f.exprs.iter().any(|e| {
-            matches!(
-                e.kind,
-                ExprKind::Builtin {
-                    fun: crate::ir::Builtin::Barrier,
-                    ..
-                }
-            )
-        });
-        if direct {
-            has[i] = true;
-            work.push(i);
-        }
-    }
-    while let Some(c) = work.pop() {
-        for &caller in &callers[c] {
-            if !has[caller] {
-                has[caller] = true;
-                work.push(caller);
-            }
-        }
-    }
-    has
-}
-
 /// True if executing the statement may reach a barrier. Calls and barriers are
 /// statements of their own (ir::calls), so no expression can.
 fn stmt_has_barrier(f: &IrFunction, s: &Stmt, barrier_fns: &[bool]) -> bool {
@@ -217,7 +180,7 @@ pub fn compile(
         let env = lower::Env {
             m,
             reflection: r,
-            barrier_fns: barrier_functions(m),
+            barrier_fns: crate::ir::barrier_functions(m),
             block_slot,
             counter_slot,
             local_size,

@@ -170,6 +170,10 @@ fn build() -> Table {
     }
     gen_fns(&mut t, "clamp", Clamp, &[F, D, I, U], 1..=4, "g g g g", 110);
     gen_fns(&mut t, "clamp", Clamp, &[F, D, I, U], 2..=4, "g g s s", 110);
+    // AMD_shader_trinary_minmax (no GLSL version has them: the extension enables them).
+    for (name, fun) in [("min3", Min3), ("max3", Max3), ("mid3", Mid3)] {
+        gen_fns(&mut t, name, fun, &[F, I, U], 1..=4, "g g g g", u16::MAX);
+    }
     gen_fns(&mut t, "mix", Mix, &fd, 1..=4, "g g g g", 110);
     gen_fns(&mut t, "mix", Mix, &fd, 2..=4, "g g g s", 110);
     gen_fns(&mut t, "mix", MixBool, &fd, 1..=4, "g g g gb", 130);

@@ -12,9 +12,12 @@ use crate::backend::{self, Kernel};
 
 use super::reflect::{self, Reflection};
 use super::{CompiledShader, Log, Stage};
-use crate::ir::validate;
 use crate::ir::*;
+use crate::ir::{uniformity, validate};
 use crate::limits;
+
+/// The link-log warning for a barrier under control flow that varies within a group.
+pub const DIVERGENT_BARRIER: &str = "barrier() is reached under control flow that can differ between the invocations of a work group (a condition, loop, break, continue or return that depends on the invocation); GLSL 4.60 §8.16 leaves the result undefined";
 
 /// The compute stage of a linked program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -470,6 +473,15 @@ pub fn link(
             log.link_error(format!("internal compiler error: {e}"));
         }
         return Err(log.text);
+    }
+    // GLSL 4.60 §8.16: a barrier must be reached by every invocation of a work group;
+    // one under control flow that can differ between them is undefined. Said, not
+    // refused (the spec leaves it to run).
+    if let Some(main) = module.entry() {
+        let a = uniformity::analyze(&module, main, &barrier_functions(&module));
+        for (_, span) in &a.divergent_barriers {
+            log.warning(*span, DIVERGENT_BARRIER);
+        }
     }
     let reflection = reflect::reflect(&module, &live_fns, &mut log);
     if log.has_errors() {

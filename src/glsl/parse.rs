@@ -37,6 +37,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_texture_query_levels",
     "GL_ARB_uniform_buffer_object",
     "GL_ARB_enhanced_layouts",
+    "GL_AMD_shader_trinary_minmax",
 ];
 
 fn registry() -> &'static Registry {

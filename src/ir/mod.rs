@@ -10,6 +10,7 @@ pub mod calls;
 pub mod consteval;
 pub mod layout;
 pub mod print;
+pub mod uniformity;
 pub mod validate;
 
 use std::collections::HashMap;
@@ -872,6 +873,10 @@ pub enum Builtin {
     Min,
     Max,
     Clamp,
+    /// AMD_shader_trinary_minmax: min3, max3, mid3 (the median).
+    Min3,
+    Max3,
+    Mid3,
     Mix,
     /// mix(x, y, bvec a): selects components.
     MixBool,
@@ -1251,6 +1256,43 @@ pub enum StmtKind {
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
+}
+
+/// Which functions reach barrier(), directly or through calls.
+pub fn barrier_functions(m: &Module) -> Vec<bool> {
+    let n = m.functions.len();
+    let mut callers: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut has = vec![false; n];
+    let mut work = Vec::new();
+    for (i, f) in m.functions.iter().enumerate() {
+        for c in f.callees() {
+            if let Some(v) = callers.get_mut(c.0 as usize) {
+                v.push(i);
+            }
+        }
+        let direct = f.exprs.iter().any(|e| {
+            matches!(
+                e.kind,
+                ExprKind::Builtin {
+                    fun: Builtin::Barrier,
+                    ..
+                }
+            )
+        });
+        if direct {
+            has[i] = true;
+            work.push(i);
+        }
+    }
+    while let Some(c) = work.pop() {
+        for &caller in &callers[c] {
+            if !has[caller] {
+                has[caller] = true;
+                work.push(caller);
+            }
+        }
+    }
+    has
 }
 
 /// Calls `f` on every statement of `b`, nested ones included, outer before inner

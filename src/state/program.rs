@@ -171,6 +171,9 @@ impl ShareGroup {
     }
 }
 
+/// KHR_debug id of the divergent-barrier warning (shader compiler source).
+pub const DIVERGENT_BARRIER_ID: u32 = 0x6763_0001;
+
 impl ContextState {
     /// The shader called `name` (see [`shader_in`]).
     pub fn lookup_shader(&self, name: u32) -> GlResult<Arc<Shader>> {
@@ -375,6 +378,19 @@ impl ContextState {
                 st.link_status = true;
                 st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
                 st.executable = Some(Arc::new(linked));
+                // The divergent-barrier warnings also go to KHR_debug, with their line.
+                for line in log
+                    .lines()
+                    .filter(|l| l.contains(glsl::link::DIVERGENT_BARRIER))
+                {
+                    self.emit(super::debug::Message {
+                        source: GL_DEBUG_SOURCE_SHADER_COMPILER,
+                        ty: GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR,
+                        id: DIVERGENT_BARRIER_ID,
+                        severity: GL_DEBUG_SEVERITY_MEDIUM,
+                        text: format!("program {program}: {line}"),
+                    });
+                }
                 st.info_log = log;
                 st.linked_sources = sources;
             }

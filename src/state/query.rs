@@ -75,6 +75,7 @@ impl Value {
 
 /// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
 pub const EXTENSIONS: &[&str] = &[
+    "GL_AMD_shader_trinary_minmax",
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_buffer_storage",
     "GL_ARB_clear_buffer_object",

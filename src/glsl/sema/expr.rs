@@ -1812,6 +1812,7 @@ impl Checker<'_> {
                 self.ext("GL_ARB_shader_bit_encoding")
             }
             TextureQueryLevels => self.ext("GL_ARB_texture_query_levels"),
+            Min3 | Max3 | Mid3 => self.ext("GL_AMD_shader_trinary_minmax"),
             Fma | Frexp | Ldexp | UaddCarry | UsubBorrow | UmulExtended | ImulExtended
             | BitfieldExtract | BitfieldInsert | BitfieldReverse | BitCount | FindLsb | FindMsb
             | TextureGather => self.ext("GL_ARB_gpu_shader5"),
