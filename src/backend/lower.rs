@@ -13,8 +13,8 @@ use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, Variable};
 
 use super::helpers;
-use crate::glsl::reflect::Reflection;
 use crate::ir::layout::{array_stride, layout, matrix_stride, struct_layout};
+use crate::ir::reflect::Reflection;
 use crate::ir::*;
 use crate::runtime::abi::offsets;
 

@@ -8,8 +8,9 @@
 //! group's frame. Every buffer access is checked against its bound range (reads out of
 //! range give zero, writes are dropped), every other index is clamped: a shader cannot
 //! touch memory outside its resources. It is called by the state layer (at the first
-//! dispatch of a program) and reads the IR and the runtime's ABI; it calls nothing
-//! above it.
+//! dispatch of a program) and reads the IR (with the program's reflection,
+//! `ir::reflect`) and the runtime's ABI; it calls nothing above it (tests/layers.rs
+//! checks the imports).
 
 mod builtins;
 mod expr;
@@ -27,7 +28,7 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module as _};
 
-use crate::glsl::reflect::Reflection;
+use crate::ir::reflect::Reflection;
 use crate::ir::{ExprKind, Function as IrFunction, GlobalId, Module, Stmt, StmtKind};
 use crate::runtime::abi::KernelFn;
 

@@ -6,12 +6,10 @@
 //! checked across shaders; then the interface is reflected.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use crate::backend::{self, Kernel};
-
-use super::reflect::{self, Reflection};
 use super::{CompiledShader, Log, Stage};
+use crate::ir::reflect::{self, Reflection};
 use crate::ir::*;
 use crate::ir::{uniformity, validate};
 use crate::limits;
@@ -33,29 +31,6 @@ pub struct LinkedProgram {
     pub compute: Option<ComputeInfo>,
     pub module: Module,
     pub reflection: Reflection,
-    /// The native code, compiled at the first dispatch (compile-only users such as
-    /// glslparsertest never pay for code generation).
-    kernel: OnceLock<Result<Arc<Kernel>, String>>,
-}
-
-impl LinkedProgram {
-    /// The compiled work-group function (compiled once, on first use).
-    pub fn kernel(&self) -> Result<Arc<Kernel>, String> {
-        self.kernel
-            .get_or_init(|| {
-                let local = self.compute.and_then(|c| c.local_size);
-                super::on_compiler_stack(0, || {
-                    backend::compile(
-                        &self.module,
-                        &self.reflection,
-                        local,
-                        backend::Options::default(),
-                    )
-                    .map(Arc::new)
-                })?
-            })
-            .clone()
-    }
 }
 
 /// Copies one module's contents into another, remapping ids.
@@ -483,7 +458,11 @@ pub fn link(
             log.warning(*span, DIVERGENT_BARRIER);
         }
     }
-    let reflection = reflect::reflect(&module, &live_fns, &mut log);
+    let mut errors = reflect::Errors::default();
+    let reflection = reflect::reflect(&module, &live_fns, &mut errors);
+    for e in errors.0 {
+        log.link_error(e);
+    }
     if log.has_errors() {
         return Err(log.text);
     }
@@ -498,7 +477,6 @@ pub fn link(
             compute,
             module,
             reflection,
-            kernel: OnceLock::new(),
         },
         log.text,
     ))

@@ -2,20 +2,22 @@
 //! ([`parse`]), checks them into the typed IR ([`sema`]), and links the compute shaders
 //! of a program into one module with its interface reflected ([`link`]). It reports
 //! problems as info logs in the form GL drivers use (`0:LINE(COL): error: ...`). It is
-//! called by the state layer (CompileShader, LinkProgram) and builds on the IR layer.
+//! called by the state layer (CompileShader, LinkProgram) and builds on the IR layer
+//! (its passes, validator, uniformity analysis and reflection); it never calls the back
+//! end (tests/layers.rs checks the imports). Every pass runs on the compiler's own
+//! thread ([`on_compiler_stack`]).
 
 pub mod builtins;
 pub mod link;
 pub mod parse;
-pub mod reflect;
 pub mod sema;
 
 use std::sync::Arc;
 
 use crate::ir::{Module, Span};
 
+pub use crate::ir::reflect::{Named, Resource};
 pub use link::{ComputeInfo, LinkedProgram};
-pub use reflect::{Named, Resource};
 
 /// A shader stage (GL 4.6 §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

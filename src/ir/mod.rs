@@ -10,6 +10,7 @@ pub mod calls;
 pub mod consteval;
 pub mod layout;
 pub mod print;
+pub mod reflect;
 pub mod uniformity;
 pub mod validate;
 

@@ -8,9 +8,9 @@ use super::error::GlResult;
 use super::gl_enums::*;
 use super::interposed::BufferKind;
 use super::limits;
+use super::program::Executable;
 use super::program::Program;
 use crate::gl_bail;
-use crate::glsl::LinkedProgram;
 use crate::runtime::abi::Resource;
 use crate::runtime::{self, Dispatch, GroupCount, Work};
 use std::sync::Arc;
@@ -19,7 +19,7 @@ const AXES: [char; 3] = ['x', 'y', 'z'];
 
 impl ContextState {
     /// ARB_compute_shader: INVALID_OPERATION if there is no active compute program.
-    fn compute_program(&self) -> GlResult<(Arc<Program>, Arc<LinkedProgram>)> {
+    fn compute_program(&self) -> GlResult<(Arc<Program>, Arc<Executable>)> {
         match self.active_compute() {
             Some(pe) => Ok(pe),
             None => {
@@ -91,7 +91,7 @@ impl ContextState {
     fn launch(
         &mut self,
         prog: &Arc<Program>,
-        exe: &Arc<LinkedProgram>,
+        exe: &Arc<Executable>,
         groups: GroupCount,
         local_size: [u32; 3],
     ) -> GlResult<()> {
@@ -361,7 +361,7 @@ impl ContextState {
     fn dispatch_indirect_from_host(
         &mut self,
         prog: &Arc<Program>,
-        exe: &Arc<LinkedProgram>,
+        exe: &Arc<Executable>,
         indirect: i64,
     ) -> GlResult<()> {
         let buffer = self.host_indirect_buffer();

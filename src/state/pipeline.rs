@@ -8,9 +8,10 @@ use std::sync::Arc;
 use super::context::{ContextState, ShareGroup};
 use super::error::{Enum, GlResult};
 use super::gl_enums::*;
+use super::program::Executable;
 use super::program::{Program, program_in};
 use crate::gl_bail;
-use crate::glsl::{LinkedProgram, Stage};
+use crate::glsl::Stage;
 
 /// Stage order of a pipeline's program slots.
 pub const STAGES: [(Stage, u32, u32); 6] = [
@@ -276,7 +277,7 @@ impl ContextState {
     }
 
     /// The program whose executable runs compute dispatches, and that executable.
-    pub fn active_compute(&self) -> Option<(Arc<Program>, Arc<LinkedProgram>)> {
+    pub fn active_compute(&self) -> Option<(Arc<Program>, Arc<Executable>)> {
         let prog = match &self.current_program {
             Some(p) => p.clone(),
             None => {

@@ -1,14 +1,17 @@
 //! Shader and program objects (GL 4.6 chapter 7): sources, compilation and linking
-//! through the GLSL front end, attachment with deferred deletion, and the queries.
+//! through the GLSL front end, attachment with deferred deletion, and the queries. A
+//! linked program's native code, compiled by the back end at its first dispatch, is
+//! kept here with it ([`Executable`]).
 //! Programs and shaders share one namespace in the share group.
 
 use crate::runtime::sync::Mutex;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::context::{ContextState, ShareGroup};
 use super::error::{Enum, GlResult};
 use super::gl_enums::*;
 use super::names::NameTable;
+use crate::backend::{self, Kernel};
 use crate::gl_bail;
 use crate::glsl::{self, CompiledShader, LinkedProgram, Stage};
 
@@ -60,7 +63,7 @@ pub struct ProgramState {
     pub use_count: u32,
     /// The executable of the last successful link. A failed relink keeps it in use
     /// wherever it is installed (GL 4.6 §7.3) while LINK_STATUS reads FALSE.
-    pub executable: Option<Arc<LinkedProgram>>,
+    pub executable: Option<Arc<Executable>>,
     /// Uniform values and block bindings of the executable.
     pub uniforms: super::uniform::UniformState,
     pub label: Option<String>,
@@ -71,8 +74,52 @@ pub struct ProgramState {
     pub linked_sources: Vec<(u32, String)>,
 }
 
+/// A linked program and its native code. The code is compiled at the first dispatch
+/// (compile-only users such as glslparsertest never pay for code generation) and kept
+/// here, in the program object: the front end that linked the program knows nothing
+/// of the back end.
+pub struct Executable {
+    linked: LinkedProgram,
+    kernel: OnceLock<Result<Arc<Kernel>, String>>,
+}
+
+impl std::ops::Deref for Executable {
+    type Target = LinkedProgram;
+    fn deref(&self) -> &LinkedProgram {
+        &self.linked
+    }
+}
+
+impl Executable {
+    pub fn new(linked: LinkedProgram) -> Executable {
+        Executable {
+            linked,
+            kernel: OnceLock::new(),
+        }
+    }
+
+    /// The compiled work-group function (compiled once, on first use, on the
+    /// compiler's own stack).
+    pub fn kernel(&self) -> Result<Arc<Kernel>, String> {
+        self.kernel
+            .get_or_init(|| {
+                let local = self.compute.and_then(|c| c.local_size);
+                glsl::on_compiler_stack(0, || {
+                    backend::compile(
+                        &self.module,
+                        &self.reflection,
+                        local,
+                        backend::Options::default(),
+                    )
+                    .map(Arc::new)
+                })?
+            })
+            .clone()
+    }
+}
+
 impl Program {
-    pub fn executable(&self) -> Option<Arc<LinkedProgram>> {
+    pub fn executable(&self) -> Option<Arc<Executable>> {
         self.state.lock().executable.clone()
     }
 }
@@ -377,7 +424,7 @@ impl ContextState {
             Ok((linked, log)) => {
                 st.link_status = true;
                 st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
-                st.executable = Some(Arc::new(linked));
+                st.executable = Some(Arc::new(Executable::new(linked)));
                 // The divergent-barrier warnings also go to KHR_debug, with their line.
                 for line in log
                     .lines()
@@ -407,7 +454,7 @@ impl ContextState {
         let prog = self.lookup_program(program)?;
         let st = prog.state.lock();
         let exe = st.executable.as_deref().filter(|_| st.link_status);
-        let reflect = |f: fn(&LinkedProgram) -> i64| exe.map(f).unwrap_or(0);
+        let reflect = |f: fn(&LinkedProgram) -> i64| exe.map(|e| f(e)).unwrap_or(0);
         // GL 4.6 §7.13: stage-specific queries need a linked program with that stage.
         let need_stage = |stage: Stage, what: &str| -> GlResult<()> {
             if !st.link_status {

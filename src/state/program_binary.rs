@@ -195,7 +195,7 @@ impl ContextState {
             Ok((linked, log, sources, separable)) => {
                 st.link_status = true;
                 st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
-                st.executable = Some(std::sync::Arc::new(linked));
+                st.executable = Some(std::sync::Arc::new(super::program::Executable::new(linked)));
                 st.info_log = log;
                 st.linked_sources = sources;
                 st.separable = separable;

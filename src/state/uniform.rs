@@ -10,10 +10,11 @@ use super::context::ContextState;
 use super::error::{Enum, GlResult};
 use super::gl_enums::*;
 use super::limits;
+use super::program::Executable;
 use super::program::{Program, ProgramState};
 use crate::gl_bail;
 use crate::glsl::LinkedProgram;
-use crate::glsl::reflect::{BlockResource, Reflection, Resource};
+use crate::ir::reflect::{BlockResource, Reflection, Resource};
 use crate::ir::{Dim, Opaque, Scalar, Type, TypeId, Types};
 
 /// The program's mutable interface state: default-block values and block bindings.
@@ -379,7 +380,7 @@ fn referenced_by(prop: u32) -> Option<i32> {
 }
 
 /// The executable a linked program's queries answer from (None if not linked).
-fn linked(st: &ProgramState) -> Option<Arc<LinkedProgram>> {
+fn linked(st: &ProgramState) -> Option<Arc<Executable>> {
     st.executable.clone().filter(|_| st.link_status)
 }
 
@@ -388,7 +389,7 @@ fn name_len(n: &str) -> i32 {
 }
 
 impl ContextState {
-    fn linked_program(&mut self, program: u32) -> GlResult<(Arc<Program>, Arc<LinkedProgram>)> {
+    fn linked_program(&mut self, program: u32) -> GlResult<(Arc<Program>, Arc<Executable>)> {
         let prog = self.lookup_program(program)?;
         let exe = linked(&prog.state.lock());
         match exe {
@@ -403,10 +404,7 @@ impl ContextState {
 
     /// The reflection of a program for queries that allow unlinked programs (which have
     /// no active resources).
-    fn reflection_of(
-        &mut self,
-        program: u32,
-    ) -> GlResult<(Arc<Program>, Option<Arc<LinkedProgram>>)> {
+    fn reflection_of(&mut self, program: u32) -> GlResult<(Arc<Program>, Option<Arc<Executable>>)> {
         let prog = self.lookup_program(program)?;
         let exe = linked(&prog.state.lock());
         Ok((prog, exe))
@@ -525,7 +523,7 @@ impl ContextState {
         &mut self,
         program: u32,
         index: u32,
-    ) -> GlResult<(Arc<Program>, Arc<LinkedProgram>)> {
+    ) -> GlResult<(Arc<Program>, Arc<Executable>)> {
         let (prog, exe) = self.reflection_of(program)?;
         let n = exe
             .as_ref()
@@ -802,7 +800,7 @@ impl ContextState {
         .unwrap_or(GL_INVALID_INDEX))
     }
 
-    fn resource_count(exe: &Option<Arc<LinkedProgram>>, i: Interface) -> usize {
+    fn resource_count(exe: &Option<Arc<Executable>>, i: Interface) -> usize {
         let Some(e) = exe else { return 0 };
         let r = &e.reflection;
         match i {
@@ -817,11 +815,11 @@ impl ContextState {
 
     /// The executable, if `index` names one of its active resources of `i`.
     fn active_resource(
-        exe: Option<Arc<LinkedProgram>>,
+        exe: Option<Arc<Executable>>,
         i: Interface,
         iface: u32,
         index: u32,
-    ) -> GlResult<Arc<LinkedProgram>> {
+    ) -> GlResult<Arc<Executable>> {
         let n = Self::resource_count(&exe, i);
         // GL 4.6 §7.3.1.1: INVALID_VALUE if index is not an active resource index.
         match exe {

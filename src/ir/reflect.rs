@@ -5,12 +5,24 @@
 //! std140/std430 offsets and strides from the IR's layout rules, uniform locations, and
 //! the default uniform block's storage: every default-block uniform is laid out (std430,
 //! booleans and opaque handles as 32-bit words) in one byte array that glUniform* writes
-//! and the executable reads.
+//! and the executable reads. It lives in the IR layer so that the front end (which
+//! computes it at link) and the back end (which reads bindings and offsets from it)
+//! both build on it without depending on each other.
 
-use super::Log;
-use crate::ir::layout::{self, array_stride, matrix_stride, struct_layout};
-use crate::ir::*;
+use super::layout::{self, array_stride, matrix_stride, struct_layout};
+use super::*;
 use crate::limits;
+
+/// Link errors found while reflecting (GL limits the interface passes), in the words
+/// of the info log.
+#[derive(Debug, Default)]
+pub struct Errors(pub Vec<String>);
+
+impl Errors {
+    fn link_error(&mut self, msg: impl std::fmt::Display) {
+        self.0.push(msg.to_string());
+    }
+}
 
 /// Anything the API can look up by name.
 pub trait Named {
@@ -430,7 +442,7 @@ fn element_uses(m: &Module, live: &[FunctionId], g: GlobalId) -> ElementUse {
 
 /// Reflects a linked module (`live`: the functions reachable from main); limit
 /// violations of the interface are link errors.
-pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Log) -> Reflection {
+pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection {
     let mut r = Reflection {
         default_offsets: vec![None; m.globals.len()],
         ..Reflection::default()
@@ -730,7 +742,7 @@ fn base_type(types: &Types, mut t: TypeId) -> &Type {
 }
 
 /// Interface limits that only the linked program can check (GL 4.6 §7.6, §7.8, §11.1.3).
-fn check_limits(m: &Module, r: &Reflection, log: &mut Log) {
+fn check_limits(m: &Module, r: &Reflection, log: &mut Errors) {
     let components: u64 = r
         .uniforms
         .iter()
