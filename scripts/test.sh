@@ -36,6 +36,7 @@ for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buf
     step "$t" run_gl "$BUILD/$t"
 done
 # A program binary written by one process links and runs in another.
+step "divergent_barrier (GLCOMPUTE_DEBUG=barriers)" env GLCOMPUTE_DEBUG=barriers LD_LIBRARY_PATH="$GLDIR" "$BUILD/divergent_barrier"
 step "program_binary across processes" bash -c "LD_LIBRARY_PATH='$GLDIR' '$BUILD/program_binary' save '$BUILD/program.bin' && LD_LIBRARY_PATH='$GLDIR' '$BUILD/program_binary' load '$BUILD/program.bin'"
 step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR" "$BUILD/panic_contained"
 # Hostile shaders and calls: huge counts, sizes past 32 bits, stacks and scratch too

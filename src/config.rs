@@ -11,6 +11,7 @@ struct Config {
     threads: Option<usize>,
     timeout_ms: u64,
     host_caps_off: Vec<String>,
+    debug_barriers: bool,
 }
 
 fn config() -> &'static Config {
@@ -40,6 +41,10 @@ fn config() -> &'static Config {
                 .ok()
                 .and_then(|s| s.trim().parse::<u64>().ok())
                 .unwrap_or(DEFAULT_TIMEOUT_MS),
+            debug_barriers: std::env::var("GLCOMPUTE_DEBUG")
+                .unwrap_or_default()
+                .split([',', ' '])
+                .any(|w| w.trim() == "barriers"),
         }
     })
 }
@@ -49,6 +54,13 @@ fn config() -> &'static Config {
 pub fn say(args: std::fmt::Arguments) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr().lock(), "{args}");
+}
+
+/// GLCOMPUTE_DEBUG=barriers: programs are compiled with a run-time check that every
+/// invocation of a work group reaches each barrier the same way; a dispatch that
+/// breaks it is reported (KHR_debug and stderr) with the barrier's source line.
+pub fn debug_barriers() -> bool {
+    config().debug_barriers
 }
 
 /// GLCOMPUTE_LOG=errors: print every GL error, with its explanation, to stderr.

@@ -83,7 +83,7 @@ fn render(src: &str) -> Option<(String, String)> {
         local,
         Options {
             clif: true,
-            asm: false,
+            ..Options::default()
         },
     )
     .expect("code generation");

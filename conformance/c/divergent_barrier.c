@@ -3,11 +3,14 @@
  * the source line, and a KHR_debug message (source SHADER_COMPILER, type
  * UNDEFINED_BEHAVIOR) with the same line. Barriers under uniform control — a loop over
  * a uniform count with a varying `if` inside, a work-group-uniform condition, a call
- * in a condition — give neither. */
+ * in a condition — give neither.
+ * With GLCOMPUTE_DEBUG=barriers, dispatching the divergent programs is reported too
+ * (source API, type UNDEFINED_BEHAVIOR, severity HIGH, the barrier's line), and the
+ * uniform one is not; without it nothing is reported at dispatch. */
 #include "harness.h"
 
-static int messages;
-static char last[1024];
+static int messages, runtime_messages;
+static char last[1024], last_runtime[1024];
 static void APIENTRY on_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                                   const GLchar *message, const void *user)
 {
@@ -15,6 +18,11 @@ static void APIENTRY on_message(GLenum source, GLenum type, GLuint id, GLenum se
     if (source == GL_DEBUG_SOURCE_SHADER_COMPILER && type == GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR) {
         messages++;
         snprintf(last, sizeof last, "%s", message);
+    }
+    if (source == GL_DEBUG_SOURCE_API && type == GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR &&
+        severity == GL_DEBUG_SEVERITY_HIGH) {
+        runtime_messages++;
+        snprintf(last_runtime, sizeof last_runtime, "%s", message);
     }
 }
 
@@ -36,6 +44,8 @@ static GLuint link_log(const char *src, char *log, int size)
 
 int main(void)
 {
+    const char *dbg = getenv("GLCOMPUTE_DEBUG");
+    int checking = dbg && strstr(dbg, "barriers");
     EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 1);
     eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
     h_check_no_other_gl();
@@ -70,10 +80,18 @@ int main(void)
     GLuint v[8];
     glGetNamedBufferSubData(b, 0, sizeof v, v);
     CHECK(v[7] == 7 && v[0] == 0, "results %u %u", v[0], v[7]);
+    if (checking) {
+        CHECK(runtime_messages == 1, "the dispatch is reported (%d)", runtime_messages);
+        CHECK(strstr(last_runtime, "0:6(") && strstr(last_runtime, "did not all reach a barrier"),
+              "the report names line 6: %s", last_runtime);
+    } else {
+        CHECK(runtime_messages == 0, "no report without GLCOMPUTE_DEBUG=barriers: %s", last_runtime);
+    }
 
     /* Line 9: a barrier after a return some invocations took. */
     messages = 0;
-    link_log("#version 430\n"
+    runtime_messages = 0;
+    GLuint early = link_log("#version 430\n"
              "layout(local_size_x = 8) in;\n"
              "layout(std430, binding = 0) buffer B { uint v[]; };\n"
              "shared uint sh[8];\n"
@@ -87,10 +105,22 @@ int main(void)
              log, sizeof log);
     CHECK(strstr(log, "0:9(") != NULL, "the log warns at line 9: %s", log);
     CHECK(messages == 1, "one debug message (%d)", messages);
+    /* v[0] is 0 (invocation 0 returns), the others are not. */
+    const GLuint ones[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    glNamedBufferSubData(b, 0, sizeof ones, ones);
+    glUseProgram(early);
+    EXPECT_OK(glDispatchCompute(1, 1, 1));
+    if (checking) {
+        CHECK(runtime_messages == 1, "the early return is reported (%d)", runtime_messages);
+        CHECK(strstr(last_runtime, "0:9(") != NULL, "the report names line 9: %s", last_runtime);
+    } else {
+        CHECK(runtime_messages == 0, "no report without GLCOMPUTE_DEBUG=barriers");
+    }
 
     /* Uniform control: no warning, no message. */
     messages = 0;
-    link_log("#version 430\n"
+    runtime_messages = 0;
+    GLuint uniform = link_log("#version 430\n"
              "layout(local_size_x = 8) in;\n"
              "layout(std430, binding = 0) buffer B { uint v[]; };\n"
              "shared uint sh[8];\n"
@@ -111,5 +141,8 @@ int main(void)
              log, sizeof log);
     CHECK(strstr(log, "barrier()") == NULL, "no warning: %s", log);
     CHECK(messages == 0, "no debug message (%d): %s", messages, last);
+    glUseProgram(uniform);
+    EXPECT_OK(glDispatchCompute(2, 1, 1));
+    CHECK(runtime_messages == 0, "uniform barriers are not reported at dispatch: %s", last_runtime);
     return h_finish("divergent_barrier");
 }

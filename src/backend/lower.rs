@@ -30,6 +30,8 @@ pub struct Env<'a> {
     pub local_size: Option<[u32; 3]>,
     pub call_conv: CallConv,
     pub frontend: cranelift_codegen::isa::TargetFrontendConfig,
+    /// Emit the run-time barrier check (Options::check_barriers).
+    pub check_barriers: bool,
 }
 
 /// A value: the components of a scalar, vector or matrix (column-major) as SSA values,
@@ -134,6 +136,14 @@ const FRAME_HEADER: u32 = 16;
 /// The pending code of an invocation that returned from main.
 const CODE_DEAD: u32 = 1;
 
+/// What lowering gives besides the function: the frame stride, the constant blobs the
+/// code addresses, and the checked barrier sites.
+pub struct Lowered {
+    pub frame_stride: u32,
+    pub constants: Vec<Box<[u8]>>,
+    pub sites: Vec<Span>,
+}
+
 pub struct Lower<'a, 'b> {
     pub(super) env: Env<'a>,
     pub(super) b: FunctionBuilder<'b>,
@@ -147,6 +157,14 @@ pub struct Lower<'a, 'b> {
     pub(super) frame: Value,
     pub(super) stride: Value,
     pub(super) abort: Value,
+    /// GroupCtx::report (loaded only with the barrier check).
+    report: Option<Value>,
+    /// Checked barrier sites: a report stores 1 + the index.
+    sites: Vec<Span>,
+    /// The statement being lowered (for the sites of jumps).
+    cur_span: Span,
+    /// Sites of the jumps the current region may leave.
+    region_sites: Vec<Span>,
     pub(super) num_groups: [Value; 3],
     pub(super) group_id: [Value; 3],
     pub(super) local: [Value; 3],
@@ -183,12 +201,9 @@ pub(super) fn mf() -> MemFlagsData {
 }
 
 impl<'a, 'b> Lower<'a, 'b> {
-    /// Builds the kernel; returns the frame stride and the constant blobs.
-    pub fn run(
-        env: Env<'a>,
-        mut b: FunctionBuilder<'b>,
-        main: FunctionId,
-    ) -> R<(u32, Vec<Box<[u8]>>)> {
+    /// Builds the kernel; returns the frame stride, the constant blobs and the checked
+    /// barrier sites.
+    pub fn run(env: Env<'a>, mut b: FunctionBuilder<'b>, main: FunctionId) -> R<Lowered> {
         let entry = b.create_block();
         b.append_block_params_for_function_params(entry);
         b.switch_to_block(entry);
@@ -202,6 +217,9 @@ impl<'a, 'b> Lower<'a, 'b> {
         let abort = ld(&mut b, types::I64, offsets::ABORT);
         let images = ld(&mut b, types::I64, offsets::IMAGES);
         let samplers = ld(&mut b, types::I64, offsets::SAMPLERS);
+        let report = env
+            .check_barriers
+            .then(|| ld(&mut b, types::I64, offsets::REPORT));
         let mut num_groups = [resources; 3];
         let mut group_id = [resources; 3];
         let mut local = [resources; 3];
@@ -229,6 +247,10 @@ impl<'a, 'b> Lower<'a, 'b> {
             frame,
             stride,
             abort,
+            report,
+            sites: Vec::new(),
+            cur_span: Span::default(),
+            region_sites: Vec::new(),
             num_groups,
             group_id,
             local,
@@ -255,6 +277,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             exit,
             frame_size,
             constants,
+            sites,
             ..
         } = l;
         b.ins().jump(exit, &[]);
@@ -262,10 +285,65 @@ impl<'a, 'b> Lower<'a, 'b> {
         b.ins().return_(&[]);
         b.seal_all_blocks();
         b.finalize(frontend);
-        Ok((
-            frame_size.checked_next_multiple_of(16).unwrap_or(u32::MAX),
+        Ok(Lowered {
+            frame_stride: frame_size.checked_next_multiple_of(16).unwrap_or(u32::MAX),
             constants,
-        ))
+            sites,
+        })
+    }
+
+    /// The barrier check (Options::check_barriers): after the invocations each stored
+    /// an i32 at frame offset `off`, every live one (every one, with `dead_too`) must
+    /// hold the leader's value; if one does not, 1 + a new site for `span` is stored in
+    /// GroupCtx::report. Nothing without the check.
+    fn check_agree(&mut self, off: i32, span: Span, dead_too: bool) -> R<()> {
+        let Some(report) = self.report else {
+            return Ok(());
+        };
+        self.sites.push(span);
+        let site = self.sites.len() as i64;
+        let lfp = self.leader_fp()?;
+        let want = self.b.ins().load(types::I32, mf(), lfp, off);
+        let i = self.b.declare_var(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(i, zero);
+        let (head, test, cmp, bad, step, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        let iv = self.b.use_var(i);
+        let count = self.b.ins().uextend(types::I64, self.count);
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, iv, count);
+        self.b.ins().brif(more, test, &[], done, &[]);
+        self.b.switch_to_block(test);
+        let o = self.b.ins().imul(iv, self.stride);
+        let fp = self.b.ins().iadd(self.frame, o);
+        if self.dead_tracking && !dead_too {
+            let dead = self.b.ins().load(types::I32, mf(), fp, DEAD as i32);
+            self.b.ins().brif(dead, step, &[], cmp, &[]);
+        } else {
+            self.b.ins().jump(cmp, &[]);
+        }
+        self.b.switch_to_block(cmp);
+        let v = self.b.ins().load(types::I32, mf(), fp, off);
+        let ne = self.b.ins().icmp(IntCC::NotEqual, v, want);
+        self.b.ins().brif(ne, bad, &[], step, &[]);
+        self.b.switch_to_block(bad);
+        let c = self.b.ins().iconst(types::I32, site);
+        self.b.ins().atomic_store(mf(), c, report);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(step);
+        let i1 = self.b.ins().iadd_imm_s(iv, 1);
+        self.b.def_var(i, i1);
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(done);
+        Ok(())
     }
 
     fn kernel(&mut self, main: FunctionId, group_main: bool) -> R<()> {
@@ -479,10 +557,12 @@ impl<'a, 'b> Lower<'a, 'b> {
             next,
         });
         let outer_codes = std::mem::take(&mut self.region_codes);
+        let outer_sites = std::mem::take(&mut self.region_sites);
         let r = body(self);
         self.b.ins().jump(next, &[]);
         self.inv = outer_inv;
         let codes = std::mem::replace(&mut self.region_codes, outer_codes);
+        let sites = std::mem::replace(&mut self.region_sites, outer_sites);
         r?;
         // Next invocation: x, then y, then z.
         self.b.switch_to_block(next);
@@ -508,7 +588,11 @@ impl<'a, 'b> Lower<'a, 'b> {
         self.b.def_var(lid[2], z_new);
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(done);
-        // Jumps some invocation left for group-level code: follow the leader's.
+        // Jumps some invocation left for group-level code: follow the leader's (with the
+        // check: every live invocation must have left the same one).
+        if let Some(&site) = sites.first() {
+            self.check_agree(PENDING as i32, site, false)?;
+        }
         if !codes.is_empty() {
             let lfp = self.leader_fp()?;
             let pending = self.b.ins().load(types::I32, mf(), lfp, PENDING as i32);
@@ -574,6 +658,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             {
                 self.region_codes.push((code, d));
             }
+            self.region_sites.push(self.cur_span);
         }
         let next = self.inv.as_ref().expect("region").next;
         self.b.ins().jump(next, &[]);
@@ -653,6 +738,8 @@ impl<'a, 'b> Lower<'a, 'b> {
             l.b.ins().store(mf(), v, fp, off as i32);
             Ok(())
         })?;
+        let span = self.func().expr(e).span;
+        self.check_agree(off as i32, span, false)?;
         let lfp = self.leader_fp()?;
         Ok(self.b.ins().load(types::I32, mf(), lfp, off as i32))
     }
@@ -670,6 +757,11 @@ impl<'a, 'b> Lower<'a, 'b> {
                     }
                 ) =>
             {
+                // With the check: an invocation that returned before this barrier did
+                // not reach it.
+                if self.dead_tracking {
+                    self.check_agree(DEAD as i32, s.span, true)?;
+                }
                 Ok(())
             }
             StmtKind::Call { func, args, result } => self.group_call(*func, args, *result),
@@ -898,6 +990,7 @@ impl<'a, 'b> Lower<'a, 'b> {
     }
 
     fn stmt(&mut self, s: &Stmt) -> R<()> {
+        self.cur_span = s.span;
         match &s.kind {
             StmtKind::Expr(e) => {
                 self.expr(*e)?;

@@ -48,6 +48,10 @@ pub struct Slots {
 pub struct Options {
     pub clif: bool,
     pub asm: bool,
+    /// Check at run time that every invocation of a group reaches each barrier the
+    /// same way (GLCOMPUTE_DEBUG=barriers): a decision the invocations disagree on, or
+    /// a barrier some invocations returned before, is stored in GroupCtx::report.
+    pub check_barriers: bool,
 }
 
 /// A compiled program, ready to run work groups.
@@ -65,6 +69,8 @@ pub struct Kernel {
     _constants: Vec<Box<[u8]>>,
     pub clif: Option<String>,
     pub asm: Option<String>,
+    /// Source positions of the checked barrier sites (GroupCtx::report - 1 indexes it).
+    pub barrier_sites: Vec<crate::ir::Span>,
 }
 
 // SAFETY: the JIT module is only touched to free it (Drop, exclusive); the entry point
@@ -176,7 +182,11 @@ pub fn compile(
         .collect();
     let mut func = Function::with_name_signature(UserFuncName::user(0, id.as_u32()), sig.clone());
     let mut fctx = FunctionBuilderContext::new();
-    let (frame_stride, constants) = {
+    let lower::Lowered {
+        frame_stride,
+        constants,
+        sites: barrier_sites,
+    } = {
         let b = FunctionBuilder::new(&mut func, &mut fctx);
         let env = lower::Env {
             m,
@@ -187,6 +197,7 @@ pub fn compile(
             local_size,
             call_conv,
             frontend,
+            check_barriers: opts.check_barriers,
         };
         lower::Lower::run(env, b, main)?
     };
@@ -229,6 +240,7 @@ pub fn compile(
         _constants: constants,
         clif,
         asm,
+        barrier_sites,
     })
 }
 

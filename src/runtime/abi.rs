@@ -48,6 +48,10 @@ pub struct GroupCtx {
     pub images: *const super::image::ImageDesc,
     /// The texture units' samplers (see [`super::sampler`]).
     pub samplers: *const super::sampler::SamplerTable,
+    /// Kernels compiled with the barrier check (GLCOMPUTE_DEBUG=barriers) store here,
+    /// atomically, 1 + the index of a barrier site that not every invocation of a group
+    /// reached the same way; 0 means none.
+    pub report: *const AtomicU32,
 }
 
 /// Byte offsets of GroupCtx fields, for the code generator.
@@ -63,6 +67,7 @@ pub mod offsets {
     pub const LOCAL_SIZE: i32 = 72;
     pub const IMAGES: i32 = 88;
     pub const SAMPLERS: i32 = 96;
+    pub const REPORT: i32 = 104;
     /// Size of one Resource entry and the offset of its size field.
     pub const RESOURCE_STRIDE: i32 = 16;
     pub const RESOURCE_SIZE: i32 = 8;
@@ -92,6 +97,7 @@ mod tests {
         assert_eq!(offset_of!(GroupCtx, local_size) as i32, offsets::LOCAL_SIZE);
         assert_eq!(offset_of!(GroupCtx, images) as i32, offsets::IMAGES);
         assert_eq!(offset_of!(GroupCtx, samplers) as i32, offsets::SAMPLERS);
+        assert_eq!(offset_of!(GroupCtx, report) as i32, offsets::REPORT);
         assert_eq!(
             std::mem::size_of::<Resource>() as i32,
             offsets::RESOURCE_STRIDE

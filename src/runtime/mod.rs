@@ -60,6 +60,8 @@ pub struct Outcome {
     /// False if the dispatch stopped before every group ran (see `stopped`).
     pub completed: bool,
     pub stopped: Option<Stop>,
+    /// 1 + the barrier site a kernel compiled with the barrier check reported; 0: none.
+    pub report: u32,
 }
 
 /// Why a dispatch stopped early.
@@ -102,6 +104,7 @@ pub fn dispatch(d: Dispatch) -> Outcome {
             groups,
             completed: true,
             stopped: None,
+            report: 0,
         };
     }
     let Work {
@@ -115,7 +118,7 @@ pub fn dispatch(d: Dispatch) -> Outcome {
         crate::config::timeout(),
         pool::threads(),
     );
-    let stopped = pool::run(job);
+    let (stopped, report) = pool::run(job);
     // The memory and code the job used stay alive until it is done.
     drop(keep_alive);
     drop(code);
@@ -123,6 +126,7 @@ pub fn dispatch(d: Dispatch) -> Outcome {
         groups,
         completed: stopped.is_none(),
         stopped,
+        report,
     }
 }
 

@@ -36,6 +36,8 @@ pub struct Job {
     pub local_size: [u32; 3],
     /// Non-zero stops the job: ABORT_TIMEOUT (the watchdog) or ABORT_OUT_OF_MEMORY.
     pub abort: AtomicU32,
+    /// What kernels with the barrier check report (see GroupCtx::report).
+    pub report: AtomicU32,
     stack_need: usize,
     next: AtomicU64,
     total: u64,
@@ -86,6 +88,7 @@ impl Job {
             groups,
             local_size,
             abort: AtomicU32::new(0),
+            report: AtomicU32::new(0),
             stack_need,
             next: AtomicU64::new(0),
             total,
@@ -150,6 +153,7 @@ impl Job {
                 _pad: 0,
                 images: self.images.as_ptr(),
                 samplers: &*self.samplers,
+                report: &self.report,
             };
             let (gx, gy) = (self.groups[0] as u64, self.groups[1] as u64);
             loop {
@@ -323,8 +327,9 @@ fn watchdog(p: &'static Pool) {
     }
 }
 
-/// Runs every group of the job; returns why it stopped early, if it did.
-pub fn run(job: Job) -> Option<super::Stop> {
+/// Runs every group of the job; returns why it stopped early, if it did, and what its
+/// kernels reported (GroupCtx::report).
+pub fn run(job: Job) -> (Option<super::Stop>, u32) {
     let p = pool();
     let job = Arc::new(job);
     let caller_runs =
@@ -333,7 +338,7 @@ pub fn run(job: Job) -> Option<super::Stop> {
         start_workers(p);
         if !caller_runs && p.workers.load(Ordering::Acquire) == 0 {
             // No thread can run the kernel: the system gave no worker thread.
-            return Some(super::Stop::OutOfMemory);
+            return (Some(super::Stop::OutOfMemory), 0);
         }
         p.queue
             .lock()
@@ -367,9 +372,10 @@ pub fn run(job: Job) -> Option<super::Stop> {
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .retain(|j| !Arc::ptr_eq(j, &job));
-    match job.abort.load(Ordering::Relaxed) {
+    let stop = match job.abort.load(Ordering::Relaxed) {
         0 => None,
         ABORT_OUT_OF_MEMORY => Some(super::Stop::OutOfMemory),
         _ => Some(super::Stop::Timeout),
-    }
+    };
+    (stop, job.report.load(Ordering::Relaxed))
 }

@@ -231,6 +231,27 @@ impl ContextState {
             }
         }
         let [x, y, z] = outcome.groups;
+        // GLCOMPUTE_DEBUG=barriers: a barrier the invocations of a group did not all
+        // reach the same way (GLSL 4.60 §8.16: undefined).
+        if outcome.report != 0 {
+            let at = kernel
+                .barrier_sites
+                .get(outcome.report as usize - 1)
+                .map(|s| s.to_string())
+                .unwrap_or_else(|| "?".into());
+            let text = format!(
+                "program {}: at {at}, the invocations of a work group did not all reach a barrier the same way (a decision, break, continue or return that differs between them); GLSL 4.60 §8.16 leaves this undefined, and glcompute followed the first live invocation",
+                prog.name
+            );
+            crate::config::say(format_args!("glcompute: {text}"));
+            self.emit(super::debug::Message {
+                source: GL_DEBUG_SOURCE_API,
+                ty: GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR,
+                id: super::program::DIVERGENT_BARRIER_ID + 1,
+                severity: GL_DEBUG_SEVERITY_HIGH,
+                text,
+            });
+        }
         match outcome.stopped {
             None => {}
             Some(runtime::Stop::Timeout) => {

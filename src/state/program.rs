@@ -109,7 +109,10 @@ impl Executable {
                         &self.module,
                         &self.reflection,
                         local,
-                        backend::Options::default(),
+                        backend::Options {
+                            check_barriers: crate::config::debug_barriers(),
+                            ..backend::Options::default()
+                        },
                     )
                     .map(Arc::new)
                 })?
