@@ -137,8 +137,9 @@ pub fn compile_accepting(
 /// Runs `f` (a compiler pass) on a thread of its own whose stack holds every
 /// recursion of the compiler over a source of `source_len` bytes: MAX_NESTING levels
 /// in each pass, and a syntax tree as deep as the source (limits::COMPILER_STACK*).
-/// The caller's own stack, whatever its size, is not used. Err (an info log) if the
-/// thread cannot be started; a panic in `f` is resumed in the caller.
+/// The caller's thread only starts and joins it, so its stack size does not matter.
+/// Err (an info log) if the thread cannot be started; a panic in `f` is resumed in the
+/// caller.
 pub fn on_compiler_stack<T: Send>(
     source_len: usize,
     f: impl FnOnce() -> T + Send,

@@ -13,8 +13,8 @@
 //! places (assignment targets, `out` arguments, atomic operands, opaque values) keep
 //! their storage and only their index expressions are stored.
 //!
-//! The pass is iterative over statements and recursive over expressions; expression
-//! depth is bounded by the front end.
+//! The pass recurses over statements and expressions, whose nesting the front end
+//! bounds (limits::MAX_NESTING); it runs on the compiler's thread.
 
 use super::*;
 

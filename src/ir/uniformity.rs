@@ -9,10 +9,13 @@
 //! varies.
 //!
 //! The analysis is conservative (a value it calls uniform is uniform; one it calls
-//! varying may still be uniform) and context-insensitive: a function's parameters and
-//! control are the join over its call sites. It iterates to a fixed point over the
-//! whole program; values only move up the order Dispatch < Group < Varying, so it ends.
-//! Memory reads other than uniform blocks and read-only buffers count as varying.
+//! varying may still be uniform), on one assumption: memory the shader only reads —
+//! uniform blocks, read-only buffers, textures — is not written during the dispatch
+//! through another binding of the same storage. Reads of any other memory count as
+//! varying. It is context-insensitive: a function's parameters and control are the
+//! join over its call sites. It iterates to a fixed point over the whole program;
+//! values only move up the order Dispatch < Group < Varying (past a bound on the
+//! rounds, everything is taken as varying), so it ends.
 //!
 //! Its use today: a `barrier()` (or a call of a function that reaches one) under
 //! control flow that varies within a group is reported ([`Analysis::divergent_barriers`]);
