@@ -1303,21 +1303,8 @@ pub fn for_each_stmt(b: &[Stmt], mut f: impl FnMut(&StmtKind)) {
     while let Some(b) = work.pop() {
         for s in b.iter().rev() {
             f(&s.kind);
-            match &s.kind {
-                StmtKind::Block(b) => work.push(b),
-                StmtKind::If { accept, reject, .. } => {
-                    work.push(reject);
-                    work.push(accept);
-                }
-                StmtKind::Loop { body, step, .. } => {
-                    work.push(step);
-                    work.push(body);
-                }
-                StmtKind::Switch { cases, .. } => {
-                    work.extend(cases.iter().rev().map(|c| c.body.as_slice()))
-                }
-                _ => {}
-            }
+            // Reversed, so the first child block comes off the work list first.
+            work.extend(s.kind.blocks().into_iter().rev().map(|b| b.as_slice()));
         }
     }
 }
@@ -1328,21 +1315,32 @@ pub fn for_each_stmt_mut(b: &mut Block, mut f: impl FnMut(&mut StmtKind)) {
     while let Some(b) = work.pop() {
         for s in b.iter_mut() {
             f(&mut s.kind);
-            match &mut s.kind {
-                StmtKind::Block(b) => work.push(b),
-                StmtKind::If { accept, reject, .. } => {
-                    work.push(accept);
-                    work.push(reject);
-                }
-                StmtKind::Loop { body, step, .. } => {
-                    work.push(body);
-                    work.push(step);
-                }
-                StmtKind::Switch { cases, .. } => {
-                    work.extend(cases.iter_mut().map(|c| &mut c.body))
-                }
-                _ => {}
-            }
+            work.extend(s.kind.blocks_mut());
+        }
+    }
+}
+
+impl StmtKind {
+    /// The statement's nested blocks, in source order (if: accept, reject; loop: body,
+    /// step; switch: the cases).
+    pub fn blocks(&self) -> Vec<&Block> {
+        match self {
+            StmtKind::Block(b) => vec![b],
+            StmtKind::If { accept, reject, .. } => vec![accept, reject],
+            StmtKind::Loop { body, step, .. } => vec![body, step],
+            StmtKind::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// [`StmtKind::blocks`], to rewrite or take apart.
+    pub fn blocks_mut(&mut self) -> Vec<&mut Block> {
+        match self {
+            StmtKind::Block(b) => vec![b],
+            StmtKind::If { accept, reject, .. } => vec![accept, reject],
+            StmtKind::Loop { body, step, .. } => vec![body, step],
+            StmtKind::Switch { cases, .. } => cases.iter_mut().map(|c| &mut c.body).collect(),
+            _ => Vec::new(),
         }
     }
 }
@@ -1366,22 +1364,8 @@ impl Drop for Function {
     fn drop(&mut self) {
         let mut work = std::mem::take(&mut self.body);
         while let Some(mut s) = work.pop() {
-            match &mut s.kind {
-                StmtKind::Block(b) => work.append(b),
-                StmtKind::If { accept, reject, .. } => {
-                    work.append(accept);
-                    work.append(reject);
-                }
-                StmtKind::Loop { body, step, .. } => {
-                    work.append(body);
-                    work.append(step);
-                }
-                StmtKind::Switch { cases, .. } => {
-                    for c in cases {
-                        work.append(&mut c.body);
-                    }
-                }
-                _ => {}
+            for b in s.kind.blocks_mut() {
+                work.append(b);
             }
         }
     }
