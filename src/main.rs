@@ -122,13 +122,14 @@ fn compile(args: &[String]) -> ExitCode {
                     print!("{}", dump(&prog.module));
                     if let Some(main) = prog.module.entry() {
                         let m = &prog.module;
-                        let a = glcompute_driver::ir::uniformity::analyze(
-                            m,
-                            main,
-                            &glcompute_driver::ir::barrier_functions(m),
-                        );
+                        // The analysis recurses over nesting: on the compiler's stack.
+                        let text = glcompute_driver::glsl::on_compiler_stack(0, || {
+                            let bf = glcompute_driver::ir::barrier_functions(m);
+                            glcompute_driver::ir::uniformity::analyze(m, main, &bf).describe(m)
+                        })
+                        .unwrap_or_else(|e| e);
                         println!("--- uniformity of the linked program");
-                        print!("{}", a.describe(m));
+                        print!("{text}");
                     }
                 }
                 if opts.clif || opts.asm {

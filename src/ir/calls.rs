@@ -212,25 +212,7 @@ impl Hoister<'_> {
                         } else {
                             // while/for: before every iteration, as the body's start.
                             let b = self.types.scalar(Scalar::Bool);
-                            let not = self.add(
-                                ExprKind::Unary {
-                                    op: UnaryOp::Not,
-                                    arg: c,
-                                },
-                                b,
-                                span,
-                            );
-                            pre.push(Stmt {
-                                kind: StmtKind::If {
-                                    cond: not,
-                                    accept: vec![Stmt {
-                                        kind: StmtKind::Break,
-                                        span,
-                                    }],
-                                    reject: Vec::new(),
-                                },
-                                span,
-                            });
+                            pre.push(self.f.break_unless(c, b, span));
                             pre.append(&mut body);
                             body = pre;
                             None

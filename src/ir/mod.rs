@@ -990,6 +990,26 @@ pub enum Builtin {
 }
 
 impl Builtin {
+    /// Texture lookups and queries through a sampler (GLSL 4.60 §8.9): they read
+    /// texture memory, the same for every invocation given the same arguments.
+    pub fn is_texture_lookup(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            Texture
+                | TextureLod
+                | TextureOffset
+                | TextureLodOffset
+                | TexelFetch
+                | TexelFetchOffset
+                | TextureGrad
+                | TextureGather
+                | TextureSize
+                | TextureQueryLevels
+                | TextureSamples
+        )
+    }
+
     /// Built-ins with side effects or that read memory that can change: never folded,
     /// never removed.
     pub fn has_side_effects(self) -> bool {
@@ -1372,6 +1392,31 @@ impl Drop for Function {
 }
 
 impl Function {
+    /// `if (!cond) break;` for a bool scalar `cond` (of type `bool_ty`); the `!` joins
+    /// the arena. Loops whose condition needs statements test it this way.
+    pub fn break_unless(&mut self, cond: ExprId, bool_ty: TypeId, span: Span) -> Stmt {
+        self.exprs.push(Expr {
+            kind: ExprKind::Unary {
+                op: UnaryOp::Not,
+                arg: cond,
+            },
+            ty: bool_ty,
+            span,
+        });
+        let not = ExprId(self.exprs.len() as u32 - 1);
+        Stmt {
+            kind: StmtKind::If {
+                cond: not,
+                accept: vec![Stmt {
+                    kind: StmtKind::Break,
+                    span,
+                }],
+                reject: Vec::new(),
+            },
+            span,
+        }
+    }
+
     pub fn expr(&self, id: ExprId) -> &Expr {
         &self.exprs[id.0 as usize]
     }

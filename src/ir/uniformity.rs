@@ -491,19 +491,7 @@ impl Walk<'_> {
                 match fun {
                     ImageSize | ImageSamples | TextureSize | TextureQueryLevels
                     | TextureSamples => u,
-                    f if f.has_side_effects()
-                        && !matches!(
-                            f,
-                            Texture
-                                | TextureLod
-                                | TextureOffset
-                                | TextureLodOffset
-                                | TexelFetch
-                                | TexelFetchOffset
-                                | TextureGrad
-                                | TextureGather
-                        ) =>
-                    {
+                    f if f.has_side_effects() && !f.is_texture_lookup() => {
                         // Atomics, image loads and stores: each invocation its own.
                         if let Some(&a0) = args.first() {
                             self.assign_to(a0, Varying);

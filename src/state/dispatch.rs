@@ -247,7 +247,7 @@ impl ContextState {
             self.emit(super::debug::Message {
                 source: GL_DEBUG_SOURCE_API,
                 ty: GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR,
-                id: super::program::DIVERGENT_BARRIER_ID + 1,
+                id: super::program::DIVERGENT_DISPATCH_ID,
                 severity: GL_DEBUG_SEVERITY_HIGH,
                 text,
             });

@@ -223,6 +223,8 @@ impl ShareGroup {
 
 /// KHR_debug id of the divergent-barrier warning (shader compiler source).
 pub const DIVERGENT_BARRIER_ID: u32 = 0x6763_0001;
+/// KHR_debug id of a dispatch the barrier check (GLCOMPUTE_DEBUG=barriers) reported.
+pub const DIVERGENT_DISPATCH_ID: u32 = 0x6763_0002;
 
 impl ContextState {
     /// The shader called `name` (see [`shader_in`]).

@@ -89,25 +89,8 @@ impl Checker<'_> {
                             let b = self.m.types.scalar(Scalar::Bool);
                             if self.func().locals[l.0 as usize].ty == b {
                                 let v = self.add(ExprKind::Local(l), b, span);
-                                let not = self.add(
-                                    ExprKind::Unary {
-                                        op: UnaryOp::Not,
-                                        arg: v,
-                                    },
-                                    b,
-                                    span,
-                                );
-                                self.emit(
-                                    StmtKind::If {
-                                        cond: not,
-                                        accept: vec![Stmt {
-                                            kind: StmtKind::Break,
-                                            span,
-                                        }],
-                                        reject: Vec::new(),
-                                    },
-                                    span,
-                                );
+                                let test = self.f().func.break_unless(v, b, span);
+                                self.emit(test.kind, span);
                             } else {
                                 self.error(span, "a loop condition must be a scalar bool");
                             }
