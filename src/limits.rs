@@ -91,6 +91,9 @@ pub const MAX_NESTING: u32 = 10_000;
 /// however deep the source makes it.
 pub const COMPILER_STACK: usize = 256 << 20;
 pub const COMPILER_STACK_PER_BYTE: usize = 256;
+/// Nesting of types (arrays of arrays, structs in structs): deeper shaders fail to
+/// compile (the layout and reflection passes walk it once per level of each use).
+pub const MAX_TYPE_NESTING: u32 = 1024;
 /// Statements and expressions of a program once every call from main is inlined (the
 /// back end inlines all calls): beyond it, linking fails instead of compiling for long.
 pub const MAX_INLINED_NODES: u64 = 1 << 20;

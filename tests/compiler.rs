@@ -675,3 +675,21 @@ fn falling_off_the_end_warns() {
     );
     assert!(!log.contains("`g'"), "{log}");
 }
+
+#[test]
+fn type_nesting_limit() {
+    // Structs in structs and arrays of arrays past limits::MAX_TYPE_NESTING fail to
+    // compile (linking them took time quadratic in the depth: 100,000 levels never
+    // finished); a few levels are fine.
+    let mut structs = String::from("struct S0 { float x; };\n");
+    for i in 1..2000 {
+        structs.push_str(&format!("struct S{i} {{ S{} a; }};\n", i - 1));
+    }
+    structs.push_str("uniform S1999 u;\nvoid main() {}");
+    err(&structs, "types are nested 2000 levels deep");
+    err(
+        &format!("uniform float u{};\nvoid main() {{}}", "[1]".repeat(5000)),
+        "types are nested 5000 levels deep",
+    );
+    ok("struct A { float x[2][3]; }; struct B { A a[4]; }; uniform B b; void main() {}");
+}

@@ -115,7 +115,21 @@ pub fn compile_accepting(
         let Some((unit, dirs, map)) = parse::parse(source, &mut log, accepted) else {
             return Err(log.text);
         };
-        let (module, log) = sema::check(&unit, &dirs, &map, log);
+        let (module, mut log) = sema::check(&unit, &dirs, &map, log);
+        let nesting = module.types.max_nesting();
+        if nesting > crate::limits::MAX_TYPE_NESTING {
+            log.error(
+                Span {
+                    source: 0,
+                    line: 1,
+                    col: 1,
+                },
+                format!(
+                    "types are nested {nesting} levels deep (arrays of arrays, structs in structs), more than glcompute's limit of {}",
+                    crate::limits::MAX_TYPE_NESTING
+                ),
+            );
+        }
         // The syntax tree is dropped here, on the compiler's stack: dropping it recurses
         // once per level of nesting, however deep the source makes it.
         drop(unit);

@@ -248,6 +248,32 @@ impl Types {
         self.intern(Type::Struct(sid))
     }
 
+    /// The deepest nesting of arrays and structs in any type (an array of arrays, a
+    /// struct holding a struct): computed in one pass, since parts are interned before
+    /// the types using them.
+    pub fn max_nesting(&self) -> u32 {
+        let mut depth = vec![0u32; self.types.len()];
+        for i in 0..self.types.len() {
+            let of = |t: TypeId, depth: &[u32]| depth.get(t.0 as usize).copied().unwrap_or(0);
+            depth[i] = match &self.types[i] {
+                Type::Array(b, _) => of(*b, &depth).saturating_add(1),
+                Type::Struct(s) => self
+                    .structs
+                    .get(s.0 as usize)
+                    .map_or(0, |d| {
+                        d.members
+                            .iter()
+                            .map(|m| of(m.ty, &depth))
+                            .max()
+                            .unwrap_or(0)
+                    })
+                    .saturating_add(1),
+                _ => 0,
+            };
+        }
+        depth.into_iter().max().unwrap_or(0)
+    }
+
     /// Number of interned types (ids are 0..len, parts before the types using them).
     pub fn len(&self) -> usize {
         self.types.len()
