@@ -799,7 +799,11 @@ void glGetUniformdv(GLuint program, GLint location, GLdouble *params);
 
 void glGetUniformfv(GLuint program, GLint location, GLfloat *params);
 
+void glGetUniformi64vARB(GLuint program, GLint location, GLint64 *params);
+
 void glGetUniformiv(GLuint program, GLint location, GLint *params);
+
+void glGetUniformui64vARB(GLuint program, GLint location, GLuint64 *params);
 
 void glGetUniformuiv(GLuint program, GLint location, GLuint *params);
 
@@ -807,7 +811,11 @@ void glGetnUniformdv(GLuint program, GLint location, GLsizei buf_size, GLdouble 
 
 void glGetnUniformfv(GLuint program, GLint location, GLsizei buf_size, GLfloat *params);
 
+void glGetnUniformi64vARB(GLuint program, GLint location, GLsizei buf_size, GLint64 *params);
+
 void glGetnUniformiv(GLuint program, GLint location, GLsizei buf_size, GLint *params);
+
+void glGetnUniformui64vARB(GLuint program, GLint location, GLsizei buf_size, GLuint64 *params);
 
 void glGetnUniformuiv(GLuint program, GLint location, GLsizei buf_size, GLuint *params);
 
@@ -923,9 +931,20 @@ void glProgramUniform1fv(GLuint program, GLint location, GLsizei count, const GL
 
 void glProgramUniform1i(GLuint program, GLint location, GLint v0);
 
+void glProgramUniform1i64ARB(GLuint program, GLint location, GLint64 v0);
+
+void glProgramUniform1i64vARB(GLuint program, GLint location, GLsizei count, const GLint64 *value);
+
 void glProgramUniform1iv(GLuint program, GLint location, GLsizei count, const GLint *value);
 
 void glProgramUniform1ui(GLuint program, GLint location, GLuint v0);
+
+void glProgramUniform1ui64ARB(GLuint program, GLint location, GLuint64 v0);
+
+void glProgramUniform1ui64vARB(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               const GLuint64 *value);
 
 void glProgramUniform1uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
 
@@ -939,9 +958,20 @@ void glProgramUniform2fv(GLuint program, GLint location, GLsizei count, const GL
 
 void glProgramUniform2i(GLuint program, GLint location, GLint v0, GLint v1);
 
+void glProgramUniform2i64ARB(GLuint program, GLint location, GLint64 v0, GLint64 v1);
+
+void glProgramUniform2i64vARB(GLuint program, GLint location, GLsizei count, const GLint64 *value);
+
 void glProgramUniform2iv(GLuint program, GLint location, GLsizei count, const GLint *value);
 
 void glProgramUniform2ui(GLuint program, GLint location, GLuint v0, GLuint v1);
+
+void glProgramUniform2ui64ARB(GLuint program, GLint location, GLuint64 v0, GLuint64 v1);
+
+void glProgramUniform2ui64vARB(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               const GLuint64 *value);
 
 void glProgramUniform2uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
 
@@ -955,9 +985,24 @@ void glProgramUniform3fv(GLuint program, GLint location, GLsizei count, const GL
 
 void glProgramUniform3i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2);
 
+void glProgramUniform3i64ARB(GLuint program, GLint location, GLint64 v0, GLint64 v1, GLint64 v2);
+
+void glProgramUniform3i64vARB(GLuint program, GLint location, GLsizei count, const GLint64 *value);
+
 void glProgramUniform3iv(GLuint program, GLint location, GLsizei count, const GLint *value);
 
 void glProgramUniform3ui(GLuint program, GLint location, GLuint v0, GLuint v1, GLuint v2);
+
+void glProgramUniform3ui64ARB(GLuint program,
+                              GLint location,
+                              GLuint64 v0,
+                              GLuint64 v1,
+                              GLuint64 v2);
+
+void glProgramUniform3ui64vARB(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               const GLuint64 *value);
 
 void glProgramUniform3uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
 
@@ -981,6 +1026,15 @@ void glProgramUniform4fv(GLuint program, GLint location, GLsizei count, const GL
 
 void glProgramUniform4i(GLuint program, GLint location, GLint v0, GLint v1, GLint v2, GLint v3);
 
+void glProgramUniform4i64ARB(GLuint program,
+                             GLint location,
+                             GLint64 v0,
+                             GLint64 v1,
+                             GLint64 v2,
+                             GLint64 v3);
+
+void glProgramUniform4i64vARB(GLuint program, GLint location, GLsizei count, const GLint64 *value);
+
 void glProgramUniform4iv(GLuint program, GLint location, GLsizei count, const GLint *value);
 
 void glProgramUniform4ui(GLuint program,
@@ -989,6 +1043,18 @@ void glProgramUniform4ui(GLuint program,
                          GLuint v1,
                          GLuint v2,
                          GLuint v3);
+
+void glProgramUniform4ui64ARB(GLuint program,
+                              GLint location,
+                              GLuint64 v0,
+                              GLuint64 v1,
+                              GLuint64 v2,
+                              GLuint64 v3);
+
+void glProgramUniform4ui64vARB(GLuint program,
+                               GLint location,
+                               GLsizei count,
+                               const GLuint64 *value);
 
 void glProgramUniform4uiv(GLuint program, GLint location, GLsizei count, const GLuint *value);
 
@@ -1311,9 +1377,17 @@ void glUniform1fv(GLint location, GLsizei count, const GLfloat *value);
 
 void glUniform1i(GLint location, GLint v0);
 
+void glUniform1i64ARB(GLint location, GLint64 v0);
+
+void glUniform1i64vARB(GLint location, GLsizei count, const GLint64 *value);
+
 void glUniform1iv(GLint location, GLsizei count, const GLint *value);
 
 void glUniform1ui(GLint location, GLuint v0);
+
+void glUniform1ui64ARB(GLint location, GLuint64 v0);
+
+void glUniform1ui64vARB(GLint location, GLsizei count, const GLuint64 *value);
 
 void glUniform1uiv(GLint location, GLsizei count, const GLuint *value);
 
@@ -1327,9 +1401,17 @@ void glUniform2fv(GLint location, GLsizei count, const GLfloat *value);
 
 void glUniform2i(GLint location, GLint v0, GLint v1);
 
+void glUniform2i64ARB(GLint location, GLint64 v0, GLint64 v1);
+
+void glUniform2i64vARB(GLint location, GLsizei count, const GLint64 *value);
+
 void glUniform2iv(GLint location, GLsizei count, const GLint *value);
 
 void glUniform2ui(GLint location, GLuint v0, GLuint v1);
+
+void glUniform2ui64ARB(GLint location, GLuint64 v0, GLuint64 v1);
+
+void glUniform2ui64vARB(GLint location, GLsizei count, const GLuint64 *value);
 
 void glUniform2uiv(GLint location, GLsizei count, const GLuint *value);
 
@@ -1343,9 +1425,17 @@ void glUniform3fv(GLint location, GLsizei count, const GLfloat *value);
 
 void glUniform3i(GLint location, GLint v0, GLint v1, GLint v2);
 
+void glUniform3i64ARB(GLint location, GLint64 v0, GLint64 v1, GLint64 v2);
+
+void glUniform3i64vARB(GLint location, GLsizei count, const GLint64 *value);
+
 void glUniform3iv(GLint location, GLsizei count, const GLint *value);
 
 void glUniform3ui(GLint location, GLuint v0, GLuint v1, GLuint v2);
+
+void glUniform3ui64ARB(GLint location, GLuint64 v0, GLuint64 v1, GLuint64 v2);
+
+void glUniform3ui64vARB(GLint location, GLsizei count, const GLuint64 *value);
 
 void glUniform3uiv(GLint location, GLsizei count, const GLuint *value);
 
@@ -1359,9 +1449,17 @@ void glUniform4fv(GLint location, GLsizei count, const GLfloat *value);
 
 void glUniform4i(GLint location, GLint v0, GLint v1, GLint v2, GLint v3);
 
+void glUniform4i64ARB(GLint location, GLint64 v0, GLint64 v1, GLint64 v2, GLint64 v3);
+
+void glUniform4i64vARB(GLint location, GLsizei count, const GLint64 *value);
+
 void glUniform4iv(GLint location, GLsizei count, const GLint *value);
 
 void glUniform4ui(GLint location, GLuint v0, GLuint v1, GLuint v2, GLuint v3);
+
+void glUniform4ui64ARB(GLint location, GLuint64 v0, GLuint64 v1, GLuint64 v2, GLuint64 v3);
+
+void glUniform4ui64vARB(GLint location, GLsizei count, const GLuint64 *value);
 
 void glUniform4uiv(GLint location, GLsizei count, const GLuint *value);
 

@@ -167,14 +167,18 @@ step "interpose_textures (GL 3.3 host, no image units)" env MESA_GL_VERSION_OVER
     LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures" --gl33
 # The runner's texture and framebuffer commands are checked against piglit's own
 # shader_runner: the same files pass there, on Mesa alone and interposed; so do the
-# barriers reached through calls in conditions (the expectations are Mesa's too).
+# barriers reached through calls in conditions (the expectations are Mesa's too), and
+# two of piglit's GL_ARB_gpu_shader_int64 tests (their 64-bit uniform commands reach
+# glcompute's program when interposed).
 shader_runner_passes() {
     local out
     out=$(env PIGLIT_PLATFORM=surfaceless_egl "$@" -auto -fbo 2>&1)
     grep -q '"result": "pass"' <<<"$out" || { echo "$out" | tail -5; return 1; }
 }
 SHADER_RUNNER=/usr/lib/x86_64-linux-gnu/piglit/bin/shader_runner
-for f in conformance/texture-*.shader_test conformance/compiler/barrier-calls-in-conditions.shader_test; do
+INT64_TESTS=/usr/lib/x86_64-linux-gnu/piglit/generated_tests/spec/arb_gpu_shader_int64/execution/built-in-functions
+for f in conformance/texture-*.shader_test conformance/compiler/barrier-calls-in-conditions.shader_test \
+    "$INT64_TESTS/cs-op-mult-int64_t-i64vec2.shader_test" "$INT64_TESTS/cs-max-u64vec2-u64vec2.shader_test"; do
     step "shader_runner $f (Mesa)" shader_runner_passes "$SHADER_RUNNER" "$f"
     step "shader_runner $f (interposed)" shader_runner_passes env "${HIDE_COMPUTE[@]}" \
         LD_PRELOAD="$LIBDIR/libglcompute.so" "$SHADER_RUNNER" "$f"

@@ -404,12 +404,13 @@ fn int_word(w: &str) -> Result<i64, Verdict> {
         Some(b) => (true, b),
         None => (false, w),
     };
+    // Parsed as 64 bits and wrapped, so that every int64_t and uint64_t value reads.
     let v = match body.strip_prefix("0x") {
-        Some(h) => i64::from_str_radix(h, 16),
+        Some(h) => u64::from_str_radix(h, 16),
         None => body.parse(),
     }
-    .map_err(|_| Verdict::Fail(format!("bad integer `{w}'")))?;
-    Ok(if neg { -v } else { v })
+    .map_err(|_| Verdict::Fail(format!("bad integer `{w}'")))? as i64;
+    Ok(if neg { v.wrapping_neg() } else { v })
 }
 
 /// Values of a scalar type as bytes.
@@ -997,6 +998,30 @@ impl Runner {
                         _ => glUniform4uiv(loc, 1, v.as_ptr()),
                     }
                 }
+                ("int64_t", 1) => {
+                    let v: Vec<i64> = values[..n]
+                        .iter()
+                        .map(|w| int_word(w))
+                        .collect::<Result<_, _>>()?;
+                    match rows {
+                        1 => glUniform1i64vARB(loc, 1, v.as_ptr()),
+                        2 => glUniform2i64vARB(loc, 1, v.as_ptr()),
+                        3 => glUniform3i64vARB(loc, 1, v.as_ptr()),
+                        _ => glUniform4i64vARB(loc, 1, v.as_ptr()),
+                    }
+                }
+                ("uint64_t", 1) => {
+                    let v: Vec<u64> = values[..n]
+                        .iter()
+                        .map(|w| int_word(w).map(|x| x as u64))
+                        .collect::<Result<_, _>>()?;
+                    match rows {
+                        1 => glUniform1ui64vARB(loc, 1, v.as_ptr()),
+                        2 => glUniform2ui64vARB(loc, 1, v.as_ptr()),
+                        3 => glUniform3ui64vARB(loc, 1, v.as_ptr()),
+                        _ => glUniform4ui64vARB(loc, 1, v.as_ptr()),
+                    }
+                }
                 ("float", c) => {
                     let v: Vec<f32> = values[..n]
                         .iter()
@@ -1048,6 +1073,8 @@ fn parse_type(ty: &str) -> Option<(&'static str, usize, usize)> {
         "i" => Some("int"),
         "u" => Some("uint"),
         "b" => Some("bool"),
+        "i64" => Some("int64_t"),
+        "u64" => Some("uint64_t"),
         _ => None,
     };
     match ty {
@@ -1056,6 +1083,8 @@ fn parse_type(ty: &str) -> Option<(&'static str, usize, usize)> {
         "int" => return Some(("int", 1, 1)),
         "uint" => return Some(("uint", 1, 1)),
         "bool" => return Some(("bool", 1, 1)),
+        "int64_t" => return Some(("int64_t", 1, 1)),
+        "uint64_t" => return Some(("uint64_t", 1, 1)),
         _ => {}
     }
     if let Some(i) = ty.find("vec") {

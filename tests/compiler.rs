@@ -693,3 +693,69 @@ fn type_nesting_limit() {
     );
     ok("struct A { float x[2][3]; }; struct B { A a[4]; }; uniform B b; void main() {}");
 }
+
+/// GL_ARB_gpu_shader_int64: types and literals only with the extension, literals
+/// checked for range, the implicit conversions of the extension's §4.1.10 table, and
+/// overload ranking that prefers widening (its §6.1 rule 2).
+#[test]
+fn int64_types_literals_and_conversions() {
+    let with = |body: &str| {
+        format!(
+            "#version 430\n#extension GL_ARB_gpu_shader_int64 : require\nlayout(local_size_x = 1) in;\n{body}"
+        )
+    };
+    let ir = compile(&with(
+        "const uint64_t big = 0xffffffffffffffffUL;\n\
+         const int64_t neg = -0x8000000000000000L;\n\
+         void main() { int64_t a = 1; uint64_t b = 2u; b = a; double d = a; i64vec2 v = ivec2(3);\n\
+         uint64_t s = 1ul << 40; int64_t o = 0777l; uint64_t c = big; int64_t e = neg; }",
+    ))
+    .unwrap_or_else(|log| panic!("int64 shader failed:\n{log}"));
+    has(&ir, "int64_t a");
+    has(&ir, "(uint64_t << 1ul 40)");
+    has(&ir, "18446744073709551615ul");
+    has(&ir, "-9223372036854775808l");
+    has(&ir, "511l");
+    // Without the extension: no types, no literals.
+    fails(
+        compile(&format!("{HEAD}void main() {{ int64_t a; }}")),
+        "`int64_t' is a type of GL_ARB_gpu_shader_int64, which this shader does not enable",
+    );
+    err(
+        "void main() { int x = int(5L); }",
+        "64-bit integer literals require GL_ARB_gpu_shader_int64",
+    );
+    // Range: a decimal int64_t literal above INT64_MAX, any literal above 64 bits.
+    fails(
+        compile(&with("void main() { int64_t x = 9223372036854775808L; }")),
+        "integer literal `9223372036854775808L' does not fit in int64_t",
+    );
+    fails(
+        compile(&with(
+            "void main() { uint64_t x = 18446744073709551616UL; }",
+        )),
+        "does not fit in 64 bits",
+    );
+    // No implicit conversion from uint to int64_t, or from 64 to 32 bits.
+    fails(
+        compile(&with("void main() { uint u = 1u; int64_t x = u; }")),
+        "cannot convert `uint' to `int64_t'",
+    );
+    fails(
+        compile(&with("void main() { int64_t x = 1L; int y = x; }")),
+        "cannot convert `int64_t' to `int'",
+    );
+    // int -> int64_t (widening) beats int -> uint64_t and int -> double.
+    let ir = compile(&with(
+        "uint f(int64_t x) { return 1u; } uint f(uint64_t x) { return 2u; } uint f(double x) { return 3u; }\n\
+         layout(std430, binding = 0) buffer B { uint r; };\n\
+         void main() { r = f(7); }",
+    ))
+    .unwrap_or_else(|log| panic!("overloads failed:\n{log}"));
+    has(&ir, "call f((int64_t convert 7))");
+    // A literal inside a #define is replaced too; one in a comment is left alone.
+    compile(&with(
+        "#define BIG 0x100000000L // 5L in a comment\n/* 7UL */ void main() { int64_t x = BIG; }",
+    ))
+    .unwrap_or_else(|log| panic!("define failed:\n{log}"));
+}

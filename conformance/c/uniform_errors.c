@@ -228,6 +228,80 @@ static void queries(GLuint p)
     CHECK(glGetError() == GL_NO_ERROR, "no stray error");
 }
 
+/* GL_ARB_gpu_shader_int64: the 64-bit setters and getters, the reflected types, and
+ * the type rules (a 64-bit setter fits only a 64-bit uniform of its signedness, and
+ * bool; GL 4.6 §7.6.1 with the extension's additions). */
+static const char *src64 =
+    "#version 430\n"
+    "#extension GL_ARB_gpu_shader_int64 : require\n"
+    "layout(local_size_x = 1) in;\n"
+    "uniform int64_t i;\n"
+    "uniform u64vec3 uv;\n"
+    "uniform int64_t arr[2];\n"
+    "uniform float f;\n"
+    "uniform bool b;\n"
+    "layout(std430, binding = 0) buffer B { uint64_t o[]; };\n"
+    "void main() { o[0] = uint64_t(i) + uv.z + uint64_t(arr[1]) + uint64_t(f) + (b ? 1ul : 0ul); }\n";
+
+static void int64_uniforms(void)
+{
+    GLuint p = h_program(src64);
+    CHECK(p != 0, "int64 program links");
+    if (!p)
+        return;
+    glUseProgram(p);
+    GLint li = glGetUniformLocation(p, "i"), luv = glGetUniformLocation(p, "uv");
+    GLint la = glGetUniformLocation(p, "arr"), lf = glGetUniformLocation(p, "f");
+    GLint lb = glGetUniformLocation(p, "b");
+    CHECK(li >= 0 && luv >= 0 && la >= 0 && lf >= 0 && lb >= 0, "int64 locations");
+    EXPECT_OK(glUniform1i64ARB(li, -5000000000LL));
+    GLint64 gi = 0;
+    glGetUniformi64vARB(p, li, &gi);
+    CHECK(gi == -5000000000LL, "int64 round trip: %lld", (long long)gi);
+    GLuint64 three[3] = {1, 2, 0xfedcba9876543210ULL};
+    EXPECT_OK(glUniform3ui64vARB(luv, 1, three));
+    GLuint64 gv[3] = {0};
+    glGetUniformui64vARB(p, luv, gv);
+    CHECK(gv[2] == 0xfedcba9876543210ULL, "u64vec3 round trip");
+    GLint64 two[2] = {7, -8};
+    EXPECT_OK(glUniform1i64vARB(la, 2, two));
+    glGetUniformi64vARB(p, la + 1, &gi);
+    CHECK(gi == -8, "int64 array element 1: %lld", (long long)gi);
+    EXPECT_OK(glProgramUniform1i64ARB(p, li, 42));
+    GLfloat asf = 0;
+    glGetUniformfv(p, li, &asf);
+    CHECK(asf == 42.0f, "an int64 read as float: %f", asf);
+    GLint asi = 0;
+    glGetUniformiv(p, li, &asi);
+    CHECK(asi == 42, "an int64 read as int: %d", asi);
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.6.1: uint64 setter on an int64_t",
+               glUniform1ui64ARB(li, 1));
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.6.1: int setter on an int64_t", glUniform1i(li, 1));
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.6.1: int64 setter on a float", glUniform1i64ARB(lf, 1));
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.6.1: wrong size", glUniform2ui64ARB(luv, 1, 2));
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.6.1: count > 1 on a non-array",
+               glUniform1i64vARB(li, 2, two));
+    glGetUniformi64vARB(p, li, &gi);
+    CHECK(gi == 42, "failed setters changed nothing: %lld", (long long)gi);
+    EXPECT_OK(glUniform1i64ARB(lb, 5000000000LL));
+    GLint bv = 0;
+    glGetUniformiv(p, lb, &bv);
+    CHECK(bv == 1, "an int64 setter on a bool stores true");
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.10: bufSize below 8 bytes",
+               glGetnUniformi64vARB(p, li, 4, &gi));
+    GLuint idx = glGetProgramResourceIndex(p, GL_UNIFORM, "uv");
+    GLenum prop = GL_TYPE;
+    GLint ty = 0;
+    glGetProgramResourceiv(p, GL_UNIFORM, idx, 1, &prop, 1, NULL, &ty);
+    CHECK(ty == GL_UNSIGNED_INT64_VEC3_ARB, "uv's type: 0x%x", ty);
+    idx = glGetProgramResourceIndex(p, GL_UNIFORM, "i");
+    glGetProgramResourceiv(p, GL_UNIFORM, idx, 1, &prop, 1, NULL, &ty);
+    CHECK(ty == GL_INT64_ARB, "i's type: 0x%x", ty);
+    glUseProgram(0);
+    glDeleteProgram(p);
+    CHECK(glGetError() == GL_NO_ERROR, "no stray error");
+}
+
 int main(int argc, char **argv)
 {
     EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 0);
@@ -241,5 +315,6 @@ int main(int argc, char **argv)
         getters(p);
         queries(p);
     }
+    int64_uniforms();
     return h_finish("uniform_errors");
 }

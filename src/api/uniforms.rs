@@ -2279,3 +2279,635 @@ pub unsafe extern "C" fn glGetnUniformdv(
         )
     }
 }
+
+// GL_ARB_gpu_shader_int64: the 64-bit integer forms of the commands above.
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform1i64ARB(location: GLint, v0: GLint64) {
+    set("glUniform1i64ARB", None, location, 1, Values::I64(&[v0]))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform1i64ARB(program: GLuint, location: GLint, v0: GLint64) {
+    set(
+        "glProgramUniform1i64ARB",
+        Some(program),
+        location,
+        1,
+        Values::I64(&[v0]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform1i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform1i64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(1), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform1i64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform1i64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(1), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform2i64ARB(location: GLint, v0: GLint64, v1: GLint64) {
+    set(
+        "glUniform2i64ARB",
+        None,
+        location,
+        2,
+        Values::I64(&[v0, v1]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform2i64ARB(
+    program: GLuint,
+    location: GLint,
+    v0: GLint64,
+    v1: GLint64,
+) {
+    set(
+        "glProgramUniform2i64ARB",
+        Some(program),
+        location,
+        2,
+        Values::I64(&[v0, v1]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform2i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform2i64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(2), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform2i64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform2i64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(2), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform3i64ARB(location: GLint, v0: GLint64, v1: GLint64, v2: GLint64) {
+    set(
+        "glUniform3i64ARB",
+        None,
+        location,
+        3,
+        Values::I64(&[v0, v1, v2]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform3i64ARB(
+    program: GLuint,
+    location: GLint,
+    v0: GLint64,
+    v1: GLint64,
+    v2: GLint64,
+) {
+    set(
+        "glProgramUniform3i64ARB",
+        Some(program),
+        location,
+        3,
+        Values::I64(&[v0, v1, v2]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform3i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform3i64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(3), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform3i64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform3i64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(3), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform4i64ARB(
+    location: GLint,
+    v0: GLint64,
+    v1: GLint64,
+    v2: GLint64,
+    v3: GLint64,
+) {
+    set(
+        "glUniform4i64ARB",
+        None,
+        location,
+        4,
+        Values::I64(&[v0, v1, v2, v3]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform4i64ARB(
+    program: GLuint,
+    location: GLint,
+    v0: GLint64,
+    v1: GLint64,
+    v2: GLint64,
+    v3: GLint64,
+) {
+    set(
+        "glProgramUniform4i64ARB",
+        Some(program),
+        location,
+        4,
+        Values::I64(&[v0, v1, v2, v3]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform4i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform4i64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(4), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform4i64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform4i64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(4), 0),
+            value,
+            Values::I64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetUniformi64vARB(
+    program: GLuint,
+    location: GLint,
+    params: *mut GLint64,
+) {
+    // SAFETY: the application passes room for the uniform's components.
+    unsafe {
+        get(
+            "glGetUniformi64vARB",
+            program,
+            location,
+            GetAs::Int64,
+            None,
+            params,
+            |c| {
+                if let Component::I64(x) = c {
+                    Some(*x)
+                } else {
+                    None
+                }
+            },
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetnUniformi64vARB(
+    program: GLuint,
+    location: GLint,
+    buf_size: GLsizei,
+    params: *mut GLint64,
+) {
+    // SAFETY: the application passes bufSize bytes.
+    unsafe {
+        get(
+            "glGetnUniformi64vARB",
+            program,
+            location,
+            GetAs::Int64,
+            Some(buf_size),
+            params,
+            |c| {
+                if let Component::I64(x) = c {
+                    Some(*x)
+                } else {
+                    None
+                }
+            },
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform1ui64ARB(location: GLint, v0: GLuint64) {
+    set("glUniform1ui64ARB", None, location, 1, Values::U64(&[v0]))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform1ui64ARB(program: GLuint, location: GLint, v0: GLuint64) {
+    set(
+        "glProgramUniform1ui64ARB",
+        Some(program),
+        location,
+        1,
+        Values::U64(&[v0]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform1ui64vARB(
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform1ui64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(1), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform1ui64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform1ui64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(1), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform2ui64ARB(location: GLint, v0: GLuint64, v1: GLuint64) {
+    set(
+        "glUniform2ui64ARB",
+        None,
+        location,
+        2,
+        Values::U64(&[v0, v1]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform2ui64ARB(
+    program: GLuint,
+    location: GLint,
+    v0: GLuint64,
+    v1: GLuint64,
+) {
+    set(
+        "glProgramUniform2ui64ARB",
+        Some(program),
+        location,
+        2,
+        Values::U64(&[v0, v1]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform2ui64vARB(
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform2ui64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(2), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform2ui64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform2ui64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(2), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform3ui64ARB(location: GLint, v0: GLuint64, v1: GLuint64, v2: GLuint64) {
+    set(
+        "glUniform3ui64ARB",
+        None,
+        location,
+        3,
+        Values::U64(&[v0, v1, v2]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform3ui64ARB(
+    program: GLuint,
+    location: GLint,
+    v0: GLuint64,
+    v1: GLuint64,
+    v2: GLuint64,
+) {
+    set(
+        "glProgramUniform3ui64ARB",
+        Some(program),
+        location,
+        3,
+        Values::U64(&[v0, v1, v2]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform3ui64vARB(
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform3ui64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(3), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform3ui64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform3ui64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(3), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glUniform4ui64ARB(
+    location: GLint,
+    v0: GLuint64,
+    v1: GLuint64,
+    v2: GLuint64,
+    v3: GLuint64,
+) {
+    set(
+        "glUniform4ui64ARB",
+        None,
+        location,
+        4,
+        Values::U64(&[v0, v1, v2, v3]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glProgramUniform4ui64ARB(
+    program: GLuint,
+    location: GLint,
+    v0: GLuint64,
+    v1: GLuint64,
+    v2: GLuint64,
+    v3: GLuint64,
+) {
+    set(
+        "glProgramUniform4ui64ARB",
+        Some(program),
+        location,
+        4,
+        Values::U64(&[v0, v1, v2, v3]),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glUniform4ui64vARB(
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glUniform4ui64vARB",
+            None,
+            location,
+            count,
+            (Shape::Vector(4), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramUniform4ui64vARB(
+    program: GLuint,
+    location: GLint,
+    count: GLsizei,
+    value: *const GLuint64,
+) {
+    // SAFETY: the application passes count elements.
+    unsafe {
+        set_v(
+            "glProgramUniform4ui64vARB",
+            Some(program),
+            location,
+            count,
+            (Shape::Vector(4), 0),
+            value,
+            Values::U64,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetUniformui64vARB(
+    program: GLuint,
+    location: GLint,
+    params: *mut GLuint64,
+) {
+    // SAFETY: the application passes room for the uniform's components.
+    unsafe {
+        get(
+            "glGetUniformui64vARB",
+            program,
+            location,
+            GetAs::Uint64,
+            None,
+            params,
+            |c| {
+                if let Component::U64(x) = c {
+                    Some(*x)
+                } else {
+                    None
+                }
+            },
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetnUniformui64vARB(
+    program: GLuint,
+    location: GLint,
+    buf_size: GLsizei,
+    params: *mut GLuint64,
+) {
+    // SAFETY: the application passes bufSize bytes.
+    unsafe {
+        get(
+            "glGetnUniformui64vARB",
+            program,
+            location,
+            GetAs::Uint64,
+            Some(buf_size),
+            params,
+            |c| {
+                if let Component::U64(x) = c {
+                    Some(*x)
+                } else {
+                    None
+                }
+            },
+        )
+    }
+}

@@ -78,16 +78,16 @@ impl Lower<'_, '_> {
 
     fn min_s(&mut self, s: Scalar, x: Value, y: Value) -> Value {
         match s {
-            Scalar::Int => self.b.ins().smin(x, y),
-            Scalar::Uint => self.b.ins().umin(x, y),
+            Scalar::Int | Scalar::Int64 => self.b.ins().smin(x, y),
+            Scalar::Uint | Scalar::Uint64 => self.b.ins().umin(x, y),
             _ => self.fmin(x, y),
         }
     }
 
     fn max_s(&mut self, s: Scalar, x: Value, y: Value) -> Value {
         match s {
-            Scalar::Int => self.b.ins().smax(x, y),
-            Scalar::Uint => self.b.ins().umax(x, y),
+            Scalar::Int | Scalar::Int64 => self.b.ins().smax(x, y),
+            Scalar::Uint | Scalar::Uint64 => self.b.ins().umax(x, y),
             _ => self.fmax(x, y),
         }
     }
@@ -155,6 +155,21 @@ impl Lower<'_, '_> {
             | TextureLodOffset | TexelFetch | TexelFetchOffset | TextureGrad | TextureGather
             | TextureSamples => {
                 return self.texture_builtin(fun, args);
+            }
+            Clock | Clock2x32 => {
+                let t = self.call_helper(
+                    h::clock_ticks as *const () as usize,
+                    &[],
+                    &[types::I64],
+                    &[],
+                )[0];
+                if fun == Clock {
+                    return Ok(Val::Comps(vec![t]));
+                }
+                let lo = self.b.ins().ireduce(types::I32, t);
+                let hi = self.b.ins().ushr_imm_s(t, 32);
+                let hi = self.b.ins().ireduce(types::I32, hi);
+                return Ok(Val::Comps(vec![lo, hi]));
             }
             _ => {}
         }
@@ -305,10 +320,11 @@ impl Lower<'_, '_> {
                     let t = l.b.ins().select(neg, m1, zero);
                     l.b.ins().select(pos, one, t)
                 } else {
+                    let t = cl_type(s0);
                     let (zero, one, m1) = (
-                        l.b.ins().iconst(types::I32, 0),
-                        l.b.ins().iconst(types::I32, 1),
-                        l.b.ins().iconst(types::I32, -1),
+                        l.b.ins().iconst(t, 0),
+                        l.b.ins().iconst(t, 1),
+                        l.b.ins().iconst(t, -1),
                     );
                     let pos = l.b.ins().icmp_imm_s(IntCC::SignedGreaterThan, x[0], 0);
                     let neg = l.b.ins().icmp_imm_s(IntCC::SignedLessThan, x[0], 0);
@@ -469,6 +485,27 @@ impl Lower<'_, '_> {
                     MemFlagsData::new(),
                     bits,
                 )])
+            }
+            // GL_ARB_gpu_shader_int64: bit casts and 2x32 packing (x is the low half).
+            DoubleBitsToInt64 | DoubleBitsToUint64 => self.map_n(&vals, n, |l, x| {
+                l.b.ins().bitcast(types::I64, MemFlagsData::new(), x[0])
+            }),
+            Int64BitsToDouble | Uint64BitsToDouble => self.map_n(&vals, n, |l, x| {
+                l.b.ins().bitcast(types::F64, MemFlagsData::new(), x[0])
+            }),
+            PackInt2x32 | PackUint2x32 => {
+                let v = &vals[0];
+                let lo = self.b.ins().uextend(types::I64, v[0]);
+                let hi = self.b.ins().uextend(types::I64, v[1]);
+                let hi = self.b.ins().ishl_imm_s(hi, 32);
+                Val::Comps(vec![self.b.ins().bor(lo, hi)])
+            }
+            UnpackInt2x32 | UnpackUint2x32 => {
+                let bits = vals[0][0];
+                let lo = self.b.ins().ireduce(types::I32, bits);
+                let hi = self.b.ins().ushr_imm_s(bits, 32);
+                let hi = self.b.ins().ireduce(types::I32, hi);
+                Val::Comps(vec![lo, hi])
             }
             UnpackDouble2x32 => {
                 let bits = self

@@ -7,7 +7,8 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{InstBuilder, Value, types};
 
 use super::lower::{Lower, MemRef, Place, R, Val, cl_type};
-use crate::ir::layout::{array_stride, layout, matrix_stride, struct_layout};
+use crate::ir::layout::{array_stride, layout};
+use crate::ir::reflect::write_const;
 use crate::ir::*;
 
 impl Lower<'_, '_> {
@@ -18,6 +19,8 @@ impl Lower<'_, '_> {
             Literal::Uint(u) => self.b.ins().iconst(types::I32, u as i64),
             Literal::Float(f) => self.b.ins().f32const(f),
             Literal::Double(d) => self.b.ins().f64const(d),
+            Literal::Int64(i) => self.b.ins().iconst(types::I64, i),
+            Literal::Uint64(u) => self.b.ins().iconst(types::I64, u as i64),
         }
     }
 
@@ -27,6 +30,7 @@ impl Lower<'_, '_> {
             Scalar::Int | Scalar::Uint => self.b.ins().iconst(types::I32, v as i64 as u32 as i64),
             Scalar::Float => self.b.ins().f32const(v as f32),
             Scalar::Double => self.b.ins().f64const(v),
+            Scalar::Int64 | Scalar::Uint64 => self.b.ins().iconst(types::I64, v as i64),
         }
     }
 
@@ -360,24 +364,35 @@ impl Lower<'_, '_> {
         use Scalar::*;
         match (from, to) {
             (a, b) if a == b => x,
-            (Int, Uint) | (Uint, Int) => x,
-            (Bool, Int | Uint) => self.b.ins().uextend(types::I32, x),
+            (Int, Uint) | (Uint, Int) | (Int64, Uint64) | (Uint64, Int64) => x,
+            (Int, Int64 | Uint64) => self.b.ins().sextend(types::I64, x),
+            (Uint, Int64 | Uint64) => self.b.ins().uextend(types::I64, x),
+            (Int64 | Uint64, Int | Uint) => self.b.ins().ireduce(types::I32, x),
+            (Bool, Int | Uint | Int64 | Uint64) => self.b.ins().uextend(cl_type(to), x),
             (Bool, Float | Double) => {
                 let (one, zero) = (self.lit_of(to, 1.0), self.lit_of(to, 0.0));
                 self.b.ins().select(x, one, zero)
             }
-            (Int | Uint, Bool) => self.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0),
+            (Int | Uint | Int64 | Uint64, Bool) => self.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0),
             (Float | Double, Bool) => {
                 let zero = self.lit_of(from, 0.0);
                 self.b.ins().fcmp(FloatCC::NotEqual, x, zero)
             }
-            (Int, Float | Double) => self.b.ins().fcvt_from_sint(cl_type(to), x),
-            (Uint, Float | Double) => self.b.ins().fcvt_from_uint(cl_type(to), x),
-            (Float | Double, Int) => self.b.ins().fcvt_to_sint_sat(types::I32, x),
+            (Int | Int64, Float | Double) => self.b.ins().fcvt_from_sint(cl_type(to), x),
+            (Uint | Uint64, Float | Double) => self.b.ins().fcvt_from_uint(cl_type(to), x),
+            (Float | Double, Int | Int64) => self.b.ins().fcvt_to_sint_sat(cl_type(to), x),
             (Float | Double, Uint) => {
                 // Negative values wrap as through int (the common hardware result).
                 let wide = self.b.ins().fcvt_to_sint_sat(types::I64, x);
                 self.b.ins().ireduce(types::I32, wide)
+            }
+            (Float | Double, Uint64) => {
+                // Negative values wrap as through int64_t; others saturate as unsigned.
+                let s = self.b.ins().fcvt_to_sint_sat(types::I64, x);
+                let u = self.b.ins().fcvt_to_uint_sat(types::I64, x);
+                let zero = self.lit_of(from, 0.0);
+                let neg = self.b.ins().fcmp(FloatCC::LessThan, x, zero);
+                self.b.ins().select(neg, s, u)
             }
             (Float, Double) => self.b.ins().fpromote(types::F64, x),
             (Double, Float) => self.b.ins().fdemote(types::F32, x),
@@ -530,7 +545,7 @@ impl Lower<'_, '_> {
 
     pub(super) fn scalar_op(&mut self, op: BinaryOp, s: Scalar, x: Value, y: Value) -> Value {
         let float = s.is_float();
-        let signed = s == Scalar::Int;
+        let signed = s.is_signed_int();
         match op {
             BinaryOp::Add if float => self.b.ins().fadd(x, y),
             BinaryOp::Add => self.b.ins().iadd(x, y),
@@ -592,7 +607,8 @@ impl Lower<'_, '_> {
     /// Integer division and remainder that never trap: a zero divisor divides by one
     /// (the result is undefined in GLSL), and INT_MIN / -1 wraps.
     fn int_div(&mut self, rem: bool, signed: bool, x: Value, y: Value) -> Value {
-        let one = self.b.ins().iconst(types::I32, 1);
+        let ty = self.b.func.dfg.value_type(x);
+        let one = self.b.ins().iconst(ty, 1);
         let zero = self.b.ins().icmp_imm_s(IntCC::Equal, y, 0);
         let d = self.b.ins().select(zero, one, y);
         if !signed {
@@ -606,7 +622,7 @@ impl Lower<'_, '_> {
         let d = self.b.ins().select(minus_one, one, d);
         if rem {
             let r = self.b.ins().srem(x, d);
-            let z = self.b.ins().iconst(types::I32, 0);
+            let z = self.b.ins().iconst(ty, 0);
             self.b.ins().select(minus_one, z, r)
         } else {
             let q = self.b.ins().sdiv(x, d);
@@ -722,50 +738,5 @@ fn flatten_const(c: &ConstValue, out: &mut Vec<Literal>) {
     match c {
         ConstValue::Scalar(l) => out.push(*l),
         ConstValue::Composite(_, parts) => parts.iter().for_each(|p| flatten_const(p, out)),
-    }
-}
-
-/// Writes a constant in std430 layout (bools as 32-bit words).
-fn write_const(types: &Types, ty: TypeId, v: &ConstValue, data: &mut [u8], at: usize) {
-    let put = |data: &mut [u8], at: usize, bytes: &[u8]| {
-        if let Some(d) = data.get_mut(at..at + bytes.len()) {
-            d.copy_from_slice(bytes);
-        }
-    };
-    match (types.get(ty), v) {
-        (_, ConstValue::Scalar(l)) => match l {
-            Literal::Bool(b) => put(data, at, &(*b as u32).to_ne_bytes()),
-            Literal::Int(i) => put(data, at, &i.to_ne_bytes()),
-            Literal::Uint(u) => put(data, at, &u.to_ne_bytes()),
-            Literal::Float(f) => put(data, at, &f.to_ne_bytes()),
-            Literal::Double(d) => put(data, at, &d.to_ne_bytes()),
-        },
-        (Type::Vector(s, _), ConstValue::Composite(_, parts)) => {
-            for (i, p) in parts.iter().enumerate() {
-                write_const(types, ty, p, data, at + i * s.size() as usize);
-            }
-        }
-        (Type::Matrix { .. }, ConstValue::Composite(_, cols)) => {
-            let ms = matrix_stride(types, ty, Packing::Std430, false) as usize;
-            for (i, c) in cols.iter().enumerate() {
-                if let ConstValue::Composite(ct, _) = c {
-                    write_const(types, *ct, c, data, at + i * ms);
-                }
-            }
-        }
-        (Type::Array(elem, _), ConstValue::Composite(_, parts)) => {
-            let stride = array_stride(types, *elem, Packing::Std430, false) as usize;
-            for (i, p) in parts.iter().enumerate() {
-                write_const(types, *elem, p, data, at + i * stride);
-            }
-        }
-        (Type::Struct(s), ConstValue::Composite(_, parts)) => {
-            let (_, offs) = struct_layout(types, *s, Packing::Std430, false);
-            let members: Vec<TypeId> = types.struct_def(*s).members.iter().map(|m| m.ty).collect();
-            for ((mt, off), p) in members.into_iter().zip(offs).zip(parts) {
-                write_const(types, mt, p, data, at + off as usize);
-            }
-        }
-        _ => {}
     }
 }

@@ -1,6 +1,7 @@
 //! Rust functions compiled code calls for what Cranelift has no instruction for:
 //! transcendental functions (Rust's libm-backed implementations meet GLSL's precision
-//! requirements), frexp/ldexp, the packing functions and matrix inverse/determinant.
+//! requirements), frexp/ldexp, the packing functions, matrix inverse/determinant and
+//! the shader clock.
 //! Also the zero page and write sink that out-of-range buffer accesses are redirected
 //! to.
 
@@ -25,6 +26,28 @@ pub fn zero_address() -> usize {
 
 pub fn sink_address() -> usize {
     SINK.0.get() as usize
+}
+
+/// GL_ARB_shader_clock's counter: the time-stamp counter on x86-64 (which increases
+/// between two reads on one thread), nanoseconds of CLOCK_MONOTONIC elsewhere.
+pub extern "C" fn clock_ticks() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: rdtsc only reads the time-stamp counter; every x86-64 CPU has it.
+        unsafe { std::arch::x86_64::_rdtsc() }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: ts is a valid timespec to write.
+        unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+        (ts.tv_sec as u64)
+            .wrapping_mul(1_000_000_000)
+            .wrapping_add(ts.tv_nsec as u64)
+    }
 }
 
 macro_rules! unary_f32 {

@@ -193,6 +193,7 @@ pub(super) fn cl_type(s: Scalar) -> ClType {
         Scalar::Int | Scalar::Uint => types::I32,
         Scalar::Float => types::F32,
         Scalar::Double => types::F64,
+        Scalar::Int64 | Scalar::Uint64 => types::I64,
     }
 }
 

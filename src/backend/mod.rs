@@ -102,7 +102,7 @@ impl std::fmt::Debug for Kernel {
 /// statements of their own (ir::calls), so no expression can.
 fn stmt_has_barrier(f: &IrFunction, s: &Stmt, barrier_fns: &[bool]) -> bool {
     let mut found = false;
-    crate::ir::for_each_stmt(std::slice::from_ref(s), |k| match k {
+    crate::ir::for_each_stmt(std::slice::from_ref(s), |k| match &k.kind {
         StmtKind::Expr(e) => {
             found |= matches!(
                 f.expr(*e).kind,

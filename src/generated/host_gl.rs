@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 226;
+pub const COUNT: usize = 262;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -67,6 +67,42 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glGetnUniformiv",
     c"glGetnUniformuiv",
     c"glGetnUniformdv",
+    c"glUniform1i64ARB",
+    c"glUniform1i64vARB",
+    c"glUniform2i64ARB",
+    c"glUniform2i64vARB",
+    c"glUniform3i64ARB",
+    c"glUniform3i64vARB",
+    c"glUniform4i64ARB",
+    c"glUniform4i64vARB",
+    c"glUniform1ui64ARB",
+    c"glUniform1ui64vARB",
+    c"glUniform2ui64ARB",
+    c"glUniform2ui64vARB",
+    c"glUniform3ui64ARB",
+    c"glUniform3ui64vARB",
+    c"glUniform4ui64ARB",
+    c"glUniform4ui64vARB",
+    c"glProgramUniform1i64ARB",
+    c"glProgramUniform1i64vARB",
+    c"glProgramUniform2i64ARB",
+    c"glProgramUniform2i64vARB",
+    c"glProgramUniform3i64ARB",
+    c"glProgramUniform3i64vARB",
+    c"glProgramUniform4i64ARB",
+    c"glProgramUniform4i64vARB",
+    c"glProgramUniform1ui64ARB",
+    c"glProgramUniform1ui64vARB",
+    c"glProgramUniform2ui64ARB",
+    c"glProgramUniform2ui64vARB",
+    c"glProgramUniform3ui64ARB",
+    c"glProgramUniform3ui64vARB",
+    c"glProgramUniform4ui64ARB",
+    c"glProgramUniform4ui64vARB",
+    c"glGetUniformi64vARB",
+    c"glGetUniformui64vARB",
+    c"glGetnUniformi64vARB",
+    c"glGetnUniformui64vARB",
     c"glUniform1f",
     c"glUniform2f",
     c"glUniform3f",
@@ -298,173 +334,209 @@ pub mod slot {
     pub const glGetnUniformiv: usize = 56;
     pub const glGetnUniformuiv: usize = 57;
     pub const glGetnUniformdv: usize = 58;
-    pub const glUniform1f: usize = 59;
-    pub const glUniform2f: usize = 60;
-    pub const glUniform3f: usize = 61;
-    pub const glUniform4f: usize = 62;
-    pub const glUniform1i: usize = 63;
-    pub const glUniform2i: usize = 64;
-    pub const glUniform3i: usize = 65;
-    pub const glUniform4i: usize = 66;
-    pub const glUniform1ui: usize = 67;
-    pub const glUniform2ui: usize = 68;
-    pub const glUniform3ui: usize = 69;
-    pub const glUniform4ui: usize = 70;
-    pub const glUniform1d: usize = 71;
-    pub const glUniform2d: usize = 72;
-    pub const glUniform3d: usize = 73;
-    pub const glUniform4d: usize = 74;
-    pub const glUniform1fv: usize = 75;
-    pub const glUniform2fv: usize = 76;
-    pub const glUniform3fv: usize = 77;
-    pub const glUniform4fv: usize = 78;
-    pub const glUniform1iv: usize = 79;
-    pub const glUniform2iv: usize = 80;
-    pub const glUniform3iv: usize = 81;
-    pub const glUniform4iv: usize = 82;
-    pub const glUniform1uiv: usize = 83;
-    pub const glUniform2uiv: usize = 84;
-    pub const glUniform3uiv: usize = 85;
-    pub const glUniform4uiv: usize = 86;
-    pub const glUniform1dv: usize = 87;
-    pub const glUniform2dv: usize = 88;
-    pub const glUniform3dv: usize = 89;
-    pub const glUniform4dv: usize = 90;
-    pub const glUniformMatrix2fv: usize = 91;
-    pub const glUniformMatrix3fv: usize = 92;
-    pub const glUniformMatrix4fv: usize = 93;
-    pub const glUniformMatrix2x3fv: usize = 94;
-    pub const glUniformMatrix3x2fv: usize = 95;
-    pub const glUniformMatrix2x4fv: usize = 96;
-    pub const glUniformMatrix4x2fv: usize = 97;
-    pub const glUniformMatrix3x4fv: usize = 98;
-    pub const glUniformMatrix4x3fv: usize = 99;
-    pub const glUniformMatrix2dv: usize = 100;
-    pub const glUniformMatrix3dv: usize = 101;
-    pub const glUniformMatrix4dv: usize = 102;
-    pub const glUniformMatrix2x3dv: usize = 103;
-    pub const glUniformMatrix3x2dv: usize = 104;
-    pub const glUniformMatrix2x4dv: usize = 105;
-    pub const glUniformMatrix4x2dv: usize = 106;
-    pub const glUniformMatrix3x4dv: usize = 107;
-    pub const glUniformMatrix4x3dv: usize = 108;
-    pub const glProgramUniform1f: usize = 109;
-    pub const glProgramUniform2f: usize = 110;
-    pub const glProgramUniform3f: usize = 111;
-    pub const glProgramUniform4f: usize = 112;
-    pub const glProgramUniform1i: usize = 113;
-    pub const glProgramUniform2i: usize = 114;
-    pub const glProgramUniform3i: usize = 115;
-    pub const glProgramUniform4i: usize = 116;
-    pub const glProgramUniform1ui: usize = 117;
-    pub const glProgramUniform2ui: usize = 118;
-    pub const glProgramUniform3ui: usize = 119;
-    pub const glProgramUniform4ui: usize = 120;
-    pub const glProgramUniform1d: usize = 121;
-    pub const glProgramUniform2d: usize = 122;
-    pub const glProgramUniform3d: usize = 123;
-    pub const glProgramUniform4d: usize = 124;
-    pub const glProgramUniform1fv: usize = 125;
-    pub const glProgramUniform2fv: usize = 126;
-    pub const glProgramUniform3fv: usize = 127;
-    pub const glProgramUniform4fv: usize = 128;
-    pub const glProgramUniform1iv: usize = 129;
-    pub const glProgramUniform2iv: usize = 130;
-    pub const glProgramUniform3iv: usize = 131;
-    pub const glProgramUniform4iv: usize = 132;
-    pub const glProgramUniform1uiv: usize = 133;
-    pub const glProgramUniform2uiv: usize = 134;
-    pub const glProgramUniform3uiv: usize = 135;
-    pub const glProgramUniform4uiv: usize = 136;
-    pub const glProgramUniform1dv: usize = 137;
-    pub const glProgramUniform2dv: usize = 138;
-    pub const glProgramUniform3dv: usize = 139;
-    pub const glProgramUniform4dv: usize = 140;
-    pub const glProgramUniformMatrix2fv: usize = 141;
-    pub const glProgramUniformMatrix3fv: usize = 142;
-    pub const glProgramUniformMatrix4fv: usize = 143;
-    pub const glProgramUniformMatrix2x3fv: usize = 144;
-    pub const glProgramUniformMatrix3x2fv: usize = 145;
-    pub const glProgramUniformMatrix2x4fv: usize = 146;
-    pub const glProgramUniformMatrix4x2fv: usize = 147;
-    pub const glProgramUniformMatrix3x4fv: usize = 148;
-    pub const glProgramUniformMatrix4x3fv: usize = 149;
-    pub const glProgramUniformMatrix2dv: usize = 150;
-    pub const glProgramUniformMatrix3dv: usize = 151;
-    pub const glProgramUniformMatrix4dv: usize = 152;
-    pub const glProgramUniformMatrix2x3dv: usize = 153;
-    pub const glProgramUniformMatrix3x2dv: usize = 154;
-    pub const glProgramUniformMatrix2x4dv: usize = 155;
-    pub const glProgramUniformMatrix4x2dv: usize = 156;
-    pub const glProgramUniformMatrix3x4dv: usize = 157;
-    pub const glProgramUniformMatrix4x3dv: usize = 158;
-    pub const glBindBuffer: usize = 159;
-    pub const glBindBufferBase: usize = 160;
-    pub const glBindBufferRange: usize = 161;
-    pub const glBindBuffersBase: usize = 162;
-    pub const glBindBuffersRange: usize = 163;
-    pub const glDeleteBuffers: usize = 164;
-    pub const glBufferData: usize = 165;
-    pub const glBufferStorage: usize = 166;
-    pub const glBufferSubData: usize = 167;
-    pub const glGetBufferSubData: usize = 168;
-    pub const glMapBuffer: usize = 169;
-    pub const glMapBufferRange: usize = 170;
-    pub const glUnmapBuffer: usize = 171;
-    pub const glFlushMappedBufferRange: usize = 172;
-    pub const glGetBufferParameteriv: usize = 173;
-    pub const glGetBufferParameteri64v: usize = 174;
-    pub const glGetBufferPointerv: usize = 175;
-    pub const glCopyBufferSubData: usize = 176;
-    pub const glClearBufferData: usize = 177;
-    pub const glClearBufferSubData: usize = 178;
-    pub const glGetError: usize = 179;
-    pub const glGetString: usize = 180;
-    pub const glGetStringi: usize = 181;
-    pub const glGetIntegerv: usize = 182;
-    pub const glGetInteger64v: usize = 183;
-    pub const glGetBooleanv: usize = 184;
-    pub const glGetFloatv: usize = 185;
-    pub const glGetDoublev: usize = 186;
-    pub const glGetIntegeri_v: usize = 187;
-    pub const glGetInteger64i_v: usize = 188;
-    pub const glGetBooleani_v: usize = 189;
-    pub const glGetFloati_v: usize = 190;
-    pub const glGetDoublei_v: usize = 191;
-    pub const glDebugMessageCallback: usize = 192;
-    pub const glDebugMessageControl: usize = 193;
-    pub const glGenBuffers: usize = 194;
-    pub const glGetNamedBufferParameteri64v: usize = 195;
-    pub const glGetNamedBufferSubData: usize = 196;
-    pub const glNamedBufferSubData: usize = 197;
-    pub const glMapNamedBufferRange: usize = 198;
-    pub const glUnmapNamedBuffer: usize = 199;
-    pub const glCopyNamedBufferSubData: usize = 200;
-    pub const glCreateBuffers: usize = 201;
-    pub const glNamedBufferData: usize = 202;
-    pub const glCreateProgram: usize = 203;
-    pub const glGenLists: usize = 204;
-    pub const glIsEnabled: usize = 205;
-    pub const glGetPointerv: usize = 206;
-    pub const glDebugMessageInsert: usize = 207;
-    pub const glActiveTexture: usize = 208;
-    pub const glBindTexture: usize = 209;
-    pub const glGetTexLevelParameteriv: usize = 210;
-    pub const glGetTexParameteriv: usize = 211;
-    pub const glGetTexParameterfv: usize = 212;
-    pub const glGetTexImage: usize = 213;
-    pub const glGetTextureSubImage: usize = 214;
-    pub const glIsTexture: usize = 215;
-    pub const glTexSubImage1D: usize = 216;
-    pub const glTexSubImage2D: usize = 217;
-    pub const glTexSubImage3D: usize = 218;
-    pub const glPixelStorei: usize = 219;
-    pub const glGetSamplerParameteriv: usize = 220;
-    pub const glGetSamplerParameterfv: usize = 221;
-    pub const glGetSamplerParameterIiv: usize = 222;
-    pub const glGetSamplerParameterIuiv: usize = 223;
-    pub const glGetTexParameterIiv: usize = 224;
-    pub const glGetTexParameterIuiv: usize = 225;
+    pub const glUniform1i64ARB: usize = 59;
+    pub const glUniform1i64vARB: usize = 60;
+    pub const glUniform2i64ARB: usize = 61;
+    pub const glUniform2i64vARB: usize = 62;
+    pub const glUniform3i64ARB: usize = 63;
+    pub const glUniform3i64vARB: usize = 64;
+    pub const glUniform4i64ARB: usize = 65;
+    pub const glUniform4i64vARB: usize = 66;
+    pub const glUniform1ui64ARB: usize = 67;
+    pub const glUniform1ui64vARB: usize = 68;
+    pub const glUniform2ui64ARB: usize = 69;
+    pub const glUniform2ui64vARB: usize = 70;
+    pub const glUniform3ui64ARB: usize = 71;
+    pub const glUniform3ui64vARB: usize = 72;
+    pub const glUniform4ui64ARB: usize = 73;
+    pub const glUniform4ui64vARB: usize = 74;
+    pub const glProgramUniform1i64ARB: usize = 75;
+    pub const glProgramUniform1i64vARB: usize = 76;
+    pub const glProgramUniform2i64ARB: usize = 77;
+    pub const glProgramUniform2i64vARB: usize = 78;
+    pub const glProgramUniform3i64ARB: usize = 79;
+    pub const glProgramUniform3i64vARB: usize = 80;
+    pub const glProgramUniform4i64ARB: usize = 81;
+    pub const glProgramUniform4i64vARB: usize = 82;
+    pub const glProgramUniform1ui64ARB: usize = 83;
+    pub const glProgramUniform1ui64vARB: usize = 84;
+    pub const glProgramUniform2ui64ARB: usize = 85;
+    pub const glProgramUniform2ui64vARB: usize = 86;
+    pub const glProgramUniform3ui64ARB: usize = 87;
+    pub const glProgramUniform3ui64vARB: usize = 88;
+    pub const glProgramUniform4ui64ARB: usize = 89;
+    pub const glProgramUniform4ui64vARB: usize = 90;
+    pub const glGetUniformi64vARB: usize = 91;
+    pub const glGetUniformui64vARB: usize = 92;
+    pub const glGetnUniformi64vARB: usize = 93;
+    pub const glGetnUniformui64vARB: usize = 94;
+    pub const glUniform1f: usize = 95;
+    pub const glUniform2f: usize = 96;
+    pub const glUniform3f: usize = 97;
+    pub const glUniform4f: usize = 98;
+    pub const glUniform1i: usize = 99;
+    pub const glUniform2i: usize = 100;
+    pub const glUniform3i: usize = 101;
+    pub const glUniform4i: usize = 102;
+    pub const glUniform1ui: usize = 103;
+    pub const glUniform2ui: usize = 104;
+    pub const glUniform3ui: usize = 105;
+    pub const glUniform4ui: usize = 106;
+    pub const glUniform1d: usize = 107;
+    pub const glUniform2d: usize = 108;
+    pub const glUniform3d: usize = 109;
+    pub const glUniform4d: usize = 110;
+    pub const glUniform1fv: usize = 111;
+    pub const glUniform2fv: usize = 112;
+    pub const glUniform3fv: usize = 113;
+    pub const glUniform4fv: usize = 114;
+    pub const glUniform1iv: usize = 115;
+    pub const glUniform2iv: usize = 116;
+    pub const glUniform3iv: usize = 117;
+    pub const glUniform4iv: usize = 118;
+    pub const glUniform1uiv: usize = 119;
+    pub const glUniform2uiv: usize = 120;
+    pub const glUniform3uiv: usize = 121;
+    pub const glUniform4uiv: usize = 122;
+    pub const glUniform1dv: usize = 123;
+    pub const glUniform2dv: usize = 124;
+    pub const glUniform3dv: usize = 125;
+    pub const glUniform4dv: usize = 126;
+    pub const glUniformMatrix2fv: usize = 127;
+    pub const glUniformMatrix3fv: usize = 128;
+    pub const glUniformMatrix4fv: usize = 129;
+    pub const glUniformMatrix2x3fv: usize = 130;
+    pub const glUniformMatrix3x2fv: usize = 131;
+    pub const glUniformMatrix2x4fv: usize = 132;
+    pub const glUniformMatrix4x2fv: usize = 133;
+    pub const glUniformMatrix3x4fv: usize = 134;
+    pub const glUniformMatrix4x3fv: usize = 135;
+    pub const glUniformMatrix2dv: usize = 136;
+    pub const glUniformMatrix3dv: usize = 137;
+    pub const glUniformMatrix4dv: usize = 138;
+    pub const glUniformMatrix2x3dv: usize = 139;
+    pub const glUniformMatrix3x2dv: usize = 140;
+    pub const glUniformMatrix2x4dv: usize = 141;
+    pub const glUniformMatrix4x2dv: usize = 142;
+    pub const glUniformMatrix3x4dv: usize = 143;
+    pub const glUniformMatrix4x3dv: usize = 144;
+    pub const glProgramUniform1f: usize = 145;
+    pub const glProgramUniform2f: usize = 146;
+    pub const glProgramUniform3f: usize = 147;
+    pub const glProgramUniform4f: usize = 148;
+    pub const glProgramUniform1i: usize = 149;
+    pub const glProgramUniform2i: usize = 150;
+    pub const glProgramUniform3i: usize = 151;
+    pub const glProgramUniform4i: usize = 152;
+    pub const glProgramUniform1ui: usize = 153;
+    pub const glProgramUniform2ui: usize = 154;
+    pub const glProgramUniform3ui: usize = 155;
+    pub const glProgramUniform4ui: usize = 156;
+    pub const glProgramUniform1d: usize = 157;
+    pub const glProgramUniform2d: usize = 158;
+    pub const glProgramUniform3d: usize = 159;
+    pub const glProgramUniform4d: usize = 160;
+    pub const glProgramUniform1fv: usize = 161;
+    pub const glProgramUniform2fv: usize = 162;
+    pub const glProgramUniform3fv: usize = 163;
+    pub const glProgramUniform4fv: usize = 164;
+    pub const glProgramUniform1iv: usize = 165;
+    pub const glProgramUniform2iv: usize = 166;
+    pub const glProgramUniform3iv: usize = 167;
+    pub const glProgramUniform4iv: usize = 168;
+    pub const glProgramUniform1uiv: usize = 169;
+    pub const glProgramUniform2uiv: usize = 170;
+    pub const glProgramUniform3uiv: usize = 171;
+    pub const glProgramUniform4uiv: usize = 172;
+    pub const glProgramUniform1dv: usize = 173;
+    pub const glProgramUniform2dv: usize = 174;
+    pub const glProgramUniform3dv: usize = 175;
+    pub const glProgramUniform4dv: usize = 176;
+    pub const glProgramUniformMatrix2fv: usize = 177;
+    pub const glProgramUniformMatrix3fv: usize = 178;
+    pub const glProgramUniformMatrix4fv: usize = 179;
+    pub const glProgramUniformMatrix2x3fv: usize = 180;
+    pub const glProgramUniformMatrix3x2fv: usize = 181;
+    pub const glProgramUniformMatrix2x4fv: usize = 182;
+    pub const glProgramUniformMatrix4x2fv: usize = 183;
+    pub const glProgramUniformMatrix3x4fv: usize = 184;
+    pub const glProgramUniformMatrix4x3fv: usize = 185;
+    pub const glProgramUniformMatrix2dv: usize = 186;
+    pub const glProgramUniformMatrix3dv: usize = 187;
+    pub const glProgramUniformMatrix4dv: usize = 188;
+    pub const glProgramUniformMatrix2x3dv: usize = 189;
+    pub const glProgramUniformMatrix3x2dv: usize = 190;
+    pub const glProgramUniformMatrix2x4dv: usize = 191;
+    pub const glProgramUniformMatrix4x2dv: usize = 192;
+    pub const glProgramUniformMatrix3x4dv: usize = 193;
+    pub const glProgramUniformMatrix4x3dv: usize = 194;
+    pub const glBindBuffer: usize = 195;
+    pub const glBindBufferBase: usize = 196;
+    pub const glBindBufferRange: usize = 197;
+    pub const glBindBuffersBase: usize = 198;
+    pub const glBindBuffersRange: usize = 199;
+    pub const glDeleteBuffers: usize = 200;
+    pub const glBufferData: usize = 201;
+    pub const glBufferStorage: usize = 202;
+    pub const glBufferSubData: usize = 203;
+    pub const glGetBufferSubData: usize = 204;
+    pub const glMapBuffer: usize = 205;
+    pub const glMapBufferRange: usize = 206;
+    pub const glUnmapBuffer: usize = 207;
+    pub const glFlushMappedBufferRange: usize = 208;
+    pub const glGetBufferParameteriv: usize = 209;
+    pub const glGetBufferParameteri64v: usize = 210;
+    pub const glGetBufferPointerv: usize = 211;
+    pub const glCopyBufferSubData: usize = 212;
+    pub const glClearBufferData: usize = 213;
+    pub const glClearBufferSubData: usize = 214;
+    pub const glGetError: usize = 215;
+    pub const glGetString: usize = 216;
+    pub const glGetStringi: usize = 217;
+    pub const glGetIntegerv: usize = 218;
+    pub const glGetInteger64v: usize = 219;
+    pub const glGetBooleanv: usize = 220;
+    pub const glGetFloatv: usize = 221;
+    pub const glGetDoublev: usize = 222;
+    pub const glGetIntegeri_v: usize = 223;
+    pub const glGetInteger64i_v: usize = 224;
+    pub const glGetBooleani_v: usize = 225;
+    pub const glGetFloati_v: usize = 226;
+    pub const glGetDoublei_v: usize = 227;
+    pub const glDebugMessageCallback: usize = 228;
+    pub const glDebugMessageControl: usize = 229;
+    pub const glGenBuffers: usize = 230;
+    pub const glGetNamedBufferParameteri64v: usize = 231;
+    pub const glGetNamedBufferSubData: usize = 232;
+    pub const glNamedBufferSubData: usize = 233;
+    pub const glMapNamedBufferRange: usize = 234;
+    pub const glUnmapNamedBuffer: usize = 235;
+    pub const glCopyNamedBufferSubData: usize = 236;
+    pub const glCreateBuffers: usize = 237;
+    pub const glNamedBufferData: usize = 238;
+    pub const glCreateProgram: usize = 239;
+    pub const glGenLists: usize = 240;
+    pub const glIsEnabled: usize = 241;
+    pub const glGetPointerv: usize = 242;
+    pub const glDebugMessageInsert: usize = 243;
+    pub const glActiveTexture: usize = 244;
+    pub const glBindTexture: usize = 245;
+    pub const glGetTexLevelParameteriv: usize = 246;
+    pub const glGetTexParameteriv: usize = 247;
+    pub const glGetTexParameterfv: usize = 248;
+    pub const glGetTexImage: usize = 249;
+    pub const glGetTextureSubImage: usize = 250;
+    pub const glIsTexture: usize = 251;
+    pub const glTexSubImage1D: usize = 252;
+    pub const glTexSubImage2D: usize = 253;
+    pub const glTexSubImage3D: usize = 254;
+    pub const glPixelStorei: usize = 255;
+    pub const glGetSamplerParameteriv: usize = 256;
+    pub const glGetSamplerParameterfv: usize = 257;
+    pub const glGetSamplerParameterIiv: usize = 258;
+    pub const glGetSamplerParameterIuiv: usize = 259;
+    pub const glGetTexParameterIiv: usize = 260;
+    pub const glGetTexParameterIuiv: usize = 261;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -1453,6 +1525,582 @@ impl HostGl {
             let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *mut GLdouble) =
                 unsafe { std::mem::transmute(addr) };
             // SAFETY: the caller passes arguments valid for `glGetnUniformdv`.
+            unsafe { func_(program, location, buf_size, params) }
+        }
+    }
+    /// The host's `glUniform1i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform1i64ARB(&self, location: GLint, x: GLint64) {
+        if let Some(addr) = self.address(slot::glUniform1i64ARB) {
+            // SAFETY: the host returned this address for `glUniform1i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLint64) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform1i64ARB`.
+            unsafe { func_(location, x) }
+        }
+    }
+    /// The host's `glUniform1i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform1i64vARB(&self, location: GLint, count: GLsizei, value: *const GLint64) {
+        if let Some(addr) = self.address(slot::glUniform1i64vARB) {
+            // SAFETY: the host returned this address for `glUniform1i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform1i64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glUniform2i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform2i64ARB(&self, location: GLint, x: GLint64, y: GLint64) {
+        if let Some(addr) = self.address(slot::glUniform2i64ARB) {
+            // SAFETY: the host returned this address for `glUniform2i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLint64, GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform2i64ARB`.
+            unsafe { func_(location, x, y) }
+        }
+    }
+    /// The host's `glUniform2i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform2i64vARB(&self, location: GLint, count: GLsizei, value: *const GLint64) {
+        if let Some(addr) = self.address(slot::glUniform2i64vARB) {
+            // SAFETY: the host returned this address for `glUniform2i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform2i64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glUniform3i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform3i64ARB(&self, location: GLint, x: GLint64, y: GLint64, z: GLint64) {
+        if let Some(addr) = self.address(slot::glUniform3i64ARB) {
+            // SAFETY: the host returned this address for `glUniform3i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLint64, GLint64, GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform3i64ARB`.
+            unsafe { func_(location, x, y, z) }
+        }
+    }
+    /// The host's `glUniform3i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform3i64vARB(&self, location: GLint, count: GLsizei, value: *const GLint64) {
+        if let Some(addr) = self.address(slot::glUniform3i64vARB) {
+            // SAFETY: the host returned this address for `glUniform3i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform3i64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glUniform4i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform4i64ARB(
+        &self,
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+        z: GLint64,
+        w: GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glUniform4i64ARB) {
+            // SAFETY: the host returned this address for `glUniform4i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLint64, GLint64, GLint64, GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform4i64ARB`.
+            unsafe { func_(location, x, y, z, w) }
+        }
+    }
+    /// The host's `glUniform4i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform4i64vARB(&self, location: GLint, count: GLsizei, value: *const GLint64) {
+        if let Some(addr) = self.address(slot::glUniform4i64vARB) {
+            // SAFETY: the host returned this address for `glUniform4i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform4i64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glUniform1ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform1ui64ARB(&self, location: GLint, x: GLuint64) {
+        if let Some(addr) = self.address(slot::glUniform1ui64ARB) {
+            // SAFETY: the host returned this address for `glUniform1ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLuint64) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform1ui64ARB`.
+            unsafe { func_(location, x) }
+        }
+    }
+    /// The host's `glUniform1ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform1ui64vARB(
+        &self,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glUniform1ui64vARB) {
+            // SAFETY: the host returned this address for `glUniform1ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform1ui64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glUniform2ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform2ui64ARB(&self, location: GLint, x: GLuint64, y: GLuint64) {
+        if let Some(addr) = self.address(slot::glUniform2ui64ARB) {
+            // SAFETY: the host returned this address for `glUniform2ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLuint64, GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform2ui64ARB`.
+            unsafe { func_(location, x, y) }
+        }
+    }
+    /// The host's `glUniform2ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform2ui64vARB(
+        &self,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glUniform2ui64vARB) {
+            // SAFETY: the host returned this address for `glUniform2ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform2ui64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glUniform3ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform3ui64ARB(&self, location: GLint, x: GLuint64, y: GLuint64, z: GLuint64) {
+        if let Some(addr) = self.address(slot::glUniform3ui64ARB) {
+            // SAFETY: the host returned this address for `glUniform3ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLuint64, GLuint64, GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform3ui64ARB`.
+            unsafe { func_(location, x, y, z) }
+        }
+    }
+    /// The host's `glUniform3ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform3ui64vARB(
+        &self,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glUniform3ui64vARB) {
+            // SAFETY: the host returned this address for `glUniform3ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform3ui64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glUniform4ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform4ui64ARB(
+        &self,
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+        z: GLuint64,
+        w: GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glUniform4ui64ARB) {
+            // SAFETY: the host returned this address for `glUniform4ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLuint64, GLuint64, GLuint64, GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform4ui64ARB`.
+            unsafe { func_(location, x, y, z, w) }
+        }
+    }
+    /// The host's `glUniform4ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniform4ui64vARB(
+        &self,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glUniform4ui64vARB) {
+            // SAFETY: the host returned this address for `glUniform4ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniform4ui64vARB`.
+            unsafe { func_(location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform1i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform1i64ARB(&self, program: GLuint, location: GLint, x: GLint64) {
+        if let Some(addr) = self.address(slot::glProgramUniform1i64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform1i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform1i64ARB`.
+            unsafe { func_(program, location, x) }
+        }
+    }
+    /// The host's `glProgramUniform1i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform1i64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform1i64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform1i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform1i64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform2i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform2i64ARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform2i64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform2i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLint64, GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform2i64ARB`.
+            unsafe { func_(program, location, x, y) }
+        }
+    }
+    /// The host's `glProgramUniform2i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform2i64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform2i64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform2i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform2i64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform3i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform3i64ARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+        z: GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform3i64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform3i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLint64, GLint64, GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform3i64ARB`.
+            unsafe { func_(program, location, x, y, z) }
+        }
+    }
+    /// The host's `glProgramUniform3i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform3i64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform3i64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform3i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform3i64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform4i64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform4i64ARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+        z: GLint64,
+        w: GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform4i64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform4i64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLint64, GLint64, GLint64, GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform4i64ARB`.
+            unsafe { func_(program, location, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramUniform4i64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform4i64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform4i64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform4i64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform4i64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform1ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform1ui64ARB(&self, program: GLuint, location: GLint, x: GLuint64) {
+        if let Some(addr) = self.address(slot::glProgramUniform1ui64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform1ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform1ui64ARB`.
+            unsafe { func_(program, location, x) }
+        }
+    }
+    /// The host's `glProgramUniform1ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform1ui64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform1ui64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform1ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform1ui64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform2ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform2ui64ARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform2ui64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform2ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLuint64, GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform2ui64ARB`.
+            unsafe { func_(program, location, x, y) }
+        }
+    }
+    /// The host's `glProgramUniform2ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform2ui64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform2ui64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform2ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform2ui64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform3ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform3ui64ARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+        z: GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform3ui64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform3ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLuint64, GLuint64, GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform3ui64ARB`.
+            unsafe { func_(program, location, x, y, z) }
+        }
+    }
+    /// The host's `glProgramUniform3ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform3ui64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform3ui64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform3ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform3ui64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glProgramUniform4ui64ARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform4ui64ARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+        z: GLuint64,
+        w: GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform4ui64ARB) {
+            // SAFETY: the host returned this address for `glProgramUniform4ui64ARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLuint64, GLuint64, GLuint64, GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform4ui64ARB`.
+            unsafe { func_(program, location, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramUniform4ui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramUniform4ui64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramUniform4ui64vARB) {
+            // SAFETY: the host returned this address for `glProgramUniform4ui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *const GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramUniform4ui64vARB`.
+            unsafe { func_(program, location, count, value) }
+        }
+    }
+    /// The host's `glGetUniformi64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetUniformi64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        params: *mut GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glGetUniformi64vARB) {
+            // SAFETY: the host returned this address for `glGetUniformi64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, *mut GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetUniformi64vARB`.
+            unsafe { func_(program, location, params) }
+        }
+    }
+    /// The host's `glGetUniformui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetUniformui64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        params: *mut GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glGetUniformui64vARB) {
+            // SAFETY: the host returned this address for `glGetUniformui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, *mut GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetUniformui64vARB`.
+            unsafe { func_(program, location, params) }
+        }
+    }
+    /// The host's `glGetnUniformi64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetnUniformi64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        buf_size: GLsizei,
+        params: *mut GLint64,
+    ) {
+        if let Some(addr) = self.address(slot::glGetnUniformi64vARB) {
+            // SAFETY: the host returned this address for `glGetnUniformi64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *mut GLint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetnUniformi64vARB`.
+            unsafe { func_(program, location, buf_size, params) }
+        }
+    }
+    /// The host's `glGetnUniformui64vARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetnUniformui64vARB(
+        &self,
+        program: GLuint,
+        location: GLint,
+        buf_size: GLsizei,
+        params: *mut GLuint64,
+    ) {
+        if let Some(addr) = self.address(slot::glGetnUniformui64vARB) {
+            // SAFETY: the host returned this address for `glGetnUniformui64vARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLint, GLsizei, *mut GLuint64) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetnUniformui64vARB`.
             unsafe { func_(program, location, buf_size, params) }
         }
     }

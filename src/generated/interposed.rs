@@ -808,6 +808,595 @@ mod routed {
         }
     }
 
+    pub unsafe extern "C" fn glUniform1i64ARB(location: GLint, x: GLint64) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform1i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform1i64ARB(location, x) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform1i64ARB(location, x) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform1i64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform1i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform1i64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform1i64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform2i64ARB(location: GLint, x: GLint64, y: GLint64) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform2i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform2i64ARB(location, x, y) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform2i64ARB(location, x, y) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform2i64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform2i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform2i64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform2i64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform3i64ARB(location: GLint, x: GLint64, y: GLint64, z: GLint64) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform3i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform3i64ARB(location, x, y, z) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform3i64ARB(location, x, y, z) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform3i64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform3i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform3i64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform3i64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform4i64ARB(
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+        z: GLint64,
+        w: GLint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform4i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform4i64ARB(location, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform4i64ARB(location, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform4i64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform4i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform4i64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform4i64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform1ui64ARB(location: GLint, x: GLuint64) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform1ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform1ui64ARB(location, x) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform1ui64ARB(location, x) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform1ui64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform1ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform1ui64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform1ui64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform2ui64ARB(location: GLint, x: GLuint64, y: GLuint64) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform2ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform2ui64ARB(location, x, y) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform2ui64ARB(location, x, y) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform2ui64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform2ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform2ui64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform2ui64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform3ui64ARB(
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+        z: GLuint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform3ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform3ui64ARB(location, x, y, z) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform3ui64ARB(location, x, y, z) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform3ui64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform3ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform3ui64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform3ui64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform4ui64ARB(
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+        z: GLuint64,
+        w: GLuint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform4ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform4ui64ARB(location, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform4ui64ARB(location, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniform4ui64vARB(
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniform4ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniform4ui64vARB(location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniform4ui64vARB(location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform1i64ARB(program: GLuint, location: GLint, x: GLint64) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform1i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform1i64ARB(program, location, x) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform1i64ARB(program, location, x) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform1i64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform1i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform1i64vARB(program, location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform1i64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform2i64ARB(
+        program: GLuint,
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform2i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform2i64ARB(program, location, x, y) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform2i64ARB(program, location, x, y) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform2i64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform2i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform2i64vARB(program, location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform2i64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform3i64ARB(
+        program: GLuint,
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+        z: GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform3i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform3i64ARB(program, location, x, y, z) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform3i64ARB(program, location, x, y, z) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform3i64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform3i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform3i64vARB(program, location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform3i64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform4i64ARB(
+        program: GLuint,
+        location: GLint,
+        x: GLint64,
+        y: GLint64,
+        z: GLint64,
+        w: GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform4i64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform4i64ARB(program, location, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform4i64ARB(program, location, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform4i64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform4i64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform4i64vARB(program, location, count, value) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform4i64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform1ui64ARB(
+        program: GLuint,
+        location: GLint,
+        x: GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform1ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform1ui64ARB(program, location, x) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform1ui64ARB(program, location, x) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform1ui64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform1ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramUniform1ui64vARB(program, location, count, value)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform1ui64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform2ui64ARB(
+        program: GLuint,
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform2ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform2ui64ARB(program, location, x, y) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform2ui64ARB(program, location, x, y) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform2ui64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform2ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramUniform2ui64vARB(program, location, count, value)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform2ui64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform3ui64ARB(
+        program: GLuint,
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+        z: GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform3ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform3ui64ARB(program, location, x, y, z) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform3ui64ARB(program, location, x, y, z) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform3ui64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform3ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramUniform3ui64vARB(program, location, count, value)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform3ui64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform4ui64ARB(
+        program: GLuint,
+        location: GLint,
+        x: GLuint64,
+        y: GLuint64,
+        z: GLuint64,
+        w: GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform4ui64ARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramUniform4ui64ARB(program, location, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform4ui64ARB(program, location, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramUniform4ui64vARB(
+        program: GLuint,
+        location: GLint,
+        count: GLsizei,
+        value: *const GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glProgramUniform4ui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramUniform4ui64vARB(program, location, count, value)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramUniform4ui64vARB(program, location, count, value) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetUniformi64vARB(
+        program: GLuint,
+        location: GLint,
+        params: *mut GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetUniformi64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetUniformi64vARB(program, location, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetUniformi64vARB(program, location, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetUniformui64vARB(
+        program: GLuint,
+        location: GLint,
+        params: *mut GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetUniformui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetUniformui64vARB(program, location, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetUniformui64vARB(program, location, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetnUniformi64vARB(
+        program: GLuint,
+        location: GLint,
+        buf_size: GLsizei,
+        params: *mut GLint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetnUniformi64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetnUniformi64vARB(program, location, buf_size, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetnUniformi64vARB(program, location, buf_size, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetnUniformui64vARB(
+        program: GLuint,
+        location: GLint,
+        buf_size: GLsizei,
+        params: *mut GLuint64,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetnUniformui64vARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glGetnUniformui64vARB(program, location, buf_size, params)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetnUniformui64vARB(program, location, buf_size, params) }
+        }
+    }
+
     pub unsafe extern "C" fn glUniform1f(location: GLint, v0: GLfloat) {
         if route::current_program() {
             super::window::log_taken(b"glUniform1f");
@@ -2584,6 +3173,42 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glGetnUniformiv" => routed::glGetnUniformiv as *const (),
         b"glGetnUniformuiv" => routed::glGetnUniformuiv as *const (),
         b"glGetnUniformdv" => routed::glGetnUniformdv as *const (),
+        b"glUniform1i64ARB" => routed::glUniform1i64ARB as *const (),
+        b"glUniform1i64vARB" => routed::glUniform1i64vARB as *const (),
+        b"glUniform2i64ARB" => routed::glUniform2i64ARB as *const (),
+        b"glUniform2i64vARB" => routed::glUniform2i64vARB as *const (),
+        b"glUniform3i64ARB" => routed::glUniform3i64ARB as *const (),
+        b"glUniform3i64vARB" => routed::glUniform3i64vARB as *const (),
+        b"glUniform4i64ARB" => routed::glUniform4i64ARB as *const (),
+        b"glUniform4i64vARB" => routed::glUniform4i64vARB as *const (),
+        b"glUniform1ui64ARB" => routed::glUniform1ui64ARB as *const (),
+        b"glUniform1ui64vARB" => routed::glUniform1ui64vARB as *const (),
+        b"glUniform2ui64ARB" => routed::glUniform2ui64ARB as *const (),
+        b"glUniform2ui64vARB" => routed::glUniform2ui64vARB as *const (),
+        b"glUniform3ui64ARB" => routed::glUniform3ui64ARB as *const (),
+        b"glUniform3ui64vARB" => routed::glUniform3ui64vARB as *const (),
+        b"glUniform4ui64ARB" => routed::glUniform4ui64ARB as *const (),
+        b"glUniform4ui64vARB" => routed::glUniform4ui64vARB as *const (),
+        b"glProgramUniform1i64ARB" => routed::glProgramUniform1i64ARB as *const (),
+        b"glProgramUniform1i64vARB" => routed::glProgramUniform1i64vARB as *const (),
+        b"glProgramUniform2i64ARB" => routed::glProgramUniform2i64ARB as *const (),
+        b"glProgramUniform2i64vARB" => routed::glProgramUniform2i64vARB as *const (),
+        b"glProgramUniform3i64ARB" => routed::glProgramUniform3i64ARB as *const (),
+        b"glProgramUniform3i64vARB" => routed::glProgramUniform3i64vARB as *const (),
+        b"glProgramUniform4i64ARB" => routed::glProgramUniform4i64ARB as *const (),
+        b"glProgramUniform4i64vARB" => routed::glProgramUniform4i64vARB as *const (),
+        b"glProgramUniform1ui64ARB" => routed::glProgramUniform1ui64ARB as *const (),
+        b"glProgramUniform1ui64vARB" => routed::glProgramUniform1ui64vARB as *const (),
+        b"glProgramUniform2ui64ARB" => routed::glProgramUniform2ui64ARB as *const (),
+        b"glProgramUniform2ui64vARB" => routed::glProgramUniform2ui64vARB as *const (),
+        b"glProgramUniform3ui64ARB" => routed::glProgramUniform3ui64ARB as *const (),
+        b"glProgramUniform3ui64vARB" => routed::glProgramUniform3ui64vARB as *const (),
+        b"glProgramUniform4ui64ARB" => routed::glProgramUniform4ui64ARB as *const (),
+        b"glProgramUniform4ui64vARB" => routed::glProgramUniform4ui64vARB as *const (),
+        b"glGetUniformi64vARB" => routed::glGetUniformi64vARB as *const (),
+        b"glGetUniformui64vARB" => routed::glGetUniformui64vARB as *const (),
+        b"glGetnUniformi64vARB" => routed::glGetnUniformi64vARB as *const (),
+        b"glGetnUniformui64vARB" => routed::glGetnUniformui64vARB as *const (),
         b"glUniform1f" => routed::glUniform1f as *const (),
         b"glUniform2f" => routed::glUniform2f as *const (),
         b"glUniform3f" => routed::glUniform3f as *const (),

@@ -25,9 +25,23 @@ pub struct Overload {
     pub min_version: u16,
 }
 
-use Scalar::{Bool as B, Double as D, Float as F, Int as I, Uint as U};
+use Scalar::{
+    Bool as B, Double as D, Float as F, Int as I, Int64 as I64, Uint as U, Uint64 as U64,
+};
 
 type Table = HashMap<&'static str, Vec<Overload>>;
+
+/// `min_version` of overloads that only an extension enables.
+const INT64_ONLY: u16 = u16::MAX;
+
+impl Overload {
+    /// Whether a 64-bit integer type appears in the signature (such overloads need
+    /// GL_ARB_gpu_shader_int64).
+    pub fn uses_int64(&self) -> bool {
+        let is64 = |t: &Ty| matches!(t, Ty::Vec(s, _) if s.is_int64());
+        is64(&self.ret) || self.params.iter().any(|(t, _)| is64(t))
+    }
+}
 
 fn push(
     t: &mut Table,
@@ -321,6 +335,99 @@ fn build() -> Table {
         &[vec(D, 1)],
         400,
     );
+    // GL_ARB_gpu_shader_int64 (enabled by the extension only, as no GLSL version has
+    // it; see `Overload::uses_int64`).
+    let x = INT64_ONLY;
+    gen_fns(&mut t, "abs", Abs, &[I64], 1..=4, "g g", x);
+    gen_fns(&mut t, "sign", Sign, &[I64], 1..=4, "g g", x);
+    for (name, fun) in [("min", Min), ("max", Max)] {
+        gen_fns(&mut t, name, fun, &[I64, U64], 1..=4, "g g g", x);
+        gen_fns(&mut t, name, fun, &[I64, U64], 2..=4, "g g s", x);
+    }
+    gen_fns(&mut t, "clamp", Clamp, &[I64, U64], 1..=4, "g g g g", x);
+    gen_fns(&mut t, "clamp", Clamp, &[I64, U64], 2..=4, "g g s s", x);
+    gen_fns(&mut t, "mix", MixBool, &[I64, U64], 1..=4, "g g g gb", x);
+    for (name, fun) in [
+        ("lessThan", LessThan),
+        ("lessThanEqual", LessThanEqual),
+        ("greaterThan", GreaterThan),
+        ("greaterThanEqual", GreaterThanEqual),
+        ("equal", Equal),
+        ("notEqual", NotEqual),
+    ] {
+        gen_fns(&mut t, name, fun, &[I64, U64], 2..=4, "gb g g", x);
+    }
+    gen_fns(
+        &mut t,
+        "doubleBitsToInt64",
+        DoubleBitsToInt64,
+        &[I64],
+        1..=4,
+        "g gd",
+        x,
+    );
+    gen_fns(
+        &mut t,
+        "doubleBitsToUint64",
+        DoubleBitsToUint64,
+        &[U64],
+        1..=4,
+        "g gd",
+        x,
+    );
+    gen_fns(
+        &mut t,
+        "int64BitsToDouble",
+        Int64BitsToDouble,
+        &[I64],
+        1..=4,
+        "gd g",
+        x,
+    );
+    gen_fns(
+        &mut t,
+        "uint64BitsToDouble",
+        Uint64BitsToDouble,
+        &[U64],
+        1..=4,
+        "gd g",
+        x,
+    );
+    fixed(
+        &mut t,
+        "packInt2x32",
+        PackInt2x32,
+        vec(I64, 1),
+        &[vec(I, 2)],
+        x,
+    );
+    fixed(
+        &mut t,
+        "packUint2x32",
+        PackUint2x32,
+        vec(U64, 1),
+        &[vec(U, 2)],
+        x,
+    );
+    fixed(
+        &mut t,
+        "unpackInt2x32",
+        UnpackInt2x32,
+        vec(I, 2),
+        &[vec(I64, 1)],
+        x,
+    );
+    fixed(
+        &mut t,
+        "unpackUint2x32",
+        UnpackUint2x32,
+        vec(U, 2),
+        &[vec(U64, 1)],
+        x,
+    );
+    // GL_ARB_shader_clock (clockARB also needs GL_ARB_gpu_shader_int64).
+    fixed(&mut t, "clock2x32ARB", Clock2x32, vec(U, 2), &[], x);
+    fixed(&mut t, "clockARB", Clock, vec(U64, 1), &[], x);
     // 8.5 geometric.
     gen_fns(&mut t, "length", Length, &fd, 1..=4, "s g", 110);
     gen_fns(&mut t, "distance", Distance, &fd, 1..=4, "s g g", 110);
@@ -887,7 +994,9 @@ mod tests {
     #[test]
     fn table_has_the_families() {
         assert_eq!(overloads("sin").unwrap().len(), 4);
-        assert_eq!(overloads("min").unwrap().len(), 16 + 12);
+        // float, double, int, uint (and int64_t, uint64_t): 4 sizes with a vector second
+        // argument, 3 with a scalar one.
+        assert_eq!(overloads("min").unwrap().len(), 16 + 12 + 8 + 6);
         assert!(overloads("imageStore").unwrap().len() >= 33);
         assert_eq!(overloads("inverse").unwrap().len(), 6);
         assert_eq!(overloads("outerProduct").unwrap().len(), 18);

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::Log;
-use crate::ir::Span;
+use crate::ir::{Literal, Span};
 
 /// GLSL extensions the compiler implements: `#extension` accepts them and the
 /// preprocessor defines their macros. glsl-lang's default registry names many more (and
@@ -38,6 +38,13 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_uniform_buffer_object",
     "GL_ARB_enhanced_layouts",
     "GL_AMD_shader_trinary_minmax",
+    "GL_ARB_gpu_shader_int64",
+    "GL_ARB_shader_clock",
+];
+
+/// The type names GL_ARB_gpu_shader_int64 adds.
+const INT64_TYPES: [&str; 8] = [
+    "int64_t", "uint64_t", "i64vec2", "i64vec3", "i64vec4", "u64vec2", "u64vec3", "u64vec4",
 ];
 
 fn registry() -> &'static Registry {
@@ -53,6 +60,12 @@ fn registry() -> &'static Registry {
             // glsl-lang's registry lacks the type this extension adds before GLSL 4.20.
             if *name == "GL_ARB_shader_atomic_counters" {
                 types.push(TypeNameAtom::from("atomic_uint"));
+            }
+            // Nor the types of GL_ARB_gpu_shader_int64 (the front end maps the names).
+            if *name == "GL_ARB_gpu_shader_int64" {
+                for t in INT64_TYPES {
+                    types.push(TypeNameAtom::from(t));
+                }
             }
             r.add(ExtensionSpec::new(atom, types));
         }
@@ -143,6 +156,162 @@ pub struct Directives {
     pub profile_es: bool,
     /// Extensions enabled with `enable`, `require` or `warn`.
     pub extensions: Vec<String>,
+    /// The 64-bit integer literals of the source (see [`Int64Literals`]).
+    pub int64: Int64Literals,
+}
+
+/// GL_ARB_gpu_shader_int64's literals (`7l`, `0x8000000000000000UL`): glsl-lang's lexer
+/// knows only 32-bit integer literals (a suffix `l` is an error there), so before
+/// parsing each one is replaced by an identifier `<prefix><n>`, with a prefix the
+/// source does not contain, and the front end reads identifier `n`'s value from here.
+/// Directives other than `#define` are left alone (a 64-bit literal in `#if` stays a
+/// preprocessor error). Columns after a replaced literal on its line shift by the
+/// lengths' difference; lines do not change.
+#[derive(Debug, Clone, Default)]
+pub struct Int64Literals {
+    pub prefix: String,
+    /// Each literal's value, or why it is not one.
+    pub values: Vec<Result<Literal, String>>,
+}
+
+impl Int64Literals {
+    /// The literal an identifier stands for, if it is a replacement.
+    pub fn get(&self, ident: &str) -> Option<&Result<Literal, String>> {
+        if self.prefix.is_empty() {
+            return None;
+        }
+        let n: usize = ident.strip_prefix(self.prefix.as_str())?.parse().ok()?;
+        self.values.get(n)
+    }
+}
+
+/// The value of a pp-number if it is a 64-bit integer literal (suffix `l`, `L`, `ul`
+/// or `UL`, GL_ARB_gpu_shader_int64 §3.6); None if it is any other number.
+fn int64_literal(text: &str) -> Option<Result<Literal, String>> {
+    let (digits, unsigned) = if let Some(d) = text.strip_suffix("ul").or(text.strip_suffix("UL")) {
+        (d, true)
+    } else if let Some(d) = text.strip_suffix(['l', 'L']) {
+        (d, false)
+    } else {
+        return None;
+    };
+    let (body, radix) = if let Some(h) = digits.strip_prefix("0x").or(digits.strip_prefix("0X")) {
+        (h, 16)
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        (&digits[1..], 8)
+    } else {
+        (digits, 10)
+    };
+    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let Ok(v) = u64::from_str_radix(body, radix) else {
+        return Some(Err(format!(
+            "integer literal `{text}' does not fit in 64 bits"
+        )));
+    };
+    Some(if unsigned {
+        Ok(Literal::Uint64(v))
+    } else if radix == 10 && v > i64::MAX as u64 {
+        Err(format!("integer literal `{text}' does not fit in int64_t"))
+    } else {
+        // Hexadecimal and octal literals give their bits, as for 32-bit int.
+        Ok(Literal::Int64(v as i64))
+    })
+}
+
+/// Replaces 64-bit integer literals by identifiers (see [`Int64Literals`]).
+fn rewrite_int64_literals(src: &str) -> (String, Int64Literals) {
+    let mut lits = Int64Literals::default();
+    let b = src.as_bytes();
+    // Cheap exit: no digit is followed by an l or L.
+    if !b
+        .windows(2)
+        .any(|w| w[0].is_ascii_alphanumeric() && matches!(w[1], b'l' | b'L'))
+    {
+        return (src.to_string(), lits);
+    }
+    let mut prefix = String::from("__glcompute_int64_literal_");
+    while src.contains(&prefix) {
+        prefix.push('x');
+    }
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut out = String::with_capacity(src.len());
+    let (mut i, mut copied) = (0, 0);
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            i += b[i..]
+                .iter()
+                .position(|&x| x == b'\n')
+                .unwrap_or(b.len() - i);
+            continue;
+        }
+        if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            i += 2 + src[i + 2..].find("*/").map_or(b.len() - i - 2, |e| e + 2);
+            continue;
+        }
+        if c == b'\n' {
+            line_start = true;
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if line_start && c == b'#' {
+            line_start = false;
+            let rest = src[i + 1..].trim_start_matches([' ', '\t']);
+            if !rest.starts_with("define") {
+                i += b[i..]
+                    .iter()
+                    .position(|&x| x == b'\n')
+                    .unwrap_or(b.len() - i);
+            } else {
+                i += 1;
+            }
+            continue;
+        }
+        line_start = false;
+        if ident(c) && !c.is_ascii_digit() {
+            while i < b.len() && ident(b[i]) {
+                i += 1;
+            }
+            continue;
+        }
+        let number =
+            c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(|d| d.is_ascii_digit()));
+        if !number {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() {
+            let x = b[i];
+            // A pp-number: digits, letters, `_`, `.`, and a sign after a decimal exponent.
+            let exponent_sign = matches!(x, b'+' | b'-')
+                && matches!(b[i - 1], b'e' | b'E')
+                && !src[start..i].starts_with("0x")
+                && !src[start..i].starts_with("0X");
+            if !(ident(x) || x == b'.' || exponent_sign) {
+                break;
+            }
+            i += 1;
+        }
+        if let Some(v) = int64_literal(&src[start..i]) {
+            out.push_str(&src[copied..start]);
+            out.push_str(&format!("{prefix}{}", lits.values.len()));
+            lits.values.push(v);
+            copied = i;
+        }
+    }
+    out.push_str(&src[copied..]);
+    if !lits.values.is_empty() {
+        lits.prefix = prefix;
+    }
+    (out, lits)
 }
 
 /// GLSL 4.60 §3.3: `#extension name : behavior` with an extension the compiler does not
@@ -233,6 +402,7 @@ pub fn parse(
     if log.has_errors() {
         return None;
     }
+    let (screened, int64) = rewrite_int64_literals(&screened);
     let opts = ParseOptions {
         default_version: 110,
         ..ParseOptions::default()
@@ -248,7 +418,25 @@ pub fn parse(
         Err(e) => {
             // glsl-lang reports 0-based lines and columns of the physical text.
             let offset = map.starts.get(e.line() as usize).copied().unwrap_or(0) + e.col() as usize;
-            log.error(map.span(offset), e.inner());
+            // A type of an extension the shader did not enable lexes as an identifier.
+            let before = screened
+                .lines()
+                .nth(e.line() as usize)
+                .and_then(|l| l.get(..e.col() as usize))
+                .unwrap_or("");
+            let last_word = before
+                .trim_end()
+                .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            if INT64_TYPES.contains(&last_word) {
+                log.error(
+                    map.span(offset),
+                    format!("`{last_word}' is a type of GL_ARB_gpu_shader_int64, which this shader does not enable"),
+                );
+            } else {
+                log.error(map.span(offset), e.inner());
+            }
             return None;
         }
     };
@@ -256,6 +444,7 @@ pub fn parse(
         version: 110,
         profile_es: false,
         extensions: Vec::new(),
+        int64,
     };
     let mut saw_version = false;
     for d in lexer.into_directives().directives() {

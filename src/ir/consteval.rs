@@ -218,6 +218,10 @@ fn unary(op: UnaryOp, l: Literal) -> Option<Literal> {
         (UnaryOp::Not, Literal::Bool(b)) => Literal::Bool(!b),
         (UnaryOp::BitNot, Literal::Int(i)) => Literal::Int(!i),
         (UnaryOp::BitNot, Literal::Uint(u)) => Literal::Uint(!u),
+        (UnaryOp::Neg, Literal::Int64(i)) => Literal::Int64(i.wrapping_neg()),
+        (UnaryOp::Neg, Literal::Uint64(u)) => Literal::Uint64(u.wrapping_neg()),
+        (UnaryOp::BitNot, Literal::Int64(i)) => Literal::Int64(!i),
+        (UnaryOp::BitNot, Literal::Uint64(u)) => Literal::Uint64(!u),
         _ => return None,
     })
 }
@@ -226,6 +230,9 @@ fn unary(op: UnaryOp, l: Literal) -> Option<Literal> {
 /// an undefined value (0 here), shifts use the low bits of the shift count.
 pub fn scalar_op(op: BinaryOp, a: Literal, b: Literal) -> Option<Literal> {
     use Literal::*;
+    if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+        return shift(op == BinaryOp::Shl, a, b);
+    }
     Some(match (a, b) {
         (Int(x), Int(y)) => match op {
             BinaryOp::Add => Int(x.wrapping_add(y)),
@@ -236,8 +243,6 @@ pub fn scalar_op(op: BinaryOp, a: Literal, b: Literal) -> Option<Literal> {
             BinaryOp::BitAnd => Int(x & y),
             BinaryOp::BitOr => Int(x | y),
             BinaryOp::BitXor => Int(x ^ y),
-            BinaryOp::Shl => Int(x.wrapping_shl(y as u32)),
-            BinaryOp::Shr => Int(x.wrapping_shr(y as u32)),
             _ => return compare(op, x.partial_cmp(&y)?),
         },
         (Uint(x), Uint(y)) => match op {
@@ -249,25 +254,30 @@ pub fn scalar_op(op: BinaryOp, a: Literal, b: Literal) -> Option<Literal> {
             BinaryOp::BitAnd => Uint(x & y),
             BinaryOp::BitOr => Uint(x | y),
             BinaryOp::BitXor => Uint(x ^ y),
-            BinaryOp::Shl => Uint(x.wrapping_shl(y)),
-            BinaryOp::Shr => Uint(x.wrapping_shr(y)),
             _ => return compare(op, x.partial_cmp(&y)?),
         },
-        // Shifts may mix int and uint operands.
-        (Int(x), Uint(y)) if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => {
-            Int(if op == BinaryOp::Shl {
-                x.wrapping_shl(y)
-            } else {
-                x.wrapping_shr(y)
-            })
-        }
-        (Uint(x), Int(y)) if matches!(op, BinaryOp::Shl | BinaryOp::Shr) => {
-            Uint(if op == BinaryOp::Shl {
-                x.wrapping_shl(y as u32)
-            } else {
-                x.wrapping_shr(y as u32)
-            })
-        }
+        (Int64(x), Int64(y)) => match op {
+            BinaryOp::Add => Int64(x.wrapping_add(y)),
+            BinaryOp::Sub => Int64(x.wrapping_sub(y)),
+            BinaryOp::Mul => Int64(x.wrapping_mul(y)),
+            BinaryOp::Div => Int64(if y == 0 { 0 } else { x.wrapping_div(y) }),
+            BinaryOp::Mod => Int64(if y == 0 { 0 } else { x.wrapping_rem(y) }),
+            BinaryOp::BitAnd => Int64(x & y),
+            BinaryOp::BitOr => Int64(x | y),
+            BinaryOp::BitXor => Int64(x ^ y),
+            _ => return compare(op, x.partial_cmp(&y)?),
+        },
+        (Uint64(x), Uint64(y)) => match op {
+            BinaryOp::Add => Uint64(x.wrapping_add(y)),
+            BinaryOp::Sub => Uint64(x.wrapping_sub(y)),
+            BinaryOp::Mul => Uint64(x.wrapping_mul(y)),
+            BinaryOp::Div => Uint64(x.checked_div(y).unwrap_or(0)),
+            BinaryOp::Mod => Uint64(x.checked_rem(y).unwrap_or(0)),
+            BinaryOp::BitAnd => Uint64(x & y),
+            BinaryOp::BitOr => Uint64(x | y),
+            BinaryOp::BitXor => Uint64(x ^ y),
+            _ => return compare(op, x.partial_cmp(&y)?),
+        },
         (Float(x), Float(y)) => match op {
             BinaryOp::Add => Float(x + y),
             BinaryOp::Sub => Float(x - y),
@@ -296,6 +306,37 @@ pub fn scalar_op(op: BinaryOp, a: Literal, b: Literal) -> Option<Literal> {
             BinaryOp::NotEqual => Bool(x != y),
             _ => return None,
         },
+        _ => return None,
+    })
+}
+
+/// `a << b` or `a >> b`: the operands may be integers of any kinds (GLSL 4.60 §5.9 and
+/// GL_ARB_gpu_shader_int64); the result has the left operand's kind and uses the low
+/// bits of the count (wrapping_shl/shr mask it to the width).
+fn shift(left: bool, a: Literal, b: Literal) -> Option<Literal> {
+    use Literal::*;
+    let n = b.int_bits().filter(|_| b.scalar().is_integer())? as u32;
+    Some(match a {
+        Int(x) => Int(if left {
+            x.wrapping_shl(n)
+        } else {
+            x.wrapping_shr(n)
+        }),
+        Uint(x) => Uint(if left {
+            x.wrapping_shl(n)
+        } else {
+            x.wrapping_shr(n)
+        }),
+        Int64(x) => Int64(if left {
+            x.wrapping_shl(n)
+        } else {
+            x.wrapping_shr(n)
+        }),
+        Uint64(x) => Uint64(if left {
+            x.wrapping_shl(n)
+        } else {
+            x.wrapping_shr(n)
+        }),
         _ => return None,
     })
 }
@@ -443,10 +484,12 @@ fn builtin(types: &mut Types, fun: Builtin, ty: TypeId, args: &[ConstValue]) -> 
         Fract => unary_f(types, |x| x - x.floor()),
         Abs => map1(types, a, ty, |l| match l {
             Literal::Int(i) => Some(Literal::Int(i.wrapping_abs())),
+            Literal::Int64(i) => Some(Literal::Int64(i.wrapping_abs())),
             _ => float_fn(l, f64::abs),
         }),
         Sign => map1(types, a, ty, |l| match l {
             Literal::Int(i) => Some(Literal::Int(i.signum())),
+            Literal::Int64(i) => Some(Literal::Int64(i.signum())),
             _ => float_fn(l, |x| {
                 if x > 0.0 {
                     1.0

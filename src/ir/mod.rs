@@ -38,6 +38,10 @@ pub enum Scalar {
     Uint,
     Float,
     Double,
+    /// `int64_t` (GL_ARB_gpu_shader_int64).
+    Int64,
+    /// `uint64_t` (GL_ARB_gpu_shader_int64).
+    Uint64,
 }
 
 impl Scalar {
@@ -48,10 +52,12 @@ impl Scalar {
             Scalar::Uint => "uint",
             Scalar::Float => "float",
             Scalar::Double => "double",
+            Scalar::Int64 => "int64_t",
+            Scalar::Uint64 => "uint64_t",
         }
     }
 
-    /// Prefix of vector type names: bvec, ivec, uvec, vec, dvec.
+    /// Prefix of vector type names: bvec, ivec, uvec, vec, dvec, i64vec, u64vec.
     pub fn vec_prefix(self) -> &'static str {
         match self {
             Scalar::Bool => "b",
@@ -59,11 +65,32 @@ impl Scalar {
             Scalar::Uint => "u",
             Scalar::Float => "",
             Scalar::Double => "d",
+            Scalar::Int64 => "i64",
+            Scalar::Uint64 => "u64",
         }
     }
 
+    /// Integers of any width.
     pub fn is_integer(self) -> bool {
+        matches!(
+            self,
+            Scalar::Int | Scalar::Uint | Scalar::Int64 | Scalar::Uint64
+        )
+    }
+
+    /// The 32-bit integers, the only types of indices, switch selectors and sizes.
+    pub fn is_int32(self) -> bool {
         matches!(self, Scalar::Int | Scalar::Uint)
+    }
+
+    /// Signed integers of any width.
+    pub fn is_signed_int(self) -> bool {
+        matches!(self, Scalar::Int | Scalar::Int64)
+    }
+
+    /// 64-bit integers.
+    pub fn is_int64(self) -> bool {
+        matches!(self, Scalar::Int64 | Scalar::Uint64)
     }
 
     pub fn is_float(self) -> bool {
@@ -76,7 +103,10 @@ impl Scalar {
 
     /// Size in bytes in buffer memory (bool is stored as a 32-bit value).
     pub fn size(self) -> u32 {
-        if self == Scalar::Double { 8 } else { 4 }
+        match self {
+            Scalar::Double | Scalar::Int64 | Scalar::Uint64 => 8,
+            _ => 4,
+        }
     }
 }
 
@@ -657,6 +687,8 @@ pub enum Literal {
     Uint(u32),
     Float(f32),
     Double(f64),
+    Int64(i64),
+    Uint64(u64),
 }
 
 impl Literal {
@@ -667,32 +699,41 @@ impl Literal {
             Literal::Uint(_) => Scalar::Uint,
             Literal::Float(_) => Scalar::Float,
             Literal::Double(_) => Scalar::Double,
+            Literal::Int64(_) => Scalar::Int64,
+            Literal::Uint64(_) => Scalar::Uint64,
+        }
+    }
+
+    /// The value's bits as a 64-bit integer, for integer and bool literals: signed
+    /// kinds sign-extend, unsigned ones zero-extend.
+    pub fn int_bits(self) -> Option<i64> {
+        match self {
+            Literal::Bool(b) => Some(b as i64),
+            Literal::Int(i) => Some(i as i64),
+            Literal::Uint(u) => Some(u as i64),
+            Literal::Int64(i) => Some(i),
+            Literal::Uint64(u) => Some(u as i64),
+            Literal::Float(_) | Literal::Double(_) => None,
         }
     }
 
     /// Converts between scalar kinds as GLSL constructors do.
     pub fn convert(self, to: Scalar) -> Literal {
         let f = self.as_f64();
+        let bits = self.int_bits();
         match to {
-            Scalar::Bool => Literal::Bool(match self {
-                Literal::Bool(b) => b,
-                Literal::Int(i) => i != 0,
-                Literal::Uint(u) => u != 0,
-                Literal::Float(x) => x != 0.0,
-                Literal::Double(x) => x != 0.0,
+            Scalar::Bool => Literal::Bool(match bits {
+                Some(i) => i != 0,
+                None => f != 0.0,
             }),
-            Scalar::Int => Literal::Int(match self {
-                Literal::Bool(b) => b as i32,
-                Literal::Int(i) => i,
-                Literal::Uint(u) => u as i32,
-                _ => float_to_i32(f),
+            Scalar::Int => Literal::Int(match bits {
+                Some(i) => i as i32,
+                None => float_to_i32(f),
             }),
-            Scalar::Uint => Literal::Uint(match self {
-                Literal::Bool(b) => b as u32,
-                Literal::Int(i) => i as u32,
-                Literal::Uint(u) => u,
+            Scalar::Uint => Literal::Uint(match bits {
+                Some(i) => i as u32,
                 // Negative floats to uint are undefined in GLSL; wrap like a cast via int.
-                _ => {
+                None => {
                     if f < 0.0 {
                         float_to_i32(f) as u32
                     } else if f >= 4294967295.0 {
@@ -702,12 +743,25 @@ impl Literal {
                     }
                 }
             }),
+            Scalar::Int64 => Literal::Int64(match bits {
+                Some(i) => i,
+                // Rust's float-to-int casts saturate, and NaN gives 0.
+                None => f as i64,
+            }),
+            Scalar::Uint64 => Literal::Uint64(match bits {
+                Some(i) => i as u64,
+                // Negative floats wrap as through int64_t, as for uint.
+                None if f < 0.0 => f as i64 as u64,
+                None => f as u64,
+            }),
             Scalar::Float => Literal::Float(match self {
                 Literal::Float(x) => x,
                 Literal::Bool(b) => b as i32 as f32,
                 Literal::Int(i) => i as f32,
                 Literal::Uint(u) => u as f32,
                 Literal::Double(d) => d as f32,
+                Literal::Int64(i) => i as f32,
+                Literal::Uint64(u) => u as f32,
             }),
             Scalar::Double => Literal::Double(f),
         }
@@ -720,10 +774,26 @@ impl Literal {
             Literal::Uint(u) => u as f64,
             Literal::Float(x) => x as f64,
             Literal::Double(x) => x,
+            Literal::Int64(i) => i as f64,
+            Literal::Uint64(u) => u as f64,
         }
     }
 
-    /// The integer value of an Int or Uint literal.
+    /// The value as stored in buffer memory, native byte order (bool as a 32-bit word).
+    pub fn to_ne_bytes(self) -> Vec<u8> {
+        match self {
+            Literal::Bool(b) => (b as u32).to_ne_bytes().to_vec(),
+            Literal::Int(i) => i.to_ne_bytes().to_vec(),
+            Literal::Uint(u) => u.to_ne_bytes().to_vec(),
+            Literal::Float(f) => f.to_ne_bytes().to_vec(),
+            Literal::Double(d) => d.to_ne_bytes().to_vec(),
+            Literal::Int64(i) => i.to_ne_bytes().to_vec(),
+            Literal::Uint64(u) => u.to_ne_bytes().to_vec(),
+        }
+    }
+
+    /// The integer value of a 32-bit Int or Uint literal (the kinds of sizes and
+    /// indices).
     pub fn as_i64(self) -> Option<i64> {
         match self {
             Literal::Int(i) => Some(i as i64),
@@ -931,6 +1001,18 @@ pub enum Builtin {
     UnpackHalf2x16,
     PackDouble2x32,
     UnpackDouble2x32,
+    // GL_ARB_gpu_shader_int64
+    DoubleBitsToInt64,
+    DoubleBitsToUint64,
+    Int64BitsToDouble,
+    Uint64BitsToDouble,
+    PackInt2x32,
+    PackUint2x32,
+    UnpackInt2x32,
+    UnpackUint2x32,
+    // GL_ARB_shader_clock: a per-invocation time counter (never uniform, never folded).
+    Clock,
+    Clock2x32,
     // 8.5 geometric
     Length,
     Distance,
@@ -1083,6 +1165,8 @@ impl Builtin {
                 | TextureSamples
                 | ImageSize
                 | ImageSamples
+                | Clock
+                | Clock2x32
         )
     }
 }
@@ -1344,11 +1428,11 @@ pub fn barrier_functions(m: &Module) -> Vec<bool> {
 
 /// Calls `f` on every statement of `b`, nested ones included, outer before inner
 /// (without recursion: nesting depth is the shader's).
-pub fn for_each_stmt(b: &[Stmt], mut f: impl FnMut(&StmtKind)) {
-    let mut work: Vec<&[Stmt]> = vec![b];
+pub fn for_each_stmt<'a>(b: &'a [Stmt], mut f: impl FnMut(&'a Stmt)) {
+    let mut work: Vec<&'a [Stmt]> = vec![b];
     while let Some(b) = work.pop() {
         for s in b.iter().rev() {
-            f(&s.kind);
+            f(s);
             // Reversed, so the first child block comes off the work list first.
             work.extend(s.kind.blocks().into_iter().rev().map(|b| b.as_slice()));
         }
@@ -1451,7 +1535,7 @@ impl Function {
     pub fn callees(&self) -> Vec<FunctionId> {
         let mut out = Vec::new();
         for_each_stmt(&self.body, |s| {
-            if let StmtKind::Call { func, .. } = s {
+            if let StmtKind::Call { func, .. } = &s.kind {
                 out.push(*func);
             }
         });

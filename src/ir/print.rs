@@ -81,6 +81,8 @@ fn literal(l: Literal) -> String {
         Literal::Uint(u) => format!("{u}u"),
         Literal::Float(x) => format!("{x:?}"),
         Literal::Double(x) => format!("{x:?}lf"),
+        Literal::Int64(i) => format!("{i}l"),
+        Literal::Uint64(u) => format!("{u}ul"),
     }
 }
 

@@ -357,17 +357,13 @@ impl Builder<'_> {
     }
 }
 
-/// Writes a constant into default-block storage laid out std430.
-fn write_const(types: &Types, ty: TypeId, v: &ConstValue, data: &mut [u8], at: usize) {
+/// Writes a constant laid out std430 (bools as 32-bit words) at byte `at` of `data`;
+/// what would fall outside `data` is not written. Default-block storage and the back
+/// end's constant blobs both use it.
+pub fn write_const(types: &Types, ty: TypeId, v: &ConstValue, data: &mut [u8], at: usize) {
     match (types.get(ty), v) {
         (_, ConstValue::Scalar(l)) => {
-            let bytes: Vec<u8> = match l {
-                Literal::Bool(b) => (*b as u32).to_ne_bytes().to_vec(),
-                Literal::Int(i) => i.to_ne_bytes().to_vec(),
-                Literal::Uint(u) => u.to_ne_bytes().to_vec(),
-                Literal::Float(f) => f.to_ne_bytes().to_vec(),
-                Literal::Double(d) => d.to_ne_bytes().to_vec(),
-            };
+            let bytes = l.to_ne_bytes();
             if let Some(dst) = data.get_mut(at..at + bytes.len()) {
                 dst.copy_from_slice(&bytes);
             }

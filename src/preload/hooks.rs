@@ -4,7 +4,7 @@
 // Included by src/preload/lib.rs.
 
 /// The hooked entry points, in trampoline-slot order (dlsym is separate).
-pub static HOOKS: [&std::ffi::CStr; 209] = [
+pub static HOOKS: [&std::ffi::CStr; 245] = [
     c"eglGetProcAddress",
     c"eglCreateContext",
     c"eglDestroyContext",
@@ -79,6 +79,42 @@ pub static HOOKS: [&std::ffi::CStr; 209] = [
     c"glGetnUniformiv",
     c"glGetnUniformuiv",
     c"glGetnUniformdv",
+    c"glUniform1i64ARB",
+    c"glUniform1i64vARB",
+    c"glUniform2i64ARB",
+    c"glUniform2i64vARB",
+    c"glUniform3i64ARB",
+    c"glUniform3i64vARB",
+    c"glUniform4i64ARB",
+    c"glUniform4i64vARB",
+    c"glUniform1ui64ARB",
+    c"glUniform1ui64vARB",
+    c"glUniform2ui64ARB",
+    c"glUniform2ui64vARB",
+    c"glUniform3ui64ARB",
+    c"glUniform3ui64vARB",
+    c"glUniform4ui64ARB",
+    c"glUniform4ui64vARB",
+    c"glProgramUniform1i64ARB",
+    c"glProgramUniform1i64vARB",
+    c"glProgramUniform2i64ARB",
+    c"glProgramUniform2i64vARB",
+    c"glProgramUniform3i64ARB",
+    c"glProgramUniform3i64vARB",
+    c"glProgramUniform4i64ARB",
+    c"glProgramUniform4i64vARB",
+    c"glProgramUniform1ui64ARB",
+    c"glProgramUniform1ui64vARB",
+    c"glProgramUniform2ui64ARB",
+    c"glProgramUniform2ui64vARB",
+    c"glProgramUniform3ui64ARB",
+    c"glProgramUniform3ui64vARB",
+    c"glProgramUniform4ui64ARB",
+    c"glProgramUniform4ui64vARB",
+    c"glGetUniformi64vARB",
+    c"glGetUniformui64vARB",
+    c"glGetnUniformi64vARB",
+    c"glGetnUniformui64vARB",
     c"glUniform1f",
     c"glUniform2f",
     c"glUniform3f",
@@ -217,7 +253,7 @@ pub static HOOKS: [&std::ffi::CStr; 209] = [
 ];
 
 /// The same names sorted bytewise, with their slots, for lookups by name.
-pub static SORTED: [(&[u8], usize); 209] = [
+pub static SORTED: [(&[u8], usize); 245] = [
     (b"eglCreateContext", 1),
     (b"eglDestroyContext", 2),
     (b"eglGetProcAddress", 0),
@@ -226,26 +262,26 @@ pub static SORTED: [(&[u8], usize); 209] = [
     (b"eglTerminate", 5),
     (b"glAttachShader", 30),
     (b"glBindAttribLocation", 46),
-    (b"glBindBuffer", 174),
-    (b"glBindBufferBase", 175),
-    (b"glBindBufferRange", 176),
-    (b"glBindBuffersBase", 177),
-    (b"glBindBuffersRange", 178),
+    (b"glBindBuffer", 210),
+    (b"glBindBufferBase", 211),
+    (b"glBindBufferRange", 212),
+    (b"glBindBuffersBase", 213),
+    (b"glBindBuffersRange", 214),
     (b"glBindImageTexture", 20),
-    (b"glBufferData", 180),
-    (b"glBufferStorage", 181),
-    (b"glBufferSubData", 182),
+    (b"glBufferData", 216),
+    (b"glBufferStorage", 217),
+    (b"glBufferSubData", 218),
     (b"glCallList", 23),
     (b"glCallLists", 24),
-    (b"glClearBufferData", 192),
-    (b"glClearBufferSubData", 193),
+    (b"glClearBufferData", 228),
+    (b"glClearBufferSubData", 229),
     (b"glCompileShader", 37),
-    (b"glCopyBufferSubData", 191),
+    (b"glCopyBufferSubData", 227),
     (b"glCreateShader", 26),
     (b"glCreateShaderProgramv", 27),
-    (b"glDebugMessageCallback", 207),
-    (b"glDebugMessageControl", 208),
-    (b"glDeleteBuffers", 179),
+    (b"glDebugMessageCallback", 243),
+    (b"glDebugMessageControl", 244),
+    (b"glDeleteBuffers", 215),
     (b"glDeleteLists", 25),
     (b"glDeleteProgram", 29),
     (b"glDeleteShader", 28),
@@ -254,7 +290,7 @@ pub static SORTED: [(&[u8], usize); 209] = [
     (b"glDispatchComputeGroupSizeARB", 17),
     (b"glDispatchComputeIndirect", 16),
     (b"glEndList", 22),
-    (b"glFlushMappedBufferRange", 187),
+    (b"glFlushMappedBufferRange", 223),
     (b"glGetActiveAtomicCounterBufferiv", 59),
     (b"glGetActiveAttrib", 48),
     (b"glGetActiveUniform", 51),
@@ -264,21 +300,21 @@ pub static SORTED: [(&[u8], usize); 209] = [
     (b"glGetActiveUniformsiv", 52),
     (b"glGetAttachedShaders", 44),
     (b"glGetAttribLocation", 47),
-    (b"glGetBooleani_v", 204),
-    (b"glGetBooleanv", 199),
-    (b"glGetBufferParameteri64v", 189),
-    (b"glGetBufferParameteriv", 188),
-    (b"glGetBufferPointerv", 190),
-    (b"glGetBufferSubData", 183),
-    (b"glGetDoublei_v", 206),
-    (b"glGetDoublev", 201),
-    (b"glGetError", 194),
-    (b"glGetFloati_v", 205),
-    (b"glGetFloatv", 200),
-    (b"glGetInteger64i_v", 203),
-    (b"glGetInteger64v", 198),
-    (b"glGetIntegeri_v", 202),
-    (b"glGetIntegerv", 197),
+    (b"glGetBooleani_v", 240),
+    (b"glGetBooleanv", 235),
+    (b"glGetBufferParameteri64v", 225),
+    (b"glGetBufferParameteriv", 224),
+    (b"glGetBufferPointerv", 226),
+    (b"glGetBufferSubData", 219),
+    (b"glGetDoublei_v", 242),
+    (b"glGetDoublev", 237),
+    (b"glGetError", 230),
+    (b"glGetFloati_v", 241),
+    (b"glGetFloatv", 236),
+    (b"glGetInteger64i_v", 239),
+    (b"glGetInteger64v", 234),
+    (b"glGetIntegeri_v", 238),
+    (b"glGetIntegerv", 233),
     (b"glGetProgramInfoLog", 42),
     (b"glGetProgramInterfaceiv", 60),
     (b"glGetProgramResourceIndex", 61),
@@ -290,132 +326,168 @@ pub static SORTED: [(&[u8], usize); 209] = [
     (b"glGetShaderInfoLog", 39),
     (b"glGetShaderSource", 40),
     (b"glGetShaderiv", 38),
-    (b"glGetString", 195),
-    (b"glGetStringi", 196),
+    (b"glGetString", 231),
+    (b"glGetStringi", 232),
     (b"glGetUniformBlockIndex", 54),
     (b"glGetUniformIndices", 50),
     (b"glGetUniformLocation", 49),
     (b"glGetUniformdv", 69),
     (b"glGetUniformfv", 66),
+    (b"glGetUniformi64vARB", 106),
     (b"glGetUniformiv", 67),
+    (b"glGetUniformui64vARB", 107),
     (b"glGetUniformuiv", 68),
     (b"glGetnUniformdv", 73),
     (b"glGetnUniformfv", 70),
+    (b"glGetnUniformi64vARB", 108),
     (b"glGetnUniformiv", 71),
+    (b"glGetnUniformui64vARB", 109),
     (b"glGetnUniformuiv", 72),
     (b"glIsProgram", 35),
     (b"glIsShader", 34),
     (b"glLinkProgram", 32),
-    (b"glMapBuffer", 184),
-    (b"glMapBufferRange", 185),
+    (b"glMapBuffer", 220),
+    (b"glMapBufferRange", 221),
     (b"glMemoryBarrier", 18),
     (b"glMemoryBarrierByRegion", 19),
     (b"glNewList", 21),
     (b"glProgramParameteri", 45),
-    (b"glProgramUniform1d", 136),
-    (b"glProgramUniform1dv", 152),
-    (b"glProgramUniform1f", 124),
-    (b"glProgramUniform1fv", 140),
-    (b"glProgramUniform1i", 128),
-    (b"glProgramUniform1iv", 144),
-    (b"glProgramUniform1ui", 132),
-    (b"glProgramUniform1uiv", 148),
-    (b"glProgramUniform2d", 137),
-    (b"glProgramUniform2dv", 153),
-    (b"glProgramUniform2f", 125),
-    (b"glProgramUniform2fv", 141),
-    (b"glProgramUniform2i", 129),
-    (b"glProgramUniform2iv", 145),
-    (b"glProgramUniform2ui", 133),
-    (b"glProgramUniform2uiv", 149),
-    (b"glProgramUniform3d", 138),
-    (b"glProgramUniform3dv", 154),
-    (b"glProgramUniform3f", 126),
-    (b"glProgramUniform3fv", 142),
-    (b"glProgramUniform3i", 130),
-    (b"glProgramUniform3iv", 146),
-    (b"glProgramUniform3ui", 134),
-    (b"glProgramUniform3uiv", 150),
-    (b"glProgramUniform4d", 139),
-    (b"glProgramUniform4dv", 155),
-    (b"glProgramUniform4f", 127),
-    (b"glProgramUniform4fv", 143),
-    (b"glProgramUniform4i", 131),
-    (b"glProgramUniform4iv", 147),
-    (b"glProgramUniform4ui", 135),
-    (b"glProgramUniform4uiv", 151),
-    (b"glProgramUniformMatrix2dv", 165),
-    (b"glProgramUniformMatrix2fv", 156),
-    (b"glProgramUniformMatrix2x3dv", 168),
-    (b"glProgramUniformMatrix2x3fv", 159),
-    (b"glProgramUniformMatrix2x4dv", 170),
-    (b"glProgramUniformMatrix2x4fv", 161),
-    (b"glProgramUniformMatrix3dv", 166),
-    (b"glProgramUniformMatrix3fv", 157),
-    (b"glProgramUniformMatrix3x2dv", 169),
-    (b"glProgramUniformMatrix3x2fv", 160),
-    (b"glProgramUniformMatrix3x4dv", 172),
-    (b"glProgramUniformMatrix3x4fv", 163),
-    (b"glProgramUniformMatrix4dv", 167),
-    (b"glProgramUniformMatrix4fv", 158),
-    (b"glProgramUniformMatrix4x2dv", 171),
-    (b"glProgramUniformMatrix4x2fv", 162),
-    (b"glProgramUniformMatrix4x3dv", 173),
-    (b"glProgramUniformMatrix4x3fv", 164),
+    (b"glProgramUniform1d", 172),
+    (b"glProgramUniform1dv", 188),
+    (b"glProgramUniform1f", 160),
+    (b"glProgramUniform1fv", 176),
+    (b"glProgramUniform1i", 164),
+    (b"glProgramUniform1i64ARB", 90),
+    (b"glProgramUniform1i64vARB", 91),
+    (b"glProgramUniform1iv", 180),
+    (b"glProgramUniform1ui", 168),
+    (b"glProgramUniform1ui64ARB", 98),
+    (b"glProgramUniform1ui64vARB", 99),
+    (b"glProgramUniform1uiv", 184),
+    (b"glProgramUniform2d", 173),
+    (b"glProgramUniform2dv", 189),
+    (b"glProgramUniform2f", 161),
+    (b"glProgramUniform2fv", 177),
+    (b"glProgramUniform2i", 165),
+    (b"glProgramUniform2i64ARB", 92),
+    (b"glProgramUniform2i64vARB", 93),
+    (b"glProgramUniform2iv", 181),
+    (b"glProgramUniform2ui", 169),
+    (b"glProgramUniform2ui64ARB", 100),
+    (b"glProgramUniform2ui64vARB", 101),
+    (b"glProgramUniform2uiv", 185),
+    (b"glProgramUniform3d", 174),
+    (b"glProgramUniform3dv", 190),
+    (b"glProgramUniform3f", 162),
+    (b"glProgramUniform3fv", 178),
+    (b"glProgramUniform3i", 166),
+    (b"glProgramUniform3i64ARB", 94),
+    (b"glProgramUniform3i64vARB", 95),
+    (b"glProgramUniform3iv", 182),
+    (b"glProgramUniform3ui", 170),
+    (b"glProgramUniform3ui64ARB", 102),
+    (b"glProgramUniform3ui64vARB", 103),
+    (b"glProgramUniform3uiv", 186),
+    (b"glProgramUniform4d", 175),
+    (b"glProgramUniform4dv", 191),
+    (b"glProgramUniform4f", 163),
+    (b"glProgramUniform4fv", 179),
+    (b"glProgramUniform4i", 167),
+    (b"glProgramUniform4i64ARB", 96),
+    (b"glProgramUniform4i64vARB", 97),
+    (b"glProgramUniform4iv", 183),
+    (b"glProgramUniform4ui", 171),
+    (b"glProgramUniform4ui64ARB", 104),
+    (b"glProgramUniform4ui64vARB", 105),
+    (b"glProgramUniform4uiv", 187),
+    (b"glProgramUniformMatrix2dv", 201),
+    (b"glProgramUniformMatrix2fv", 192),
+    (b"glProgramUniformMatrix2x3dv", 204),
+    (b"glProgramUniformMatrix2x3fv", 195),
+    (b"glProgramUniformMatrix2x4dv", 206),
+    (b"glProgramUniformMatrix2x4fv", 197),
+    (b"glProgramUniformMatrix3dv", 202),
+    (b"glProgramUniformMatrix3fv", 193),
+    (b"glProgramUniformMatrix3x2dv", 205),
+    (b"glProgramUniformMatrix3x2fv", 196),
+    (b"glProgramUniformMatrix3x4dv", 208),
+    (b"glProgramUniformMatrix3x4fv", 199),
+    (b"glProgramUniformMatrix4dv", 203),
+    (b"glProgramUniformMatrix4fv", 194),
+    (b"glProgramUniformMatrix4x2dv", 207),
+    (b"glProgramUniformMatrix4x2fv", 198),
+    (b"glProgramUniformMatrix4x3dv", 209),
+    (b"glProgramUniformMatrix4x3fv", 200),
     (b"glShaderSource", 36),
     (b"glShaderStorageBlockBinding", 58),
-    (b"glUniform1d", 86),
-    (b"glUniform1dv", 102),
-    (b"glUniform1f", 74),
-    (b"glUniform1fv", 90),
-    (b"glUniform1i", 78),
-    (b"glUniform1iv", 94),
-    (b"glUniform1ui", 82),
-    (b"glUniform1uiv", 98),
-    (b"glUniform2d", 87),
-    (b"glUniform2dv", 103),
-    (b"glUniform2f", 75),
-    (b"glUniform2fv", 91),
-    (b"glUniform2i", 79),
-    (b"glUniform2iv", 95),
-    (b"glUniform2ui", 83),
-    (b"glUniform2uiv", 99),
-    (b"glUniform3d", 88),
-    (b"glUniform3dv", 104),
-    (b"glUniform3f", 76),
-    (b"glUniform3fv", 92),
-    (b"glUniform3i", 80),
-    (b"glUniform3iv", 96),
-    (b"glUniform3ui", 84),
-    (b"glUniform3uiv", 100),
-    (b"glUniform4d", 89),
-    (b"glUniform4dv", 105),
-    (b"glUniform4f", 77),
-    (b"glUniform4fv", 93),
-    (b"glUniform4i", 81),
-    (b"glUniform4iv", 97),
-    (b"glUniform4ui", 85),
-    (b"glUniform4uiv", 101),
+    (b"glUniform1d", 122),
+    (b"glUniform1dv", 138),
+    (b"glUniform1f", 110),
+    (b"glUniform1fv", 126),
+    (b"glUniform1i", 114),
+    (b"glUniform1i64ARB", 74),
+    (b"glUniform1i64vARB", 75),
+    (b"glUniform1iv", 130),
+    (b"glUniform1ui", 118),
+    (b"glUniform1ui64ARB", 82),
+    (b"glUniform1ui64vARB", 83),
+    (b"glUniform1uiv", 134),
+    (b"glUniform2d", 123),
+    (b"glUniform2dv", 139),
+    (b"glUniform2f", 111),
+    (b"glUniform2fv", 127),
+    (b"glUniform2i", 115),
+    (b"glUniform2i64ARB", 76),
+    (b"glUniform2i64vARB", 77),
+    (b"glUniform2iv", 131),
+    (b"glUniform2ui", 119),
+    (b"glUniform2ui64ARB", 84),
+    (b"glUniform2ui64vARB", 85),
+    (b"glUniform2uiv", 135),
+    (b"glUniform3d", 124),
+    (b"glUniform3dv", 140),
+    (b"glUniform3f", 112),
+    (b"glUniform3fv", 128),
+    (b"glUniform3i", 116),
+    (b"glUniform3i64ARB", 78),
+    (b"glUniform3i64vARB", 79),
+    (b"glUniform3iv", 132),
+    (b"glUniform3ui", 120),
+    (b"glUniform3ui64ARB", 86),
+    (b"glUniform3ui64vARB", 87),
+    (b"glUniform3uiv", 136),
+    (b"glUniform4d", 125),
+    (b"glUniform4dv", 141),
+    (b"glUniform4f", 113),
+    (b"glUniform4fv", 129),
+    (b"glUniform4i", 117),
+    (b"glUniform4i64ARB", 80),
+    (b"glUniform4i64vARB", 81),
+    (b"glUniform4iv", 133),
+    (b"glUniform4ui", 121),
+    (b"glUniform4ui64ARB", 88),
+    (b"glUniform4ui64vARB", 89),
+    (b"glUniform4uiv", 137),
     (b"glUniformBlockBinding", 57),
-    (b"glUniformMatrix2dv", 115),
-    (b"glUniformMatrix2fv", 106),
-    (b"glUniformMatrix2x3dv", 118),
-    (b"glUniformMatrix2x3fv", 109),
-    (b"glUniformMatrix2x4dv", 120),
-    (b"glUniformMatrix2x4fv", 111),
-    (b"glUniformMatrix3dv", 116),
-    (b"glUniformMatrix3fv", 107),
-    (b"glUniformMatrix3x2dv", 119),
-    (b"glUniformMatrix3x2fv", 110),
-    (b"glUniformMatrix3x4dv", 122),
-    (b"glUniformMatrix3x4fv", 113),
-    (b"glUniformMatrix4dv", 117),
-    (b"glUniformMatrix4fv", 108),
-    (b"glUniformMatrix4x2dv", 121),
-    (b"glUniformMatrix4x2fv", 112),
-    (b"glUniformMatrix4x3dv", 123),
-    (b"glUniformMatrix4x3fv", 114),
-    (b"glUnmapBuffer", 186),
+    (b"glUniformMatrix2dv", 151),
+    (b"glUniformMatrix2fv", 142),
+    (b"glUniformMatrix2x3dv", 154),
+    (b"glUniformMatrix2x3fv", 145),
+    (b"glUniformMatrix2x4dv", 156),
+    (b"glUniformMatrix2x4fv", 147),
+    (b"glUniformMatrix3dv", 152),
+    (b"glUniformMatrix3fv", 143),
+    (b"glUniformMatrix3x2dv", 155),
+    (b"glUniformMatrix3x2fv", 146),
+    (b"glUniformMatrix3x4dv", 158),
+    (b"glUniformMatrix3x4fv", 149),
+    (b"glUniformMatrix4dv", 153),
+    (b"glUniformMatrix4fv", 144),
+    (b"glUniformMatrix4x2dv", 157),
+    (b"glUniformMatrix4x2fv", 148),
+    (b"glUniformMatrix4x3dv", 159),
+    (b"glUniformMatrix4x3fv", 150),
+    (b"glUnmapBuffer", 222),
     (b"glUseProgram", 33),
     (b"glValidateProgram", 43),
     (b"glXCreateContext", 8),
@@ -504,139 +576,175 @@ trampolines! {
     glGetnUniformiv = 71;
     glGetnUniformuiv = 72;
     glGetnUniformdv = 73;
-    glUniform1f = 74;
-    glUniform2f = 75;
-    glUniform3f = 76;
-    glUniform4f = 77;
-    glUniform1i = 78;
-    glUniform2i = 79;
-    glUniform3i = 80;
-    glUniform4i = 81;
-    glUniform1ui = 82;
-    glUniform2ui = 83;
-    glUniform3ui = 84;
-    glUniform4ui = 85;
-    glUniform1d = 86;
-    glUniform2d = 87;
-    glUniform3d = 88;
-    glUniform4d = 89;
-    glUniform1fv = 90;
-    glUniform2fv = 91;
-    glUniform3fv = 92;
-    glUniform4fv = 93;
-    glUniform1iv = 94;
-    glUniform2iv = 95;
-    glUniform3iv = 96;
-    glUniform4iv = 97;
-    glUniform1uiv = 98;
-    glUniform2uiv = 99;
-    glUniform3uiv = 100;
-    glUniform4uiv = 101;
-    glUniform1dv = 102;
-    glUniform2dv = 103;
-    glUniform3dv = 104;
-    glUniform4dv = 105;
-    glUniformMatrix2fv = 106;
-    glUniformMatrix3fv = 107;
-    glUniformMatrix4fv = 108;
-    glUniformMatrix2x3fv = 109;
-    glUniformMatrix3x2fv = 110;
-    glUniformMatrix2x4fv = 111;
-    glUniformMatrix4x2fv = 112;
-    glUniformMatrix3x4fv = 113;
-    glUniformMatrix4x3fv = 114;
-    glUniformMatrix2dv = 115;
-    glUniformMatrix3dv = 116;
-    glUniformMatrix4dv = 117;
-    glUniformMatrix2x3dv = 118;
-    glUniformMatrix3x2dv = 119;
-    glUniformMatrix2x4dv = 120;
-    glUniformMatrix4x2dv = 121;
-    glUniformMatrix3x4dv = 122;
-    glUniformMatrix4x3dv = 123;
-    glProgramUniform1f = 124;
-    glProgramUniform2f = 125;
-    glProgramUniform3f = 126;
-    glProgramUniform4f = 127;
-    glProgramUniform1i = 128;
-    glProgramUniform2i = 129;
-    glProgramUniform3i = 130;
-    glProgramUniform4i = 131;
-    glProgramUniform1ui = 132;
-    glProgramUniform2ui = 133;
-    glProgramUniform3ui = 134;
-    glProgramUniform4ui = 135;
-    glProgramUniform1d = 136;
-    glProgramUniform2d = 137;
-    glProgramUniform3d = 138;
-    glProgramUniform4d = 139;
-    glProgramUniform1fv = 140;
-    glProgramUniform2fv = 141;
-    glProgramUniform3fv = 142;
-    glProgramUniform4fv = 143;
-    glProgramUniform1iv = 144;
-    glProgramUniform2iv = 145;
-    glProgramUniform3iv = 146;
-    glProgramUniform4iv = 147;
-    glProgramUniform1uiv = 148;
-    glProgramUniform2uiv = 149;
-    glProgramUniform3uiv = 150;
-    glProgramUniform4uiv = 151;
-    glProgramUniform1dv = 152;
-    glProgramUniform2dv = 153;
-    glProgramUniform3dv = 154;
-    glProgramUniform4dv = 155;
-    glProgramUniformMatrix2fv = 156;
-    glProgramUniformMatrix3fv = 157;
-    glProgramUniformMatrix4fv = 158;
-    glProgramUniformMatrix2x3fv = 159;
-    glProgramUniformMatrix3x2fv = 160;
-    glProgramUniformMatrix2x4fv = 161;
-    glProgramUniformMatrix4x2fv = 162;
-    glProgramUniformMatrix3x4fv = 163;
-    glProgramUniformMatrix4x3fv = 164;
-    glProgramUniformMatrix2dv = 165;
-    glProgramUniformMatrix3dv = 166;
-    glProgramUniformMatrix4dv = 167;
-    glProgramUniformMatrix2x3dv = 168;
-    glProgramUniformMatrix3x2dv = 169;
-    glProgramUniformMatrix2x4dv = 170;
-    glProgramUniformMatrix4x2dv = 171;
-    glProgramUniformMatrix3x4dv = 172;
-    glProgramUniformMatrix4x3dv = 173;
-    glBindBuffer = 174;
-    glBindBufferBase = 175;
-    glBindBufferRange = 176;
-    glBindBuffersBase = 177;
-    glBindBuffersRange = 178;
-    glDeleteBuffers = 179;
-    glBufferData = 180;
-    glBufferStorage = 181;
-    glBufferSubData = 182;
-    glGetBufferSubData = 183;
-    glMapBuffer = 184;
-    glMapBufferRange = 185;
-    glUnmapBuffer = 186;
-    glFlushMappedBufferRange = 187;
-    glGetBufferParameteriv = 188;
-    glGetBufferParameteri64v = 189;
-    glGetBufferPointerv = 190;
-    glCopyBufferSubData = 191;
-    glClearBufferData = 192;
-    glClearBufferSubData = 193;
-    glGetError = 194;
-    glGetString = 195;
-    glGetStringi = 196;
-    glGetIntegerv = 197;
-    glGetInteger64v = 198;
-    glGetBooleanv = 199;
-    glGetFloatv = 200;
-    glGetDoublev = 201;
-    glGetIntegeri_v = 202;
-    glGetInteger64i_v = 203;
-    glGetBooleani_v = 204;
-    glGetFloati_v = 205;
-    glGetDoublei_v = 206;
-    glDebugMessageCallback = 207;
-    glDebugMessageControl = 208;
+    glUniform1i64ARB = 74;
+    glUniform1i64vARB = 75;
+    glUniform2i64ARB = 76;
+    glUniform2i64vARB = 77;
+    glUniform3i64ARB = 78;
+    glUniform3i64vARB = 79;
+    glUniform4i64ARB = 80;
+    glUniform4i64vARB = 81;
+    glUniform1ui64ARB = 82;
+    glUniform1ui64vARB = 83;
+    glUniform2ui64ARB = 84;
+    glUniform2ui64vARB = 85;
+    glUniform3ui64ARB = 86;
+    glUniform3ui64vARB = 87;
+    glUniform4ui64ARB = 88;
+    glUniform4ui64vARB = 89;
+    glProgramUniform1i64ARB = 90;
+    glProgramUniform1i64vARB = 91;
+    glProgramUniform2i64ARB = 92;
+    glProgramUniform2i64vARB = 93;
+    glProgramUniform3i64ARB = 94;
+    glProgramUniform3i64vARB = 95;
+    glProgramUniform4i64ARB = 96;
+    glProgramUniform4i64vARB = 97;
+    glProgramUniform1ui64ARB = 98;
+    glProgramUniform1ui64vARB = 99;
+    glProgramUniform2ui64ARB = 100;
+    glProgramUniform2ui64vARB = 101;
+    glProgramUniform3ui64ARB = 102;
+    glProgramUniform3ui64vARB = 103;
+    glProgramUniform4ui64ARB = 104;
+    glProgramUniform4ui64vARB = 105;
+    glGetUniformi64vARB = 106;
+    glGetUniformui64vARB = 107;
+    glGetnUniformi64vARB = 108;
+    glGetnUniformui64vARB = 109;
+    glUniform1f = 110;
+    glUniform2f = 111;
+    glUniform3f = 112;
+    glUniform4f = 113;
+    glUniform1i = 114;
+    glUniform2i = 115;
+    glUniform3i = 116;
+    glUniform4i = 117;
+    glUniform1ui = 118;
+    glUniform2ui = 119;
+    glUniform3ui = 120;
+    glUniform4ui = 121;
+    glUniform1d = 122;
+    glUniform2d = 123;
+    glUniform3d = 124;
+    glUniform4d = 125;
+    glUniform1fv = 126;
+    glUniform2fv = 127;
+    glUniform3fv = 128;
+    glUniform4fv = 129;
+    glUniform1iv = 130;
+    glUniform2iv = 131;
+    glUniform3iv = 132;
+    glUniform4iv = 133;
+    glUniform1uiv = 134;
+    glUniform2uiv = 135;
+    glUniform3uiv = 136;
+    glUniform4uiv = 137;
+    glUniform1dv = 138;
+    glUniform2dv = 139;
+    glUniform3dv = 140;
+    glUniform4dv = 141;
+    glUniformMatrix2fv = 142;
+    glUniformMatrix3fv = 143;
+    glUniformMatrix4fv = 144;
+    glUniformMatrix2x3fv = 145;
+    glUniformMatrix3x2fv = 146;
+    glUniformMatrix2x4fv = 147;
+    glUniformMatrix4x2fv = 148;
+    glUniformMatrix3x4fv = 149;
+    glUniformMatrix4x3fv = 150;
+    glUniformMatrix2dv = 151;
+    glUniformMatrix3dv = 152;
+    glUniformMatrix4dv = 153;
+    glUniformMatrix2x3dv = 154;
+    glUniformMatrix3x2dv = 155;
+    glUniformMatrix2x4dv = 156;
+    glUniformMatrix4x2dv = 157;
+    glUniformMatrix3x4dv = 158;
+    glUniformMatrix4x3dv = 159;
+    glProgramUniform1f = 160;
+    glProgramUniform2f = 161;
+    glProgramUniform3f = 162;
+    glProgramUniform4f = 163;
+    glProgramUniform1i = 164;
+    glProgramUniform2i = 165;
+    glProgramUniform3i = 166;
+    glProgramUniform4i = 167;
+    glProgramUniform1ui = 168;
+    glProgramUniform2ui = 169;
+    glProgramUniform3ui = 170;
+    glProgramUniform4ui = 171;
+    glProgramUniform1d = 172;
+    glProgramUniform2d = 173;
+    glProgramUniform3d = 174;
+    glProgramUniform4d = 175;
+    glProgramUniform1fv = 176;
+    glProgramUniform2fv = 177;
+    glProgramUniform3fv = 178;
+    glProgramUniform4fv = 179;
+    glProgramUniform1iv = 180;
+    glProgramUniform2iv = 181;
+    glProgramUniform3iv = 182;
+    glProgramUniform4iv = 183;
+    glProgramUniform1uiv = 184;
+    glProgramUniform2uiv = 185;
+    glProgramUniform3uiv = 186;
+    glProgramUniform4uiv = 187;
+    glProgramUniform1dv = 188;
+    glProgramUniform2dv = 189;
+    glProgramUniform3dv = 190;
+    glProgramUniform4dv = 191;
+    glProgramUniformMatrix2fv = 192;
+    glProgramUniformMatrix3fv = 193;
+    glProgramUniformMatrix4fv = 194;
+    glProgramUniformMatrix2x3fv = 195;
+    glProgramUniformMatrix3x2fv = 196;
+    glProgramUniformMatrix2x4fv = 197;
+    glProgramUniformMatrix4x2fv = 198;
+    glProgramUniformMatrix3x4fv = 199;
+    glProgramUniformMatrix4x3fv = 200;
+    glProgramUniformMatrix2dv = 201;
+    glProgramUniformMatrix3dv = 202;
+    glProgramUniformMatrix4dv = 203;
+    glProgramUniformMatrix2x3dv = 204;
+    glProgramUniformMatrix3x2dv = 205;
+    glProgramUniformMatrix2x4dv = 206;
+    glProgramUniformMatrix4x2dv = 207;
+    glProgramUniformMatrix3x4dv = 208;
+    glProgramUniformMatrix4x3dv = 209;
+    glBindBuffer = 210;
+    glBindBufferBase = 211;
+    glBindBufferRange = 212;
+    glBindBuffersBase = 213;
+    glBindBuffersRange = 214;
+    glDeleteBuffers = 215;
+    glBufferData = 216;
+    glBufferStorage = 217;
+    glBufferSubData = 218;
+    glGetBufferSubData = 219;
+    glMapBuffer = 220;
+    glMapBufferRange = 221;
+    glUnmapBuffer = 222;
+    glFlushMappedBufferRange = 223;
+    glGetBufferParameteriv = 224;
+    glGetBufferParameteri64v = 225;
+    glGetBufferPointerv = 226;
+    glCopyBufferSubData = 227;
+    glClearBufferData = 228;
+    glClearBufferSubData = 229;
+    glGetError = 230;
+    glGetString = 231;
+    glGetStringi = 232;
+    glGetIntegerv = 233;
+    glGetInteger64v = 234;
+    glGetBooleanv = 235;
+    glGetFloatv = 236;
+    glGetDoublev = 237;
+    glGetIntegeri_v = 238;
+    glGetInteger64i_v = 239;
+    glGetBooleani_v = 240;
+    glGetFloati_v = 241;
+    glGetDoublei_v = 242;
+    glDebugMessageCallback = 243;
+    glDebugMessageControl = 244;
 }

@@ -90,6 +90,18 @@ fn vec_type(s: Scalar, n: u8) -> u32 {
             GL_UNSIGNED_INT_VEC4,
         ],
         Scalar::Bool => [GL_BOOL, GL_BOOL_VEC2, GL_BOOL_VEC3, GL_BOOL_VEC4],
+        Scalar::Int64 => [
+            GL_INT64_ARB,
+            GL_INT64_VEC2_ARB,
+            GL_INT64_VEC3_ARB,
+            GL_INT64_VEC4_ARB,
+        ],
+        Scalar::Uint64 => [
+            GL_UNSIGNED_INT64_ARB,
+            GL_UNSIGNED_INT64_VEC2_ARB,
+            GL_UNSIGNED_INT64_VEC3_ARB,
+            GL_UNSIGNED_INT64_VEC4_ARB,
+        ],
     };
     table[n as usize - 1]
 }
@@ -205,6 +217,8 @@ pub enum Values<'a> {
     I(&'a [i32]),
     U(&'a [u32]),
     D(&'a [f64]),
+    I64(&'a [i64]),
+    U64(&'a [u64]),
 }
 
 impl Values<'_> {
@@ -214,6 +228,8 @@ impl Values<'_> {
             Values::I(_) => Scalar::Int,
             Values::U(_) => Scalar::Uint,
             Values::D(_) => Scalar::Double,
+            Values::I64(_) => Scalar::Int64,
+            Values::U64(_) => Scalar::Uint64,
         }
     }
 
@@ -223,6 +239,8 @@ impl Values<'_> {
             Values::I(v) => v.len(),
             Values::U(v) => v.len(),
             Values::D(v) => v.len(),
+            Values::I64(v) => v.len(),
+            Values::U64(v) => v.len(),
         }
     }
 
@@ -232,6 +250,9 @@ impl Values<'_> {
             Values::I(v) => v[i] as i64,
             Values::U(v) => v[i] as i64,
             Values::D(v) => v[i] as i64,
+            Values::I64(v) => v[i],
+            // Saturates, so that a huge unit is still out of range.
+            Values::U64(v) => v[i].min(i64::MAX as u64) as i64,
         }
     }
 
@@ -241,6 +262,8 @@ impl Values<'_> {
             Values::I(v) => v[i] != 0,
             Values::U(v) => v[i] != 0,
             Values::D(v) => v[i] != 0.0,
+            Values::I64(v) => v[i] != 0,
+            Values::U64(v) => v[i] != 0,
         }
     }
 
@@ -251,6 +274,8 @@ impl Values<'_> {
             Values::I(v) => v[i].to_ne_bytes().to_vec(),
             Values::U(v) => v[i].to_ne_bytes().to_vec(),
             Values::D(v) => v[i].to_ne_bytes().to_vec(),
+            Values::I64(v) => v[i].to_ne_bytes().to_vec(),
+            Values::U64(v) => v[i].to_ne_bytes().to_vec(),
         }
     }
 }
@@ -269,6 +294,8 @@ pub enum GetAs {
     Int,
     Uint,
     Double,
+    Int64,
+    Uint64,
 }
 
 /// One returned uniform component.
@@ -278,6 +305,8 @@ pub enum Component {
     I(i32),
     U(u32),
     D(f64),
+    I64(i64),
+    U64(u64),
 }
 
 fn read_word(data: &[u8], at: usize) -> [u8; 4] {
@@ -1088,6 +1117,7 @@ impl ContextState {
             (Shape::Matrix(c, rw), Some((uc, ur))) => c == uc && rw == ur,
             _ => false,
         };
+        // (GL_ARB_gpu_shader_int64 adds its commands to those a bool accepts.)
         let type_ok = if uscalar == Scalar::Bool {
             cmd_scalar != Scalar::Double
         } else {
@@ -1198,7 +1228,7 @@ impl ContextState {
         };
         let n = cols as usize * rows as usize;
         let elem_size = match as_ {
-            GetAs::Double => 8,
+            GetAs::Double | GetAs::Int64 | GetAs::Uint64 => 8,
             _ => 4,
         };
         if let Some(b) = buf_size
@@ -1250,6 +1280,14 @@ impl ContextState {
                         let v = (u32::from_ne_bytes(read_word(data, p)) != 0) as u32;
                         (v as f64, v as i64, v as u64)
                     }
+                    Scalar::Int64 => {
+                        let v = i64::from_ne_bytes(read_dword(data, p));
+                        (v as f64, v, v as u64)
+                    }
+                    Scalar::Uint64 => {
+                        let v = u64::from_ne_bytes(read_dword(data, p));
+                        (v as f64, v as i64, v)
+                    }
                 };
                 out.push(match as_ {
                     GetAs::Float => Component::F(f as f32),
@@ -1264,6 +1302,16 @@ impl ContextState {
                     } else {
                         uv
                     } as u32),
+                    GetAs::Int64 => Component::I64(if scalar.is_float() {
+                        f.round_ties_even() as i64
+                    } else {
+                        i
+                    }),
+                    GetAs::Uint64 => Component::U64(if scalar.is_float() {
+                        f.round_ties_even() as u64
+                    } else {
+                        uv
+                    }),
                 });
             }
         }

@@ -146,6 +146,22 @@ impl Checker<'_> {
     }
 
     fn variable(&mut self, name: &str, span: Span) -> Option<ExprId> {
+        if let Some(lit) = self.int64.get(name).cloned() {
+            if !self.ext("GL_ARB_gpu_shader_int64") {
+                self.error(
+                    span,
+                    "64-bit integer literals require GL_ARB_gpu_shader_int64",
+                );
+                return None;
+            }
+            return match lit {
+                Ok(l) => Some(self.literal(l, span)),
+                Err(e) => {
+                    self.error(span, e);
+                    None
+                }
+            };
+        }
         if let Some(sym) = self.lookup(name).cloned() {
             return Some(match sym {
                 Symbol::Global(g) => {
@@ -1774,10 +1790,19 @@ impl Checker<'_> {
 
     /// Built-ins introduced after the shader's version, unless enabled by an extension.
     fn builtin_available(&self, ov: &Overload) -> bool {
+        use Builtin::*;
+        if ov.fun == Clock2x32 {
+            return self.ext("GL_ARB_shader_clock");
+        }
+        if ov.fun == Clock {
+            return self.ext("GL_ARB_shader_clock") && self.ext("GL_ARB_gpu_shader_int64");
+        }
+        if ov.uses_int64() {
+            return self.ext("GL_ARB_gpu_shader_int64");
+        }
         if self.version >= ov.min_version {
             return true;
         }
-        use Builtin::*;
         match ov.fun {
             // ARB_compute_shader brings barriers, memory barriers and shared atomics.
             Barrier

@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 use glsl_lang::ast::{self, NodeContent};
 
 use super::Log;
-use super::parse::{Directives, LineMap};
+use super::parse::{Directives, Int64Literals, LineMap};
 use crate::ir::*;
 
 /// What a name in scope refers to.
@@ -65,6 +65,8 @@ pub struct Checker<'s> {
     depth: u32,
     /// The nesting limit was reported.
     too_deep: bool,
+    /// The source's 64-bit integer literals, replaced by identifiers before parsing.
+    int64: Int64Literals,
 }
 
 impl<'s> Checker<'s> {
@@ -80,6 +82,7 @@ impl<'s> Checker<'s> {
             m,
             version: dirs.version,
             exts: dirs.extensions.iter().cloned().collect(),
+            int64: dirs.int64.clone(),
             scopes: vec![HashMap::new()],
             functions: HashMap::new(),
             cur: None,

@@ -60,7 +60,9 @@ impl Qualifiers {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Conversion {
     Exact,
-    FloatToDouble,
+    /// float to double, int to int64_t, uint to uint64_t: GL_ARB_gpu_shader_int64's
+    /// rule 2 of §6.1 (GLSL 4.60's names only float to double).
+    Widening,
     IntToFloat,
     Other,
 }
@@ -317,6 +319,15 @@ impl Checker<'_> {
             T::Struct(s) => return self.struct_definition(s),
             T::TypeName(name) => match self.lookup(name.0.as_str()) {
                 Some(Symbol::Struct(t)) => *t,
+                _ if let Some((s, n)) = int64_type(name.0.as_str())
+                    && self.ext("GL_ARB_gpu_shader_int64") =>
+                {
+                    if n == 1 {
+                        self.m.types.scalar(s)
+                    } else {
+                        self.m.types.vector(s, n)
+                    }
+                }
                 _ => {
                     self.error(span, format!("`{}' is not a type", name.0));
                     return None;
@@ -505,8 +516,13 @@ impl Checker<'_> {
         match (a, b) {
             (Int, Uint) if v400 => Some(Conversion::Other),
             (Int | Uint, Float) => Some(Conversion::IntToFloat),
-            (Float, Double) if fp64 => Some(Conversion::FloatToDouble),
+            (Float, Double) if fp64 => Some(Conversion::Widening),
             (Int | Uint, Double) if fp64 => Some(Conversion::Other),
+            // GL_ARB_gpu_shader_int64 §4.1.10 (only reachable with the extension: its
+            // types exist only then).
+            (Int, Int64) | (Uint, Uint64) => Some(Conversion::Widening),
+            (Int, Uint64) | (Int64, Uint64) => Some(Conversion::Other),
+            (Int64 | Uint64, Double) => Some(Conversion::Other),
             _ => None,
         }
     }
@@ -535,5 +551,27 @@ impl Checker<'_> {
                 None
             }
         }
+    }
+}
+
+/// The types GL_ARB_gpu_shader_int64 adds (the lexer reports them as type names once
+/// the extension is enabled): scalar kind and component count.
+fn int64_type(name: &str) -> Option<(Scalar, u8)> {
+    let (s, rest) = if let Some(r) = name.strip_prefix("i64vec") {
+        (Scalar::Int64, r)
+    } else if let Some(r) = name.strip_prefix("u64vec") {
+        (Scalar::Uint64, r)
+    } else {
+        return match name {
+            "int64_t" => Some((Scalar::Int64, 1)),
+            "uint64_t" => Some((Scalar::Uint64, 1)),
+            _ => None,
+        };
+    };
+    match rest {
+        "2" => Some((s, 2)),
+        "3" => Some((s, 3)),
+        "4" => Some((s, 4)),
+        _ => None,
     }
 }
