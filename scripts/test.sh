@@ -43,13 +43,13 @@ step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR"
 # large, small application stacks, shared memory of another dispatch.
 step "cc hostile" cc $CFLAGS -o "$BUILD/hostile" conformance/c/hostile.c -lEGL -lGL -lpthread
 step "hostile" env GLCOMPUTE_TIMEOUT_MS=300 LD_LIBRARY_PATH="$GLDIR" "$BUILD/hostile"
-# `glcompute compile --dump-ir` prints the uniformity analysis beside the IR, and the
-# link log warns about the divergent barrier.
+# `glcompute compile --dump-ir` prints the uniformity analysis (with the affine forms)
+# beside the IR, and the link log warns about the divergent barrier.
 dump_ir_check() {
     local out
     out=$("$LIBDIR/glcompute" compile --dump-ir conformance/compiler/divergent-barrier.comp) || return 1
     grep -q "^--- uniformity of the linked program" <<<"$out" &&
-        grep -q "^    id: varying" <<<"$out" &&
+        grep -q "^    id: varying, group base + 1 \* gl_LocalInvocationIndex$" <<<"$out" &&
         grep -q "^divergent barrier in main at 0:7(" <<<"$out" &&
         grep -q "^0:7([0-9]*): warning: barrier() is reached under control flow" <<<"$out" ||
         { echo "$out" | tail -20; return 1; }

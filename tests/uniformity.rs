@@ -134,3 +134,98 @@ fn divergent_barriers_found() {
         &[10, 12, 14, 18],
     );
 }
+
+/// Links `body` after HEAD (local size 8 x 1 x 1) or `head`; checks each (local of
+/// main, stride of its affine form, None where none is proven).
+fn affine_case(head: &str, body: &str, expect: &[(&str, Option<i64>)]) {
+    let src = format!("{head}{body}");
+    let (sh, _) = glsl::compile(Stage::Compute, &src).unwrap_or_else(|l| panic!("{l}\n{src}"));
+    let (p, _) = glsl::link(&[(1, Stage::Compute, Some(Arc::new(sh)))], true)
+        .unwrap_or_else(|l| panic!("{l}\n{src}"));
+    let m = &p.module;
+    let main = m.entry().expect("main");
+    let a = analyze(m, main, &barrier_functions(m));
+    let f = m.function(main);
+    for (name, want) in expect {
+        let l = f
+            .locals
+            .iter()
+            .position(|l| l.name == *name)
+            .unwrap_or_else(|| panic!("no local `{name}'"));
+        let got = a.affine[main.0 as usize][l];
+        assert_eq!(
+            got,
+            *want,
+            "stride of `{name}' in\n{body}\n{}",
+            a.describe(m)
+        );
+    }
+}
+
+#[test]
+fn affine_forms() {
+    affine_case(
+        HEAD,
+        "void main() {
+            uint id = gl_LocalInvocationIndex;
+            uint lx = gl_LocalInvocationID.x;
+            uint gx = gl_GlobalInvocationID.x;
+            uint two = 2u * id + u;
+            uint shifted = (id << 2) - gl_WorkGroupID.x;
+            int neg = -int(id) + 5;
+            uint c = u * 3u;
+            uint sq = id * id;
+            uint byvar = id * u;
+            uint halves = id / 2u;
+            uint loaded = v[id];
+            uint walk = id; walk += 8u; walk++;
+            uint mixed = id; mixed = 3u * id;
+            uint cond = 0u; if (id < 4u) cond = 1u;
+            uint later; later = gx;
+            uint chain1 = id; uint chain2 = chain1 + u; uint chain3 = chain2 * 2u;
+        }",
+        &[
+            ("id", Some(1)),
+            ("lx", Some(1)),
+            ("gx", Some(1)),
+            ("two", Some(2)),
+            ("shifted", Some(4)),
+            ("neg", Some(-1)),
+            ("c", Some(0)),
+            ("sq", None),
+            ("byvar", None),
+            ("halves", None),
+            ("loaded", None),
+            ("walk", Some(1)),
+            ("mixed", None),
+            ("cond", None),
+            ("later", Some(1)),
+            ("chain3", Some(2)),
+        ],
+    );
+    // A local assigned under a condition that varies has no form, even a uniform value;
+    // nor does one passed as an out argument or written through a swizzle.
+    affine_case(
+        HEAD,
+        "void f(out uint x) { x = 1u; }
+        void main() {
+            uint id = gl_LocalInvocationIndex;
+            uint a = id; if (id > 3u) { a = id + 1u; }
+            uint b = id; f(b);
+            uvec2 w = uvec2(id); w.x = id;
+            uint d = id; for (uint i = 0u; i < u; i++) { d += 4u; }
+        }",
+        &[("a", None), ("b", None), ("w", None), ("d", Some(1))],
+    );
+    // gl_LocalInvocationID.y is the local index only when x and z extend one invocation.
+    affine_case(
+        "#version 430\nlayout(local_size_x = 1, local_size_y = 16) in;\nuniform uint u;\n",
+        "void main() { uint y = gl_LocalInvocationID.y; uint x = gl_LocalInvocationID.x; uint gy = gl_GlobalInvocationID.y * 4u; }",
+        &[("y", Some(1)), ("x", Some(0)), ("gy", Some(4))],
+    );
+    affine_case(
+        "#version 430\nlayout(local_size_x = 4, local_size_y = 4) in;\n",
+        "void main() { uint x = gl_LocalInvocationID.x; uint i = gl_LocalInvocationIndex; }",
+        &[("x", None), ("i", Some(1))],
+    );
+}

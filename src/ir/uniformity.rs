@@ -20,6 +20,14 @@
 //! Its use today: a `barrier()` (or a call of a function that reaches one) under
 //! control flow that varies within a group is reported ([`Analysis::divergent_barriers`]);
 //! GLSL 4.60 §8.16 leaves such a program undefined.
+//!
+//! On top of it, [`Analysis::affine`] gives 32-bit integer locals an affine form where
+//! one is proven: every value the local holds is `base + stride · gl_LocalInvocationIndex`
+//! in wrapping 32-bit arithmetic, with `base` the same for the whole group and `stride` a
+//! constant (0 for group-uniform locals). A SIMD back end can keep such a value as one
+//! scalar and turn a stride-1 index into a vector access. A local gets a form only if
+//! each of its writes is a whole-local assignment or declaration at statement level,
+//! under group-uniform control, of a value with the same stride.
 
 use std::collections::HashMap;
 
@@ -62,6 +70,12 @@ pub struct Analysis {
     barrier_fns: Vec<bool>,
     /// Functions reachable from main (the ones analyzed).
     visited: Vec<bool>,
+    /// Per function, per local: the stride of its affine form, where one is proven.
+    pub affine: Vec<Vec<Option<i64>>>,
+    /// Per function, per expression: its uniformity in the last round.
+    exprs: Vec<Vec<Uniformity>>,
+    /// Per statement (by address): the control it runs under.
+    stmt_ctl: HashMap<*const Stmt, Uniformity>,
     /// Per loop or switch statement (by address): how its breaks and continues vary.
     jumps: HashMap<*const Stmt, Uniformity>,
     changed: bool,
@@ -92,8 +106,20 @@ impl Analysis {
                     self.ret[i].name()
                 }
             );
-            for (l, u) in f.locals.iter().zip(locals) {
-                let _ = writeln!(out, "    {}: {}", l.name, u.name());
+            for (j, (l, u)) in f.locals.iter().zip(locals).enumerate() {
+                match self.affine.get(i).and_then(|v| v.get(j)).copied().flatten() {
+                    Some(k) if *u == Varying => {
+                        let _ = writeln!(
+                            out,
+                            "    {}: {}, group base + {k} * gl_LocalInvocationIndex",
+                            l.name,
+                            u.name()
+                        );
+                    }
+                    _ => {
+                        let _ = writeln!(out, "    {}: {}", l.name, u.name());
+                    }
+                }
             }
         }
         for (g, u) in m.globals.iter().zip(&self.globals) {
@@ -134,6 +160,11 @@ pub fn analyze(m: &Module, main: FunctionId, barrier_fns: &[bool]) -> Analysis {
         entry: vec![Dispatch; n],
         ret: vec![Dispatch; n],
         globals: vec![Dispatch; m.globals.len()],
+        exprs: m
+            .functions
+            .iter()
+            .map(|f| vec![Dispatch; f.exprs.len()])
+            .collect(),
         barrier_fns: barrier_fns.to_vec(),
         ..Analysis::default()
     };
@@ -183,6 +214,18 @@ pub fn analyze(m: &Module, main: FunctionId, barrier_fns: &[bool]) -> Analysis {
             }
         }
         if !a.changed || rounds > MAX_ROUNDS {
+            a.affine = m
+                .functions
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    if live[i] && f.defined {
+                        affine_locals(m, &a, i)
+                    } else {
+                        vec![None; f.locals.len()]
+                    }
+                })
+                .collect();
             return a;
         }
     }
@@ -255,6 +298,8 @@ impl Walk<'_> {
     }
 
     fn stmt(&mut self, s: &Stmt, ctl: Uniformity) -> Exits {
+        let c = self.a.stmt_ctl.entry(s as *const Stmt).or_insert(ctl);
+        *c = (*c).max(ctl);
         match &s.kind {
             StmtKind::Expr(e) => {
                 if matches!(
@@ -421,6 +466,19 @@ impl Walk<'_> {
     }
 
     fn expr(&mut self, e: ExprId, ctl: Uniformity) -> Uniformity {
+        let u = self.expr_kind(e, ctl);
+        if let Some(slot) = self
+            .a
+            .exprs
+            .get_mut(self.fid.0 as usize)
+            .and_then(|v| v.get_mut(e.0 as usize))
+        {
+            *slot = u;
+        }
+        u
+    }
+
+    fn expr_kind(&mut self, e: ExprId, ctl: Uniformity) -> Uniformity {
         let f = self.f;
         let Some(x) = f.exprs.get(e.0 as usize) else {
             return Varying;
@@ -521,6 +579,258 @@ impl Walk<'_> {
                 p
             }
             _ => kids(self),
+        }
+    }
+}
+
+/// What the affine pass knows of a local: no write seen yet, a stride, or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    Unwritten,
+    Stride(i64),
+    Unknown,
+}
+
+/// The affine forms of function `fi`'s 32-bit integer locals (see the module comment),
+/// iterated to a fixed point: a form only moves from Unwritten to a stride to Unknown.
+fn affine_locals(m: &Module, a: &Analysis, fi: usize) -> Vec<Option<i64>> {
+    let f = &m.functions[fi];
+    let int32 = |t: TypeId| matches!(m.types.get(t), Type::Scalar(s) if s.is_int32());
+    let mut st: Vec<Form> = f
+        .locals
+        .iter()
+        .map(|l| {
+            if l.param.is_some() || !int32(l.ty) {
+                Form::Unknown
+            } else {
+                Form::Unwritten
+            }
+        })
+        .collect();
+    // Locals written other than by a whole assignment at statement level: by a nested
+    // assignment, through an index, field or swizzle, as an out argument, or as a
+    // call's result.
+    let mut top_level: Vec<ExprId> = Vec::new();
+    for_each_stmt(&f.body, |s| match &s.kind {
+        StmtKind::Expr(e) => top_level.push(*e),
+        StmtKind::Call { args, result, .. } => {
+            for &x in args {
+                if let Some(l) = root_local(f, x) {
+                    st[l] = Form::Unknown;
+                }
+            }
+            if let Some(l) = result {
+                st[l.0 as usize] = Form::Unknown;
+            }
+        }
+        _ => {}
+    });
+    for (i, x) in f.exprs.iter().enumerate() {
+        let place = match &x.kind {
+            ExprKind::Assign { place, .. } | ExprKind::IncDec { place, .. } => Some(*place),
+            _ => None,
+        };
+        if let Some(p) = place {
+            let whole = matches!(f.expr(p).kind, ExprKind::Local(_));
+            if (!whole || !top_level.contains(&ExprId(i as u32)))
+                && let Some(l) = root_local(f, p)
+            {
+                st[l] = Form::Unknown;
+            }
+        }
+        if let ExprKind::Builtin { fun, args } = &x.kind {
+            for (j, &arg) in args.iter().enumerate() {
+                if super::calls::builtin_place_arg(*fun, j)
+                    && let Some(l) = root_local(f, arg)
+                {
+                    st[l] = Form::Unknown;
+                }
+            }
+        }
+    }
+    let ctx = AffineCtx {
+        m,
+        f,
+        uni: a.exprs.get(fi).map(Vec::as_slice).unwrap_or(&[]),
+        deferred: std::cell::Cell::new(false),
+    };
+    for _ in 0..MAX_ROUNDS {
+        let mut changed = false;
+        for_each_stmt(&f.body, |s| {
+            let ctl = a
+                .stmt_ctl
+                .get(&(s as *const Stmt))
+                .copied()
+                .unwrap_or(Varying);
+            let (l, value) = match &s.kind {
+                StmtKind::Declare {
+                    local,
+                    init: Some(e),
+                } => (local.0 as usize, ctx.stride(*e, &st)),
+                StmtKind::Expr(e) => match &f.expr(*e).kind {
+                    ExprKind::Assign { place, op, value } => {
+                        let ExprKind::Local(l) = f.expr(*place).kind else {
+                            return;
+                        };
+                        let v = ctx.stride(*value, &st);
+                        let new = match op {
+                            None => v,
+                            Some(op) => ctx.combine(
+                                *op,
+                                (ctx.stride(*place, &st), None),
+                                (v, ctx.constant(*value)),
+                            ),
+                        };
+                        (l.0 as usize, new)
+                    }
+                    // x++ adds a uniform 1: the stride stays.
+                    ExprKind::IncDec { place, .. } => match f.expr(*place).kind {
+                        ExprKind::Local(l) => (l.0 as usize, ctx.stride(*place, &st)),
+                        _ => return,
+                    },
+                    _ => return,
+                },
+                _ => return,
+            };
+            // A value read from a local not yet written waits for a later round.
+            if ctx.deferred.replace(false) {
+                return;
+            }
+            let value = if ctl > Group { None } else { value };
+            let Some(slot) = st.get_mut(l) else { return };
+            let next = match (*slot, value) {
+                (Form::Unknown, _) | (_, None) => Form::Unknown,
+                (Form::Unwritten, Some(k)) => Form::Stride(k),
+                (Form::Stride(j), Some(k)) if j == k => Form::Stride(j),
+                _ => Form::Unknown,
+            };
+            if next != *slot {
+                *slot = next;
+                changed = true;
+            }
+        });
+        if !changed {
+            return st
+                .iter()
+                .map(|s| match s {
+                    Form::Stride(k) => Some(*k),
+                    _ => None,
+                })
+                .collect();
+        }
+    }
+    vec![None; f.locals.len()]
+}
+
+/// The local a place is rooted at.
+fn root_local(f: &Function, mut e: ExprId) -> Option<usize> {
+    loop {
+        match &f.expr(e).kind {
+            ExprKind::Local(l) => return Some(l.0 as usize),
+            ExprKind::Index { base, .. }
+            | ExprKind::Field { base, .. }
+            | ExprKind::Swizzle { base, .. } => e = *base,
+            _ => return None,
+        }
+    }
+}
+
+struct AffineCtx<'a> {
+    m: &'a Module,
+    f: &'a Function,
+    /// Each expression's uniformity.
+    uni: &'a [Uniformity],
+    /// Set when a stride read a local with no write seen yet.
+    deferred: std::cell::Cell<bool>,
+}
+
+impl AffineCtx<'_> {
+    /// The stride of a 32-bit integer expression, if it is affine. Recursion is bounded
+    /// by the front end's nesting limit.
+    fn stride(&self, e: ExprId, st: &[Form]) -> Option<i64> {
+        let x = self.f.exprs.get(e.0 as usize)?;
+        if !matches!(self.m.types.get(x.ty), Type::Scalar(s) if s.is_int32()) {
+            return None;
+        }
+        if self.uni.get(e.0 as usize).is_some_and(|u| *u <= Group) {
+            return Some(0);
+        }
+        match &x.kind {
+            ExprKind::BuiltinVar(BuiltinVar::LocalInvocationIndex) => Some(1),
+            ExprKind::Swizzle { base, comps } if comps.len() == 1 => {
+                match self.f.expr(*base).kind {
+                    // gl_GlobalInvocationID = gl_WorkGroupID * size + gl_LocalInvocationID:
+                    // either is the local index when the group extends in one dimension.
+                    ExprKind::BuiltinVar(
+                        BuiltinVar::LocalInvocationId | BuiltinVar::GlobalInvocationId,
+                    ) => match self.m.local_size {
+                        // A dimension of size 1: the local component is always 0.
+                        Some(LocalSize::Fixed(size)) if size.get(comps[0] as usize) == Some(&1) => {
+                            Some(0)
+                        }
+                        Some(LocalSize::Fixed(size))
+                            if (0..3).all(|d| d == comps[0] as usize || size[d] == 1) =>
+                        {
+                            Some(1)
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            ExprKind::Local(l) => match st.get(l.0 as usize) {
+                Some(Form::Stride(k)) => Some(*k),
+                Some(Form::Unwritten) => {
+                    self.deferred.set(true);
+                    None
+                }
+                _ => None,
+            },
+            ExprKind::Convert { arg, to } if to.is_int32() => self.stride(*arg, st),
+            ExprKind::Unary {
+                op: UnaryOp::Neg,
+                arg,
+            } => self.stride(*arg, st)?.checked_neg(),
+            ExprKind::Binary { op, lhs, rhs } => self.combine(
+                *op,
+                (self.stride(*lhs, st), self.constant(*lhs)),
+                (self.stride(*rhs, st), self.constant(*rhs)),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The stride of `lhs op rhs`, from each operand's stride and constant value.
+    fn combine(
+        &self,
+        op: BinaryOp,
+        (a, ka): (Option<i64>, Option<i64>),
+        (b, kb): (Option<i64>, Option<i64>),
+    ) -> Option<i64> {
+        let (a, b) = (a?, b?);
+        match op {
+            _ if a == 0 && b == 0 => Some(0),
+            BinaryOp::Add => a.checked_add(b),
+            BinaryOp::Sub => a.checked_sub(b),
+            // A stride times a constant, on either side.
+            BinaryOp::Mul => match (ka, kb) {
+                (_, Some(k)) if b == 0 => a.checked_mul(k),
+                (Some(k), _) if a == 0 => b.checked_mul(k),
+                _ => None,
+            },
+            BinaryOp::Shl if b == 0 => match kb? {
+                n @ 0..=31 => a.checked_mul(1i64 << n),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The value of a 32-bit integer literal.
+    fn constant(&self, e: ExprId) -> Option<i64> {
+        match &self.f.expr(e).kind {
+            ExprKind::Literal(l) => l.as_i64(),
+            _ => None,
         }
     }
 }
