@@ -759,3 +759,31 @@ fn int64_types_literals_and_conversions() {
     ))
     .unwrap_or_else(|log| panic!("define failed:\n{log}"));
 }
+
+/// A source that ends inside a declaration, statement, block or parenthesis fails to
+/// compile with a message (glsl-lang panics there; the front end turns that into the
+/// error).
+#[test]
+fn unfinished_sources() {
+    for tail in [
+        "void main() { int x = 1",
+        "void main() { int x = 1;\n",
+        "void main() { if (true",
+        "int g = 1",
+        "void main(",
+        "void main() { int x = 1 /* open comment",
+    ] {
+        let src = format!("{HEAD}{tail}");
+        match compile(&src) {
+            Ok(ir) => panic!("`{tail}' compiled:\n{ir}"),
+            Err(log) => assert!(
+                log.contains("unexpected end of the shader source")
+                    || log.contains("invalid token"),
+                "`{tail}': {log}"
+            ),
+        }
+    }
+    // The message names the end of the source.
+    let log = compile(&format!("{HEAD}void main() {{ int x = 1")).unwrap_err();
+    assert!(log.starts_with("0:3("), "{log}");
+}

@@ -412,7 +412,19 @@ pub fn parse(
         .open_source(&screened, "")
         .with_registry(registry())
         .with_state(ProcessorStateBuilder::new(registry()));
-    let parsed = ast::TranslationUnit::parse_with_options::<Lexer<'_, '_, NoFiles>>(file, &opts);
+    // glsl-lang panics (an unwrap in its preprocessor's location) when the source ends
+    // inside a declaration, statement or block: that panic is this error.
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        ast::TranslationUnit::parse_with_options::<Lexer<'_, '_, NoFiles>>(file, &opts)
+            .map_err(Box::new)
+    }));
+    let Ok(parsed) = parsed else {
+        log.error(
+            map.span(source.len()),
+            "unexpected end of the shader source: a declaration, statement or block is not finished",
+        );
+        return None;
+    };
     let (unit, _ctx, lexer) = match parsed {
         Ok(r) => r,
         Err(e) => {
