@@ -787,3 +787,28 @@ fn unfinished_sources() {
     let log = compile(&format!("{HEAD}void main() {{ int x = 1")).unwrap_err();
     assert!(log.starts_with("0:3("), "{log}");
 }
+
+/// Layouts are computed in 64 bits: limits reject sizes past 32 bits with their true
+/// size in the message (GL 4.6 §7.6.2, ARB_compute_shader §5.5.1).
+#[test]
+fn sizes_past_32_bits_fail_with_their_size() {
+    let src = |body: &str| format!("{HEAD}{body}\nvoid main() {{}}");
+    fails(
+        link(&[&src(
+            "shared uint sh[1073741824];\nshared uint sh2[536870912][8];\nvoid f() { sh[0] = 1u; sh2[0][0] = 1u; }",
+        )]),
+        "shared variables take 21474836480 bytes",
+    );
+    fails(
+        link(&[&format!(
+            "{HEAD}layout(std140, binding = 0) uniform U {{ vec4 a[268435456]; }};\nvoid main() {{ float x = a[1].x; }}"
+        )]),
+        "uniform block `U' is 4294967296 bytes",
+    );
+    fails(
+        link(&[&format!(
+            "{HEAD}layout(std430, binding = 0) buffer B {{ uint a[1073741824]; uint b; }};\nvoid main() {{ b = 1u; }}"
+        )]),
+        "shader storage block `B' is 4294967312 bytes",
+    );
+}

@@ -7,7 +7,7 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{InstBuilder, Value, types};
 
 use super::lower::{Lower, MemRef, Place, R, Val, cl_type};
-use crate::ir::layout::{array_stride, layout};
+use crate::ir::layout::bits32::{array_stride, layout};
 use crate::ir::reflect::write_const;
 use crate::ir::*;
 

@@ -13,7 +13,7 @@ use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, Variable};
 
 use super::helpers;
-use crate::ir::layout::{array_stride, layout, matrix_stride, struct_layout};
+use crate::ir::layout::bits32::{array_stride, layout, matrix_stride, struct_layout};
 use crate::ir::reflect::Reflection;
 use crate::ir::*;
 use crate::runtime::abi::offsets;
@@ -236,7 +236,12 @@ impl<'a, 'b> Lower<'a, 'b> {
         let count = b.ins().imul(c, local[2]);
         let exit = b.create_block();
         let group_main = env.barrier_fns[main.0 as usize];
-        let shared_offsets = super::shared_layout(env.m).0;
+        // Offsets below the linked shared-memory limit.
+        let shared_offsets = super::shared_layout(env.m)
+            .0
+            .into_iter()
+            .map(|(g, o)| (g, crate::ir::layout::saturate_u32(o)))
+            .collect();
         let mut l = Lower {
             env,
             b,

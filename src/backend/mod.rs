@@ -233,7 +233,8 @@ pub fn compile(
     Ok(Kernel {
         module: Some(module),
         entry,
-        shared_size: shared_layout(m).1,
+        // Linking rejected more than MAX_COMPUTE_SHARED_MEMORY_SIZE (32 KiB).
+        shared_size: u32::try_from(shared_layout(m).1).unwrap_or(u32::MAX),
         frame_stride,
         stack_need,
         slots,
@@ -245,8 +246,8 @@ pub fn compile(
 }
 
 /// Offsets of the shared variables in a group's shared memory (std430), and the total.
-pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u32>, u32) {
-    let mut at = 0u32;
+pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u64>, u64) {
+    let mut at = 0u64;
     let mut map = HashMap::new();
     for (i, g) in m.globals.iter().enumerate() {
         if g.storage != crate::ir::Storage::Shared {
@@ -254,11 +255,11 @@ pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u32>, u32) {
         }
         let l = crate::ir::layout::layout(&m.types, g.ty, crate::ir::Packing::Std430, false);
         let align = l.align.max(4);
-        at = at.checked_next_multiple_of(align).unwrap_or(u32::MAX);
+        at = at.checked_next_multiple_of(align).unwrap_or(u64::MAX);
         map.insert(GlobalId(i as u32), at);
         at = at.saturating_add(l.size);
     }
     // Linking rejects more than MAX_COMPUTE_SHARED_MEMORY_SIZE, so this never saturates
     // for a program that runs.
-    (map, at.checked_next_multiple_of(16).unwrap_or(u32::MAX))
+    (map, at.checked_next_multiple_of(16).unwrap_or(u64::MAX))
 }

@@ -428,8 +428,8 @@ pub fn link(
             .globals
             .iter()
             .filter(|g| g.storage == Storage::Shared)
-            .map(|g| layout::layout(&module.types, g.ty, Packing::Std430, false).size as u64)
-            .sum();
+            .map(|g| layout::layout(&module.types, g.ty, Packing::Std430, false).size)
+            .fold(0u64, u64::saturating_add);
         module.shared_size = shared;
         if shared > limits::MAX_COMPUTE_SHARED_MEMORY_SIZE as u64 {
             log.link_error(format!(

@@ -2,30 +2,38 @@
 //! §7.6.2.2 (`shared` and `packed` use std140), with `offset`/`align` qualifiers and
 //! row-major matrices. Shared variables use std430, which wastes no space on padding.
 //!
-//! Sizes and offsets saturate at `u32::MAX` instead of wrapping: a type too large for
-//! 32 bits keeps a size every limit check rejects (shared memory, block sizes, private
-//! memory), so it fails to link or to dispatch instead of aliasing smaller memory.
+//! Sizes, offsets and strides are u64 (an array has at most 2^32 - 1 elements, so the
+//! sizes a shader can declare fit, to about 1,000 levels of nesting), and saturate at
+//! `u64::MAX` instead of wrapping: a type too large keeps a size every limit check
+//! rejects (shared memory, block sizes, private memory), so it fails to link or to
+//! dispatch instead of aliasing smaller memory, and the messages give the true size.
 
 use super::{Packing, Scalar, StructId, Type, TypeId, Types};
+
+/// A size or offset as 32 bits, saturating: for code that addresses memory with 32-bit
+/// offsets after a limit check has rejected anything larger.
+pub fn saturate_u32(v: u64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
+}
 
 /// Base alignment and size in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
-    pub align: u32,
-    pub size: u32,
+    pub align: u64,
+    pub size: u64,
 }
 
-fn round_up(v: u32, align: u32) -> u32 {
+fn round_up(v: u64, align: u64) -> u64 {
     if align == 0 {
         v
     } else {
-        v.checked_next_multiple_of(align).unwrap_or(u32::MAX)
+        v.checked_next_multiple_of(align).unwrap_or(u64::MAX)
     }
 }
 
 /// Layout of a `n`-component vector (rules 1-3).
 fn vector(scalar: Scalar, n: u8) -> Layout {
-    let s = scalar.size();
+    let s = scalar.size() as u64;
     let align = match n {
         1 => s,
         2 => 2 * s,
@@ -33,12 +41,12 @@ fn vector(scalar: Scalar, n: u8) -> Layout {
     };
     Layout {
         align,
-        size: n as u32 * s,
+        size: n as u64 * s,
     }
 }
 
 /// std140 rounds array and struct alignment up to that of a vec4 (rules 4 and 9).
-fn round_for(p: Packing, align: u32) -> u32 {
+fn round_for(p: Packing, align: u64) -> u64 {
     if p.rules() == Packing::Std140 {
         align.max(16)
     } else {
@@ -61,7 +69,7 @@ pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout 
             let stride = round_for(p, vector(*scalar, n).align);
             Layout {
                 align: stride,
-                size: stride.saturating_mul(count as u32),
+                size: stride.saturating_mul(count as u64),
             }
         }
         Type::Array(elem, len) => {
@@ -69,7 +77,7 @@ pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout 
             let el = layout(types, *elem, p, row_major);
             Layout {
                 align: round_for(p, el.align),
-                size: stride.saturating_mul(len.unwrap_or(0)),
+                size: stride.saturating_mul(len.unwrap_or(0) as u64),
             }
         }
         Type::Struct(s) => struct_layout(types, *s, p, row_major).0,
@@ -82,14 +90,14 @@ pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout 
 }
 
 /// Distance between consecutive elements of an array of `elem` (rules 4, 6, 8, 10).
-pub fn array_stride(types: &Types, elem: TypeId, p: Packing, row_major: bool) -> u32 {
+pub fn array_stride(types: &Types, elem: TypeId, p: Packing, row_major: bool) -> u64 {
     let el = layout(types, elem, p, row_major);
     let align = round_for(p, el.align);
     round_up(el.size, align)
 }
 
 /// Distance between consecutive columns (rows, if row-major) of a matrix.
-pub fn matrix_stride(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> u32 {
+pub fn matrix_stride(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> u64 {
     match types.get(ty) {
         Type::Matrix { scalar, cols, rows } => {
             let n = if row_major { *cols } else { *rows };
@@ -109,18 +117,18 @@ pub fn struct_layout(
     s: StructId,
     p: Packing,
     row_major: bool,
-) -> (Layout, Vec<u32>) {
+) -> (Layout, Vec<u64>) {
     let def = types.struct_def(s);
-    let mut offset = 0u32;
-    let mut max_align = 1u32;
+    let mut offset = 0u64;
+    let mut max_align = 1u64;
     let mut offsets = Vec::with_capacity(def.members.len());
     for m in &def.members {
         let rm = m.row_major.unwrap_or(row_major);
         let l = layout(types, m.ty, p, rm);
-        let align = l.align.max(m.align.unwrap_or(1));
+        let align = l.align.max(m.align.unwrap_or(1) as u64);
         max_align = max_align.max(align);
         let at = match m.offset {
-            Some(o) => o,
+            Some(o) => o as u64,
             None => round_up(offset, align),
         };
         offsets.push(at);
@@ -134,6 +142,54 @@ pub fn struct_layout(
         },
         offsets,
     )
+}
+
+/// The layouts as the 32-bit offsets and sizes that generated code and GL queries
+/// use. Values saturate at `u32::MAX`; what reaches code or an application is below the
+/// limits linking and dispatch enforce (shared memory, block sizes, frames), which are
+/// far smaller.
+pub mod bits32 {
+    use super::saturate_u32;
+    use crate::ir::{Packing, StructId, TypeId, Types};
+
+    /// Base alignment and size in bytes.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Layout {
+        pub align: u32,
+        pub size: u32,
+    }
+
+    pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout {
+        let l = super::layout(types, ty, p, row_major);
+        Layout {
+            align: saturate_u32(l.align),
+            size: saturate_u32(l.size),
+        }
+    }
+
+    pub fn array_stride(types: &Types, elem: TypeId, p: Packing, row_major: bool) -> u32 {
+        saturate_u32(super::array_stride(types, elem, p, row_major))
+    }
+
+    pub fn matrix_stride(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> u32 {
+        saturate_u32(super::matrix_stride(types, ty, p, row_major))
+    }
+
+    pub fn struct_layout(
+        types: &Types,
+        s: StructId,
+        p: Packing,
+        row_major: bool,
+    ) -> (Layout, Vec<u32>) {
+        let (l, offs) = super::struct_layout(types, s, p, row_major);
+        (
+            Layout {
+                align: saturate_u32(l.align),
+                size: saturate_u32(l.size),
+            },
+            offs.into_iter().map(saturate_u32).collect(),
+        )
+    }
 }
 
 #[cfg(test)]
@@ -234,9 +290,16 @@ mod tests {
         let vec4 = t.vector(Scalar::Float, 4);
         // uint[2^30] is 4 GiB: it would wrap to 0 in 32 bits.
         let big = t.array(uint, Some(1 << 30));
-        assert_eq!(layout(&t, big, Packing::Std430, false).size, u32::MAX);
+        assert_eq!(layout(&t, big, Packing::Std430, false).size, 1 << 32);
         let bigger = t.array(big, Some(3));
-        assert_eq!(layout(&t, bigger, Packing::Std140, false).size, u32::MAX);
+        // std140 gives each uint of the inner array 16 bytes: 3 * 2^34.
+        assert_eq!(layout(&t, bigger, Packing::Std140, false).size, 3 << 34);
+        // 2^32 - 1 elements of 2^32 - 1 elements of ... saturate instead of wrapping.
+        let mut huge = big;
+        for _ in 0..4 {
+            huge = t.array(huge, Some(u32::MAX));
+        }
+        assert_eq!(layout(&t, huge, Packing::Std430, false).size, u64::MAX);
         let s = t.add_struct(StructDef {
             name: "S".into(),
             members: vec![member("a", big), member("b", vec4)],
@@ -246,8 +309,8 @@ mod tests {
             panic!()
         };
         let (l, offs) = struct_layout(&t, sid, Packing::Std430, false);
-        assert_eq!(l.size, u32::MAX);
-        assert_eq!(offs[1], u32::MAX);
+        assert_eq!(l.size, (1 << 32) + 16);
+        assert_eq!(offs[1], 1 << 32);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! computes it at link) and the back end (which reads bindings and offsets from it)
 //! both build on it without depending on each other.
 
-use super::layout::{self, array_stride, matrix_stride, struct_layout};
+use super::layout::bits32::{self as layout, array_stride, matrix_stride, struct_layout};
 use super::*;
 use crate::limits;
 
@@ -111,8 +111,11 @@ pub struct BlockResource {
     pub element: Option<u32>,
     /// The initial binding (`layout(binding = N)`, consecutive over an array).
     pub binding: u32,
-    /// Minimum buffer size in bytes (an unsized last member counts one element).
+    /// Minimum buffer size in bytes (an unsized last member counts one element),
+    /// saturated at u32::MAX (linking fails past the block size limits).
     pub data_size: u32,
+    /// The same, exact.
+    pub size: u64,
     /// Indices of the block's active variables in the UNIFORM or BUFFER_VARIABLE list.
     pub members: Vec<u32>,
     /// REFERENCED_BY_COMPUTE_SHADER: live code uses this block (for an element of an
@@ -490,29 +493,32 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 let Type::Struct(sid) = m.types.get(sty).clone() else {
                     continue;
                 };
-                let (lay, offs) = struct_layout(&m.types, sid, block.packing, block.row_major);
+                // The exact size (u64), for the limit's message; the queries answer it
+                // in 32 bits once the link has passed the limit.
+                let (lay, offs) =
+                    super::layout::struct_layout(&m.types, sid, block.packing, block.row_major);
                 let def = m.types.struct_def(sid).clone();
-                let mut data_size = lay.size;
+                let mut size = lay.size;
                 if let Some(last) = def.members.last()
                     && let Type::Array(elem, None) = m.types.get(last.ty)
                 {
                     // GL 4.6 §7.6.2.2: an unsized last member counts as one element.
                     let rm = last.row_major.unwrap_or(block.row_major);
-                    // Saturating, as layouts are: a size past 32 bits fails the link.
-                    let end = offs[offs.len() - 1].saturating_add(array_stride(
+                    let end = offs[offs.len() - 1].saturating_add(super::layout::array_stride(
                         &m.types,
                         *elem,
                         block.packing,
                         rm,
                     ));
-                    data_size = data_size.max(
+                    size = size.max(
                         end.checked_next_multiple_of(lay.align.max(1))
-                            .unwrap_or(u32::MAX),
+                            .unwrap_or(u64::MAX),
                     );
                 }
                 // Mesa rounds block sizes up to a vec4, and applications size their
                 // buffers from this query: answer as it does.
-                data_size = data_size.checked_next_multiple_of(16).unwrap_or(u32::MAX);
+                let size = size.checked_next_multiple_of(16).unwrap_or(u64::MAX);
+                let data_size = super::layout::saturate_u32(size);
                 let first_block = list.len() as i32;
                 let names: Vec<(String, Option<u32>)> = match count {
                     None => vec![(block.name.clone(), None)],
@@ -543,6 +549,7 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 for (mem, off) in def.members.iter().zip(&offs) {
                     let rm = mem.row_major.unwrap_or(block.row_major);
                     let name = format!("{prefix}{}", mem.name);
+                    let off = &super::layout::saturate_u32(*off);
                     match (buffer, m.types.get(mem.ty).clone()) {
                         // GL 4.6 §7.3.1.1: a top-level array of aggregates in a buffer
                         // block is enumerated for its first element only.
@@ -581,6 +588,7 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                         element,
                         binding: block.binding.unwrap_or(0) + element.unwrap_or(0),
                         data_size,
+                        size,
                         members: (start..end).collect(),
                     });
                 }
@@ -814,11 +822,11 @@ fn check_limits(m: &Module, r: &Reflection, log: &mut Errors) {
         }
     }
     for blk in &r.uniform_blocks {
-        if blk.data_size > limits::MAX_UNIFORM_BLOCK_SIZE as u32 {
+        if blk.size > limits::MAX_UNIFORM_BLOCK_SIZE as u64 {
             log.link_error(format!(
                 "uniform block `{}' is {} bytes, more than GL_MAX_UNIFORM_BLOCK_SIZE = {}",
                 blk.name,
-                blk.data_size,
+                blk.size,
                 limits::MAX_UNIFORM_BLOCK_SIZE
             ));
         }
@@ -834,11 +842,11 @@ fn check_limits(m: &Module, r: &Reflection, log: &mut Errors) {
     for blk in &r.storage_blocks {
         // GL 4.6 §7.6.2: a storage block larger than MAX_SHADER_STORAGE_BLOCK_SIZE fails
         // to link (the size of a runtime-sized array's block counts one element).
-        if blk.data_size as i64 > limits::MAX_SHADER_STORAGE_BLOCK_SIZE {
+        if blk.size > limits::MAX_SHADER_STORAGE_BLOCK_SIZE as u64 {
             log.link_error(format!(
                 "shader storage block `{}' is {} bytes, more than GL_MAX_SHADER_STORAGE_BLOCK_SIZE = {}",
                 blk.name,
-                blk.data_size,
+                blk.size,
                 limits::MAX_SHADER_STORAGE_BLOCK_SIZE
             ));
         }

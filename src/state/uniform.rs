@@ -1167,10 +1167,12 @@ impl ContextState {
         };
         let size = uscalar.size() as usize;
         let mstride = match (&ty, is_matrix) {
-            (_, Some(_)) => {
-                crate::ir::layout::matrix_stride(types, u.ty, crate::ir::Packing::Std430, false)
-                    as usize
-            }
+            (_, Some(_)) => crate::ir::layout::bits32::matrix_stride(
+                types,
+                u.ty,
+                crate::ir::Packing::Std430,
+                false,
+            ) as usize,
             _ => 0,
         };
         let data = &mut st.uniforms.data;
@@ -1244,7 +1246,7 @@ impl ContextState {
         }
         let (base, stride) = u.storage.unwrap_or((0, 0));
         let mstride = if cols > 1 {
-            crate::ir::layout::matrix_stride(types, u.ty, crate::ir::Packing::Std430, false)
+            crate::ir::layout::bits32::matrix_stride(types, u.ty, crate::ir::Packing::Std430, false)
                 as usize
         } else {
             0

@@ -531,8 +531,8 @@ impl Checker<'_> {
             binding = Some(b);
         }
         if storage == Storage::Shared {
-            let size = layout::layout(&self.m.types, ty, Packing::Std430, false).size as u64;
-            self.m.shared_size += size;
+            let size = layout::layout(&self.m.types, ty, Packing::Std430, false).size;
+            self.m.shared_size = self.m.shared_size.saturating_add(size);
         }
         let id = GlobalId(self.m.globals.len() as u32);
         self.m.globals.push(Global {
@@ -832,7 +832,7 @@ impl Checker<'_> {
             return;
         }
         // Explicit offsets: multiples of the member's alignment, increasing.
-        let mut prev_end = 0u32;
+        let mut prev_end = 0u64;
         for m in &members {
             let l = layout::layout(
                 &self.m.types,
@@ -846,7 +846,8 @@ impl Checker<'_> {
                 self.error(m.span, format!("align = {a} is not a power of two"));
             }
             if let Some(o) = m.offset {
-                if o % l.align != 0 {
+                let o = o as u64;
+                if !o.is_multiple_of(l.align.max(1)) {
                     self.error(
                         m.span,
                         format!(
@@ -861,11 +862,13 @@ impl Checker<'_> {
                         format!("offset {o} of `{}' overlaps the previous member", m.name),
                     );
                 }
-                prev_end = o + l.size;
+                prev_end = o.saturating_add(l.size);
             } else {
-                prev_end = prev_end.div_ceil(l.align.max(m.align.unwrap_or(1)))
-                    * l.align.max(m.align.unwrap_or(1))
-                    + l.size;
+                let align = l.align.max(m.align.unwrap_or(1) as u64).max(1);
+                prev_end = prev_end
+                    .checked_next_multiple_of(align)
+                    .unwrap_or(u64::MAX)
+                    .saturating_add(l.size);
             }
         }
         let ty = self.m.types.add_struct(StructDef {
