@@ -97,6 +97,11 @@ pub const MAX_TYPE_NESTING: u32 = 1024;
 /// Statements and expressions of a program once every call from main is inlined (the
 /// back end inlines all calls): beyond it, linking fails instead of compiling for long.
 pub const MAX_INLINED_NODES: u64 = 1 << 20;
+/// Active variables of a program's interfaces (uniforms and buffer variables, every
+/// element of an array of structs counted): beyond it, linking fails instead of
+/// enumerating names for long (a uniform block of 50 million structs took a minute
+/// and 20 GB).
+pub const MAX_ACTIVE_VARIABLES: usize = 1 << 16;
 /// Longest shader source (all strings together) glcompute compiles.
 pub const MAX_SOURCE_BYTES: usize = 16 << 20;
 

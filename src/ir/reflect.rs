@@ -253,6 +253,8 @@ struct Ctx {
 struct Builder<'m> {
     m: &'m Module,
     out: Vec<Resource>,
+    /// Active variables enumerated so far, over every interface.
+    count: usize,
 }
 
 impl Builder<'_> {
@@ -267,6 +269,10 @@ impl Builder<'_> {
         row_major: bool,
         top: (i32, i32),
     ) {
+        // Past the limit the link fails (check_limits): stop enumerating.
+        if self.count > crate::limits::MAX_ACTIVE_VARIABLES {
+            return;
+        }
         let types = &self.m.types;
         let packing = if cx.default_block {
             Packing::Std430
@@ -289,9 +295,13 @@ impl Builder<'_> {
                         r.array_stride = 4;
                     }
                     self.out.push(r);
+                    self.count += 1;
                 } else {
                     let n = len.unwrap_or(1);
                     for i in 0..n {
+                        if self.count > crate::limits::MAX_ACTIVE_VARIABLES {
+                            break;
+                        }
                         self.walk(
                             cx,
                             elem,
@@ -324,6 +334,7 @@ impl Builder<'_> {
                     r.storage = Some((offset, 0));
                 }
                 self.out.push(r);
+                self.count += 1;
             }
         }
     }
@@ -447,7 +458,11 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
         ..Reflection::default()
     };
     let mut default_size = 0u32;
-    let mut b = Builder { m, out: Vec::new() };
+    let mut b = Builder {
+        m,
+        out: Vec::new(),
+        count: 0,
+    };
     // Explicit uniform locations (GL 4.3 / ARB_explicit_uniform_location) are honoured
     // first; the rest fill the lowest free ranges in uniform order.
     let mut explicit: Vec<(u32, i32)> = Vec::new();
@@ -459,8 +474,11 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                     continue;
                 }
                 let l = layout::layout(&m.types, g.ty, Packing::Std430, false);
-                let at = default_size.div_ceil(l.align.max(4)) * l.align.max(4);
-                default_size = at + l.size;
+                // Saturating: past the component limit the link fails before storage.
+                let at = default_size
+                    .checked_next_multiple_of(l.align.max(4))
+                    .unwrap_or(u32::MAX);
+                default_size = at.saturating_add(l.size);
                 r.default_offsets[gi] = Some(at);
                 let cx = Ctx {
                     packing: Packing::Std430,
@@ -644,6 +662,13 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
         u.matrix_stride = 0;
     }
 
+    // A default block past its limit fails to link: its locations and storage (one
+    // per element) are not built.
+    if default_components(m, &r) > limits::MAX_COMPUTE_UNIFORM_COMPONENTS as u64 {
+        check_limits(m, &r, log);
+        return r;
+    }
+
     // Locations: explicit first, then the lowest free range of each remaining uniform.
     let mut taken: Vec<Option<(u32, u32)>> = Vec::new();
     let needs_location =
@@ -734,6 +759,12 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
         }
     }
     r.default_data = data;
+    if b.count > crate::limits::MAX_ACTIVE_VARIABLES {
+        log.link_error(format!(
+            "the program has more than {} active uniforms and buffer variables (each element of an array of structures counts)",
+            crate::limits::MAX_ACTIVE_VARIABLES
+        ));
+    }
     check_limits(m, &r, log);
     r
 }
@@ -745,14 +776,18 @@ fn base_type(types: &Types, mut t: TypeId) -> &Type {
     types.get(t)
 }
 
-/// Interface limits that only the linked program can check (GL 4.6 §7.6, §7.8, §11.1.3).
-fn check_limits(m: &Module, r: &Reflection, log: &mut Errors) {
-    let components: u64 = r
-        .uniforms
+/// Components of the default-block uniforms (each array element counted).
+fn default_components(m: &Module, r: &Reflection) -> u64 {
+    r.uniforms
         .iter()
         .filter(|u| u.storage.is_some())
         .map(|u| m.types.components(u.ty).unwrap_or(1) as u64 * u.elements() as u64)
-        .sum();
+        .fold(0, u64::saturating_add)
+}
+
+/// Interface limits that only the linked program can check (GL 4.6 §7.6, §7.8, §11.1.3).
+fn check_limits(m: &Module, r: &Reflection, log: &mut Errors) {
+    let components = default_components(m, r);
     if components > limits::MAX_COMPUTE_UNIFORM_COMPONENTS as u64 {
         log.link_error(format!(
             "default-block uniforms use {components} components, more than GL_MAX_COMPUTE_UNIFORM_COMPONENTS = {}",
