@@ -9,7 +9,7 @@ use cranelift_codegen::ir::{
     types,
 };
 
-use super::helpers as h;
+use super::libcalls::Libcall;
 use super::lower::{Lower, MemRef, R, Val, cl_type, mf};
 use crate::ir::*;
 
@@ -55,15 +55,6 @@ impl Lower<'_, '_> {
             out.push(f(self, &xs));
         }
         Val::Comps(out)
-    }
-
-    fn unary_helper(&mut self, f32f: extern "C" fn(f32) -> f32, x: Value) -> Value {
-        self.call_helper(
-            f32f as *const () as usize,
-            &[types::F32],
-            &[types::F32],
-            &[x],
-        )[0]
     }
 
     fn fmin(&mut self, x: Value, y: Value) -> Value {
@@ -157,12 +148,7 @@ impl Lower<'_, '_> {
                 return self.texture_builtin(fun, args);
             }
             Clock | Clock2x32 => {
-                let t = self.call_helper(
-                    h::clock_ticks as *const () as usize,
-                    &[],
-                    &[types::I64],
-                    &[],
-                )[0];
+                let t = self.libcall(Libcall::ClockTicks, &[])[0];
                 if fun == Clock {
                     return Ok(Val::Comps(vec![t]));
                 }
@@ -191,24 +177,16 @@ impl Lower<'_, '_> {
             }
             Frexp => {
                 let x = self.arg(args[0])?;
-                let (mf_, ef, t) = if s0 == Scalar::Double {
-                    (
-                        h::frexp_mant_f64 as *const () as usize,
-                        h::frexp_exp_f64 as *const () as usize,
-                        types::F64,
-                    )
+                let (mf_, ef) = if s0 == Scalar::Double {
+                    (Libcall::FrexpMantF64, Libcall::FrexpExpF64)
                 } else {
-                    (
-                        h::frexp_mant_f32 as *const () as usize,
-                        h::frexp_exp_f32 as *const () as usize,
-                        types::F32,
-                    )
+                    (Libcall::FrexpMantF32, Libcall::FrexpExpF32)
                 };
                 let mut mant = Vec::new();
                 let mut exp = Vec::new();
                 for &v in &x {
-                    mant.push(self.call_helper(mf_, &[t], &[t], &[v])[0]);
-                    exp.push(self.call_helper(ef, &[t], &[types::I32], &[v])[0]);
+                    mant.push(self.libcall(mf_, &[v])[0]);
+                    exp.push(self.libcall(ef, &[v])[0]);
                 }
                 self.out_arg(args[1], exp)?;
                 return Ok(Val::Comps(mant));
@@ -254,9 +232,9 @@ impl Lower<'_, '_> {
             _ => {}
         }
         let vals: Vec<Vec<Value>> = args.iter().map(|&a| self.arg(a)).collect::<R<_>>()?;
-        let f32_only = |l: &mut Self, f: extern "C" fn(f32) -> f32| {
+        let f32_only = |l: &mut Self, f: Libcall| {
             let x = vals[0].clone();
-            Val::Comps(x.into_iter().map(|v| l.unary_helper(f, v)).collect())
+            Val::Comps(x.into_iter().map(|v| l.libcall(f, &[v])[0]).collect())
         };
         Ok(match fun {
             Radians | Degrees => {
@@ -268,31 +246,29 @@ impl Lower<'_, '_> {
                 let k = self.fconst(s0, k);
                 self.map_n(&vals, n, |l, x| l.b.ins().fmul(x[0], k))
             }
-            Sin => f32_only(self, h::sin_f32),
-            Cos => f32_only(self, h::cos_f32),
-            Tan => f32_only(self, h::tan_f32),
-            Asin => f32_only(self, h::asin_f32),
-            Acos => f32_only(self, h::acos_f32),
-            Atan => f32_only(self, h::atan_f32),
-            Sinh => f32_only(self, h::sinh_f32),
-            Cosh => f32_only(self, h::cosh_f32),
-            Tanh => f32_only(self, h::tanh_f32),
-            Asinh => f32_only(self, h::asinh_f32),
-            Acosh => f32_only(self, h::acosh_f32),
-            Atanh => f32_only(self, h::atanh_f32),
-            Exp => f32_only(self, h::exp_f32),
-            Log => f32_only(self, h::log_f32),
-            Exp2 => f32_only(self, h::exp2_f32),
-            Log2 => f32_only(self, h::log2_f32),
+            Sin => f32_only(self, Libcall::SinF32),
+            Cos => f32_only(self, Libcall::CosF32),
+            Tan => f32_only(self, Libcall::TanF32),
+            Asin => f32_only(self, Libcall::AsinF32),
+            Acos => f32_only(self, Libcall::AcosF32),
+            Atan => f32_only(self, Libcall::AtanF32),
+            Sinh => f32_only(self, Libcall::SinhF32),
+            Cosh => f32_only(self, Libcall::CoshF32),
+            Tanh => f32_only(self, Libcall::TanhF32),
+            Asinh => f32_only(self, Libcall::AsinhF32),
+            Acosh => f32_only(self, Libcall::AcoshF32),
+            Atanh => f32_only(self, Libcall::AtanhF32),
+            Exp => f32_only(self, Libcall::ExpF32),
+            Log => f32_only(self, Libcall::LogF32),
+            Exp2 => f32_only(self, Libcall::Exp2F32),
+            Log2 => f32_only(self, Libcall::Log2F32),
             Atan2 | Pow => {
                 let f = if fun == Atan2 {
-                    h::atan2_f32 as *const () as usize
+                    Libcall::Atan2F32
                 } else {
-                    h::pow_f32 as *const () as usize
+                    Libcall::PowF32
                 };
-                self.map_n(&vals, n, |l, x| {
-                    l.call_helper(f, &[types::F32; 2], &[types::F32], &[x[0], x[1]])[0]
-                })
+                self.map_n(&vals, n, |l, x| l.libcall(f, &[x[0], x[1]])[0])
             }
             Sqrt => self.map_n(&vals, n, |l, x| l.b.ins().sqrt(x[0])),
             InverseSqrt => {
@@ -423,53 +399,46 @@ impl Lower<'_, '_> {
             }),
             Fma => self.map_n(&vals, n, |l, x| l.b.ins().fma(x[0], x[1], x[2])),
             Ldexp => {
-                let (f, t) = if s0 == Scalar::Double {
-                    (h::ldexp_f64 as *const () as usize, types::F64)
+                let f = if s0 == Scalar::Double {
+                    Libcall::LdexpF64
                 } else {
-                    (h::ldexp_f32 as *const () as usize, types::F32)
+                    Libcall::LdexpF32
                 };
-                self.map_n(&vals, n, |l, x| {
-                    l.call_helper(f, &[t, types::I32], &[t], &[x[0], x[1]])[0]
-                })
+                self.map_n(&vals, n, |l, x| l.libcall(f, &[x[0], x[1]])[0])
             }
             PackUnorm2x16 | PackSnorm2x16 | PackHalf2x16 => {
                 let f = match fun {
-                    PackUnorm2x16 => h::pack_unorm2x16 as *const () as usize,
-                    PackSnorm2x16 => h::pack_snorm2x16 as *const () as usize,
-                    _ => h::pack_half2x16 as *const () as usize,
+                    PackUnorm2x16 => Libcall::PackUnorm2x16,
+                    PackSnorm2x16 => Libcall::PackSnorm2x16,
+                    _ => Libcall::PackHalf2x16,
                 };
                 let v = &vals[0];
-                Val::Comps(self.call_helper(f, &[types::F32; 2], &[types::I32], &[v[0], v[1]]))
+                Val::Comps(self.libcall(f, &[v[0], v[1]]))
             }
             PackUnorm4x8 | PackSnorm4x8 => {
                 let f = if fun == PackUnorm4x8 {
-                    h::pack_unorm4x8 as *const () as usize
+                    Libcall::PackUnorm4x8
                 } else {
-                    h::pack_snorm4x8 as *const () as usize
+                    Libcall::PackSnorm4x8
                 };
                 let v = &vals[0];
-                Val::Comps(self.call_helper(
-                    f,
-                    &[types::F32; 4],
-                    &[types::I32],
-                    &[v[0], v[1], v[2], v[3]],
-                ))
+                Val::Comps(self.libcall(f, &[v[0], v[1], v[2], v[3]]))
             }
             UnpackUnorm2x16 | UnpackSnorm2x16 | UnpackHalf2x16 | UnpackUnorm4x8
             | UnpackSnorm4x8 => {
                 let f = match fun {
-                    UnpackUnorm2x16 => h::unpack_unorm2x16 as *const () as usize,
-                    UnpackSnorm2x16 => h::unpack_snorm2x16 as *const () as usize,
-                    UnpackHalf2x16 => h::unpack_half2x16 as *const () as usize,
-                    UnpackUnorm4x8 => h::unpack_unorm4x8 as *const () as usize,
-                    _ => h::unpack_snorm4x8 as *const () as usize,
+                    UnpackUnorm2x16 => Libcall::UnpackUnorm2x16,
+                    UnpackSnorm2x16 => Libcall::UnpackSnorm2x16,
+                    UnpackHalf2x16 => Libcall::UnpackHalf2x16,
+                    UnpackUnorm4x8 => Libcall::UnpackUnorm4x8,
+                    _ => Libcall::UnpackSnorm4x8,
                 };
                 let p = vals[0][0];
                 Val::Comps(
                     (0..n)
                         .map(|i| {
                             let iv = self.b.ins().iconst(types::I32, i as i64);
-                            self.call_helper(f, &[types::I32; 2], &[types::F32], &[p, iv])[0]
+                            self.libcall(f, &[p, iv])[0]
                         })
                         .collect(),
                 )
@@ -645,18 +614,18 @@ impl Lower<'_, '_> {
                 let nv = self.b.ins().iconst(types::I32, dim as i64);
                 if fun == Determinant {
                     let f = if s0 == Scalar::Double {
-                        h::determinant_f64 as *const () as usize
+                        Libcall::DeterminantF64
                     } else {
-                        h::determinant_f32 as *const () as usize
+                        Libcall::DeterminantF32
                     };
-                    Val::Comps(self.call_helper(f, &[types::I64, types::I32], &[t], &[p, nv]))
+                    Val::Comps(self.libcall(f, &[p, nv]))
                 } else {
                     let f = if s0 == Scalar::Double {
-                        h::inverse_f64 as *const () as usize
+                        Libcall::InverseF64
                     } else {
-                        h::inverse_f32 as *const () as usize
+                        Libcall::InverseF32
                     };
-                    self.call_helper(f, &[types::I64, types::I32], &[], &[p, nv]);
+                    self.libcall(f, &[p, nv]);
                     let size = t.bytes() as i32;
                     Val::Comps(
                         (0..m.len() as i32)

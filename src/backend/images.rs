@@ -8,6 +8,7 @@ use cranelift_codegen::ir::{
     InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
 };
 
+use super::libcalls::Libcall;
 use super::lower::{Lower, R, Val, cl_type, mf};
 use crate::ir::*;
 use crate::runtime::image as rt;
@@ -50,17 +51,11 @@ impl Lower<'_, '_> {
         let img = self.image_of(args[0])?;
         let unit = self.arg_values(args[0])?[0];
         let table = self.images;
-        let ptr = types::I64;
         let i32t = types::I32;
         match fun {
             ImageSize => {
                 let out = self.vec4_slot();
-                self.call_helper(
-                    rt::image_size as *const () as usize,
-                    &[ptr, i32t, ptr],
-                    &[],
-                    &[table, unit, out],
-                );
+                self.libcall(Libcall::ImageSize, &[table, unit, out]);
                 let mut s = [unit; 3];
                 for (i, v) in s.iter_mut().enumerate() {
                     *v = self.b.ins().load(i32t, mf(), out, 4 * i as i32);
@@ -83,12 +78,7 @@ impl Lower<'_, '_> {
                 let coord = self.arg_values(args[1])?;
                 let [x, y, z] = self.image_xyz(img.dim, &coord);
                 let out = self.vec4_slot();
-                self.call_helper(
-                    rt::image_load as *const () as usize,
-                    &[ptr, i32t, i32t, i32t, i32t, ptr],
-                    &[],
-                    &[table, unit, x, y, z, out],
-                );
+                self.libcall(Libcall::ImageLoad, &[table, unit, x, y, z, out]);
                 let t = cl_type(img.sampled);
                 let comps = (0..4)
                     .map(|i| self.b.ins().load(t, mf(), out, 4 * i))
@@ -103,12 +93,7 @@ impl Lower<'_, '_> {
                 for (i, &c) in data.iter().take(4).enumerate() {
                     self.b.ins().store(mf(), c, v, 4 * i as i32);
                 }
-                self.call_helper(
-                    rt::image_store as *const () as usize,
-                    &[ptr, i32t, i32t, i32t, i32t, ptr],
-                    &[],
-                    &[table, unit, x, y, z, v],
-                );
+                self.libcall(Libcall::ImageStore, &[table, unit, x, y, z, v]);
                 Ok(Val::Comps(Vec::new()))
             }
             _ => {
@@ -142,10 +127,8 @@ impl Lower<'_, '_> {
                     self.b.ins().iconst(i32t, 0)
                 };
                 let opv = self.b.ins().iconst(i32t, op as i64);
-                let old = self.call_helper(
-                    rt::image_atomic as *const () as usize,
-                    &[ptr, i32t, i32t, i32t, i32t, i32t, i32t, i32t],
-                    &[i32t],
+                let old = self.libcall(
+                    Libcall::ImageAtomic,
                     &[table, unit, x, y, z, opv, data, compare],
                 )[0];
                 let old = if float {

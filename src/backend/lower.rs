@@ -1779,16 +1779,11 @@ impl<'a, 'b> Lower<'a, 'b> {
         r
     }
 
-    /// Calls a Rust helper by address.
-    pub(super) fn call_helper(
-        &mut self,
-        f: usize,
-        params: &[ClType],
-        rets: &[ClType],
-        args: &[Value],
-    ) -> Vec<Value> {
-        let sig = self.sig(params, rets);
-        let callee = self.b.ins().iconst(types::I64, f as i64);
+    /// Calls a runtime helper, with the signature of its table entry.
+    pub(super) fn libcall(&mut self, lc: super::libcalls::Libcall, args: &[Value]) -> Vec<Value> {
+        let (params, rets) = lc.signature();
+        let sig = self.sig(&params, &rets);
+        let callee = self.b.ins().iconst(types::I64, lc.address() as i64);
         let call = self.b.ins().call_indirect(sig, callee, args);
         self.b.inst_results(call).to_vec()
     }

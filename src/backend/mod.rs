@@ -16,6 +16,7 @@ mod builtins;
 mod expr;
 pub mod helpers;
 mod images;
+mod libcalls;
 mod lower;
 mod textures;
 

@@ -7,6 +7,7 @@
 
 use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind, Value, types};
 
+use super::libcalls::Libcall;
 use super::lower::{Lower, R, Val, cl_type, mf};
 use crate::ir::*;
 use crate::runtime::sampler as rt;
@@ -34,7 +35,7 @@ impl Lower<'_, '_> {
         let smp = self.sampler_of(args[0])?;
         let unit = self.arg_values(args[0])?[0];
         let table = self.samplers;
-        let (ptr, i32t) = (types::I64, types::I32);
+        let i32t = types::I32;
         match fun {
             TextureSize => {
                 let lod = match args.get(1) {
@@ -42,24 +43,14 @@ impl Lower<'_, '_> {
                     None => self.b.ins().iconst(i32t, 0),
                 };
                 let out = self.slot(16);
-                self.call_helper(
-                    rt::tex_size as *const () as usize,
-                    &[ptr, i32t, i32t, ptr],
-                    &[],
-                    &[table, unit, lod, out],
-                );
+                self.libcall(Libcall::TexSize, &[table, unit, lod, out]);
                 let comps = (0..smp.dim.size_components() as usize)
                     .map(|i| self.b.ins().load(i32t, mf(), out, 4 * i as i32))
                     .collect();
                 Ok(Val::Comps(comps))
             }
             TextureQueryLevels => {
-                let n = self.call_helper(
-                    rt::tex_levels as *const () as usize,
-                    &[ptr, i32t],
-                    &[i32t],
-                    &[table, unit],
-                )[0];
+                let n = self.libcall(Libcall::TexLevels, &[table, unit])[0];
                 Ok(Val::Comps(vec![n]))
             }
             // No multisample texture can be bound to a unit here: one sample.
@@ -86,10 +77,8 @@ impl Lower<'_, '_> {
                 }
                 coord.resize(3, zero);
                 let out = self.slot(16);
-                self.call_helper(
-                    rt::tex_fetch as *const () as usize,
-                    &[ptr, i32t, i32t, i32t, i32t, i32t, ptr],
-                    &[],
+                self.libcall(
+                    Libcall::TexFetch,
                     &[table, unit, coord[0], coord[1], coord[2], lod, out],
                 );
                 Ok(self.texel_result(smp, out))
@@ -192,13 +181,7 @@ impl Lower<'_, '_> {
         let m = self.b.ins().iconst(types::I32, mode as i64);
         self.b.ins().store(mf(), m, a, rt::args::MODE);
         let out = self.slot(16);
-        let (ptr, i32t) = (types::I64, types::I32);
-        self.call_helper(
-            rt::tex_sample as *const () as usize,
-            &[ptr, i32t, ptr, ptr],
-            &[],
-            &[self.samplers, unit, a, out],
-        );
+        self.libcall(Libcall::TexSample, &[self.samplers, unit, a, out]);
         Ok(self.texel_result(smp, out))
     }
 }
