@@ -11,6 +11,13 @@
 //! dispatch of a program) and reads the IR (with the program's reflection,
 //! `ir::reflect`) and the runtime's ABI; it calls nothing above it (tests/layers.rs
 //! checks the imports).
+//!
+//! Files by concern: `lower.rs` (the lowering state, kernel entry, frame and locals),
+//! `regions.rs` (regions and group-level control flow), `stmt.rs` (per-invocation
+//! statements, inlined calls), `memory.rs` (places, memory access, range checks),
+//! `expr.rs` (expressions), `builtins.rs`, `images.rs`, `textures.rs` (built-in
+//! functions), `libcalls.rs` (the table of runtime helpers), `helpers.rs` (the helpers
+//! themselves).
 
 mod builtins;
 mod expr;
@@ -18,6 +25,9 @@ pub mod helpers;
 mod images;
 mod libcalls;
 mod lower;
+mod memory;
+mod regions;
+mod stmt;
 mod textures;
 
 use std::collections::HashMap;
