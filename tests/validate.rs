@@ -454,3 +454,123 @@ fn falling_off_the_end() {
     // main is void: never.
     assert!(!falls_off_end(&b.m, &b.m.functions[0]));
 }
+
+/// Operators, swizzles, conversions, constructors and built-in variables: each typed
+/// against its operands.
+#[test]
+fn types_of_operators_and_constructors() {
+    // uint + float typed float.
+    let mut b = B::new();
+    let one = b.lit(0, 1);
+    let f = b.ty(Scalar::Float);
+    let x = b.e(0, ExprKind::Literal(Literal::Float(2.0)), f);
+    let add = b.e(
+        0,
+        ExprKind::Binary {
+            op: BinaryOp::Add,
+            lhs: one,
+            rhs: x,
+        },
+        f,
+    );
+    rejects(
+        b.main(vec![st(StmtKind::Expr(add))]),
+        "`+' on a uint and a float",
+    );
+    // A comparison typed uint.
+    let mut b = B::new();
+    let (p, q) = (b.lit(0, 1), b.lit(0, 2));
+    let u = b.ty(Scalar::Uint);
+    let lt = b.e(
+        0,
+        ExprKind::Binary {
+            op: BinaryOp::Less,
+            lhs: p,
+            rhs: q,
+        },
+        u,
+    );
+    rejects(b.main(vec![st(StmtKind::Expr(lt))]), "orders uint and uint");
+    // A shift of a float.
+    let mut b = B::new();
+    let f = b.ty(Scalar::Float);
+    let x = b.e(0, ExprKind::Literal(Literal::Float(2.0)), f);
+    let n = b.lit(0, 1);
+    let sh = b.e(
+        0,
+        ExprKind::Binary {
+            op: BinaryOp::Shl,
+            lhs: x,
+            rhs: n,
+        },
+        f,
+    );
+    rejects(
+        b.main(vec![st(StmtKind::Expr(sh))]),
+        "shifts a float by a uint",
+    );
+    // Swizzle .z of a uvec2.
+    let mut b = B::new();
+    let uvec2 = b.m.types.vector(Scalar::Uint, 2);
+    let one = b.lit(0, 1);
+    let v = b.e(0, ExprKind::Splat(one), uvec2);
+    let u = b.ty(Scalar::Uint);
+    let z = b.e(
+        0,
+        ExprKind::Swizzle {
+            base: v,
+            comps: vec![2],
+        },
+        u,
+    );
+    rejects(b.main(vec![st(StmtKind::Expr(z))]), "swizzle of a uvec2");
+    // A conversion to int typed float.
+    let mut b = B::new();
+    let one = b.lit(0, 1);
+    let f = b.ty(Scalar::Float);
+    let c = b.e(
+        0,
+        ExprKind::Convert {
+            arg: one,
+            to: Scalar::Int,
+        },
+        f,
+    );
+    rejects(
+        b.main(vec![st(StmtKind::Expr(c))]),
+        "conversion of a uint to int",
+    );
+    // uvec3 from two uints.
+    let mut b = B::new();
+    let (p, q) = (b.lit(0, 1), b.lit(0, 2));
+    let uvec3 = b.m.types.vector(Scalar::Uint, 3);
+    let c = b.e(0, ExprKind::Compose(vec![p, q]), uvec3);
+    rejects(b.main(vec![st(StmtKind::Expr(c))]), "2 components for 3");
+    // gl_LocalInvocationIndex typed uvec3.
+    let mut b = B::new();
+    let uvec3 = b.m.types.vector(Scalar::Uint, 3);
+    let v = b.e(
+        0,
+        ExprKind::BuiltinVar(BuiltinVar::LocalInvocationIndex),
+        uvec3,
+    );
+    rejects(
+        b.main(vec![st(StmtKind::Expr(v))]),
+        "gl_LocalInvocationIndex typed uvec3",
+    );
+    // And the same shapes, typed right, pass.
+    let mut b = B::new();
+    let (p, q, r) = (b.lit(0, 1), b.lit(0, 2), b.lit(0, 3));
+    let uvec3 = b.m.types.vector(Scalar::Uint, 3);
+    let c = b.e(0, ExprKind::Compose(vec![p, q, r]), uvec3);
+    let u = b.ty(Scalar::Uint);
+    let z = b.e(
+        0,
+        ExprKind::Swizzle {
+            base: c,
+            comps: vec![2],
+        },
+        u,
+    );
+    assert_eq!(b.main(vec![st(StmtKind::Expr(z))]), Ok(()));
+}

@@ -1,6 +1,8 @@
 //! The IR validator: runs between the front end and any back end. [`validate`]
 //! checks that a module is well formed — every handle in range, every expression
-//! used once (a tree) with the type its parts give it, calls and barriers only at
+//! used once (a tree) with the type its parts give it (operators, swizzles,
+//! conversions, constructors, places, built-in variables; built-in function results
+//! are not checked against their signatures), calls and barriers only at
 //! statement level, `break`/`continue` inside what they leave, no recursion — so a
 //! back end can rely on it; its errors are internal errors (a front-end bug), never
 //! the user's. [`limits`] checks what the user's program asks of the compiler once
@@ -600,8 +602,227 @@ impl FnCheck<'_> {
                     self.err(format!("{at}: sequence typed unlike its second operand"));
                 }
             }
+            ExprKind::Binary { op, .. } => {
+                if let [Some(a), Some(b)] = kids[..]
+                    && let Some(why) = binary_error(types, *op, a, b, x.ty)
+                {
+                    self.err(format!("{at}: `{}' {why}", op.symbol()));
+                }
+            }
+            ExprKind::Unary { op, .. } => {
+                if let [Some(a)] = kids[..] {
+                    let s = scalar_shape(types, a);
+                    let ok = a == x.ty
+                        && match op {
+                            UnaryOp::Neg => s.is_some_and(|s| s.is_numeric()),
+                            UnaryOp::Not => self.is_bool(a),
+                            UnaryOp::BitNot => s.is_some_and(|s| s.is_integer()),
+                        };
+                    if !ok {
+                        self.err(format!(
+                            "{at}: unary operator on a {} typed {}",
+                            types.name(a),
+                            types.name(x.ty)
+                        ));
+                    }
+                }
+            }
+            ExprKind::Swizzle { comps, .. } => {
+                if let [Some(b)] = kids[..] {
+                    let (s, n) = match types.get(b) {
+                        Type::Vector(s, n) => (Some(*s), *n),
+                        Type::Scalar(s) => (Some(*s), 1),
+                        _ => (None, 0),
+                    };
+                    let want = match (s, comps.len()) {
+                        (Some(s), 1) => Some(Type::Scalar(s)),
+                        (Some(s), k @ 2..=4) => Some(Type::Vector(s, k as u8)),
+                        _ => None,
+                    };
+                    if want.as_ref() != Some(types.get(x.ty)) || comps.iter().any(|&c| c >= n) {
+                        self.err(format!(
+                            "{at}: swizzle of a {} typed {}",
+                            types.name(b),
+                            types.name(x.ty)
+                        ));
+                    }
+                }
+            }
+            ExprKind::Convert { to, .. } => {
+                if let [Some(a)] = kids[..]
+                    && (!same_shape(types, a, x.ty) || scalar_shape(types, x.ty) != Some(*to))
+                {
+                    self.err(format!(
+                        "{at}: conversion of a {} to {} typed {}",
+                        types.name(a),
+                        to.name(),
+                        types.name(x.ty)
+                    ));
+                }
+            }
+            ExprKind::Splat(_) | ExprKind::MatrixDiagonal(_) => {
+                let to_matrix = matches!(x.kind, ExprKind::MatrixDiagonal(_));
+                if let [Some(a)] = kids[..] {
+                    let ok = matches!(types.get(a), Type::Scalar(_))
+                        && scalar_shape(types, a) == scalar_shape(types, x.ty)
+                        && if to_matrix {
+                            matches!(types.get(x.ty), Type::Matrix { .. })
+                        } else {
+                            matches!(types.get(x.ty), Type::Vector(..) | Type::Matrix { .. })
+                        };
+                    if !ok {
+                        self.err(format!(
+                            "{at}: a {} spread to a {}",
+                            types.name(a),
+                            types.name(x.ty)
+                        ));
+                    }
+                }
+            }
+            ExprKind::MatrixResize(_) => {
+                if let [Some(a)] = kids[..]
+                    && !(matches!(types.get(a), Type::Matrix { .. })
+                        && matches!(types.get(x.ty), Type::Matrix { .. })
+                        && scalar_shape(types, a) == scalar_shape(types, x.ty))
+                {
+                    self.err(format!(
+                        "{at}: a {} resized to a {}",
+                        types.name(a),
+                        types.name(x.ty)
+                    ));
+                }
+            }
+            ExprKind::Compose(_) if kids.iter().all(Option::is_some) => {
+                let parts: Vec<TypeId> = kids.iter().flatten().copied().collect();
+                if let Some(why) = compose_error(types, &parts, x.ty) {
+                    self.err(format!(
+                        "{at}: constructor of a {}: {why}",
+                        types.name(x.ty)
+                    ));
+                }
+            }
+            ExprKind::Assign { op: Some(_), .. } | ExprKind::IncDec { .. } => {
+                if let Some(Some(p)) = kids.first()
+                    && mismatch(*p)
+                {
+                    self.err(format!(
+                        "{at}: an update of a {} typed {}",
+                        types.name(*p),
+                        types.name(x.ty)
+                    ));
+                }
+            }
+            ExprKind::ArrayLength(_) if types.get(x.ty) != &Type::Scalar(Scalar::Int) => {
+                self.err(format!("{at}: length() typed {}", types.name(x.ty)));
+            }
+            ExprKind::BuiltinVar(b) => {
+                let want = match b {
+                    BuiltinVar::LocalInvocationIndex => Type::Scalar(Scalar::Uint),
+                    _ => Type::Vector(Scalar::Uint, 3),
+                };
+                if types.get(x.ty) != &want {
+                    self.err(format!("{at}: {} typed {}", b.name(), types.name(x.ty)));
+                }
+            }
             _ => {}
         }
         Some(x.ty)
+    }
+}
+
+/// Whether two scalar, vector or matrix types have the same shape (any scalar kinds).
+fn same_shape(types: &Types, a: TypeId, b: TypeId) -> bool {
+    match (types.get(a), types.get(b)) {
+        (Type::Scalar(_), Type::Scalar(_)) => true,
+        (Type::Vector(_, n), Type::Vector(_, m)) => n == m,
+        (
+            Type::Matrix {
+                cols: c1, rows: r1, ..
+            },
+            Type::Matrix {
+                cols: c2, rows: r2, ..
+            },
+        ) => c1 == c2 && r1 == r2,
+        _ => false,
+    }
+}
+
+/// The scalar kind of a scalar, vector or matrix type.
+fn scalar_shape(types: &Types, t: TypeId) -> Option<Scalar> {
+    match types.get(t) {
+        Type::Scalar(s) | Type::Vector(s, _) | Type::Matrix { scalar: s, .. } => Some(*s),
+        _ => None,
+    }
+}
+
+/// Why `a op b` typed `ty` is wrong, if it is. The front end gives both operands of an
+/// arithmetic or bitwise operator the result's type (a scalar is splat first), both
+/// operands of a comparison one type, and a shift the left operand's type.
+fn binary_error(types: &Types, op: BinaryOp, a: TypeId, b: TypeId, ty: TypeId) -> Option<String> {
+    let (sa, sb) = (scalar_shape(types, a), scalar_shape(types, b));
+    let bool_ty = types.get(ty) == &Type::Scalar(Scalar::Bool);
+    let name = |t| types.name(t);
+    match op {
+        BinaryOp::LogicalAnd | BinaryOp::LogicalOr | BinaryOp::LogicalXor => None,
+        BinaryOp::Equal | BinaryOp::NotEqual => {
+            (a != b || !bool_ty).then(|| format!("compares {} with {}", name(a), name(b)))
+        }
+        BinaryOp::Less | BinaryOp::LessEqual | BinaryOp::Greater | BinaryOp::GreaterEqual => {
+            let ok = a == b && bool_ty && matches!(types.get(a), Type::Scalar(s) if s.is_numeric());
+            (!ok).then(|| format!("orders {} and {}", name(a), name(b)))
+        }
+        BinaryOp::Shl | BinaryOp::Shr => {
+            let ok =
+                a == ty && sa.is_some_and(|s| s.is_integer()) && sb.is_some_and(|s| s.is_integer());
+            (!ok).then(|| format!("shifts a {} by a {}", name(a), name(b)))
+        }
+        BinaryOp::MatMul => {
+            let ok = sa.is_some_and(|s| s.is_float()) && sa == sb && sa == scalar_shape(types, ty);
+            (!ok).then(|| format!("multiplies a {} by a {}", name(a), name(b)))
+        }
+        BinaryOp::Mod | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor => {
+            let ok = a == ty && b == ty && sa.is_some_and(|s| s.is_integer());
+            (!ok).then(|| format!("on a {} and a {} typed {}", name(a), name(b), name(ty)))
+        }
+        BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div => {
+            let ok = a == ty && b == ty && sa.is_some_and(|s| s.is_numeric());
+            (!ok).then(|| format!("on a {} and a {} typed {}", name(a), name(b), name(ty)))
+        }
+    }
+}
+
+/// Why a constructor of `ty` from parts of types `parts` is wrong, if it is: vectors and
+/// matrices take parts of their scalar kind with as many components in all (or one
+/// matrix), arrays one part per element, structs one per member.
+fn compose_error(types: &Types, parts: &[TypeId], ty: TypeId) -> Option<String> {
+    match types.get(ty) {
+        Type::Vector(..) | Type::Matrix { .. } | Type::Scalar(_) => {
+            let s = scalar_shape(types, ty);
+            if parts.iter().any(|&p| scalar_shape(types, p) != s) {
+                return Some("a part of another scalar type".into());
+            }
+            let n: u32 = parts
+                .iter()
+                .map(|&p| types.components(p).unwrap_or(0))
+                .sum();
+            let want = types.components(ty).unwrap_or(0);
+            (n != want).then(|| format!("{n} components for {want}"))
+        }
+        Type::Array(elem, len) => {
+            if len.is_some_and(|l| l as usize != parts.len()) {
+                return Some(format!("{} elements", parts.len()));
+            }
+            parts
+                .iter()
+                .any(|p| p != elem)
+                .then(|| "an element of another type".into())
+        }
+        Type::Struct(sid) => {
+            let members = &types.struct_def(*sid).members;
+            let ok =
+                members.len() == parts.len() && members.iter().zip(parts).all(|(m, p)| m.ty == *p);
+            (!ok).then(|| "parts unlike its members".into())
+        }
+        _ => Some("not a composite type".into()),
     }
 }
