@@ -519,7 +519,7 @@ fn atomics_images_textures() {
     );
     err(
         "layout(std430) buffer B { float f; }; void main() { atomicAdd(f, 1.0); }",
-        "no matching function for call to `atomicAdd(float, float)'",
+        "`atomicAdd(float, float)' requires GL_NV_shader_atomic_float",
     );
     err(
         "layout(rgba32f) uniform image2D img; void main() { imageAtomicAdd(img, ivec2(0), 1.0); }",
@@ -845,4 +845,31 @@ fn huge_interfaces_fail_fast() {
         );
         fails(link(&[&src]), what);
     }
+}
+
+/// Built-ins only extensions enable: without the extension, the message names it; a
+/// call no overload matches stays "no matching function", even where an extension's
+/// overload has the same number of parameters.
+#[test]
+fn extension_builtins_name_their_extension() {
+    err(
+        "void main() { bool b = anyInvocationARB(true); }",
+        "`anyInvocationARB(bool)' requires GL_ARB_shader_group_vote",
+    );
+    err(
+        "void main() { uvec2 c = clock2x32ARB(); }",
+        "`clock2x32ARB()' requires GL_ARB_shader_clock",
+    );
+    err(
+        "layout(std430) buffer B { float f; }; void main() { atomicMax(f, 1.0); }",
+        "`atomicMax(float, float)' requires GL_INTEL_shader_atomic_float_minmax",
+    );
+    err(
+        "void main() { int x = min3(1, 2, 3); }",
+        "`min3(int, int, int)' requires GL_AMD_shader_trinary_minmax",
+    );
+    err(
+        "void main() { vec2 v = min(vec2(1.0), true); }",
+        "no matching function for call to `min(vec2, bool)'",
+    );
 }

@@ -455,6 +455,10 @@ impl Lower<'_, '_> {
                     bits,
                 )])
             }
+            // GL_ARB_shader_group_vote: a sub-group is one invocation, so a vote is its
+            // own value, and every invocation of a sub-group agrees with itself.
+            AnyInvocation | AllInvocations => Val::Comps(vals[0].clone()),
+            AllInvocationsEqual => Val::Comps(vec![self.b.ins().iconst(types::I8, 1)]),
             // GL_ARB_gpu_shader_int64: bit casts and 2x32 packing (x is the low half).
             DoubleBitsToInt64 | DoubleBitsToUint64 => self.map_n(&vals, n, |l, x| {
                 l.b.ins().bitcast(types::I64, MemFlagsData::new(), x[0])
@@ -739,6 +743,9 @@ impl Lower<'_, '_> {
         } else {
             None
         };
+        if s == Scalar::Float {
+            return self.float_atomic(fun, &r, d, cmp_data);
+        }
         self.guarded_atomic(&r, |l, addr| {
             let signed = s == Scalar::Int;
             Ok(match fun {
@@ -762,6 +769,71 @@ impl Lower<'_, '_> {
                 }
             })
         })
+    }
+
+    /// Atomics on float memory (GL_NV_shader_atomic_float, GL_INTEL_shader_atomic_float_
+    /// minmax) on the value's bits: exchange and compare-swap directly (compare-swap
+    /// compares bits), add, min and max as a compare-and-swap loop. min and max return
+    /// the number when one operand is NaN (IEEE 754 minNum/maxNum).
+    fn float_atomic(
+        &mut self,
+        fun: Builtin,
+        r: &MemRef,
+        d: Value,
+        cmp_data: Option<Value>,
+    ) -> R<Val> {
+        let bits = |l: &mut Self, v: Value| l.b.ins().bitcast(types::I32, MemFlagsData::new(), v);
+        let db = bits(self, d);
+        let cb = cmp_data.map(|c| bits(self, c));
+        let old = self.guarded_atomic(r, |l, addr| {
+            Ok(match fun {
+                Builtin::AtomicExchange => {
+                    l.b.ins()
+                        .atomic_rmw(types::I32, mf(), AtomicRmwOp::Xchg, addr, db)
+                }
+                Builtin::AtomicCompSwap => {
+                    l.b.ins()
+                        .atomic_cas(mf(), addr, db, cb.expect("compSwap data"))
+                }
+                _ => {
+                    let first = l.b.ins().atomic_load(types::I32, mf(), addr);
+                    let (lp, done) = (l.b.create_block(), l.b.create_block());
+                    let cur = l.b.append_block_param(lp, types::I32);
+                    let result = l.b.append_block_param(done, types::I32);
+                    l.b.ins().jump(lp, &[first.into()]);
+                    l.b.switch_to_block(lp);
+                    let x = l.b.ins().bitcast(types::F32, MemFlagsData::new(), cur);
+                    let new = match fun {
+                        Builtin::AtomicAdd => l.b.ins().fadd(x, d),
+                        _ => {
+                            let cc = if fun == Builtin::AtomicMin {
+                                FloatCC::LessThan
+                            } else {
+                                FloatCC::GreaterThan
+                            };
+                            let better = l.b.ins().fcmp(cc, d, x);
+                            let x_nan = l.b.ins().fcmp(FloatCC::Unordered, x, x);
+                            let take = l.b.ins().bor(better, x_nan);
+                            l.b.ins().select(take, d, x)
+                        }
+                    };
+                    let nb = l.b.ins().bitcast(types::I32, MemFlagsData::new(), new);
+                    let seen = l.b.ins().atomic_cas(mf(), addr, cur, nb);
+                    let ok = l.b.ins().icmp(IntCC::Equal, seen, cur);
+                    l.b.ins().brif(ok, done, &[seen.into()], lp, &[seen.into()]);
+                    l.b.seal_block(lp);
+                    l.b.switch_to_block(done);
+                    l.b.seal_block(done);
+                    result
+                }
+            })
+        })?;
+        let old = self.scalar(&old);
+        Ok(Val::Comps(vec![self.b.ins().bitcast(
+            types::F32,
+            MemFlagsData::new(),
+            old,
+        )]))
     }
 
     /// Runs `op` on the operand's address when it is inside its range; else zero.

@@ -32,7 +32,8 @@ use Scalar::{
 type Table = HashMap<&'static str, Vec<Overload>>;
 
 /// `min_version` of overloads that only an extension enables.
-const INT64_ONLY: u16 = u16::MAX;
+const EXTENSION_ONLY: u16 = u16::MAX;
+const INT64_ONLY: u16 = EXTENSION_ONLY;
 
 impl Overload {
     /// Whether a 64-bit integer type appears in the signature (such overloads need
@@ -40,6 +41,22 @@ impl Overload {
     pub fn uses_int64(&self) -> bool {
         let is64 = |t: &Ty| matches!(t, Ty::Vec(s, _) if s.is_int64());
         is64(&self.ret) || self.params.iter().any(|(t, _)| is64(t))
+    }
+
+    /// For an atomic on float memory, the extensions that enable it (any one).
+    pub fn float_atomic_ext(&self) -> Option<&'static [&'static str]> {
+        use Builtin::*;
+        if !matches!(self.params.first(), Some((Ty::Vec(Scalar::Float, 1), _))) {
+            return None;
+        }
+        const NV: &str = "GL_NV_shader_atomic_float";
+        const INTEL: &str = "GL_INTEL_shader_atomic_float_minmax";
+        match self.fun {
+            AtomicAdd => Some(&[NV]),
+            AtomicExchange => Some(&[NV, INTEL]),
+            AtomicMin | AtomicMax | AtomicCompSwap => Some(&[INTEL]),
+            _ => None,
+        }
     }
 }
 
@@ -609,6 +626,42 @@ fn build() -> Table {
         "s inout:s s s",
         420,
     );
+    // Float atomics of GL_NV_shader_atomic_float (add, exchange) and
+    // GL_INTEL_shader_atomic_float_minmax (min, max, exchange, compare-swap); see
+    // Overload::float_atomic_ext.
+    for (name, fun) in [
+        ("atomicAdd", AtomicAdd),
+        ("atomicMin", AtomicMin),
+        ("atomicMax", AtomicMax),
+        ("atomicExchange", AtomicExchange),
+    ] {
+        gen_fns(
+            &mut t,
+            name,
+            fun,
+            &[F],
+            1..=1,
+            "s inout:s s",
+            EXTENSION_ONLY,
+        );
+    }
+    gen_fns(
+        &mut t,
+        "atomicCompSwap",
+        AtomicCompSwap,
+        &[F],
+        1..=1,
+        "s inout:s s s",
+        EXTENSION_ONLY,
+    );
+    // GL_ARB_shader_group_vote.
+    for (name, fun) in [
+        ("anyInvocationARB", AnyInvocation),
+        ("allInvocationsARB", AllInvocations),
+        ("allInvocationsEqualARB", AllInvocationsEqual),
+    ] {
+        fixed(&mut t, name, fun, vec(B, 1), &[vec(B, 1)], EXTENSION_ONLY);
+    }
     // 8.12 image functions.
     for dim in ALL_DIMS {
         for sampled in [F, I, U] {

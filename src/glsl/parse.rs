@@ -40,6 +40,9 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_AMD_shader_trinary_minmax",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shader_clock",
+    "GL_ARB_shader_group_vote",
+    "GL_INTEL_shader_atomic_float_minmax",
+    "GL_NV_shader_atomic_float",
 ];
 
 /// The type names GL_ARB_gpu_shader_int64 adds.

@@ -1013,6 +1013,10 @@ pub enum Builtin {
     // GL_ARB_shader_clock: a per-invocation time counter (never uniform, never folded).
     Clock,
     Clock2x32,
+    // GL_ARB_shader_group_vote: glcompute's sub-groups are single invocations.
+    AnyInvocation,
+    AllInvocations,
+    AllInvocationsEqual,
     // 8.5 geometric
     Length,
     Distance,

@@ -94,6 +94,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_shader_atomic_counters",
     "GL_ARB_shader_bit_encoding",
     "GL_ARB_shader_clock",
+    "GL_ARB_shader_group_vote",
     "GL_ARB_shader_image_load_store",
     "GL_ARB_shader_image_size",
     "GL_ARB_shader_storage_buffer_object",
@@ -104,9 +105,11 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_texture_query_levels",
     "GL_ARB_texture_storage",
     "GL_ARB_uniform_buffer_object",
+    "GL_INTEL_shader_atomic_float_minmax",
     "GL_KHR_debug",
     "GL_KHR_robust_buffer_access_behavior",
     "GL_KHR_robustness",
+    "GL_NV_shader_atomic_float",
 ];
 
 /// GLSL versions the compiler accepts (GetStringi(SHADING_LANGUAGE_VERSION)); the

@@ -1650,14 +1650,24 @@ impl Checker<'_> {
             }
         }
         let builtin_known = builtins::overloads(name).is_some();
-        let mut version_blocked = false;
+        // An overload the arguments match but the version or extensions do not enable.
+        let mut blocked: Option<&Overload> = None;
         if let Some(ovs) = builtins::overloads(name) {
             for ov in ovs {
                 if ov.params.len() != vals.len() {
                     continue;
                 }
                 if !self.builtin_available(ov) {
-                    version_blocked = true;
+                    if blocked.is_none()
+                        && self
+                            .match_args(
+                                &arg_types,
+                                ov.params.iter().map(|&(t, d)| (None, Some(t), d)),
+                            )
+                            .is_some()
+                    {
+                        blocked = Some(ov);
+                    }
                     continue;
                 }
                 if let Some(conv) = self.match_args(
@@ -1672,15 +1682,16 @@ impl Checker<'_> {
             let shown: Vec<String> = arg_types.iter().map(|&t| self.tname(t)).collect();
             if !builtin_known && !self.functions.contains_key(name) {
                 self.error(span, format!("function `{name}' is not declared"));
-            } else if version_blocked && builtin_known {
-                self.error(
-                    span,
-                    format!(
+            } else if let Some(ov) = blocked {
+                let msg = match extension_of(ov) {
+                    Some(ext) => format!("`{name}({})' requires {ext}", shown.join(", ")),
+                    None => format!(
                         "built-in `{name}' is not available in GLSL {}.{:02} without an extension",
                         self.version / 100,
                         self.version % 100
                     ),
-                );
+                };
+                self.error(span, msg);
             } else {
                 self.error(
                     span,
@@ -1799,6 +1810,12 @@ impl Checker<'_> {
         }
         if ov.uses_int64() {
             return self.ext("GL_ARB_gpu_shader_int64");
+        }
+        if let Some(exts) = ov.float_atomic_ext() {
+            return self.compute_enabled() && exts.iter().any(|e| self.ext(e));
+        }
+        if matches!(ov.fun, AnyInvocation | AllInvocations | AllInvocationsEqual) {
+            return self.ext("GL_ARB_shader_group_vote");
         }
         if self.version >= ov.min_version {
             return true;
@@ -1935,6 +1952,27 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The extension(s) that enable a built-in no GLSL version has.
+fn extension_of(ov: &Overload) -> Option<String> {
+    use Builtin::*;
+    if let Some(exts) = ov.float_atomic_ext() {
+        return Some(exts.join(" or "));
+    }
+    if ov.uses_int64() && ov.fun != Clock {
+        return Some("GL_ARB_gpu_shader_int64".into());
+    }
+    Some(
+        match ov.fun {
+            Clock => "GL_ARB_shader_clock and GL_ARB_gpu_shader_int64",
+            Clock2x32 => "GL_ARB_shader_clock",
+            AnyInvocation | AllInvocations | AllInvocationsEqual => "GL_ARB_shader_group_vote",
+            Min3 | Max3 | Mid3 => "GL_AMD_shader_trinary_minmax",
+            _ => return None,
+        }
+        .into(),
+    )
 }
 
 /// GLSL 4.60 §6.1: the single candidate better than every other, if there is one.
