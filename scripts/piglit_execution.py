@@ -3,7 +3,8 @@
 section through `glcompute shader-test` (in-process, glcompute's C API), plus our own
 conformance/**/*.shader_test, and prints pass/fail/skip counts per test group and why
 tests were skipped. Exit status 1 if any test failed, or if piglit's tests or the
-glcompute binary are missing.
+glcompute binary are missing. Tests listed in conformance/piglit_invalid.txt (shaders that
+break the GLSL spec) count as "invalid" when they fail with the listed compile error.
 
 usage: scripts/piglit_execution.py [--glcompute PATH] [--piglit DIR] [-v]
 """
@@ -54,6 +55,12 @@ def main():
         return 1
     files = ours + theirs
     r = subprocess.run([a.glcompute, "shader-test", *files], capture_output=True, text=True, errors="replace")
+    invalid = {}
+    with open(os.path.join(ROOT, "conformance", "piglit_invalid.txt"), encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip() and not line.startswith("#"):
+                path, message, _reason = (p.strip() for p in line.split("|", 2))
+                invalid[path] = message
     groups = collections.defaultdict(collections.Counter)
     reasons = collections.Counter()
     failures = []
@@ -68,6 +75,12 @@ def main():
         else:
             group = "glcompute conformance/"
             rel = os.path.relpath(path, ROOT)
+        if rel in invalid:
+            if result == "fail" and invalid[rel] in (why or ""):
+                result = "invalid"
+            else:
+                why = f"listed in conformance/piglit_invalid.txt as failing with `{invalid[rel]}', but: {result} ({why})"
+                result = "fail"
         groups[group][result] += 1
         if result == "skip":
             reasons[re.sub(r"`[^']*'", "`...'", why or "")] += 1
@@ -76,17 +89,20 @@ def main():
         if a.verbose:
             print(line)
     total = collections.Counter()
-    print(f"{'group':<60} {'pass':>5} {'fail':>5} {'skip':>5}")
+    print(f"{'group':<60} {'pass':>5} {'fail':>5} {'skip':>5} {'invalid':>7}")
     for g in sorted(groups):
         c = groups[g]
         total.update(c)
-        print(f"{g:<60} {c['pass']:>5} {c['fail']:>5} {c['skip']:>5}")
+        print(f"{g:<60} {c['pass']:>5} {c['fail']:>5} {c['skip']:>5} {c['invalid']:>7}")
     print("skipped because:")
     for why, n in reasons.most_common():
         print(f"  {n:5}  {why}")
     for f in failures:
         print("FAIL:", f)
-    print(f"{total['pass']} passed, {total['fail']} failed, {total['skip']} skipped")
+    print(
+        f"{total['pass']} passed, {total['fail']} failed, {total['skip']} skipped, "
+        f"{total['invalid']} invalid (documented in conformance/piglit_invalid.txt)"
+    )
     if r.returncode not in (0, 1):
         print(r.stderr)
         return 1

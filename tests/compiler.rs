@@ -868,6 +868,13 @@ fn extension_builtins_name_their_extension() {
         "void main() { int x = min3(1, 2, 3); }",
         "`min3(int, int, int)' requires GL_AMD_shader_trinary_minmax",
     );
+    fails(
+        compile(
+            "#version 430\n#extension GL_ARB_gpu_shader_int64 : require\nlayout(local_size_x = 1) in;\n\
+             layout(std430) buffer B { int64_t v; }; void main() { atomicAdd(v, 1L); }",
+        ),
+        "`atomicAdd(int64_t, int64_t)' requires GL_ARB_gpu_shader_int64 and GL_NV_shader_atomic_int64",
+    );
     err(
         "void main() { vec2 v = min(vec2(1.0), true); }",
         "no matching function for call to `min(vec2, bool)'",

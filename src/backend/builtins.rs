@@ -746,8 +746,9 @@ impl Lower<'_, '_> {
         if s == Scalar::Float {
             return self.float_atomic(fun, &r, d, cmp_data);
         }
-        self.guarded_atomic(&r, |l, addr| {
-            let signed = s == Scalar::Int;
+        let ty = cl_type(s);
+        self.guarded_atomic(&r, ty, |l, addr| {
+            let signed = s.is_signed_int();
             Ok(match fun {
                 Builtin::AtomicCompSwap => {
                     let (compare, data) = (d, cmp_data.expect("data"));
@@ -765,7 +766,7 @@ impl Lower<'_, '_> {
                         Builtin::AtomicXor => AtomicRmwOp::Xor,
                         _ => AtomicRmwOp::Xchg,
                     };
-                    l.b.ins().atomic_rmw(types::I32, mf(), op, addr, d)
+                    l.b.ins().atomic_rmw(ty, mf(), op, addr, d)
                 }
             })
         })
@@ -785,7 +786,7 @@ impl Lower<'_, '_> {
         let bits = |l: &mut Self, v: Value| l.b.ins().bitcast(types::I32, MemFlagsData::new(), v);
         let db = bits(self, d);
         let cb = cmp_data.map(|c| bits(self, c));
-        let old = self.guarded_atomic(r, |l, addr| {
+        let old = self.guarded_atomic(r, types::I32, |l, addr| {
             Ok(match fun {
                 Builtin::AtomicExchange => {
                     l.b.ins()
@@ -836,23 +837,25 @@ impl Lower<'_, '_> {
         )]))
     }
 
-    /// Runs `op` on the operand's address when it is inside its range; else zero.
+    /// Runs `op` on the operand's address when its `ty`-sized value is inside its
+    /// range; else the result is zero.
     fn guarded_atomic(
         &mut self,
         r: &MemRef,
+        ty: ClType,
         op: impl FnOnce(&mut Self, Value) -> R<Value>,
     ) -> R<Val> {
         let addr = self.b.ins().iadd(r.base, r.off);
         let Some(limit) = r.limit else {
             return Ok(Val::Comps(vec![op(self, addr)?]));
         };
-        let end = self.b.ins().iadd_imm_s(r.off, 4);
+        let end = self.b.ins().iadd_imm_s(r.off, ty.bytes() as i64);
         let ok = self
             .b
             .ins()
             .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
-        let var = self.b.declare_var(types::I32);
-        let zero = self.b.ins().iconst(types::I32, 0);
+        let var = self.b.declare_var(ty);
+        let zero = self.b.ins().iconst(ty, 0);
         self.b.def_var(var, zero);
         let (doit, merge) = (self.b.create_block(), self.b.create_block());
         self.b.ins().brif(ok, doit, &[], merge, &[]);
@@ -868,7 +871,7 @@ impl Lower<'_, '_> {
     /// the new one.
     fn counter(&mut self, fun: Builtin, arg: ExprId) -> R<Val> {
         let r = self.mem_operand(arg)?;
-        self.guarded_atomic(&r, |l, addr| {
+        self.guarded_atomic(&r, types::I32, |l, addr| {
             Ok(match fun {
                 Builtin::AtomicCounterIncrement => {
                     let one = l.b.ins().iconst(types::I32, 1);

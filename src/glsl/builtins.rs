@@ -43,6 +43,22 @@ impl Overload {
         is64(&self.ret) || self.params.iter().any(|(t, _)| is64(t))
     }
 
+    /// An atomic on 64-bit integer memory (GL_NV_shader_atomic_int64).
+    pub fn int64_atomic(&self) -> bool {
+        use Builtin::*;
+        matches!(
+            self.fun,
+            AtomicAdd
+                | AtomicMin
+                | AtomicMax
+                | AtomicAnd
+                | AtomicOr
+                | AtomicXor
+                | AtomicExchange
+                | AtomicCompSwap
+        ) && matches!(self.params.first(), Some((Ty::Vec(s, 1), _)) if s.is_int64())
+    }
+
     /// For an atomic on float memory, the extensions that enable it (any one).
     pub fn float_atomic_ext(&self) -> Option<&'static [&'static str]> {
         use Builtin::*;
@@ -650,6 +666,35 @@ fn build() -> Table {
         "atomicCompSwap",
         AtomicCompSwap,
         &[F],
+        1..=1,
+        "s inout:s s s",
+        EXTENSION_ONLY,
+    );
+    // GL_NV_shader_atomic_int64 (with GL_ARB_gpu_shader_int64).
+    for (name, fun) in [
+        ("atomicAdd", AtomicAdd),
+        ("atomicMin", AtomicMin),
+        ("atomicMax", AtomicMax),
+        ("atomicAnd", AtomicAnd),
+        ("atomicOr", AtomicOr),
+        ("atomicXor", AtomicXor),
+        ("atomicExchange", AtomicExchange),
+    ] {
+        gen_fns(
+            &mut t,
+            name,
+            fun,
+            &[I64, U64],
+            1..=1,
+            "s inout:s s",
+            EXTENSION_ONLY,
+        );
+    }
+    gen_fns(
+        &mut t,
+        "atomicCompSwap",
+        AtomicCompSwap,
+        &[I64, U64],
         1..=1,
         "s inout:s s s",
         EXTENSION_ONLY,

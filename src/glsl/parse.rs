@@ -43,6 +43,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_shader_group_vote",
     "GL_INTEL_shader_atomic_float_minmax",
     "GL_NV_shader_atomic_float",
+    "GL_NV_shader_atomic_int64",
 ];
 
 /// The type names GL_ARB_gpu_shader_int64 adds.

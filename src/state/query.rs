@@ -110,6 +110,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_KHR_robust_buffer_access_behavior",
     "GL_KHR_robustness",
     "GL_NV_shader_atomic_float",
+    "GL_NV_shader_atomic_int64",
 ];
 
 /// GLSL versions the compiler accepts (GetStringi(SHADING_LANGUAGE_VERSION)); the

@@ -1808,6 +1808,11 @@ impl Checker<'_> {
         if ov.fun == Clock {
             return self.ext("GL_ARB_shader_clock") && self.ext("GL_ARB_gpu_shader_int64");
         }
+        if ov.int64_atomic() {
+            return self.compute_enabled()
+                && self.ext("GL_ARB_gpu_shader_int64")
+                && self.ext("GL_NV_shader_atomic_int64");
+        }
         if ov.uses_int64() {
             return self.ext("GL_ARB_gpu_shader_int64");
         }
@@ -1959,6 +1964,9 @@ fn extension_of(ov: &Overload) -> Option<String> {
     use Builtin::*;
     if let Some(exts) = ov.float_atomic_ext() {
         return Some(exts.join(" or "));
+    }
+    if ov.int64_atomic() {
+        return Some("GL_ARB_gpu_shader_int64 and GL_NV_shader_atomic_int64".into());
     }
     if ov.uses_int64() && ov.fun != Clock {
         return Some("GL_ARB_gpu_shader_int64".into());
