@@ -574,3 +574,53 @@ fn types_of_operators_and_constructors() {
     );
     assert_eq!(b.main(vec![st(StmtKind::Expr(z))]), Ok(()));
 }
+
+/// Built-in calls match one of their function's overloads exactly.
+#[test]
+fn builtin_calls_match_an_overload() {
+    let mut b = B::new();
+    let one = b.lit(0, 1);
+    let u = b.ty(Scalar::Uint);
+    let abs = b.e(
+        0,
+        ExprKind::Builtin {
+            fun: Builtin::Abs,
+            args: vec![one],
+        },
+        u,
+    );
+    rejects(
+        b.main(vec![st(StmtKind::Expr(abs))]),
+        "no overload of Abs(uint) gives uint",
+    );
+    // sqrt(float) typed double.
+    let mut b = B::new();
+    let f = b.ty(Scalar::Float);
+    let d = b.ty(Scalar::Double);
+    let x = b.e(0, ExprKind::Literal(Literal::Float(2.0)), f);
+    let sq = b.e(
+        0,
+        ExprKind::Builtin {
+            fun: Builtin::Sqrt,
+            args: vec![x],
+        },
+        d,
+    );
+    rejects(
+        b.main(vec![st(StmtKind::Expr(sq))]),
+        "no overload of Sqrt(float) gives double",
+    );
+    // sqrt(float) typed float passes.
+    let mut b = B::new();
+    let f = b.ty(Scalar::Float);
+    let x = b.e(0, ExprKind::Literal(Literal::Float(2.0)), f);
+    let sq = b.e(
+        0,
+        ExprKind::Builtin {
+            fun: Builtin::Sqrt,
+            args: vec![x],
+        },
+        f,
+    );
+    assert_eq!(b.main(vec![st(StmtKind::Expr(sq))]), Ok(()));
+}

@@ -5,9 +5,9 @@
 //! called by the state layer (CompileShader, LinkProgram) and builds on the IR layer
 //! (its passes, validator, uniformity analysis and reflection); it never calls the back
 //! end (tests/layers.rs checks the imports). Every pass runs on the compiler's own
-//! thread ([`on_compiler_stack`]).
+//! thread ([`on_compiler_stack`]). The built-in functions' signatures are the IR's
+//! (`ir::builtins`): the validator checks calls against them too.
 
-pub mod builtins;
 pub mod link;
 pub mod parse;
 pub mod sema;

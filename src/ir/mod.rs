@@ -6,6 +6,7 @@
 //! break/continue/return, no goto. Every node keeps its source span. This layer calls
 //! nothing above it; the front end builds it and the back end reads it.
 
+pub mod builtins;
 pub mod calls;
 pub mod consteval;
 pub mod layout;

@@ -1,8 +1,8 @@
 //! The IR validator: runs between the front end and any back end. [`validate`]
 //! checks that a module is well formed — every handle in range, every expression
 //! used once (a tree) with the type its parts give it (operators, swizzles,
-//! conversions, constructors, places, built-in variables; built-in function results
-//! are not checked against their signatures), calls and barriers only at
+//! conversions, constructors, places, built-in variables, built-in function calls
+//! against their overloads), calls and barriers only at
 //! statement level, `break`/`continue` inside what they leave, no recursion — so a
 //! back end can rely on it; its errors are internal errors (a front-end bug), never
 //! the user's. [`limits`] checks what the user's program asks of the compiler once
@@ -492,6 +492,28 @@ impl FnCheck<'_> {
             } => self.err(format!(
                 "{at}: barrier() inside an expression (barriers are statements)"
             )),
+            // The front end converts every argument to its parameter's type, so one
+            // overload matches exactly.
+            ExprKind::Builtin { fun, .. } if kids.iter().all(Option::is_some) => {
+                let args: Vec<TypeId> = kids.iter().flatten().copied().collect();
+                let ok = super::builtins::signatures(*fun).iter().any(|ov| {
+                    ov.params.len() == args.len()
+                        && ty_is(types, ov.ret, x.ty)
+                        && ov
+                            .params
+                            .iter()
+                            .zip(&args)
+                            .all(|((p, _), &a)| ty_is(types, *p, a))
+                });
+                if !ok {
+                    let shown: Vec<String> = args.iter().map(|&a| types.name(a)).collect();
+                    self.err(format!(
+                        "{at}: no overload of {fun:?}({}) gives {}",
+                        shown.join(", "),
+                        types.name(x.ty)
+                    ));
+                }
+            }
             ExprKind::Literal(l) if !matches!(types.get(x.ty), Type::Scalar(s) if *s == l.scalar()) =>
             {
                 self.err(format!(
@@ -727,6 +749,23 @@ impl FnCheck<'_> {
             _ => {}
         }
         Some(x.ty)
+    }
+}
+
+/// Whether a signature type is the module type `t`.
+fn ty_is(types: &Types, sig: super::builtins::Ty, t: TypeId) -> bool {
+    use super::builtins::Ty;
+    match (sig, types.get(t)) {
+        (Ty::Void, Type::Void) => true,
+        (Ty::Vec(s, 1), Type::Scalar(x)) => s == *x,
+        (Ty::Vec(s, n), Type::Vector(x, m)) => s == *x && n == *m,
+        (Ty::Mat(s, c, r), Type::Matrix { scalar, cols, rows }) => {
+            s == *scalar && c == *cols && r == *rows
+        }
+        (Ty::Image(o), Type::Image(p)) => o == *p,
+        (Ty::Sampler(o), Type::Sampler(p)) => o == *p,
+        (Ty::AtomicUint, Type::AtomicUint) => true,
+        _ => false,
     }
 }
 

@@ -1056,7 +1056,7 @@ impl Checker<'_> {
             return None;
         }
         // User code cannot redefine a built-in signature (GLSL 4.60 §8).
-        if let Some(ovs) = super::super::builtins::overloads(&name) {
+        if let Some(ovs) = crate::ir::builtins::overloads(&name) {
             let same = ovs.iter().any(|o| {
                 o.params.len() == ptypes.len()
                     && o.params

@@ -6,7 +6,7 @@ use glsl_lang::ast;
 
 use super::types::Conversion;
 use super::{Checker, Symbol};
-use crate::glsl::builtins::{self, Overload, Ty};
+use crate::ir::builtins::{self, Overload, Ty};
 use crate::ir::*;
 use crate::limits;
 

@@ -1,6 +1,8 @@
 //! The built-in functions a compute shader may call (GLSL 4.60 chapter 8), as concrete
 //! overloads: every generic signature (`genType`, `genIType`, `gvec4`, `gimage2D`, ...)
-//! expanded. Each overload records the GLSL version that introduced it.
+//! expanded. Each overload records the GLSL version that introduced it. The front end
+//! resolves calls by name against it; the validator checks each built-in call's types
+//! against the overloads of its function ([`signatures`]).
 
 use crate::ir::{Builtin, Dim, Opaque, ParamDir, Scalar};
 use std::collections::HashMap;
@@ -1080,9 +1082,29 @@ fn build() -> Table {
 }
 
 /// The overloads of the built-in function `name`, if it is one.
-pub fn overloads(name: &str) -> Option<&'static [Overload]> {
+fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(build).get(name).map(|v| v.as_slice())
+    TABLE.get_or_init(build)
+}
+
+pub fn overloads(name: &str) -> Option<&'static [Overload]> {
+    table().get(name).map(|v| v.as_slice())
+}
+
+/// Every overload of a built-in function, whatever its GLSL name.
+pub fn signatures(fun: Builtin) -> &'static [&'static Overload] {
+    static BY_FUN: OnceLock<HashMap<Builtin, Vec<&'static Overload>>> = OnceLock::new();
+    BY_FUN
+        .get_or_init(|| {
+            let mut m: HashMap<Builtin, Vec<&'static Overload>> = HashMap::new();
+            for ov in table().values().flatten() {
+                m.entry(ov.fun).or_default().push(ov);
+            }
+            m
+        })
+        .get(&fun)
+        .map(|v| v.as_slice())
+        .unwrap_or(&[])
 }
 
 #[cfg(test)]
