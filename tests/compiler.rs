@@ -523,7 +523,7 @@ fn atomics_images_textures() {
     );
     err(
         "layout(rgba32f) uniform image2D img; void main() { imageAtomicAdd(img, ivec2(0), 1.0); }",
-        "no matching function for call to `imageAtomicAdd(image2D, ivec2, float)'",
+        "`imageAtomicAdd(image2D, ivec2, float)' requires GL_NV_shader_atomic_float",
     );
 }
 
@@ -875,8 +875,32 @@ fn extension_builtins_name_their_extension() {
         ),
         "`atomicAdd(int64_t, int64_t)' requires GL_ARB_gpu_shader_int64 and GL_NV_shader_atomic_int64",
     );
+    let img = "layout(r32f, binding = 0) uniform image2D im;\n";
+    err(
+        &format!("{img}void main() {{ float o = imageAtomicAdd(im, ivec2(0), 1.0); }}"),
+        "`imageAtomicAdd(image2D, ivec2, float)' requires GL_NV_shader_atomic_float",
+    );
+    compile(&format!(
+        "#version 430\n#extension GL_NV_shader_atomic_float : require\n\
+         #extension GL_INTEL_shader_atomic_float_minmax : require\nlayout(local_size_x = 1) in;\n{img}\
+         void main() {{ float o = imageAtomicAdd(im, ivec2(0), 1.0) + imageAtomicMin(im, ivec2(1), 2.0)\
+         + imageAtomicCompSwap(im, ivec2(2), 0.0, 1.0) + imageAtomicExchange(im, ivec2(3), 4.0); }}"
+    ))
+    .unwrap_or_else(|log| panic!("float image atomics failed:\n{log}"));
     err(
         "void main() { vec2 v = min(vec2(1.0), true); }",
         "no matching function for call to `min(vec2, bool)'",
+    );
+}
+
+/// With the float atomic extensions, image atomics still need the r32f format.
+#[test]
+fn float_image_atomics_need_r32f() {
+    fails(
+        compile(
+            "#version 430\n#extension GL_NV_shader_atomic_float : require\nlayout(local_size_x = 1) in;\n\
+             layout(rgba32f) uniform image2D img; void main() { imageAtomicAdd(img, ivec2(0), 1.0); }",
+        ),
+        "image atomics need the r32i, r32ui or r32f format, not rgba32f",
     );
 }

@@ -61,18 +61,20 @@ impl Overload {
         ) && matches!(self.params.first(), Some((Ty::Vec(s, 1), _)) if s.is_int64())
     }
 
-    /// For an atomic on float memory, the extensions that enable it (any one).
+    /// For an atomic on float memory or a float image, the extensions that enable it
+    /// (any one).
     pub fn float_atomic_ext(&self) -> Option<&'static [&'static str]> {
         use Builtin::*;
-        if !matches!(self.params.first(), Some((Ty::Vec(Scalar::Float, 1), _))) {
+        if self.ret != Ty::Vec(Scalar::Float, 1) {
             return None;
         }
         const NV: &str = "GL_NV_shader_atomic_float";
         const INTEL: &str = "GL_INTEL_shader_atomic_float_minmax";
         match self.fun {
-            AtomicAdd => Some(&[NV]),
-            AtomicExchange => Some(&[NV, INTEL]),
-            AtomicMin | AtomicMax | AtomicCompSwap => Some(&[INTEL]),
+            AtomicAdd | ImageAtomicAdd => Some(&[NV]),
+            AtomicExchange | ImageAtomicExchange => Some(&[NV, INTEL]),
+            AtomicMin | AtomicMax | AtomicCompSwap | ImageAtomicMin | ImageAtomicMax
+            | ImageAtomicCompSwap => Some(&[INTEL]),
             _ => None,
         }
     }
@@ -795,6 +797,26 @@ fn build() -> Table {
                     vec(F, 1),
                     &p,
                     450,
+                );
+                // GL_NV_shader_atomic_float (add) and GL_INTEL_shader_atomic_float_
+                // minmax (min, max, compare-swap) on r32f images.
+                for (name, fun) in [
+                    ("imageAtomicAdd", ImageAtomicAdd),
+                    ("imageAtomicMin", ImageAtomicMin),
+                    ("imageAtomicMax", ImageAtomicMax),
+                ] {
+                    fixed(&mut t, name, fun, vec(F, 1), &p, EXTENSION_ONLY);
+                }
+                let mut p = vec![img, coord];
+                p.extend_from_slice(sample);
+                p.extend([vec(F, 1), vec(F, 1)]);
+                fixed(
+                    &mut t,
+                    "imageAtomicCompSwap",
+                    ImageAtomicCompSwap,
+                    vec(F, 1),
+                    &p,
+                    EXTENSION_ONLY,
                 );
             }
         }

@@ -191,9 +191,11 @@ pub const ATOMIC_XOR: u32 = 5;
 pub const ATOMIC_EXCHANGE: u32 = 6;
 pub const ATOMIC_COMP_SWAP: u32 = 7;
 
-/// The image atomics on r32i, r32ui (every operation) and r32f (exchange): returns
-/// the texel's old value; 0 (and no change) outside the image, for other formats, or
-/// when the unit is not read-write.
+/// The image atomics on r32i, r32ui (every operation) and r32f (add, min, max,
+/// exchange, compare-swap: `data`, `compare` and the result are the floats' bits; min
+/// and max prefer a number to NaN, compare-swap compares bits): returns the texel's
+/// old value; 0 (and no change) outside the image, for other formats, or when the
+/// unit is not read-write.
 ///
 /// # Safety
 /// `table` as for every helper here.
@@ -219,7 +221,8 @@ pub unsafe extern "C" fn image_atomic(
         return 0;
     };
     let single = matches!(f, Format::Plain { n: 1, bits: 32, .. });
-    if !single || (f.class() == Class::Float && op != ATOMIC_EXCHANGE) {
+    let float = f.class() == Class::Float;
+    if !single || (float && matches!(op, ATOMIC_AND | ATOMIC_OR | ATOMIC_XOR)) {
         return 0;
     }
     // SAFETY: p addresses the texel's 4 bytes, 4-aligned (storage is 64-aligned, rows
@@ -228,6 +231,20 @@ pub unsafe extern "C" fn image_atomic(
     let a = unsafe { AtomicU32::from_ptr(p as *mut u32) };
     let signed = f.class() == Class::Sint;
     let ord = Ordering::SeqCst;
+    if float && matches!(op, ATOMIC_ADD | ATOMIC_MIN | ATOMIC_MAX) {
+        let d = f32::from_bits(data);
+        let apply = |o: u32| {
+            let x = f32::from_bits(o);
+            let r = match op {
+                ATOMIC_ADD => x + d,
+                // f32::min/max return the number when one operand is NaN.
+                ATOMIC_MIN => x.min(d),
+                _ => x.max(d),
+            };
+            Some(r.to_bits())
+        };
+        return a.fetch_update(ord, ord, apply).unwrap_or(0);
+    }
     match op {
         ATOMIC_ADD => a.fetch_add(data, ord),
         ATOMIC_MIN if signed => a
@@ -310,5 +327,52 @@ mod tests {
         let mut raw = [0u8; 4];
         s.read(28, &mut raw);
         assert_eq!(u32::from_ne_bytes(raw), 1);
+    }
+
+    /// r32f atomics (GL_NV_shader_atomic_float, GL_INTEL_shader_atomic_float_minmax):
+    /// add, min and max on the float value (a NaN operand loses), exchange and
+    /// compare-swap on the bits; the bitwise operations stay refused.
+    #[test]
+    fn float_atomics() {
+        let s = Storage::new_zeroed(16).unwrap();
+        let f = Format::Plain {
+            kind: Kind::Float,
+            n: 1,
+            bits: 32,
+        };
+        let mut t = empty_table();
+        t[0] = ImageDesc::new(&s, 0, [4, 1, 1], 16, 16, f, 3);
+        let tp = t.as_ptr();
+        let b = |x: f32| x.to_bits();
+        // SAFETY: the table has MAX_IMAGE_UNITS entries.
+        unsafe {
+            assert_eq!(image_atomic(tp, 0, 1, 0, 0, ATOMIC_ADD, b(1.5), 0), b(0.0));
+            assert_eq!(image_atomic(tp, 0, 1, 0, 0, ATOMIC_ADD, b(2.25), 0), b(1.5));
+            assert_eq!(
+                image_atomic(tp, 0, 1, 0, 0, ATOMIC_MIN, b(-4.0), 0),
+                b(3.75)
+            );
+            assert_eq!(
+                image_atomic(tp, 0, 1, 0, 0, ATOMIC_MIN, b(f32::NAN), 0),
+                b(-4.0)
+            );
+            assert_eq!(image_atomic(tp, 0, 1, 0, 0, ATOMIC_MAX, b(8.0), 0), b(-4.0));
+            assert_eq!(
+                image_atomic(tp, 0, 1, 0, 0, ATOMIC_COMP_SWAP, b(1.0), b(8.0)),
+                b(8.0)
+            );
+            assert_eq!(
+                image_atomic(tp, 0, 1, 0, 0, ATOMIC_EXCHANGE, b(2.0), 0),
+                b(1.0)
+            );
+            assert_eq!(image_atomic(tp, 0, 1, 0, 0, ATOMIC_OR, 1, 0), 0);
+            // A NaN texel: min takes the number.
+            image_atomic(tp, 0, 2, 0, 0, ATOMIC_EXCHANGE, b(f32::NAN), 0);
+            image_atomic(tp, 0, 2, 0, 0, ATOMIC_MIN, b(5.0), 0);
+            assert_eq!(image_atomic(tp, 0, 2, 0, 0, ATOMIC_ADD, 0, 0), b(5.0));
+        }
+        let mut raw = [0u8; 4];
+        s.read(4, &mut raw);
+        assert_eq!(f32::from_ne_bytes(raw), 2.0);
     }
 }

@@ -1816,8 +1816,15 @@ impl Checker<'_> {
         if ov.uses_int64() {
             return self.ext("GL_ARB_gpu_shader_int64");
         }
-        if let Some(exts) = ov.float_atomic_ext() {
-            return self.compute_enabled() && exts.iter().any(|e| self.ext(e));
+        if let Some(exts) = ov.float_atomic_ext()
+            && self.version < ov.min_version
+        {
+            let unlocked = if matches!(ov.params.first(), Some((Ty::Image(_), _))) {
+                self.version >= 420 || self.ext("GL_ARB_shader_image_load_store")
+            } else {
+                self.compute_enabled()
+            };
+            return unlocked && exts.iter().any(|e| self.ext(e));
         }
         if matches!(ov.fun, AnyInvocation | AllInvocations | AllInvocationsEqual) {
             return self.ext("GL_ARB_shader_group_vote");
