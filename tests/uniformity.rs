@@ -5,21 +5,28 @@
 use std::sync::Arc;
 
 use glcompute_driver::glsl::{self, Stage};
-use glcompute_driver::ir::uniformity::{Uniformity, Uniformity::*, analyze};
+use glcompute_driver::ir::uniformity::{Analysis, Uniformity, Uniformity::*, analyze};
 use glcompute_driver::ir::{LocalId, barrier_functions};
 
 const HEAD: &str = "#version 430\nlayout(local_size_x = 8) in;\nlayout(std430, binding = 0) buffer B { uint v[]; };\nlayout(std430, binding = 1) readonly buffer R { uint ro[]; };\nuniform uint u;\nshared uint sh[8];\n";
 
-/// Links `body` after HEAD; checks each (local of main, class) and the divergent
-/// barrier lines (source lines, HEAD is 6 lines).
-fn case(body: &str, expect: &[(&str, Uniformity)], divergent_lines: &[u32]) {
-    let src = format!("{HEAD}{body}");
-    let (sh, _) = glsl::compile(Stage::Compute, &src).unwrap_or_else(|l| panic!("{l}\n{src}"));
+/// Compiles and links `src`, and analyzes the program from main.
+fn analyzed(src: &str) -> (glsl::LinkedProgram, Analysis) {
+    let (sh, _) = glsl::compile(Stage::Compute, src).unwrap_or_else(|l| panic!("{l}\n{src}"));
     let (p, _) = glsl::link(&[(1, Stage::Compute, Some(Arc::new(sh)))], true)
         .unwrap_or_else(|l| panic!("{l}\n{src}"));
     let m = &p.module;
     let main = m.entry().expect("main");
     let a = analyze(m, main, &barrier_functions(m));
+    (p, a)
+}
+
+/// Links `body` after HEAD; checks each (local of main, class) and the divergent
+/// barrier lines (source lines, HEAD is 6 lines).
+fn case(body: &str, expect: &[(&str, Uniformity)], divergent_lines: &[u32]) {
+    let (p, a) = analyzed(&format!("{HEAD}{body}"));
+    let m = &p.module;
+    let main = m.entry().expect("main");
     let f = m.function(main);
     for (name, want) in expect {
         let l = f
@@ -138,13 +145,9 @@ fn divergent_barriers_found() {
 /// Links `body` after HEAD (local size 8 x 1 x 1) or `head`; checks each (local of
 /// main, stride of its affine form, None where none is proven).
 fn affine_case(head: &str, body: &str, expect: &[(&str, Option<i64>)]) {
-    let src = format!("{head}{body}");
-    let (sh, _) = glsl::compile(Stage::Compute, &src).unwrap_or_else(|l| panic!("{l}\n{src}"));
-    let (p, _) = glsl::link(&[(1, Stage::Compute, Some(Arc::new(sh)))], true)
-        .unwrap_or_else(|l| panic!("{l}\n{src}"));
+    let (p, a) = analyzed(&format!("{head}{body}"));
     let m = &p.module;
     let main = m.entry().expect("main");
-    let a = analyze(m, main, &barrier_functions(m));
     let f = m.function(main);
     for (name, want) in expect {
         let l = f

@@ -19,6 +19,25 @@ pub enum Ty {
     AtomicUint,
 }
 
+impl Ty {
+    /// Whether this signature type is the module type `id`.
+    pub fn is(self, types: &crate::ir::Types, id: crate::ir::TypeId) -> bool {
+        use crate::ir::Type;
+        match (self, types.get(id)) {
+            (Ty::Void, Type::Void) => true,
+            (Ty::Vec(s, 1), Type::Scalar(x)) => s == *x,
+            (Ty::Vec(s, n), Type::Vector(x, m)) => s == *x && n == *m,
+            (Ty::Mat(s, c, r), Type::Matrix { scalar, cols, rows }) => {
+                s == *scalar && c == *cols && r == *rows
+            }
+            (Ty::Image(o), Type::Image(p)) => o == *p,
+            (Ty::Sampler(o), Type::Sampler(p)) => o == *p,
+            (Ty::AtomicUint, Type::AtomicUint) => true,
+            _ => false,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Overload {
     pub fun: Builtin,

@@ -386,6 +386,23 @@ impl Types {
         }
     }
 
+    /// Whether two scalar, vector or matrix types have the same shape (any scalar kinds).
+    pub fn same_shape(&self, a: TypeId, b: TypeId) -> bool {
+        match (self.get(a), self.get(b)) {
+            (Type::Scalar(_), Type::Scalar(_)) => true,
+            (Type::Vector(_, n), Type::Vector(_, m)) => n == m,
+            (
+                Type::Matrix {
+                    cols: c1, rows: r1, ..
+                },
+                Type::Matrix {
+                    cols: c2, rows: r2, ..
+                },
+            ) => c1 == c2 && r1 == r2,
+            _ => false,
+        }
+    }
+
     pub fn is_opaque(&self, id: TypeId) -> bool {
         match self.get(id) {
             Type::Image(_) | Type::Sampler(_) | Type::AtomicUint => true,

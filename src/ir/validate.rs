@@ -498,12 +498,12 @@ impl FnCheck<'_> {
                 let args: Vec<TypeId> = kids.iter().flatten().copied().collect();
                 let ok = super::builtins::signatures(*fun).iter().any(|ov| {
                     ov.params.len() == args.len()
-                        && ty_is(types, ov.ret, x.ty)
+                        && ov.ret.is(types, x.ty)
                         && ov
                             .params
                             .iter()
                             .zip(&args)
-                            .all(|((p, _), &a)| ty_is(types, *p, a))
+                            .all(|((p, _), &a)| p.is(types, a))
                 });
                 if !ok {
                     let shown: Vec<String> = args.iter().map(|&a| types.name(a)).collect();
@@ -672,7 +672,7 @@ impl FnCheck<'_> {
             }
             ExprKind::Convert { to, .. } => {
                 if let [Some(a)] = kids[..]
-                    && (!same_shape(types, a, x.ty) || scalar_shape(types, x.ty) != Some(*to))
+                    && (!types.same_shape(a, x.ty) || scalar_shape(types, x.ty) != Some(*to))
                 {
                     self.err(format!(
                         "{at}: conversion of a {} to {} typed {}",
@@ -749,40 +749,6 @@ impl FnCheck<'_> {
             _ => {}
         }
         Some(x.ty)
-    }
-}
-
-/// Whether a signature type is the module type `t`.
-fn ty_is(types: &Types, sig: super::builtins::Ty, t: TypeId) -> bool {
-    use super::builtins::Ty;
-    match (sig, types.get(t)) {
-        (Ty::Void, Type::Void) => true,
-        (Ty::Vec(s, 1), Type::Scalar(x)) => s == *x,
-        (Ty::Vec(s, n), Type::Vector(x, m)) => s == *x && n == *m,
-        (Ty::Mat(s, c, r), Type::Matrix { scalar, cols, rows }) => {
-            s == *scalar && c == *cols && r == *rows
-        }
-        (Ty::Image(o), Type::Image(p)) => o == *p,
-        (Ty::Sampler(o), Type::Sampler(p)) => o == *p,
-        (Ty::AtomicUint, Type::AtomicUint) => true,
-        _ => false,
-    }
-}
-
-/// Whether two scalar, vector or matrix types have the same shape (any scalar kinds).
-fn same_shape(types: &Types, a: TypeId, b: TypeId) -> bool {
-    match (types.get(a), types.get(b)) {
-        (Type::Scalar(_), Type::Scalar(_)) => true,
-        (Type::Vector(_, n), Type::Vector(_, m)) => n == m,
-        (
-            Type::Matrix {
-                cols: c1, rows: r1, ..
-            },
-            Type::Matrix {
-                cols: c2, rows: r2, ..
-            },
-        ) => c1 == c2 && r1 == r2,
-        _ => false,
     }
 }
 

@@ -30,18 +30,7 @@ impl Checker<'_> {
     }
 
     pub(super) fn ty_matches(&self, t: Ty, id: TypeId) -> bool {
-        match (t, self.m.types.get(id)) {
-            (Ty::Void, Type::Void) => true,
-            (Ty::Vec(s, 1), Type::Scalar(x)) => s == *x,
-            (Ty::Vec(s, n), Type::Vector(x, m)) => s == *x && n == *m,
-            (Ty::Mat(s, c, r), Type::Matrix { scalar, cols, rows }) => {
-                s == *scalar && c == *cols && r == *rows
-            }
-            (Ty::Image(o), Type::Image(p)) => o == *p,
-            (Ty::Sampler(o), Type::Sampler(p)) => o == *p,
-            (Ty::AtomicUint, Type::AtomicUint) => true,
-            _ => false,
-        }
+        t.is(&self.m.types, id)
     }
 
     fn literal(&mut self, l: Literal, span: Span) -> ExprId {

@@ -493,19 +493,7 @@ impl Checker<'_> {
             return Some(Conversion::Exact);
         }
         let t = &self.m.types;
-        let same_shape = match (t.get(from), t.get(to)) {
-            (Type::Scalar(_), Type::Scalar(_)) => true,
-            (Type::Vector(_, a), Type::Vector(_, b)) => a == b,
-            (
-                Type::Matrix {
-                    cols: c1, rows: r1, ..
-                },
-                Type::Matrix {
-                    cols: c2, rows: r2, ..
-                },
-            ) => c1 == c2 && r1 == r2,
-            _ => false,
-        };
+        let same_shape = t.same_shape(from, to);
         if !same_shape {
             return None;
         }
