@@ -224,24 +224,15 @@ fn int64_literal(text: &str) -> Option<Result<Literal, String>> {
     })
 }
 
-/// Replaces 64-bit integer literals by identifiers (see [`Int64Literals`]).
+/// Replaces 64-bit integer literals by identifiers (see [`Int64Literals`]): one pass
+/// finds them, then the prefix is chosen and the output built (both linear).
 fn rewrite_int64_literals(src: &str) -> (String, Int64Literals) {
     let mut lits = Int64Literals::default();
     let b = src.as_bytes();
-    // Cheap exit: no digit is followed by an l or L.
-    if !b
-        .windows(2)
-        .any(|w| w[0].is_ascii_alphanumeric() && matches!(w[1], b'l' | b'L'))
-    {
-        return (src.to_string(), lits);
-    }
-    let mut prefix = String::from("__glcompute_int64_literal_");
-    while src.contains(&prefix) {
-        prefix.push('x');
-    }
+    // (start, end) of each literal; its value in lits.values.
+    let mut spans: Vec<(usize, usize)> = Vec::new();
     let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let mut out = String::with_capacity(src.len());
-    let (mut i, mut copied) = (0, 0);
+    let mut i = 0;
     let mut line_start = true;
     while i < b.len() {
         let c = b[i];
@@ -305,16 +296,36 @@ fn rewrite_int64_literals(src: &str) -> (String, Int64Literals) {
             i += 1;
         }
         if let Some(v) = int64_literal(&src[start..i]) {
-            out.push_str(&src[copied..start]);
-            out.push_str(&format!("{prefix}{}", lits.values.len()));
+            spans.push((start, i));
             lits.values.push(v);
-            copied = i;
         }
     }
-    out.push_str(&src[copied..]);
-    if !lits.values.is_empty() {
-        lits.prefix = prefix;
+    if spans.is_empty() {
+        return (src.to_string(), lits);
     }
+    // A prefix the source does not contain: the base followed by one `x` more than any
+    // occurrence of the base in the source is followed by.
+    const BASE: &str = "__i64l";
+    let most = src
+        .match_indices(BASE)
+        .map(|(at, _)| {
+            b[at + BASE.len()..]
+                .iter()
+                .take_while(|&&c| c == b'x')
+                .count()
+        })
+        .max();
+    let prefix = format!("{BASE}{}", "x".repeat(most.map_or(0, |n| n + 1)));
+    let mut out = String::with_capacity(src.len() + spans.len() * (prefix.len() + 4));
+    let mut copied = 0;
+    for (n, &(start, end)) in spans.iter().enumerate() {
+        out.push_str(&src[copied..start]);
+        out.push_str(&prefix);
+        out.push_str(&n.to_string());
+        copied = end;
+    }
+    out.push_str(&src[copied..]);
+    lits.prefix = prefix;
     (out, lits)
 }
 

@@ -1174,22 +1174,11 @@ impl Builtin {
                 | MemoryBarrierShared
                 | MemoryBarrierImage
                 | GroupMemoryBarrier
-                | Texture
-                | TextureLod
-                | TextureOffset
-                | TextureLodOffset
-                | TexelFetch
-                | TexelFetchOffset
-                | TextureGrad
-                | TextureGather
-                | TextureSize
-                | TextureQueryLevels
-                | TextureSamples
                 | ImageSize
                 | ImageSamples
                 | Clock
                 | Clock2x32
-        )
+        ) || self.is_texture_lookup()
     }
 }
 

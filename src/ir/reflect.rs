@@ -814,22 +814,16 @@ fn check_limits(m: &Module, r: &Reflection, log: &mut Errors) {
             "GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS",
         ),
     ];
-    for (n, max, what, name) in checks {
-        if n > max as usize {
-            log.link_error(format!(
-                "the program uses {n} {what}, more than {name} = {max}"
-            ));
-        }
-    }
-    // Elements of the uniforms a predicate selects, against their limits.
-    let count = |pred: &dyn Fn(&Resource) -> bool| -> u32 {
+    // Elements of the uniforms a predicate selects (saturating: an array has up to
+    // 2^32 - 1 elements).
+    let count = |pred: &dyn Fn(&Resource) -> bool| -> u64 {
         r.uniforms
             .iter()
             .filter(|u| pred(u))
-            .map(|u| u.elements())
-            .sum()
+            .map(|u| u.elements() as u64)
+            .fold(0, u64::saturating_add)
     };
-    let element_checks: [(u32, i32, &str, &str); 3] = [
+    let element_checks = [
         (
             count(&|u| u.atomic_buffer_index >= 0),
             limits::MAX_COMPUTE_ATOMIC_COUNTERS,
@@ -849,8 +843,12 @@ fn check_limits(m: &Module, r: &Reflection, log: &mut Errors) {
             "GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS",
         ),
     ];
-    for (n, max, what, name) in element_checks {
-        if n > max as u32 {
+    let all = checks
+        .into_iter()
+        .map(|(n, max, what, name)| (n as u64, max, what, name))
+        .chain(element_checks);
+    for (n, max, what, name) in all {
+        if n > max as u64 {
             log.link_error(format!(
                 "the program uses {n} {what}, more than {name} = {max}"
             ));

@@ -610,17 +610,27 @@ fn affine_locals(m: &Module, a: &Analysis, fi: usize) -> Vec<Option<i64>> {
     // Locals written other than by a whole assignment at statement level: by a nested
     // assignment, through an index, field or swizzle, as an out argument, or as a
     // call's result.
-    let mut top_level: Vec<ExprId> = Vec::new();
+    let unknown = |st: &mut [Form], l: usize| {
+        if let Some(s) = st.get_mut(l) {
+            *s = Form::Unknown;
+        }
+    };
+    let mut top_level = vec![false; f.exprs.len()];
     for_each_stmt(&f.body, |s| match &s.kind {
-        StmtKind::Expr(e) => top_level.push(*e),
+        StmtKind::Expr(e) => {
+            if let Some(t) = top_level.get_mut(e.0 as usize) {
+                *t = true;
+            }
+        }
         StmtKind::Call { args, result, .. } => {
+            // Conservatively, as if every argument were out or inout.
             for &x in args {
                 if let Some(l) = root_local(f, x) {
-                    st[l] = Form::Unknown;
+                    unknown(&mut st, l);
                 }
             }
             if let Some(l) = result {
-                st[l.0 as usize] = Form::Unknown;
+                unknown(&mut st, l.0 as usize);
             }
         }
         _ => {}
@@ -632,10 +642,10 @@ fn affine_locals(m: &Module, a: &Analysis, fi: usize) -> Vec<Option<i64>> {
         };
         if let Some(p) = place {
             let whole = matches!(f.expr(p).kind, ExprKind::Local(_));
-            if (!whole || !top_level.contains(&ExprId(i as u32)))
+            if (!whole || !top_level[i])
                 && let Some(l) = root_local(f, p)
             {
-                st[l] = Form::Unknown;
+                unknown(&mut st, l);
             }
         }
         if let ExprKind::Builtin { fun, args } = &x.kind {
@@ -643,7 +653,7 @@ fn affine_locals(m: &Module, a: &Analysis, fi: usize) -> Vec<Option<i64>> {
                 if super::calls::builtin_place_arg(*fun, j)
                     && let Some(l) = root_local(f, arg)
                 {
-                    st[l] = Form::Unknown;
+                    unknown(&mut st, l);
                 }
             }
         }
