@@ -2,8 +2,10 @@
  * - glDispatchCompute with counts whose product passes 2^64 runs (until the watchdog
  *   stops it: the test sets GLCOMPUTE_TIMEOUT_MS) instead of wrapping to no work;
  * - shared arrays too large for 32-bit sizes fail to link;
- * - private arrays larger than a thread's stack fail to dispatch, with a message;
- * - values kept across barriers larger than the scratch limit fail to dispatch;
+ * - private arrays larger than a thread's stack fail to link, with a log that says so
+ *   (the kernel is compiled at link, where its frame is known);
+ * - values kept across barriers larger than the scratch limit fail to link (fixed
+ *   group size) or to dispatch (variable group size);
  * - a kernel with a large frame runs correctly when dispatched from a thread whose own
  *   stack is too small for it (the workers run it);
  * - shared memory never shows what another program's dispatch left there;
@@ -145,21 +147,45 @@ int main(void)
     CHECK(!linked, "4 GiB of shared memory does not link");
     CHECK(strstr(log, "GL_MAX_COMPUTE_SHARED_MEMORY_SIZE") != NULL, "the log names the limit: %s", log);
 
-    /* 3. A 64 MiB private array: the dispatch fails, saying why. */
-    GLuint huge_private = link_or_zero(
-        "#version 430\nlayout(local_size_x = 1) in;\n"
-        "layout(std430, binding = 0) buffer B { float v[]; };\n"
-        "void main() { float a[16777216]; a[gl_LocalInvocationIndex] = 1.0; v[0] = a[v.length() % 7]; }\n",
-        &linked, log, sizeof log);
-    CHECK(linked, "a large private array links");
+    /* 3. A 64 MiB private array: the link fails, saying why. */
+    linked = 1;
+    link_or_zero("#version 430\nlayout(local_size_x = 1) in;\n"
+                 "layout(std430, binding = 0) buffer B { float v[]; };\n"
+                 "void main() { float a[16777216]; a[gl_LocalInvocationIndex] = 1.0; v[0] = a[v.length() % 7]; }\n",
+                 &linked, log, sizeof log);
+    CHECK(!linked, "a 64 MiB private array does not link");
+    CHECK(strstr(log, "bytes of stack") != NULL && strstr(log, "limit") != NULL,
+          "the log gives the stack need and the limit: %s", log);
+    /* The same array in a function called twice: each inlined call has its frame. */
+    linked = 1;
+    link_or_zero("#version 430\nlayout(local_size_x = 1) in;\n"
+                 "layout(std430, binding = 0) buffer B { float v[]; };\n"
+                 "float f(uint i) { float a[1048576]; a[i] = 1.0; return a[v.length() % 7]; }\n"
+                 "float g(uint i) { float a[1048576]; a[i] = 2.0; return a[v.length() % 5] + f(i); }\n"
+                 "void main() { v[0] = g(gl_LocalInvocationIndex) + g(1u) + f(2u); }\n",
+                 &linked, log, sizeof log);
+    CHECK(!linked, "4 MiB private arrays in functions called 4 times do not link");
+    CHECK(strstr(log, "bytes of stack") != NULL, "the log says why: %s", log);
     GLuint out = ssbo(0, 1024);
-    glUseProgram(huge_private);
-    EXPECT_ERR(GL_INVALID_OPERATION, "a kernel that needs more stack than glcompute allows",
-               glDispatchCompute(1, 1, 1));
 
     /* 4. 2 MiB per invocation kept across a barrier, in 1024 invocations: 2 GiB. */
-    GLuint huge_frames = link_or_zero(
+    const char *huge_frames_src =
         "#version 430\nlayout(local_size_x = 1024) in;\n"
+        "layout(std430, binding = 0) buffer B { uint v[]; };\n"
+        "void main() {\n"
+        "    uint a[524288];\n"
+        "    a[gl_LocalInvocationIndex] = gl_LocalInvocationIndex;\n"
+        "    barrier();\n"
+        "    v[gl_LocalInvocationIndex] = a[gl_LocalInvocationIndex];\n"
+        "}\n";
+    linked = 1;
+    link_or_zero(huge_frames_src, &linked, log, sizeof log);
+    CHECK(!linked, "2 GiB of per-invocation memory does not link");
+    CHECK(strstr(log, "per-invocation memory") != NULL, "the log says why: %s", log);
+    /* With a variable group size the need is known at dispatch. */
+    GLuint var_frames = link_or_zero(
+        "#version 430\n#extension GL_ARB_compute_variable_group_size : require\n"
+        "layout(local_size_variable) in;\n"
         "layout(std430, binding = 0) buffer B { uint v[]; };\n"
         "void main() {\n"
         "    uint a[524288];\n"
@@ -168,13 +194,10 @@ int main(void)
         "    v[gl_LocalInvocationIndex] = a[gl_LocalInvocationIndex];\n"
         "}\n",
         &linked, log, sizeof log);
-    CHECK(linked, "a large array across a barrier links");
-    glUseProgram(huge_frames);
-    GLenum e = glGetError();
-    glDispatchCompute(1, 1, 1);
-    e = glGetError();
-    CHECK(e == GL_OUT_OF_MEMORY || e == GL_INVALID_OPERATION,
-          "2 GiB of per-invocation memory fails to dispatch (%s)", err_name(e));
+    CHECK(linked, "a variable-size program with 2 MiB per invocation links: %s", log);
+    glUseProgram(var_frames);
+    EXPECT_ERR(GL_OUT_OF_MEMORY, "1024 invocations of 2 MiB each",
+               glDispatchComputeGroupSizeARB(1, 1, 1, 1024, 1, 1));
 
     /* 5. A 1 MiB frame dispatched from a thread with a 256 KiB stack. */
     big_stack_prog = link_or_zero(big_stack_src, &linked, log, sizeof log);

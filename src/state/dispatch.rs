@@ -86,7 +86,7 @@ impl ContextState {
         Resource { ptr, size }
     }
 
-    /// Compiles the program (on its first dispatch), snapshots the bound resources and
+    /// Takes the program's kernel (compiled at link), snapshots the bound resources and
     /// uniforms, and runs the dispatch to completion.
     fn launch(
         &mut self,
@@ -104,17 +104,9 @@ impl ContextState {
             ),
         };
         // The groups' scratch (shared memory and per-invocation frames) must fit the
-        // runtime's limit; the sizes are 32-bit and the product is taken in 64 bits.
-        let invocations: u64 = local_size.iter().map(|&v| v as u64).product();
-        let scratch = (kernel.frame_stride as u64)
-            .saturating_mul(invocations)
-            .saturating_add(kernel.shared_size as u64);
-        if scratch > crate::limits::MAX_GROUP_SCRATCH {
-            gl_bail!(
-                GL_OUT_OF_MEMORY,
-                "a work group of {invocations} invocations needs {scratch} bytes of shared and per-invocation memory, more than glcompute's limit of {}",
-                crate::limits::MAX_GROUP_SCRATCH
-            );
+        // runtime's limit (checked at link for a fixed group size).
+        if let Err(e) = super::program::group_scratch(&kernel, local_size) {
+            gl_bail!(GL_OUT_OF_MEMORY, "{e}");
         }
         let r = &exe.reflection;
         let mut keep = Vec::new();

@@ -1,7 +1,8 @@
 //! Shader and program objects (GL 4.6 chapter 7): sources, compilation and linking
 //! through the GLSL front end, attachment with deferred deletion, and the queries. A
-//! linked program's native code, compiled by the back end at its first dispatch, is
-//! kept here with it ([`Executable`]).
+//! linked compute program's native code, compiled by the back end when it links (so its
+//! stack and scratch needs are known, and checked, at link), is kept here with it
+//! ([`Executable`]).
 //! Programs and shaders share one namespace in the share group.
 
 use crate::runtime::sync::Mutex;
@@ -74,10 +75,11 @@ pub struct ProgramState {
     pub linked_sources: Vec<(u32, String)>,
 }
 
-/// A linked program and its native code. The code is compiled at the first dispatch
-/// (compile-only users such as glslparsertest never pay for code generation) and kept
-/// here, in the program object: the front end that linked the program knows nothing
-/// of the back end.
+/// A linked program and its native code. A program with a compute shader is compiled
+/// to native code as it links ([`Executable::link`]): a kernel whose private variables
+/// need more stack than glcompute allows, or whose work groups need more scratch than
+/// it allows, fails to link with a log that says so. The code is kept here, in the
+/// program object: the front end that linked the program knows nothing of the back end.
 pub struct Executable {
     linked: LinkedProgram,
     kernel: OnceLock<Result<Arc<Kernel>, String>>,
@@ -91,15 +93,26 @@ impl std::ops::Deref for Executable {
 }
 
 impl Executable {
-    pub fn new(linked: LinkedProgram) -> Executable {
-        Executable {
+    /// The executable of a linked program: a compute program's kernel is compiled now,
+    /// and a kernel that cannot run here fails the link with the reason (for the log).
+    pub fn link(linked: LinkedProgram) -> Result<Executable, String> {
+        let exe = Executable {
             linked,
             kernel: OnceLock::new(),
+        };
+        if let Some(c) = exe.compute {
+            let kernel = exe.kernel()?;
+            // A fixed group size's scratch (per-invocation frames and shared memory)
+            // is known now; a variable group size's is checked at each dispatch.
+            if let Some(size) = c.local_size {
+                group_scratch(&kernel, size)?;
+            }
         }
+        Ok(exe)
     }
 
-    /// The compiled work-group function (compiled once, on first use, on the
-    /// compiler's own stack).
+    /// The compiled work-group function (compiled once, by [`Executable::link`] for a
+    /// compute program, on the compiler's own stack).
     pub fn kernel(&self) -> Result<Arc<Kernel>, String> {
         self.kernel
             .get_or_init(|| {
@@ -125,6 +138,23 @@ impl Program {
     pub fn executable(&self) -> Option<Arc<Executable>> {
         self.state.lock().executable.clone()
     }
+}
+
+/// The scratch one work group of `local_size` needs (its invocations' frames and its
+/// shared memory), or why it exceeds glcompute's limit. Sizes are 32-bit and the
+/// product is taken in saturating 64-bit arithmetic.
+pub fn group_scratch(kernel: &Kernel, local_size: [u32; 3]) -> Result<u64, String> {
+    let invocations: u64 = local_size.iter().map(|&v| v as u64).product();
+    let scratch = (kernel.frame_stride as u64)
+        .saturating_mul(invocations)
+        .saturating_add(kernel.shared_size as u64);
+    if scratch > crate::limits::MAX_GROUP_SCRATCH {
+        return Err(format!(
+            "a work group of {invocations} invocations needs {scratch} bytes of shared and per-invocation memory, more than glcompute's limit of {}",
+            crate::limits::MAX_GROUP_SCRATCH
+        ));
+    }
+    Ok(scratch)
 }
 
 /// The GL stage enums CreateShader accepts (GL 4.6 §7.1).
@@ -425,11 +455,17 @@ impl ContextState {
                     .join(", ")
             ))
         };
+        // A compute program is compiled to native code as it links.
+        let outcome = outcome.and_then(|(linked, log)| {
+            Executable::link(linked)
+                .map(|exe| (exe, log))
+                .map_err(|e| format!("error: {e}\n"))
+        });
         match outcome {
-            Ok((linked, log)) => {
+            Ok((exe, log)) => {
                 st.link_status = true;
-                st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
-                st.executable = Some(Arc::new(Executable::new(linked)));
+                st.uniforms = super::uniform::UniformState::from_reflection(&exe.reflection);
+                st.executable = Some(Arc::new(exe));
                 // The divergent-barrier warnings also go to KHR_debug, with their line.
                 for line in log
                     .lines()

@@ -188,14 +188,15 @@ impl ContextState {
             }
             let (linked, l) = glsl::link(&compiled, self.info.is_core())?;
             log.push_str(&l);
-            Ok((linked, log, sources, separable))
+            let exe = super::program::Executable::link(linked)?;
+            Ok((exe, log, sources, separable))
         });
         let mut st = prog.state.lock();
         match outcome {
-            Ok((linked, log, sources, separable)) => {
+            Ok((exe, log, sources, separable)) => {
                 st.link_status = true;
-                st.uniforms = super::uniform::UniformState::from_reflection(&linked.reflection);
-                st.executable = Some(std::sync::Arc::new(super::program::Executable::new(linked)));
+                st.uniforms = super::uniform::UniformState::from_reflection(&exe.reflection);
+                st.executable = Some(std::sync::Arc::new(exe));
                 st.info_log = log;
                 st.linked_sources = sources;
                 st.separable = separable;
