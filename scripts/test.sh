@@ -25,18 +25,19 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier"
+C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl -lm
 done
 
 # Standalone: the loader finds glcompute under the libEGL.so.1/libGL.so.1 names.
 run_gl() { LD_LIBRARY_PATH="$GLDIR" "$@"; }
-for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier; do
+for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds; do
     step "$t" run_gl "$BUILD/$t"
 done
-# A program binary written by one process links and runs in another.
 step "divergent_barrier (GLCOMPUTE_DEBUG=barriers)" env GLCOMPUTE_DEBUG=barriers LD_LIBRARY_PATH="$GLDIR" "$BUILD/divergent_barrier"
+step "debug_bounds (GLCOMPUTE_DEBUG=bounds)" env GLCOMPUTE_DEBUG=bounds LD_LIBRARY_PATH="$GLDIR" "$BUILD/debug_bounds"
+# A program binary written by one process links and runs in another.
 step "program_binary across processes" bash -c "LD_LIBRARY_PATH='$GLDIR' '$BUILD/program_binary' save '$BUILD/program.bin' && LD_LIBRARY_PATH='$GLDIR' '$BUILD/program_binary' load '$BUILD/program.bin'"
 step "panic_contained" env GLCOMPUTE_FAULT=glBufferData LD_LIBRARY_PATH="$GLDIR" "$BUILD/panic_contained"
 # Hostile shaders and calls: huge counts, sizes past 32 bits, stacks and scratch too

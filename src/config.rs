@@ -12,6 +12,7 @@ struct Config {
     timeout_ms: u64,
     host_caps_off: Vec<String>,
     debug_barriers: bool,
+    debug_bounds: bool,
 }
 
 fn config() -> &'static Config {
@@ -41,12 +42,18 @@ fn config() -> &'static Config {
                 .ok()
                 .and_then(|s| s.trim().parse::<u64>().ok())
                 .unwrap_or(DEFAULT_TIMEOUT_MS),
-            debug_barriers: std::env::var("GLCOMPUTE_DEBUG")
-                .unwrap_or_default()
-                .split([',', ' '])
-                .any(|w| w.trim() == "barriers"),
+            debug_barriers: debug_word("barriers"),
+            debug_bounds: debug_word("bounds"),
         }
     })
+}
+
+/// Whether GLCOMPUTE_DEBUG (comma- or space-separated words) holds `word`.
+fn debug_word(word: &str) -> bool {
+    std::env::var("GLCOMPUTE_DEBUG")
+        .unwrap_or_default()
+        .split([',', ' '])
+        .any(|w| w.trim() == word)
 }
 
 /// Writes one line to stderr. Never panics (eprintln! does when stderr fails with
@@ -61,6 +68,13 @@ pub fn say(args: std::fmt::Arguments) {
 /// breaks it is reported (KHR_debug and stderr) with the barrier's source line.
 pub fn debug_barriers() -> bool {
     config().debug_barriers
+}
+
+/// GLCOMPUTE_DEBUG=bounds: programs are compiled to record the first out-of-range
+/// buffer or image access of each dispatch, which is reported (KHR_debug and stderr)
+/// with the program, the source line, the index or coordinates and the range's size.
+pub fn debug_bounds() -> bool {
+    config().debug_bounds
 }
 
 /// GLCOMPUTE_LOG=errors: print every GL error, with its explanation, to stderr.

@@ -3,7 +3,7 @@
 //! requirements), frexp/ldexp, the packing functions, matrix inverse/determinant and
 //! the shader clock.
 //! Also the zero page and write sink that out-of-range buffer accesses are redirected
-//! to.
+//! to, and the recorder of the first one (GLCOMPUTE_DEBUG=bounds).
 
 use std::cell::UnsafeCell;
 
@@ -26,6 +26,30 @@ pub fn zero_address() -> usize {
 
 pub fn sink_address() -> usize {
     SINK.0.get() as usize
+}
+
+/// GLCOMPUTE_DEBUG=bounds: records an out-of-range buffer access at `site` (the
+/// kernel's site index): `index` is the innermost dynamic index of the access (-1 for
+/// none), `offset` its byte offset in the bound range, `bytes` its size and `size` the
+/// range's size. Only the dispatch's first such access is kept.
+///
+/// # Safety
+/// `report` is the GroupCtx::bounds the runtime gave the kernel (valid while the
+/// dispatch runs).
+pub unsafe extern "C" fn bounds_buffer(
+    report: *const crate::runtime::abi::BoundsReport,
+    site: u32,
+    index: u64,
+    offset: u64,
+    bytes: u32,
+    size: u64,
+) {
+    // SAFETY: the caller passes the dispatch's live report.
+    let r = unsafe { &*report };
+    r.record(
+        site,
+        [index as i64, offset as i64, bytes as i64, size as i64, 0, 0],
+    );
 }
 
 /// GL_ARB_shader_clock's counter: the time-stamp counter on x86-64 (which increases

@@ -46,6 +46,31 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The bounds check (Options::check_bounds): the runtime records (x, y, z) at a new
+    /// site when they are outside the unit's image.
+    fn check_image_access(&mut self, image: ExprId, unit: Value, xyz: [Value; 3], write: bool) {
+        let Some(report) = self.bounds else {
+            return;
+        };
+        let what = match &self.cur_fn().expr(image).kind {
+            ExprKind::Global(g) => format!("image `{}'", self.env.m.global(*g).name),
+            _ => "an image".to_string(),
+        };
+        let site = self.bounds_sites.len() as i64;
+        self.bounds_sites.push(super::BoundsSite {
+            span: self.cur_span,
+            what,
+            write,
+            kind: super::SiteKind::Image,
+        });
+        let site = self.b.ins().iconst(types::I32, site);
+        let table = self.images;
+        self.libcall(
+            Libcall::ImageCheck,
+            &[report, site, table, unit, xyz[0], xyz[1], xyz[2]],
+        );
+    }
+
     pub(super) fn image_builtin(&mut self, fun: Builtin, args: &[ExprId]) -> R<Val> {
         use Builtin::*;
         let img = self.image_of(args[0])?;
@@ -77,6 +102,7 @@ impl Lower<'_, '_> {
             ImageLoad => {
                 let coord = self.arg_values(args[1])?;
                 let [x, y, z] = self.image_xyz(img.dim, &coord);
+                self.check_image_access(args[0], unit, [x, y, z], false);
                 let out = self.vec4_slot();
                 self.libcall(Libcall::ImageLoad, &[table, unit, x, y, z, out]);
                 let t = cl_type(img.sampled);
@@ -89,6 +115,7 @@ impl Lower<'_, '_> {
                 let coord = self.arg_values(args[1])?;
                 let data = self.arg_values(*args.last().expect("data argument"))?;
                 let [x, y, z] = self.image_xyz(img.dim, &coord);
+                self.check_image_access(args[0], unit, [x, y, z], true);
                 let v = self.vec4_slot();
                 for (i, &c) in data.iter().take(4).enumerate() {
                     self.b.ins().store(mf(), c, v, 4 * i as i32);
@@ -110,6 +137,7 @@ impl Lower<'_, '_> {
                 };
                 let coord = self.arg_values(args[1])?;
                 let [x, y, z] = self.image_xyz(img.dim, &coord);
+                self.check_image_access(args[0], unit, [x, y, z], true);
                 let n = args.len();
                 let float = img.sampled == Scalar::Float;
                 let as_bits = |l: &mut Self, e: ExprId| -> R<Value> {

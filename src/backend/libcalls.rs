@@ -8,6 +8,7 @@
 use cranelift_codegen::ir::{Type as ClType, types};
 
 use super::helpers as h;
+use crate::runtime::abi::BoundsReport;
 use crate::runtime::image as img;
 use crate::runtime::sampler as smp;
 
@@ -27,6 +28,9 @@ impl Abi for i32 {
 }
 impl Abi for u32 {
     const TYPE: ClType = types::I32;
+}
+impl Abi for i64 {
+    const TYPE: ClType = types::I64;
 }
 impl Abi for u64 {
     const TYPE: ClType = types::I64;
@@ -115,6 +119,8 @@ libcalls! {
     ImageLoad = img::image_load: fn(*const img::ImageDesc, u32, i32, i32, i32, *mut u32);
     ImageStore = img::image_store: fn(*const img::ImageDesc, u32, i32, i32, i32, *const u32);
     ImageAtomic = img::image_atomic: fn(*const img::ImageDesc, u32, i32, i32, i32, u32, u32, u32) -> u32;
+    BoundsBuffer = h::bounds_buffer: fn(*const BoundsReport, u32, u64, u64, u32, u64);
+    ImageCheck = img::image_check: fn(*const BoundsReport, u32, *const img::ImageDesc, u32, i32, i32, i32);
     TexSize = smp::tex_size: fn(*const smp::SamplerTable, u32, i32, *mut u32);
     TexLevels = smp::tex_levels: fn(*const smp::SamplerTable, u32) -> i32;
     TexFetch = smp::tex_fetch: fn(*const smp::SamplerTable, u32, i32, i32, i32, i32, *mut u32);

@@ -34,6 +34,8 @@ pub struct Env<'a> {
     pub frontend: cranelift_codegen::isa::TargetFrontendConfig,
     /// Emit the run-time barrier check (Options::check_barriers).
     pub check_barriers: bool,
+    /// Emit the out-of-range access report (Options::check_bounds).
+    pub check_bounds: bool,
 }
 
 /// A value: the components of a scalar, vector or matrix (column-major) as SSA values,
@@ -57,6 +59,10 @@ pub(super) struct MemRef {
     /// Distance between the components of a vector that is a column of a row-major
     /// matrix (None: consecutive).
     pub cstride: Option<u32>,
+    /// The block or atomic counter whose bound range `limit` is (for the bounds report).
+    pub what: Option<GlobalId>,
+    /// The innermost dynamic index applied (for the bounds report).
+    pub index: Option<Value>,
 }
 
 /// Something that can be assigned.
@@ -144,6 +150,7 @@ pub struct Lowered {
     pub frame_stride: u32,
     pub constants: Vec<Box<[u8]>>,
     pub sites: Vec<Span>,
+    pub bounds_sites: Vec<super::BoundsSite>,
 }
 
 pub struct Lower<'a, 'b> {
@@ -163,6 +170,10 @@ pub struct Lower<'a, 'b> {
     pub(super) report: Option<Value>,
     /// Checked barrier sites: a report stores 1 + the index.
     pub(super) sites: Vec<Span>,
+    /// GroupCtx::bounds (loaded only with the bounds check).
+    pub(super) bounds: Option<Value>,
+    /// Checked out-of-range access sites: a report stores the index.
+    pub(super) bounds_sites: Vec<super::BoundsSite>,
     /// The statement being lowered (for the sites of jumps).
     pub(super) cur_span: Span,
     /// Sites of the jumps the current region may leave.
@@ -223,6 +234,9 @@ impl<'a, 'b> Lower<'a, 'b> {
         let report = env
             .check_barriers
             .then(|| ld(&mut b, types::I64, offsets::REPORT));
+        let bounds = env
+            .check_bounds
+            .then(|| ld(&mut b, types::I64, offsets::BOUNDS));
         let mut num_groups = [resources; 3];
         let mut group_id = [resources; 3];
         let mut local = [resources; 3];
@@ -257,6 +271,8 @@ impl<'a, 'b> Lower<'a, 'b> {
             abort,
             report,
             sites: Vec::new(),
+            bounds,
+            bounds_sites: Vec::new(),
             cur_span: Span::default(),
             region_sites: Vec::new(),
             num_groups,
@@ -286,6 +302,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             frame_size,
             constants,
             sites,
+            bounds_sites,
             ..
         } = l;
         b.ins().jump(exit, &[]);
@@ -297,6 +314,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             frame_stride: frame_size.checked_next_multiple_of(16).unwrap_or(u32::MAX),
             constants,
             sites,
+            bounds_sites,
         })
     }
 
@@ -504,6 +522,8 @@ impl<'a, 'b> Lower<'a, 'b> {
             pk,
             rm,
             cstride: None,
+            what: None,
+            index: None,
         }
     }
 

@@ -78,14 +78,15 @@ impl<'a, 'b> Lower<'a, 'b> {
                         .ok_or("internal: counter buffer slot")?;
                     let s = self.b.ins().iconst(types::I32, slot as i64);
                     let (ptr, size) = self.resource(s);
-                    return Ok(Place::Mem(self.mem(
+                    let r = self.mem(
                         ptr,
                         glob.offset.unwrap_or(0) as i64,
                         Some(size),
                         glob.ty,
                         Packing::Std430,
                         false,
-                    )));
+                    );
+                    return Ok(Place::Mem(MemRef { what: Some(g), ..r }));
                 }
                 let off = self
                     .env
@@ -112,14 +113,8 @@ impl<'a, 'b> Lower<'a, 'b> {
                 let s = self.b.ins().iconst(types::I32, slot as i64);
                 let (ptr, size) = self.resource(s);
                 let blk = m.block(b);
-                Ok(Place::Mem(self.mem(
-                    ptr,
-                    0,
-                    Some(size),
-                    glob.ty,
-                    blk.packing,
-                    blk.row_major,
-                )))
+                let r = self.mem(ptr, 0, Some(size), glob.ty, blk.packing, blk.row_major);
+                Ok(Place::Mem(MemRef { what: Some(g), ..r }))
             }
             Storage::Const => Err("internal: const global as a place".into()),
         }
@@ -139,19 +134,14 @@ impl<'a, 'b> Lower<'a, 'b> {
                     _ => 1,
                 };
                 let first = *self.env.block_slot.get(&g).ok_or("internal: block slot")?;
+                self.report_index(index, n, m.types.get(glob.ty));
                 let max = self.b.ins().iconst(types::I32, n as i64 - 1);
                 let idx = self.b.ins().umin(index, max);
                 let slot = self.b.ins().iadd_imm_s(idx, first as i64);
                 let (ptr, size) = self.resource(slot);
                 let blk = m.block(b);
-                Ok(Place::Mem(self.mem(
-                    ptr,
-                    0,
-                    Some(size),
-                    result_ty,
-                    blk.packing,
-                    blk.row_major,
-                )))
+                let r = self.mem(ptr, 0, Some(size), result_ty, blk.packing, blk.row_major);
+                Ok(Place::Mem(MemRef { what: Some(g), ..r }))
             }
             Place::Mem(r) => Ok(Place::Mem(self.index_mem(&r, index, result_ty)?)),
             p => {
@@ -162,6 +152,7 @@ impl<'a, 'b> Lower<'a, 'b> {
                     Type::Matrix { cols, rows, .. } => (*cols as u32, *rows as u32),
                     _ => return Err("internal: index of a non-indexable SSA value".into()),
                 };
+                self.report_index(index, count, m.types.get(ty));
                 let max = self.b.ins().iconst(types::I32, count as i64 - 1);
                 let index = self.b.ins().umin(index, max);
                 Ok(Place::Dyn {
@@ -203,6 +194,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         };
         let idx = match len {
             Some(n) => {
+                self.report_index(index, n, types.get(r.ty));
                 let max = self.b.ins().iconst(types::I32, n.max(1) as i64 - 1);
                 self.b.ins().umin(index, max)
             }
@@ -215,6 +207,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             off,
             ty: elem_ty,
             cstride,
+            index: Some(idx),
             ..*r
         })
     }
@@ -238,7 +231,8 @@ impl<'a, 'b> Lower<'a, 'b> {
     }
 
     /// The address of `size` bytes at `extra` past a memory reference; out-of-range
-    /// accesses go to a zero page (reads) or a sink (writes).
+    /// accesses go to a zero page (reads) or a sink (writes), and with the bounds check
+    /// the first one of a dispatch is recorded.
     pub(super) fn addr(&mut self, r: &MemRef, extra: u32, size: u32, write: bool) -> Value {
         let off = if extra > 0 {
             self.b.ins().iadd_imm_s(r.off, extra as i64)
@@ -251,6 +245,9 @@ impl<'a, 'b> Lower<'a, 'b> {
             Some(lim) => {
                 let end = self.b.ins().iadd_imm_s(off, size as i64);
                 let oob = self.b.ins().icmp(IntCC::UnsignedGreaterThan, end, lim);
+                if let Some(report) = self.bounds {
+                    self.report_buffer_access(report, r, oob, off, size, lim, write);
+                }
                 let safe = if write {
                     helpers::sink_address()
                 } else {
@@ -260,6 +257,93 @@ impl<'a, 'b> Lower<'a, 'b> {
                 self.b.ins().select(oob, safe, a)
             }
         }
+    }
+
+    /// The bounds check (Options::check_bounds): records a new site when `index` is
+    /// not below `len`, the elements of `of` (an array, vector or matrix; the access
+    /// itself is clamped to the last element).
+    pub(super) fn report_index(&mut self, index: Value, len: u32, of: &Type) {
+        let Some(report) = self.bounds else {
+            return;
+        };
+        let what = match of {
+            Type::Vector(_, n) => format!("a vector of {n} components"),
+            Type::Matrix { cols, .. } => format!("a matrix of {cols} columns"),
+            _ => format!("an array of {len} elements"),
+        };
+        let site = self.bounds_sites.len() as i64;
+        self.bounds_sites.push(super::BoundsSite {
+            span: self.cur_span,
+            what,
+            write: false,
+            kind: super::SiteKind::Index,
+        });
+        let oob = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, index, len as i64);
+        let (hit, cont) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(oob, hit, &[], cont, &[]);
+        self.b.switch_to_block(hit);
+        let index = self.b.ins().uextend(types::I64, index);
+        let site = self.b.ins().iconst(types::I32, site);
+        let n = self.b.ins().iconst(types::I64, len as i64);
+        let zero32 = self.b.ins().iconst(types::I32, 0);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.libcall(
+            super::libcalls::Libcall::BoundsBuffer,
+            &[report, site, index, n, zero32, zero],
+        );
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
+    /// The bounds check (Options::check_bounds): when `oob`, records a new site for
+    /// this access with its index, offset, size and the range's size.
+    #[allow(clippy::too_many_arguments)]
+    fn report_buffer_access(
+        &mut self,
+        report: Value,
+        r: &MemRef,
+        oob: Value,
+        off: Value,
+        size: u32,
+        lim: Value,
+        write: bool,
+    ) {
+        let what = match r.what.map(|g| self.env.m.global(g)) {
+            Some(g) => match g.storage {
+                Storage::Buffer(b) => format!("buffer block `{}'", self.env.m.block(b).name),
+                Storage::UniformBlock(b) => {
+                    format!("uniform block `{}'", self.env.m.block(b).name)
+                }
+                _ => format!("the atomic counter buffer of `{}'", g.name),
+            },
+            None => "a buffer".to_string(),
+        };
+        let site = self.bounds_sites.len() as i64;
+        self.bounds_sites.push(super::BoundsSite {
+            span: self.cur_span,
+            what,
+            write,
+            kind: super::SiteKind::Buffer,
+        });
+        let (hit, cont) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(oob, hit, &[], cont, &[]);
+        self.b.switch_to_block(hit);
+        let index = match r.index {
+            Some(i) if self.b.func.dfg.value_type(i) == types::I64 => i,
+            Some(i) => self.b.ins().uextend(types::I64, i),
+            None => self.b.ins().iconst(types::I64, -1),
+        };
+        let site = self.b.ins().iconst(types::I32, site);
+        let size = self.b.ins().iconst(types::I32, size as i64);
+        self.libcall(
+            super::libcalls::Libcall::BoundsBuffer,
+            &[report, site, index, off, size, lim],
+        );
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
     }
 
     pub(super) fn load_scalar(&mut self, r: &MemRef, extra: u32, s: Scalar) -> Value {

@@ -63,6 +63,33 @@ pub struct Options {
     /// same way (GLCOMPUTE_DEBUG=barriers): a decision the invocations disagree on, or
     /// a barrier some invocations returned before, is stored in GroupCtx::report.
     pub check_barriers: bool,
+    /// Record the first out-of-range buffer or image access of a dispatch
+    /// (GLCOMPUTE_DEBUG=bounds) in GroupCtx::bounds.
+    pub check_bounds: bool,
+}
+
+/// A checked out-of-range access site (GLCOMPUTE_DEBUG=bounds).
+#[derive(Debug, Clone)]
+pub struct BoundsSite {
+    /// The statement holding the access.
+    pub span: crate::ir::Span,
+    /// What is accessed: "buffer block `B'", "image `img'", ….
+    pub what: String,
+    pub write: bool,
+    pub kind: SiteKind,
+}
+
+/// What a bounds report's values are (see runtime::abi::BoundsReport).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SiteKind {
+    /// A bound buffer range: the index (or -1), the byte offset, the bytes accessed
+    /// and the range's size.
+    Buffer,
+    /// An image: the coordinates and the image's size.
+    Image,
+    /// A sized array, vector or matrix (indices are clamped to it): the index and the
+    /// element count.
+    Index,
 }
 
 /// A compiled program, ready to run work groups.
@@ -82,6 +109,8 @@ pub struct Kernel {
     pub asm: Option<String>,
     /// Source positions of the checked barrier sites (GroupCtx::report - 1 indexes it).
     pub barrier_sites: Vec<crate::ir::Span>,
+    /// The checked out-of-range access sites (a bounds report's site indexes it).
+    pub bounds_sites: Vec<BoundsSite>,
 }
 
 // SAFETY: the JIT module is only touched to free it (Drop, exclusive); the entry point
@@ -197,6 +226,7 @@ pub fn compile(
         frame_stride,
         constants,
         sites: barrier_sites,
+        bounds_sites,
     } = {
         let b = FunctionBuilder::new(&mut func, &mut fctx);
         let env = lower::Env {
@@ -209,6 +239,7 @@ pub fn compile(
             call_conv,
             frontend,
             check_barriers: opts.check_barriers,
+            check_bounds: opts.check_bounds,
         };
         lower::Lower::run(env, b, main)?
     };
@@ -253,6 +284,7 @@ pub fn compile(
         clif,
         asm,
         barrier_sites,
+        bounds_sites,
     })
 }
 

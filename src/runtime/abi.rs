@@ -3,7 +3,7 @@
 //! code against these layouts (field offsets below); the runtime fills them for each
 //! work group. Everything is `repr(C)` so the offsets are fixed.
 
-use std::sync::atomic::AtomicU32;
+use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 
 /// One bound buffer range: shader accesses are checked against `size` (reads past it
 /// give zero, writes past it are dropped).
@@ -52,6 +52,62 @@ pub struct GroupCtx {
     /// atomically, 1 + the index of a barrier site that not every invocation of a group
     /// reached the same way; 0 means none.
     pub report: *const AtomicU32,
+    /// Kernels compiled with the bounds check (GLCOMPUTE_DEBUG=bounds) record the
+    /// first out-of-range access of the dispatch here (see [`BoundsReport`]).
+    pub bounds: *const BoundsReport,
+}
+
+/// The first out-of-range buffer or image access of a dispatch, recorded by kernels
+/// compiled with the bounds check: `site` is 0 until an access claims it (1 + the
+/// kernel's site index, by compare-and-swap, so exactly one access wins); the winner
+/// then stores its values. They are read after every thread left the dispatch.
+#[repr(C)]
+#[derive(Default)]
+pub struct BoundsReport {
+    pub site: AtomicU32,
+    /// Buffers: the innermost dynamic index (or -1), the byte offset, the bytes
+    /// accessed and the bound range's size. Images: x, y, z and the image's width,
+    /// height and depth (layers).
+    pub values: [AtomicI64; 6],
+}
+
+/// What a [`BoundsReport`] held at the end of a dispatch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoundsHit {
+    /// The kernel's site index (not 1 + it).
+    pub site: u32,
+    pub values: [i64; 6],
+}
+
+impl BoundsReport {
+    /// Records an access at `site` (an index of the kernel's sites) unless one was.
+    pub fn record(&self, site: u32, values: [i64; 6]) {
+        if self
+            .site
+            .compare_exchange(
+                0,
+                site.saturating_add(1),
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            )
+            .is_ok()
+        {
+            for (slot, v) in self.values.iter().zip(values) {
+                slot.store(v, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// The recorded access, if any (call when no thread runs the dispatch any more).
+    pub fn hit(&self) -> Option<BoundsHit> {
+        match self.site.load(Ordering::Acquire) {
+            0 => None,
+            s => Some(BoundsHit {
+                site: s - 1,
+                values: self.values.each_ref().map(|v| v.load(Ordering::Relaxed)),
+            }),
+        }
+    }
 }
 
 /// Byte offsets of GroupCtx fields, for the code generator.
@@ -68,6 +124,7 @@ pub mod offsets {
     pub const IMAGES: i32 = 88;
     pub const SAMPLERS: i32 = 96;
     pub const REPORT: i32 = 104;
+    pub const BOUNDS: i32 = 112;
     /// Size of one Resource entry and the offset of its size field.
     pub const RESOURCE_STRIDE: i32 = 16;
     pub const RESOURCE_SIZE: i32 = 8;
@@ -98,6 +155,7 @@ mod tests {
         assert_eq!(offset_of!(GroupCtx, images) as i32, offsets::IMAGES);
         assert_eq!(offset_of!(GroupCtx, samplers) as i32, offsets::SAMPLERS);
         assert_eq!(offset_of!(GroupCtx, report) as i32, offsets::REPORT);
+        assert_eq!(offset_of!(GroupCtx, bounds) as i32, offsets::BOUNDS);
         assert_eq!(
             std::mem::size_of::<Resource>() as i32,
             offsets::RESOURCE_STRIDE

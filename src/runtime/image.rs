@@ -120,6 +120,45 @@ unsafe fn unit_desc<'a>(table: *const ImageDesc, unit: u32) -> Option<&'a ImageD
     Some(unsafe { &*table.add(unit as usize) })
 }
 
+/// GLCOMPUTE_DEBUG=bounds: records (x, y, z) at `site` in `report` when the unit holds
+/// an image and the coordinates are outside it (an unbound or unusable unit is not an
+/// out-of-range access).
+///
+/// # Safety
+/// `table` as for every helper here; `report` is the GroupCtx::bounds the runtime gave
+/// the kernel.
+pub unsafe extern "C" fn image_check(
+    report: *const super::abi::BoundsReport,
+    site: u32,
+    table: *const ImageDesc,
+    unit: u32,
+    x: i32,
+    y: i32,
+    z: i32,
+) {
+    // SAFETY: the kernel passes the runtime's table.
+    let Some(d) = (unsafe { unit_desc(table, unit) }) else {
+        return;
+    };
+    if Format::from_code(d.format).is_none() || d.texel(x, y, z).is_some() {
+        return;
+    }
+    let [w, h, depth] = d.size;
+    // SAFETY: the caller passes the dispatch's live report.
+    let r = unsafe { &*report };
+    r.record(
+        site,
+        [
+            x as i64,
+            y as i64,
+            z as i64,
+            w as i64,
+            h as i64,
+            depth as i64,
+        ],
+    );
+}
+
 /// imageLoad: four components of the unit's format class into `out`; zero outside
 /// the image or when the unit cannot be read.
 ///

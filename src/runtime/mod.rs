@@ -62,6 +62,8 @@ pub struct Outcome {
     pub stopped: Option<Stop>,
     /// 1 + the barrier site a kernel compiled with the barrier check reported; 0: none.
     pub report: u32,
+    /// The first out-of-range access a kernel compiled with the bounds check recorded.
+    pub bounds: Option<abi::BoundsHit>,
 }
 
 /// Why a dispatch stopped early.
@@ -105,6 +107,7 @@ pub fn dispatch(d: Dispatch) -> Outcome {
             completed: true,
             stopped: None,
             report: 0,
+            bounds: None,
         };
     }
     let Work {
@@ -118,7 +121,7 @@ pub fn dispatch(d: Dispatch) -> Outcome {
         crate::config::timeout(),
         pool::threads(),
     );
-    let (stopped, report) = pool::run(job);
+    let (stopped, reports) = pool::run(job);
     // The memory and code the job used stay alive until it is done.
     drop(keep_alive);
     drop(code);
@@ -126,7 +129,8 @@ pub fn dispatch(d: Dispatch) -> Outcome {
         groups,
         completed: stopped.is_none(),
         stopped,
-        report,
+        report: reports.barrier,
+        bounds: reports.bounds,
     }
 }
 

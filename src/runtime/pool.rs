@@ -38,6 +38,8 @@ pub struct Job {
     pub abort: AtomicU32,
     /// What kernels with the barrier check report (see GroupCtx::report).
     pub report: AtomicU32,
+    /// The first out-of-range access kernels with the bounds check recorded.
+    pub bounds: super::abi::BoundsReport,
     stack_need: usize,
     next: AtomicU64,
     total: u64,
@@ -89,6 +91,7 @@ impl Job {
             local_size,
             abort: AtomicU32::new(0),
             report: AtomicU32::new(0),
+            bounds: Default::default(),
             stack_need,
             next: AtomicU64::new(0),
             total,
@@ -154,6 +157,7 @@ impl Job {
                 images: self.images.as_ptr(),
                 samplers: &*self.samplers,
                 report: &self.report,
+                bounds: &self.bounds,
             };
             let (gx, gy) = (self.groups[0] as u64, self.groups[1] as u64);
             loop {
@@ -327,9 +331,15 @@ fn watchdog(p: &'static Pool) {
     }
 }
 
+/// What a job's kernels reported: GroupCtx::report and GroupCtx::bounds.
+pub struct Reports {
+    pub barrier: u32,
+    pub bounds: Option<super::abi::BoundsHit>,
+}
+
 /// Runs every group of the job; returns why it stopped early, if it did, and what its
-/// kernels reported (GroupCtx::report).
-pub fn run(job: Job) -> (Option<super::Stop>, u32) {
+/// kernels reported.
+pub fn run(job: Job) -> (Option<super::Stop>, Reports) {
     let p = pool();
     let job = Arc::new(job);
     let caller_runs =
@@ -338,7 +348,13 @@ pub fn run(job: Job) -> (Option<super::Stop>, u32) {
         start_workers(p);
         if !caller_runs && p.workers.load(Ordering::Acquire) == 0 {
             // No thread can run the kernel: the system gave no worker thread.
-            return (Some(super::Stop::OutOfMemory), 0);
+            return (
+                Some(super::Stop::OutOfMemory),
+                Reports {
+                    barrier: 0,
+                    bounds: None,
+                },
+            );
         }
         p.queue
             .lock()
@@ -377,5 +393,11 @@ pub fn run(job: Job) -> (Option<super::Stop>, u32) {
         ABORT_OUT_OF_MEMORY => Some(super::Stop::OutOfMemory),
         _ => Some(super::Stop::Timeout),
     };
-    (stop, job.report.load(Ordering::Relaxed))
+    (
+        stop,
+        Reports {
+            barrier: job.report.load(Ordering::Relaxed),
+            bounds: job.bounds.hit(),
+        },
+    )
 }

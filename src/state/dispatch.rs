@@ -244,6 +244,24 @@ impl ContextState {
                 text,
             });
         }
+        // GLCOMPUTE_DEBUG=bounds: the first out-of-range access of the dispatch.
+        if let Some(hit) = outcome.bounds {
+            let text = match kernel.bounds_sites.get(hit.site as usize) {
+                Some(site) => bounds_text(prog.name, site, &hit.values),
+                None => format!(
+                    "program {}: an out-of-range access (site {} unknown)",
+                    prog.name, hit.site
+                ),
+            };
+            crate::config::say(format_args!("glcompute: {text}"));
+            self.emit(super::debug::Message {
+                source: GL_DEBUG_SOURCE_API,
+                ty: GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR,
+                id: super::program::OUT_OF_RANGE_ID,
+                severity: GL_DEBUG_SEVERITY_HIGH,
+                text,
+            });
+        }
         match outcome.stopped {
             None => {}
             Some(runtime::Stop::Timeout) => {
@@ -488,5 +506,52 @@ impl ContextState {
         }
         std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
         Ok(())
+    }
+}
+
+/// The GLCOMPUTE_DEBUG=bounds report of an out-of-range access at `site` with the
+/// values the kernel recorded (see runtime::abi::BoundsReport).
+fn bounds_text(program: u32, site: &crate::backend::BoundsSite, v: &[i64; 6]) -> String {
+    use crate::backend::SiteKind;
+    let access = if site.write { "write to" } else { "read of" };
+    let effect = if site.write {
+        "it was dropped"
+    } else {
+        "it read zero"
+    };
+    // Indices are 32-bit: a negative int shows as its unsigned value and as an int.
+    let index = |i: i64| match i {
+        i if i > i32::MAX as i64 && i <= u32::MAX as i64 => {
+            format!("index {i} (as int: {})", i as u32 as i32)
+        }
+        i => format!("index {i}"),
+    };
+    let head = format!(
+        "program {program}: at {}, the first out-of-range access of this dispatch",
+        site.span
+    );
+    match site.kind {
+        SiteKind::Image => format!(
+            "{head}: a {access} {} at texel ({}, {}, {}) of an image of {}x{}x{} texels; {effect}",
+            site.what, v[0], v[1], v[2], v[3], v[4], v[5],
+        ),
+        SiteKind::Buffer => {
+            let at = match v[0] {
+                -1 => String::new(),
+                i => format!(" {},", index(i)),
+            };
+            format!(
+                "{head}: a {access} {} at{at} bytes {}..{} of a bound range of {} bytes; {effect}",
+                site.what,
+                v[1],
+                (v[1] as u64).saturating_add(v[2] as u64),
+                v[3],
+            )
+        }
+        SiteKind::Index => format!(
+            "{head}: {} of {}; the access used the last element",
+            index(v[0]),
+            site.what
+        ),
     }
 }

@@ -124,6 +124,7 @@ impl Executable {
                         local,
                         backend::Options {
                             check_barriers: crate::config::debug_barriers(),
+                            check_bounds: crate::config::debug_bounds(),
                             ..backend::Options::default()
                         },
                     )
@@ -251,6 +252,8 @@ impl ShareGroup {
     }
 }
 
+/// KHR_debug id of the out-of-range access report (GLCOMPUTE_DEBUG=bounds).
+pub const OUT_OF_RANGE_ID: u32 = 0x6763_0003;
 /// KHR_debug id of the divergent-barrier warning (shader compiler source).
 pub const DIVERGENT_BARRIER_ID: u32 = 0x6763_0001;
 /// KHR_debug id of a dispatch the barrier check (GLCOMPUTE_DEBUG=barriers) reported.
