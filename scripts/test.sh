@@ -25,7 +25,7 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds"
+C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds glsl_versions"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl -lm
 done
@@ -186,6 +186,11 @@ for f in conformance/texture-*.shader_test conformance/compiler/barrier-calls-in
 done
 step "cc interpose_errors" cc $CFLAGS -o "$BUILD/interpose_errors" conformance/c/interpose_errors.c -lEGL -lGL
 step "interpose_errors" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_errors"
+# Exactly the GLSL versions claimed: 4.30 standalone and over a 4.2 host, the host's
+# 4.50 over Mesa with compute.
+step "glsl_versions (standalone, 4.30)" env EXPECT_GLSL=430 LD_LIBRARY_PATH="$GLDIR" "$BUILD/glsl_versions"
+step "glsl_versions (interposed over a 4.2 host, 4.30)" env "${HIDE_COMPUTE[@]}" EXPECT_GLSL=430 LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/glsl_versions"
+step "glsl_versions (interposed over Mesa 4.5, 4.50)" env EXPECT_GLSL=450 LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/glsl_versions"
 # The same where glcompute keeps the storage and atomic binding points and reaches
 # host buffers without direct state access (the paths for older hosts).
 step "interpose_errors (kept bindings, no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-ssbo,-atomic_counters,-dsa \

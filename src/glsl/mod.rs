@@ -84,18 +84,40 @@ pub struct CompiledShader {
     pub module: Module,
 }
 
+/// What a context lets its shaders use beyond what the compiler implements alone.
+#[derive(Debug, Clone)]
+pub struct Accepts {
+    /// Extensions the context supports that this compiler does not implement:
+    /// `#extension` directives for them are allowed.
+    pub extensions: Vec<String>,
+    /// The highest `#version` the context claims (GL_SHADING_LANGUAGE_VERSION): 430
+    /// standalone; interposed, the host's when it claims more (at most 460).
+    pub glsl_version: u16,
+}
+
+/// GLSL 4.30: what glcompute implements and a standalone context claims.
+pub const GLSL_VERSION: u16 = 430;
+
+impl Default for Accepts {
+    fn default() -> Accepts {
+        Accepts {
+            extensions: Vec::new(),
+            glsl_version: GLSL_VERSION,
+        }
+    }
+}
+
 /// Compiles one shader. Ok carries the compiled shader and its (warnings-only) log; Err
 /// carries the info log.
 pub fn compile(stage: Stage, source: &str) -> Result<(CompiledShader, String), String> {
-    compile_accepting(stage, source, &[])
+    compile_accepting(stage, source, &Accepts::default())
 }
 
-/// [`compile`], with `#extension` directives for `accepted` extensions (ones the
-/// context supports that this compiler does not implement) allowed.
+/// [`compile`], for a context that accepts `accepts`.
 pub fn compile_accepting(
     stage: Stage,
     source: &str,
-    accepted: &[String],
+    accepts: &Accepts,
 ) -> Result<(CompiledShader, String), String> {
     if stage != Stage::Compute {
         return Err(format!(
@@ -112,7 +134,7 @@ pub fn compile_accepting(
     }
     on_compiler_stack(source.len(), || {
         let mut log = Log::default();
-        let Some((unit, dirs, map)) = parse::parse(source, &mut log, accepted) else {
+        let Some((unit, dirs, map)) = parse::parse(source, &mut log, accepts) else {
             return Err(log.text);
         };
         let (module, mut log) = sema::check(&unit, &dirs, &map, log);

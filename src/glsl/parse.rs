@@ -336,7 +336,13 @@ fn rewrite_int64_literals(src: &str) -> (String, Int64Literals) {
 /// supports without the compiler implementing them (interposed mode: the host's); their
 /// directives are blanked without a message, and a shader that then uses what they add
 /// fails to compile as any undeclared name does.
-fn screen_extensions(source: &str, log: &mut Log, map: &LineMap, accepted: &[String]) -> String {
+fn screen_extensions(
+    source: &str,
+    log: &mut Log,
+    map: &LineMap,
+    accepts: &super::Accepts,
+) -> String {
+    let accepted = &accepts.extensions;
     let mut out = String::with_capacity(source.len());
     let mut offset = 0;
     for line in source.split_inclusive('\n') {
@@ -359,6 +365,31 @@ fn screen_extensions(source: &str, log: &mut Log, map: &LineMap, accepted: &[Str
                 format!(
                     "GLSL ES shaders (#version {}) are not supported: glcompute is a desktop OpenGL 4.3 driver without GL_ARB_ES3_1_compatibility",
                     words.join(" ")
+                ),
+            );
+            return out;
+        }
+        // GLSL 4.60 §3.3: a version the implementation does not support is a compile
+        // error; a context supports what its SHADING_LANGUAGE_VERSION says.
+        if let Some(v) = trimmed
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix("version"))
+            && let Some(number) = v
+                .split_whitespace()
+                .next()
+                .and_then(|w| w.parse::<u32>().ok())
+            && number > accepts.glsl_version as u32
+        {
+            let span = map.span(offset + (line.len() - trimmed.len()));
+            log.error(
+                span,
+                format!(
+                    "GLSL {}.{:02} (#version {number}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is {}.{:02}",
+                    number / 100,
+                    number % 100,
+                    accepts.glsl_version / 100,
+                    accepts.glsl_version % 100
                 ),
             );
             return out;
@@ -405,15 +436,16 @@ fn screen_extensions(source: &str, log: &mut Log, map: &LineMap, accepted: &[Str
     out
 }
 
-/// Preprocesses and parses `source` (see [`screen_extensions`] for `accepted`). On
+/// Preprocesses and parses `source` for a context that accepts `accepts` (see
+/// [`screen_extensions`] for its extensions). On
 /// failure the error is in `log`.
 pub fn parse(
     source: &str,
     log: &mut Log,
-    accepted: &[String],
+    accepts: &super::Accepts,
 ) -> Option<(ast::TranslationUnit, Directives, LineMap)> {
     let mut map = LineMap::new(source);
-    let screened = screen_extensions(source, log, &map, accepted);
+    let screened = screen_extensions(source, log, &map, accepts);
     if log.has_errors() {
         return None;
     }
@@ -513,6 +545,9 @@ pub fn parse(
             }
             _ => {}
         }
+    }
+    if log.has_errors() {
+        return None;
     }
     Some((unit, dirs, map))
 }

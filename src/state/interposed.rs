@@ -30,6 +30,10 @@ pub struct Strings {
     pub glsl: CString,
     pub extensions: CString,
     pub added: Vec<CString>,
+    /// GetStringi(SHADING_LANGUAGE_VERSION) when glcompute completes a host older
+    /// than GL 4.3 (which has no such query) to 4.3: GLSL 4.30 and the versions below
+    /// it. Empty otherwise: the host's list stands.
+    pub glsl_versions: Vec<CString>,
 }
 
 /// A shadow context's link to its host context.
@@ -88,10 +92,23 @@ impl HostLink {
                 "{number}{rest} (compute: glcompute {})",
                 env!("CARGO_PKG_VERSION")
             );
-            let glsl = if (ma, mi) >= (4, 3) && caps.version < (4, 3) {
+            let completed = (ma, mi) >= (4, 3) && caps.version < (4, 3);
+            let glsl = if completed {
                 "4.30".to_string()
             } else {
                 caps.glsl_string.clone()
+            };
+            let glsl_versions = if completed {
+                let profile = if caps.core { "core" } else { "compatibility" };
+                super::query::GLSL_VERSIONS
+                    .iter()
+                    .map(|v| match v.strip_suffix(" core") {
+                        Some(n) => format!("{n} {profile}"),
+                        None => v.to_string(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
             };
             let added = self.added_extensions();
             let mut all = caps.extensions.clone();
@@ -102,6 +119,7 @@ impl HostLink {
                 glsl: c(glsl),
                 extensions: c(all.join(" ")),
                 added: added.iter().map(|e| c(e.to_string())).collect(),
+                glsl_versions: glsl_versions.into_iter().map(c).collect(),
             }
         })
     }
@@ -247,6 +265,23 @@ impl ContextState {
             .as_ref()
             .map(|l| l.caps().extensions.clone())
             .unwrap_or_default()
+    }
+
+    /// What this context's shaders may use: standalone, GLSL 4.30 and glcompute's
+    /// extensions; interposed, also the host's extensions, and the host's GLSL version
+    /// where it claims more than 4.30 (the context reports the host's version then).
+    pub fn accepts(&self) -> crate::glsl::Accepts {
+        let glsl_version = self
+            .host
+            .as_ref()
+            .and_then(|l| glsl_number(&l.caps().glsl_string))
+            .map_or(crate::glsl::GLSL_VERSION, |v| {
+                v.clamp(crate::glsl::GLSL_VERSION, 460)
+            });
+        crate::glsl::Accepts {
+            extensions: self.host_extensions(),
+            glsl_version,
+        }
     }
 
     /// The host buffer range bound at `index` of a binding point, from the host where
@@ -825,4 +860,16 @@ impl ContextState {
                 .get(self.bound_pipeline)
                 .is_some_and(|p| p.active_program.is_some())
     }
+}
+
+/// The version number of a GL_SHADING_LANGUAGE_VERSION string ("4.60 NVIDIA" is 460).
+fn glsl_number(s: &str) -> Option<u16> {
+    let (major, rest) = s.trim().split_once('.')?;
+    let minor: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let minor: u16 = format!("{minor:0<2}").get(..2)?.parse().ok()?;
+    major
+        .parse::<u16>()
+        .ok()?
+        .checked_mul(100)?
+        .checked_add(minor)
 }

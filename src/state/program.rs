@@ -308,7 +308,7 @@ impl ContextState {
                 None,
                 "error: no source was given with glShaderSource\n".to_string(),
             ),
-            Some(src) => match glsl::compile_accepting(stage, &src, &self.host_extensions()) {
+            Some(src) => match glsl::compile_accepting(stage, &src, &self.accepts()) {
                 Ok((compiled, log)) => (Some(Arc::new(compiled)), log),
                 Err(log) => (None, log),
             },

@@ -171,12 +171,12 @@ impl ContextState {
             );
         }
         let outcome = decode(data).and_then(|(sources, separable)| {
-            let extensions = self.host_extensions();
+            let accepts = self.accepts();
             let mut compiled = Vec::new();
             let mut log = String::new();
             for (i, (kind, text)) in sources.iter().enumerate() {
                 let stage = stage_of(*kind).expect("checked by decode");
-                match glsl::compile_accepting(stage, text, &extensions) {
+                match glsl::compile_accepting(stage, text, &accepts) {
                     Ok((c, l)) => {
                         log.push_str(&l);
                         compiled.push((0, stage, Some(std::sync::Arc::new(c))));

@@ -114,8 +114,11 @@ pub const EXTENSIONS: &[&str] = &[
 ];
 
 /// GLSL versions the compiler accepts (GetStringi(SHADING_LANGUAGE_VERSION)); the
-/// first is the highest, matching GL_SHADING_LANGUAGE_VERSION.
-pub const GLSL_VERSIONS: &[&str] = &["430 core", "460 core", "450 core", "440 core", "420", "330"];
+/// first is the highest, matching GL_SHADING_LANGUAGE_VERSION (glsl::GLSL_VERSION).
+/// Compute shaders need 4.30, or an earlier version with GL_ARB_compute_shader.
+pub const GLSL_VERSIONS: &[&str] = &[
+    "430 core", "420", "410", "400", "330", "150", "140", "130", "120", "110",
+];
 
 fn static_cstring(
     cell: &'static OnceLock<CString>,

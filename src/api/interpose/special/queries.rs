@@ -32,11 +32,30 @@ pub unsafe extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
 }
 
 pub unsafe extern "C" fn glGetStringi(name: GLenum, index: GLuint) -> *const GLubyte {
-    let Some(ctx) = shadow().filter(|_| name == GL_EXTENSIONS) else {
+    let Some(ctx) =
+        shadow().filter(|_| matches!(name, GL_EXTENSIONS | GL_SHADING_LANGUAGE_VERSION))
+    else {
         // SAFETY: the application's arguments.
         return unsafe { host().glGetStringi(name, index) };
     };
     let link = link_of(&ctx);
+    if name == GL_SHADING_LANGUAGE_VERSION {
+        let versions = &link.strings().glsl_versions;
+        if versions.is_empty() {
+            // SAFETY: the application's arguments.
+            return unsafe { link.gl.glGetStringi(name, index) };
+        }
+        return gl_call("glGetStringi", |_| match versions.get(index as usize) {
+            Some(v) => Ok(v.as_ptr() as *const GLubyte),
+            // GL 4.6 §22.2: INVALID_VALUE if index is outside
+            // 0..NUM_SHADING_LANGUAGE_VERSIONS.
+            None => gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below GL_NUM_SHADING_LANGUAGE_VERSIONS = {}",
+                versions.len()
+            ),
+        });
+    }
     let host_n = link.caps().extensions.len();
     let s = link.strings();
     if (index as usize) < host_n {
@@ -107,6 +126,9 @@ fn our_value(ctx: &Context, pname: GLenum) -> Option<Value> {
             .map(|p| Value::int(p.name as i64)),
         GL_MAJOR_VERSION => Some(Value::int(link.version().0 as i64)),
         GL_MINOR_VERSION => Some(Value::int(link.version().1 as i64)),
+        GL_NUM_SHADING_LANGUAGE_VERSIONS if !link.strings().glsl_versions.is_empty() => {
+            Some(Value::int(link.strings().glsl_versions.len() as i64))
+        }
         GL_NUM_EXTENSIONS => Some(Value::int(
             (caps.extensions.len() + link.added_extensions().len()) as i64,
         )),
