@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the Rust unit and integration tests, the C API
-# suite under conformance/ (standalone, with glcompute as libEGL/libGL), the thread test
-# under helgrind and drd, a libepoxy program and waffle's wflinfo, and interposed mode
+# suite under conformance/ (standalone, with glcompute as libEGL/libGL), the thread and
+# dispatch tests under helgrind and drd, a libepoxy program and waffle's wflinfo, and interposed mode
 # (glcompute preloaded over Mesa llvmpipe: C tests, moderngl, piglit's own binaries).
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -113,14 +113,21 @@ for d in grid raytrace; do
     step "demo $d" run_gl "$BUILD/tutorial_images" "$d" "glsl/$d.comp" "$BUILD/$d.png"
 done
 
-# Race detectors: every report counts as a failure (only valgrind's default
-# suppressions for glibc apply).
+# Race detectors: every report counts as a failure, except the ones
+# conformance/valgrind.supp lists with their reason (locks the tools cannot see). The
+# dispatch test runs the real path: threads with their own contexts compile, dispatch
+# on the worker pool, map, delete and re-create, while others contend for one context.
+step "cc dispatch_threads" cc $CFLAGS -o "$BUILD/dispatch_threads" conformance/c/dispatch_threads.c -lEGL -lGL -lpthread
+step "dispatch_threads" run_gl "$BUILD/dispatch_threads" 8 6
 race_check() {
-    local tool="$1"
-    LD_LIBRARY_PATH="$GLDIR" valgrind --tool="$tool" --error-exitcode=9 -q "$BUILD/threads"
+    local tool="$1"; shift
+    LD_LIBRARY_PATH="$GLDIR" valgrind --tool="$tool" --error-exitcode=9 -q \
+        --suppressions="$ROOT/conformance/valgrind.supp" "$@"
 }
-step "threads under helgrind" race_check helgrind
-step "threads under drd" race_check drd
+step "threads under helgrind" race_check helgrind "$BUILD/threads"
+step "threads under drd" race_check drd "$BUILD/threads"
+step "dispatch_threads under helgrind" race_check helgrind "$BUILD/dispatch_threads" 4 2
+step "dispatch_threads under drd" race_check drd "$BUILD/dispatch_threads" 4 2
 
 # Loaders: libepoxy and waffle (as piglit uses it).
 step "cc epoxy_app" cc -O1 -Wall -o "$BUILD/epoxy_app" conformance/c/epoxy_app.c $(pkg-config --cflags --libs epoxy)

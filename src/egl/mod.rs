@@ -647,32 +647,57 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> EglResu
     } else {
         Some((lookup_surface(dpy, draw)?, lookup_surface(dpy, read)?))
     };
-    let me = current_thread_id();
-    // EGL 1.5 §3.7.3: EGL_BAD_ACCESS if the context or a surface is current to
-    // another thread.
-    if context.thread.lock().is_some_and(|t| t != me) {
-        return Err(EGL_BAD_ACCESS);
-    }
-    if let Some((d, r)) = &surfaces {
+    // EGL 1.5 §3.7.3: EGL_BAD_MATCH if a surface's config is not compatible with the
+    // context's (a no-config context is compatible with every one).
+    if let (Some((d, r)), Some(cc)) = (&surfaces, context.config) {
         for s in [d, r] {
-            if s.thread.lock().is_some_and(|t| t != me) {
-                return Err(EGL_BAD_ACCESS);
-            }
-            // EGL 1.5 §3.7.3: EGL_BAD_MATCH if the surface's config is not compatible
-            // with the context's (a no-config context is compatible with every one).
-            if let Some(cc) = context.config
-                && !config::compatible(cc, s.config)
-            {
+            if !config::compatible(cc, s.config) {
                 return Err(EGL_BAD_MATCH);
             }
         }
     }
-    release_current();
-    *context.thread.lock() = Some(me);
+    // EGL 1.5 §3.7.3: EGL_BAD_ACCESS if the context or a surface is current to
+    // another thread. Each is claimed by checking and setting its owner under one
+    // lock, so two threads can never both take it; on failure the claims this call
+    // made are undone and nothing has changed.
+    let me = current_thread_id();
+    let mut slots: Vec<&Mutex<Option<ThreadId>>> = vec![&context.thread];
     if let Some((d, r)) = &surfaces {
-        *d.thread.lock() = Some(me);
-        *r.thread.lock() = Some(me);
+        slots.push(&d.thread);
+        slots.push(&r.thread);
     }
+    let mut claimed: Vec<&Mutex<Option<ThreadId>>> = Vec::new();
+    for slot in slots {
+        let mut owner = slot.lock();
+        match *owner {
+            Some(t) if t != me => {
+                drop(owner);
+                for c in claimed {
+                    *c.lock() = None;
+                }
+                return Err(EGL_BAD_ACCESS);
+            }
+            Some(_) => {}
+            None => {
+                *owner = Some(me);
+                claimed.push(slot);
+            }
+        }
+    }
+    // Release what this thread had current, except what it has just made current.
+    let new_surfaces: Vec<&Arc<EglSurface>> = surfaces.iter().flat_map(|(d, r)| [d, r]).collect();
+    thread(|t| {
+        if let Some(c) = t.context.take()
+            && !Arc::ptr_eq(&c, &context)
+        {
+            *c.thread.lock() = None;
+        }
+        for s in [t.draw.take(), t.read.take()].into_iter().flatten() {
+            if !new_surfaces.iter().any(|n| Arc::ptr_eq(n, &s)) {
+                *s.thread.lock() = None;
+            }
+        }
+    });
     let gl = context.gl.clone();
     thread(|t| {
         t.context = Some(context);

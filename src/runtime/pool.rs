@@ -18,7 +18,9 @@
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
+use std::sync::{Arc, OnceLock, Weak};
+
+use super::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use super::abi::{GroupCtx, KernelFn, Resource};
@@ -122,7 +124,7 @@ impl Job {
 
     /// Runs chunks of groups until the job is exhausted.
     fn work(&self) {
-        *self.active.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        *self.active.lock() += 1;
         SCRATCH.with(|s| {
             let mut s = s.borrow_mut();
             let Some(bytes) = self.scratch_bytes() else {
@@ -182,7 +184,7 @@ impl Job {
                 }
             }
         });
-        let mut active = self.active.lock().unwrap_or_else(|e| e.into_inner());
+        let mut active = self.active.lock();
         *active -= 1;
         if *active == 0 {
             self.idle.notify_all();
@@ -300,13 +302,13 @@ fn start_workers(p: &'static Pool) {
 fn worker(p: &'static Pool) {
     loop {
         let job = {
-            let mut q = p.queue.lock().unwrap_or_else(|e| e.into_inner());
+            let mut q = p.queue.lock();
             loop {
                 q.retain(|j| j.has_work());
                 if let Some(j) = q.first() {
                     break j.clone();
                 }
-                q = p.wake.wait(q).unwrap_or_else(|e| e.into_inner());
+                p.wake.wait(&mut q);
             }
         };
         job.work();
@@ -318,7 +320,7 @@ fn watchdog(p: &'static Pool) {
     loop {
         std::thread::sleep(Duration::from_millis(50));
         let now = Instant::now();
-        let mut w = p.watched.lock().unwrap_or_else(|e| e.into_inner());
+        let mut w = p.watched.lock();
         w.retain(|j| match j.upgrade() {
             Some(job) => {
                 if job.deadline.is_some_and(|d| now > d) {
@@ -356,38 +358,30 @@ pub fn run(job: Job) -> (Option<super::Stop>, Reports) {
                 },
             );
         }
-        p.queue
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(job.clone());
+        // Signalled with the queue's lock held, so a worker that has just found the
+        // queue empty is already waiting (and the race detectors see the pairing).
+        let mut q = p.queue.lock();
+        q.push(job.clone());
         p.wake.notify_all();
+        drop(q);
     }
     if job.deadline.is_some() {
         if !p.started.load(Ordering::Acquire) {
             start_workers(p);
         }
-        p.watched
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(Arc::downgrade(&job));
+        p.watched.lock().push(Arc::downgrade(&job));
     }
     if caller_runs {
         job.work();
     }
     // Wait for the workers still on the job (all of it, if this thread cannot run it).
-    let mut active = job.active.lock().unwrap_or_else(|e| e.into_inner());
+    let mut active = job.active.lock();
     while *active > 0 || job.has_work() {
-        active = job
-            .idle
-            .wait_timeout(active, Duration::from_millis(20))
-            .unwrap_or_else(|e| e.into_inner())
-            .0;
+        job.idle
+            .wait_timeout(&mut active, Duration::from_millis(20));
     }
     drop(active);
-    p.queue
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|j| !Arc::ptr_eq(j, &job));
+    p.queue.lock().retain(|j| !Arc::ptr_eq(j, &job));
     let stop = match job.abort.load(Ordering::Relaxed) {
         0 => None,
         ABORT_OUT_OF_MEMORY => Some(super::Stop::OutOfMemory),

@@ -1,6 +1,7 @@
-//! The mutex every layer uses for shared GL state. It is a POSIX mutex, not a futex
-//! lock: valgrind's race detectors (helgrind, drd) understand pthread locking, so the
-//! multi-threaded C tests can run under them with real happens-before information
+//! The mutex every layer uses for shared GL state, and the mutex and condition variable
+//! of the worker pool. They are POSIX objects, not futex locks: valgrind's race
+//! detectors (helgrind, drd) understand pthread locking, so the multi-threaded C tests
+//! (dispatches included) can run under them with real happens-before information
 //! instead of thousands of false reports. An uncontended lock costs the same order of
 //! nanoseconds as a futex lock, and GL state is locked a few times per command.
 
@@ -81,6 +82,79 @@ impl<T> Drop for MutexGuard<'_, T> {
     fn drop(&mut self) {
         // SAFETY: this guard locked the mutex on this thread.
         unsafe { libc::pthread_mutex_unlock(self.mutex.raw.get()) };
+    }
+}
+
+/// A POSIX condition variable (on CLOCK_MONOTONIC) for [`Mutex`].
+pub struct Condvar {
+    // Boxed: a pthread condition variable must not move once it has been used.
+    raw: Box<UnsafeCell<libc::pthread_cond_t>>,
+}
+
+// SAFETY: a pthread condition variable is made to be used from several threads.
+unsafe impl Send for Condvar {}
+// SAFETY: as above.
+unsafe impl Sync for Condvar {}
+
+impl Condvar {
+    pub fn new() -> Condvar {
+        let raw = Box::new(UnsafeCell::new(libc::PTHREAD_COND_INITIALIZER));
+        // SAFETY: `attr` is initialised before use and destroyed after; `raw` points to
+        // writable, boxed storage for a condition variable.
+        unsafe {
+            let mut attr: libc::pthread_condattr_t = std::mem::zeroed();
+            let mut rc = libc::pthread_condattr_init(&mut attr);
+            if rc == 0 {
+                libc::pthread_condattr_setclock(&mut attr, libc::CLOCK_MONOTONIC);
+                rc = libc::pthread_cond_init(raw.get(), &attr);
+                libc::pthread_condattr_destroy(&mut attr);
+            }
+            assert_eq!(rc, 0, "pthread_cond_init failed");
+        }
+        Condvar { raw }
+    }
+
+    /// Waits until notified (or spuriously woken), releasing `guard`'s lock meanwhile.
+    pub fn wait<T>(&self, guard: &mut MutexGuard<'_, T>) {
+        // SAFETY: the guard holds its mutex on this thread, as pthread_cond_wait needs.
+        unsafe { libc::pthread_cond_wait(self.raw.get(), guard.mutex.raw.get()) };
+    }
+
+    /// Waits as [`Condvar::wait`], for at most `timeout`.
+    pub fn wait_timeout<T>(&self, guard: &mut MutexGuard<'_, T>, timeout: std::time::Duration) {
+        // SAFETY: `now` is written by clock_gettime; the guard holds its mutex on this
+        // thread, as pthread_cond_timedwait needs.
+        unsafe {
+            let mut now: libc::timespec = std::mem::zeroed();
+            libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now);
+            let nanos = now.tv_nsec as u64 + timeout.subsec_nanos() as u64;
+            let secs = (now.tv_sec as u64)
+                .saturating_add(timeout.as_secs())
+                .saturating_add(nanos / 1_000_000_000);
+            let until = libc::timespec {
+                tv_sec: secs.min(i64::MAX as u64) as libc::time_t,
+                tv_nsec: (nanos % 1_000_000_000) as libc::c_long,
+            };
+            libc::pthread_cond_timedwait(self.raw.get(), guard.mutex.raw.get(), &until);
+        }
+    }
+
+    pub fn notify_all(&self) {
+        // SAFETY: the condition variable was initialised and never moves.
+        unsafe { libc::pthread_cond_broadcast(self.raw.get()) };
+    }
+}
+
+impl Default for Condvar {
+    fn default() -> Self {
+        Condvar::new()
+    }
+}
+
+impl Drop for Condvar {
+    fn drop(&mut self) {
+        // SAFETY: nobody waits on it (we have exclusive access).
+        unsafe { libc::pthread_cond_destroy(self.raw.get()) };
     }
 }
 
