@@ -904,3 +904,47 @@ fn float_image_atomics_need_r32f() {
         "image atomics need the r32i, r32ui or r32f format, not rgba32f",
     );
 }
+
+/// Inputs the fuzzer (conformance/fuzz) found to crash or hang the compiler: each must
+/// now compile and link to an answer, within a time bound, whose log holds the text its
+/// first line (`// expect: TEXT`) names.
+#[test]
+fn fuzz_regressions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/fuzz/regressions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("conformance/fuzz/regressions")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no regression inputs in {}",
+        dir.display()
+    );
+    for path in files {
+        let src = std::fs::read_to_string(&path).expect("readable");
+        let expect = src
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// expect: "))
+            .unwrap_or_else(|| panic!("{}: no `// expect:` line", path.display()))
+            .to_string();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let input = src.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(match link(&[&input]) {
+                Ok(_) => "linked".to_string(),
+                Err(log) => log,
+            });
+        });
+        let outcome = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("{}: no answer within 60 s", path.display()));
+        assert!(
+            outcome.contains(&expect),
+            "{}: expected `{expect}' in:\n{outcome}",
+            path.display()
+        );
+    }
+}

@@ -449,7 +449,12 @@ pub fn parse(
     if log.has_errors() {
         return None;
     }
-    let (screened, int64) = rewrite_int64_literals(&screened);
+    let (mut screened, int64) = rewrite_int64_literals(&screened);
+    // glsl-lang's preprocessor never returns from a source whose last line is a
+    // #define with `##` and no newline after it; a final newline changes no line.
+    if !screened.ends_with('\n') {
+        screened.push('\n');
+    }
     let opts = ParseOptions {
         default_version: 110,
         ..ParseOptions::default()
@@ -461,10 +466,10 @@ pub fn parse(
         .with_state(ProcessorStateBuilder::new(registry()));
     // glsl-lang panics (an unwrap in its preprocessor's location) when the source ends
     // inside a declaration, statement or block: that panic is this error.
-    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let parsed = expected_panic(|| {
         ast::TranslationUnit::parse_with_options::<Lexer<'_, '_, NoFiles>>(file, &opts)
             .map_err(Box::new)
-    }));
+    });
     let Ok(parsed) = parsed else {
         log.error(
             map.span(source.len()),
@@ -550,4 +555,28 @@ pub fn parse(
         return None;
     }
     Some((unit, dirs, map))
+}
+
+thread_local! {
+    /// Set while a panic of this thread is expected and handled (see expected_panic).
+    static PANIC_EXPECTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f`, catching a panic that is an expected outcome (not a bug) without the panic
+/// message the default hook writes to stderr, which is the application's. The hook is
+/// installed once and passes every other panic to the hook it replaced.
+fn expected_panic<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !PANIC_EXPECTED.with(|e| e.get()) {
+                previous(info);
+            }
+        }));
+    });
+    PANIC_EXPECTED.with(|e| e.set(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    PANIC_EXPECTED.with(|e| e.set(false));
+    r
 }

@@ -538,6 +538,28 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 let size = size.checked_next_multiple_of(16).unwrap_or(u64::MAX);
                 let data_size = super::layout::saturate_u32(size);
                 let first_block = list.len() as i32;
+                // An array of blocks past the block limit fails to link before its
+                // elements are listed (2^31 - 1 of them would not fit in memory).
+                let (max, what, max_name) = if buffer {
+                    (
+                        limits::MAX_COMPUTE_SHADER_STORAGE_BLOCKS,
+                        "shader storage blocks",
+                        "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS",
+                    )
+                } else {
+                    (
+                        limits::MAX_COMPUTE_UNIFORM_BLOCKS,
+                        "uniform blocks",
+                        "GL_MAX_COMPUTE_UNIFORM_BLOCKS",
+                    )
+                };
+                let total = (list.len() as u64).saturating_add(count.unwrap_or(1) as u64);
+                if total > max as u64 {
+                    log.link_error(format!(
+                        "the program uses {total} {what}, more than {max_name} = {max}"
+                    ));
+                    return r;
+                }
                 let names: Vec<(String, Option<u32>)> = match count {
                     None => vec![(block.name.clone(), None)],
                     Some(n) => (0..n)
