@@ -129,6 +129,15 @@ step "threads under drd" race_check drd "$BUILD/threads"
 step "dispatch_threads under helgrind" race_check helgrind "$BUILD/dispatch_threads" 4 2
 step "dispatch_threads under drd" race_check drd "$BUILD/dispatch_threads" 4 2
 
+# Fuzzing, a short seeded run of each kind (conformance/fuzz; long runs by hand, see
+# the README): mutated and generated GLSL through compile, link and dispatch, with no
+# crash, hang or internal error; random call sequences on glcompute and Mesa with
+# every difference in glGetError explained in conformance/fuzz/mesa_disagreements.txt.
+step "fuzz: 5,000 GLSL inputs" "$LIBDIR/glcompute-fuzz" glsl --lib "$GLDIR/libEGL.so.1" --seed 1 --inputs 5000 --jobs 2 --out "$BUILD/fuzz"
+step "fuzz: 3,000 call sequences against Mesa" "$LIBDIR/glcompute-fuzz" calls --lib "$GLDIR/libEGL.so.1" \
+    --against "$(ldconfig -p | awk '/libEGL.so.1 .*x86-64/ {print $NF; exit}')" --seed 1 --sequences 3000 --jobs 2 \
+    --known "$ROOT/conformance/fuzz/mesa_disagreements.txt" --out "$BUILD/fuzz"
+
 # Loaders: libepoxy and waffle (as piglit uses it).
 step "cc epoxy_app" cc -O1 -Wall -o "$BUILD/epoxy_app" conformance/c/epoxy_app.c $(pkg-config --cflags --libs epoxy)
 step "epoxy_app" run_gl "$BUILD/epoxy_app"

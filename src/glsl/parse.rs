@@ -450,11 +450,18 @@ pub fn parse(
         return None;
     }
     let (mut screened, int64) = rewrite_int64_literals(&screened);
-    // glsl-lang's preprocessor never returns from a source whose last line is a
-    // #define with `##` and no newline after it; a final newline changes no line.
-    if !screened.ends_with('\n') {
-        screened.push('\n');
+    // glsl-lang's preprocessor never returns when a #define with `##` reaches the end
+    // of the source: without a newline after it, through a line continuation, or in a
+    // comment left open. The comment is an error here; two final newlines end the
+    // rest (they change no line of the source).
+    if let Some(at) = unclosed_comment(&screened) {
+        log.error(
+            map.span(at),
+            "a /* comment is not closed before the end of the shader source",
+        );
+        return None;
     }
+    screened.push_str("\n\n");
     let opts = ParseOptions {
         default_version: 110,
         ..ParseOptions::default()
@@ -579,4 +586,39 @@ fn expected_panic<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
     PANIC_EXPECTED.with(|e| e.set(false));
     r
+}
+
+/// The offset of a `/*` comment that no `*/` closes, if any (`//` comments skipped).
+fn unclosed_comment(src: &str) -> Option<usize> {
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        match (b[i], b[i + 1]) {
+            (b'/', b'/') => {
+                // To the end of the line (a backslash-newline continues it).
+                while i < b.len() && b[i] != b'\n' {
+                    if b[i] == b'\\' && b.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            (b'/', b'*') => {
+                let start = i;
+                i += 2;
+                loop {
+                    if i + 1 >= b.len() {
+                        return Some(start);
+                    }
+                    if b[i] == b'*' && b[i + 1] == b'/' {
+                        i += 2;
+                        break;
+                    }
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    None
 }
