@@ -771,7 +771,6 @@ fn unfinished_sources() {
         "void main() { if (true",
         "int g = 1",
         "void main(",
-        "void main() { int x = 1 /* open comment",
     ] {
         let src = format!("{HEAD}{tail}");
         match compile(&src) {
@@ -786,6 +785,14 @@ fn unfinished_sources() {
     // The message names the end of the source.
     let log = compile(&format!("{HEAD}void main() {{ int x = 1")).unwrap_err();
     assert!(log.starts_with("0:3("), "{log}");
+    // A comment left open is its own error, at the comment.
+    let log = compile(&format!("{HEAD}void main() {{ int x = 1 /* open comment")).unwrap_err();
+    assert!(
+        log.contains(
+            "0:3(25): error: a /* comment is not closed before the end of the shader source"
+        ),
+        "{log}"
+    );
 }
 
 /// Layouts are computed in 64 bits: limits reject sizes past 32 bits with their true
