@@ -69,8 +69,8 @@ pub const STORAGE_ALIGNMENT: usize = 64;
 
 /// Stack a kernel (the code of one work group) may use: its own frame, where private
 /// variables and arrays live, plus what the runtime helpers it calls use. GL sets no
-/// limit on private memory; a program above this one fails to dispatch with a message
-/// saying so, never by overflowing a thread's stack.
+/// limit on private memory; a program above this one fails to link with a log saying
+/// so, never by overflowing a thread's stack.
 pub const MAX_KERNEL_STACK: usize = 8 << 20;
 /// Stack the runtime helpers a kernel calls (transcendentals, packing) may use below
 /// the kernel's frame.
@@ -78,7 +78,8 @@ pub const HELPER_STACK: usize = 64 << 10;
 /// Stack of each worker thread: a kernel at the limit and room for the runtime.
 pub const WORKER_STACK: usize = MAX_KERNEL_STACK + (4 << 20);
 /// Scratch memory of one work group: its shared variables and the per-invocation values
-/// that live across barriers. A program that needs more fails to dispatch.
+/// that live across barriers. A program that needs more fails to link (a fixed group
+/// size) or to dispatch (a variable one).
 pub const MAX_GROUP_SCRATCH: u64 = 256 << 20;
 
 /// Nesting of expressions and statements in a shader (parentheses, operator chains,

@@ -7,8 +7,9 @@
 //! a context switch. Values that live across a barrier are kept per invocation in the
 //! group's frame. Every buffer access is checked against its bound range (reads out of
 //! range give zero, writes are dropped), every other index is clamped: a shader cannot
-//! touch memory outside its resources. It is called by the state layer (at the first
-//! dispatch of a program) and reads the IR (with the program's reflection,
+//! touch memory outside its resources (the default uniform block is read unchecked: the
+//! state layer gives each kernel the values laid out by its own executable). It is
+//! called by the state layer when a program links (`Executable::link`) and reads the IR (with the program's reflection,
 //! `ir::reflect`) and the runtime's ABI; it calls nothing above it (tests/layers.rs
 //! checks the imports).
 //!
@@ -63,7 +64,8 @@ pub struct Options {
     /// same way (GLCOMPUTE_DEBUG=barriers): a decision the invocations disagree on, or
     /// a barrier some invocations returned before, is stored in GroupCtx::report.
     pub check_barriers: bool,
-    /// Record the first out-of-range buffer or image access of a dispatch
+    /// Record the first out-of-range buffer load or store, image access or index past
+    /// a sized array of a dispatch (buffer atomics out of range are not recorded)
     /// (GLCOMPUTE_DEBUG=bounds) in GroupCtx::bounds.
     pub check_bounds: bool,
 }
@@ -275,7 +277,7 @@ pub fn compile(
     Ok(Kernel {
         module: Some(module),
         entry,
-        // Linking rejected more than MAX_COMPUTE_SHARED_MEMORY_SIZE (32 KiB).
+        // Linking rejected more than MAX_COMPUTE_SHARED_MEMORY_SIZE (limits.rs).
         shared_size: u32::try_from(shared_layout(m).1).unwrap_or(u32::MAX),
         frame_stride,
         stack_need,

@@ -53,7 +53,8 @@ pub struct GroupCtx {
     /// reached the same way; 0 means none.
     pub report: *const AtomicU32,
     /// Kernels compiled with the bounds check (GLCOMPUTE_DEBUG=bounds) record the
-    /// first out-of-range access of the dispatch here (see [`BoundsReport`]).
+    /// first out-of-range access of the dispatch here (see [`BoundsReport`]); buffer
+    /// atomics out of range are dropped without being recorded.
     pub bounds: *const BoundsReport,
 }
 

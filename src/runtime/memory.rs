@@ -72,7 +72,8 @@ impl Storage {
     pub fn write(&self, offset: usize, data: &[u8]) {
         self.check(offset, data.len());
         // SAFETY: the range is inside the allocation (checked above); `data` is a valid
-        // slice that cannot overlap storage we own exclusively.
+        // slice that may alias this storage (a persistent mapping passed as the data),
+        // which ptr::copy (a memmove) allows.
         unsafe {
             std::ptr::copy(data.as_ptr(), self.ptr.as_ptr().add(offset), data.len());
         }
@@ -81,7 +82,8 @@ impl Storage {
     /// Copies bytes out from `offset` into `out`.
     pub fn read(&self, offset: usize, out: &mut [u8]) {
         self.check(offset, out.len());
-        // SAFETY: the range is inside the allocation (checked above).
+        // SAFETY: the range is inside the allocation (checked above); `out` may alias it
+        // (a persistent mapping), which ptr::copy allows.
         unsafe {
             std::ptr::copy(self.ptr.as_ptr().add(offset), out.as_mut_ptr(), out.len());
         }

@@ -2,9 +2,10 @@
 //! dispatch (loading the library stays cheap) and live for the process. A dispatch is a
 //! job: the calling thread and every idle worker take chunks of work groups from it
 //! until none are left, so uneven groups balance, and the call returns when all groups
-//! are done (GL's in-order semantics). A dispatching thread always works on its own job,
-//! so a job that never ends (an infinite loop) cannot starve another context's job;
-//! the watchdog aborts it after GLCOMPUTE_TIMEOUT_MS.
+//! are done (GL's in-order semantics). A dispatching thread works on its own job when
+//! its stack allows (see Stacks), so a job that never ends (an infinite loop) cannot
+//! starve another context's job; otherwise it waits for the workers, which such a job
+//! can hold until the watchdog aborts it after GLCOMPUTE_TIMEOUT_MS (never, with 0).
 //!
 //! Stacks: workers run with `limits::WORKER_STACK` bytes of stack, more than any kernel
 //! may need (`limits::MAX_KERNEL_STACK`, enforced when the kernel is compiled). The
@@ -52,11 +53,13 @@ pub struct Job {
     deadline: Option<Instant>,
 }
 
-// SAFETY: the raw pointers in `resources`, `images` and `samplers` point into buffer and texture
-// storage kept alive by the dispatch for the job's lifetime; kernels access them with the synchronisation GL
-// leaves to the application.
+// SAFETY: the raw pointers in `resources`, `images` and `samplers` point into buffer and
+// texture storage the dispatch keeps alive until `run` returns, and no thread calls
+// `entry` after that (a worker still holding the job finds it exhausted); kernels access
+// the storage with the synchronisation GL leaves to the application.
 unsafe impl Send for Job {}
-// SAFETY: as above; every other field is immutable or atomic.
+// SAFETY: as above; every other field is immutable, atomic, or the job's own Mutex and
+// Condvar.
 unsafe impl Sync for Job {}
 
 impl Job {

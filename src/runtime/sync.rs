@@ -34,11 +34,15 @@ impl<T> Mutex<T> {
     }
 
     pub fn lock(&self) -> MutexGuard<'_, T> {
-        // SAFETY: the mutex was initialised and never moves (it is boxed); locking a
-        // default (non-recursive) mutex we do not hold cannot fail.
+        // SAFETY: the mutex was initialised and never moves (it is boxed). Locking it
+        // again on a thread that holds it deadlocks (a default mutex); any other
+        // failure is caught by the assertion.
         let rc = unsafe { libc::pthread_mutex_lock(self.raw.get()) };
         assert_eq!(rc, 0, "pthread_mutex_lock failed");
-        MutexGuard { mutex: self }
+        MutexGuard {
+            mutex: self,
+            _not_send: std::marker::PhantomData,
+        }
     }
 
     pub fn get_mut(&mut self) -> &mut T {
@@ -54,14 +58,21 @@ impl<T: Default> Default for Mutex<T> {
 
 impl<T> Drop for Mutex<T> {
     fn drop(&mut self) {
-        // SAFETY: nobody holds the lock (we have exclusive access).
+        // SAFETY: we have exclusive access, so no guard is alive (after a guard leaked
+        // with mem::forget the mutex is still locked, which POSIX leaves undefined here;
+        // glibc returns EBUSY, ignored).
         unsafe { libc::pthread_mutex_destroy(self.raw.get()) };
     }
 }
 
 pub struct MutexGuard<'a, T> {
     mutex: &'a Mutex<T>,
+    /// Not Send: a pthread mutex must be unlocked by the thread that locked it.
+    _not_send: std::marker::PhantomData<*const ()>,
 }
+
+// SAFETY: sharing a guard shares only `&T` (Deref), which is sound when T is Sync.
+unsafe impl<T: Sync> Sync for MutexGuard<'_, T> {}
 
 impl<T> Deref for MutexGuard<'_, T> {
     type Target = T;

@@ -111,12 +111,23 @@ impl ContextState {
         let r = &exe.reflection;
         let mut keep = Vec::new();
         let mut resources = vec![Resource::NONE; kernel.slots.total as usize];
+        // The program's uniform values belong to its current executable; a relink in
+        // another context of the share group may have replaced it since `exe` was taken,
+        // and the kernel reads its default block without a range check, so values laid
+        // out for another executable are never given to it (it gets its initial ones).
         let (uniforms, ubo, ssbo) = {
             let st = prog.state.lock();
+            let fresh;
+            let u = if st.executable.as_ref().is_some_and(|e| Arc::ptr_eq(e, exe)) {
+                &st.uniforms
+            } else {
+                fresh = super::uniform::UniformState::from_reflection(&exe.reflection);
+                &fresh
+            };
             (
-                st.uniforms.data.clone(),
-                st.uniforms.ubo_bindings.clone(),
-                st.uniforms.ssbo_bindings.clone(),
+                u.data.clone(),
+                u.ubo_bindings.clone(),
+                u.ssbo_bindings.clone(),
             )
         };
         // Every buffer use, in descriptor-slot order.

@@ -1,7 +1,8 @@
 //! Shader and program objects (GL 4.6 chapter 7): sources, compilation and linking
 //! through the GLSL front end, attachment with deferred deletion, and the queries. A
 //! linked compute program's native code, compiled by the back end when it links (so its
-//! stack and scratch needs are known, and checked, at link), is kept here with it
+//! stack need is checked at link, and its scratch need too for a fixed group size; a
+//! variable group size's is checked at each dispatch), is kept here with it
 //! ([`Executable`]).
 //! Programs and shaders share one namespace in the share group.
 
@@ -142,10 +143,12 @@ impl Program {
 }
 
 /// The scratch one work group of `local_size` needs (its invocations' frames and its
-/// shared memory), or why it exceeds glcompute's limit. Sizes are 32-bit and the
-/// product is taken in saturating 64-bit arithmetic.
+/// shared memory), or why it exceeds glcompute's limit. Sizes are 32-bit and products
+/// are taken in saturating 64-bit arithmetic.
 pub fn group_scratch(kernel: &Kernel, local_size: [u32; 3]) -> Result<u64, String> {
-    let invocations: u64 = local_size.iter().map(|&v| v as u64).product();
+    let invocations = local_size
+        .iter()
+        .fold(1u64, |a, &v| a.saturating_mul(v as u64));
     let scratch = (kernel.frame_stride as u64)
         .saturating_mul(invocations)
         .saturating_add(kernel.shared_size as u64);

@@ -108,7 +108,9 @@ fn step(d: &Driver, r: &mut Rng, s: &mut Slots, scratch: &mut [u8]) -> String {
     let buf = scratch.as_mut_ptr() as *mut c_void;
     // SAFETY: every call passes pointers to `scratch` (65536 bytes; no size passed
     // exceeds it where the driver reads or writes through the pointer: data sizes are
-    // clamped to it below) or to locals; names and enums are arbitrary by design.
+    // clamped to it below) or to locals; a pointer a map call returned is accessed for
+    // at most the `len` (<= 65536) bytes it mapped, with the matching access bit; names
+    // and enums are arbitrary by design.
     unsafe {
         match r.below(48) {
             0 => {
