@@ -56,14 +56,7 @@ impl Lower<'_, '_> {
             ExprKind::Global(g) => format!("image `{}'", self.env.m.global(*g).name),
             _ => "an image".to_string(),
         };
-        let site = self.bounds_sites.len() as i64;
-        self.bounds_sites.push(super::BoundsSite {
-            span: self.cur_span,
-            what,
-            write,
-            kind: super::SiteKind::Image,
-        });
-        let site = self.b.ins().iconst(types::I32, site);
+        let site = self.bounds_site(what, write, super::SiteKind::Image);
         let table = self.images;
         self.libcall(
             Libcall::ImageCheck,

@@ -259,6 +259,36 @@ impl<'a, 'b> Lower<'a, 'b> {
         }
     }
 
+    /// A new checked access site at the current statement (Options::check_bounds); its
+    /// index, as the i32 the recording helpers take.
+    pub(super) fn bounds_site(
+        &mut self,
+        what: String,
+        write: bool,
+        kind: super::SiteKind,
+    ) -> Value {
+        let site = self.bounds_sites.len() as i64;
+        self.bounds_sites.push(super::BoundsSite {
+            span: self.cur_span,
+            what,
+            write,
+            kind,
+        });
+        self.b.ins().iconst(types::I32, site)
+    }
+
+    /// Calls BoundsBuffer with the values `args` builds, in a block run only when
+    /// `oob` is true.
+    fn record_when(&mut self, oob: Value, args: impl FnOnce(&mut Self) -> [Value; 6]) {
+        let (hit, cont) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(oob, hit, &[], cont, &[]);
+        self.b.switch_to_block(hit);
+        let args = args(self);
+        self.libcall(super::libcalls::Libcall::BoundsBuffer, &args);
+        self.b.ins().jump(cont, &[]);
+        self.b.switch_to_block(cont);
+    }
+
     /// The bounds check (Options::check_bounds): records a new site when `index` is
     /// not below `len`, the elements of `of` (an array, vector or matrix; the access
     /// itself is clamped to the last element).
@@ -271,31 +301,18 @@ impl<'a, 'b> Lower<'a, 'b> {
             Type::Matrix { cols, .. } => format!("a matrix of {cols} columns"),
             _ => format!("an array of {len} elements"),
         };
-        let site = self.bounds_sites.len() as i64;
-        self.bounds_sites.push(super::BoundsSite {
-            span: self.cur_span,
-            what,
-            write: false,
-            kind: super::SiteKind::Index,
-        });
+        let site = self.bounds_site(what, false, super::SiteKind::Index);
         let oob = self
             .b
             .ins()
             .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, index, len as i64);
-        let (hit, cont) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(oob, hit, &[], cont, &[]);
-        self.b.switch_to_block(hit);
-        let index = self.b.ins().uextend(types::I64, index);
-        let site = self.b.ins().iconst(types::I32, site);
-        let n = self.b.ins().iconst(types::I64, len as i64);
-        let zero32 = self.b.ins().iconst(types::I32, 0);
-        let zero = self.b.ins().iconst(types::I64, 0);
-        self.libcall(
-            super::libcalls::Libcall::BoundsBuffer,
-            &[report, site, index, n, zero32, zero],
-        );
-        self.b.ins().jump(cont, &[]);
-        self.b.switch_to_block(cont);
+        self.record_when(oob, |l| {
+            let index = l.b.ins().uextend(types::I64, index);
+            let n = l.b.ins().iconst(types::I64, len as i64);
+            let zero32 = l.b.ins().iconst(types::I32, 0);
+            let zero = l.b.ins().iconst(types::I64, 0);
+            [report, site, index, n, zero32, zero]
+        });
     }
 
     /// The bounds check (Options::check_bounds): when `oob`, records a new site for
@@ -321,29 +338,16 @@ impl<'a, 'b> Lower<'a, 'b> {
             },
             None => "a buffer".to_string(),
         };
-        let site = self.bounds_sites.len() as i64;
-        self.bounds_sites.push(super::BoundsSite {
-            span: self.cur_span,
-            what,
-            write,
-            kind: super::SiteKind::Buffer,
+        let site = self.bounds_site(what, write, super::SiteKind::Buffer);
+        self.record_when(oob, |l| {
+            let index = match r.index {
+                Some(i) if l.b.func.dfg.value_type(i) == types::I64 => i,
+                Some(i) => l.b.ins().uextend(types::I64, i),
+                None => l.b.ins().iconst(types::I64, -1),
+            };
+            let size = l.b.ins().iconst(types::I32, size as i64);
+            [report, site, index, off, size, lim]
         });
-        let (hit, cont) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(oob, hit, &[], cont, &[]);
-        self.b.switch_to_block(hit);
-        let index = match r.index {
-            Some(i) if self.b.func.dfg.value_type(i) == types::I64 => i,
-            Some(i) => self.b.ins().uextend(types::I64, i),
-            None => self.b.ins().iconst(types::I64, -1),
-        };
-        let site = self.b.ins().iconst(types::I32, site);
-        let size = self.b.ins().iconst(types::I32, size as i64);
-        self.libcall(
-            super::libcalls::Libcall::BoundsBuffer,
-            &[report, site, index, off, size, lim],
-        );
-        self.b.ins().jump(cont, &[]);
-        self.b.switch_to_block(cont);
     }
 
     pub(super) fn load_scalar(&mut self, r: &MemRef, extra: u32, s: Scalar) -> Value {
