@@ -215,6 +215,12 @@ step "interpose_errors (kept bindings, no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPU
 # reaching the application; a version nobody gives still fails as it would.
 step "cc interpose_glx" cc $CFLAGS -o "$BUILD/interpose_glx" conformance/c/interpose_glx.c -lGL -lX11
 step "interpose_glx (Xvfb)" env "${HIDE_COMPUTE[@]}" xvfb-run -a env LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_glx"
+# KHR_robustness interposed: a watchdog stop in a context created with lose-on-reset
+# (EGL and GLX attributes) is a guilty reset of glcompute's part; the host still draws.
+step "cc interpose_reset" cc $CFLAGS -o "$BUILD/interpose_reset" conformance/c/interpose_reset.c -lEGL -lGL -lX11
+step "interpose_reset (EGL, host without compute)" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_reset"
+step "interpose_reset (EGL, host with compute)" "$LIBDIR/glcompute" run --interpose -- "$BUILD/interpose_reset"
+step "interpose_reset (GLX, Xvfb)" env "${HIDE_COMPUTE[@]}" xvfb-run -a env LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_reset" --glx
 # An unmodified libepoxy program gets a 4.3 context and runs its compute on glcompute.
 step "cc interpose_epoxy" cc -O1 -Wall -o "$BUILD/interpose_epoxy" conformance/c/interpose_epoxy.c $(pkg-config --cflags --libs epoxy) -ldl
 step "interpose_epoxy" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_epoxy"

@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 262;
+pub const COUNT: usize = 264;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -224,6 +224,8 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glClearBufferData",
     c"glClearBufferSubData",
     c"glGetError",
+    c"glGetGraphicsResetStatus",
+    c"glGetGraphicsResetStatusARB",
     c"glGetString",
     c"glGetStringi",
     c"glGetIntegerv",
@@ -491,52 +493,54 @@ pub mod slot {
     pub const glClearBufferData: usize = 213;
     pub const glClearBufferSubData: usize = 214;
     pub const glGetError: usize = 215;
-    pub const glGetString: usize = 216;
-    pub const glGetStringi: usize = 217;
-    pub const glGetIntegerv: usize = 218;
-    pub const glGetInteger64v: usize = 219;
-    pub const glGetBooleanv: usize = 220;
-    pub const glGetFloatv: usize = 221;
-    pub const glGetDoublev: usize = 222;
-    pub const glGetIntegeri_v: usize = 223;
-    pub const glGetInteger64i_v: usize = 224;
-    pub const glGetBooleani_v: usize = 225;
-    pub const glGetFloati_v: usize = 226;
-    pub const glGetDoublei_v: usize = 227;
-    pub const glDebugMessageCallback: usize = 228;
-    pub const glDebugMessageControl: usize = 229;
-    pub const glGenBuffers: usize = 230;
-    pub const glGetNamedBufferParameteri64v: usize = 231;
-    pub const glGetNamedBufferSubData: usize = 232;
-    pub const glNamedBufferSubData: usize = 233;
-    pub const glMapNamedBufferRange: usize = 234;
-    pub const glUnmapNamedBuffer: usize = 235;
-    pub const glCopyNamedBufferSubData: usize = 236;
-    pub const glCreateBuffers: usize = 237;
-    pub const glNamedBufferData: usize = 238;
-    pub const glCreateProgram: usize = 239;
-    pub const glGenLists: usize = 240;
-    pub const glIsEnabled: usize = 241;
-    pub const glGetPointerv: usize = 242;
-    pub const glDebugMessageInsert: usize = 243;
-    pub const glActiveTexture: usize = 244;
-    pub const glBindTexture: usize = 245;
-    pub const glGetTexLevelParameteriv: usize = 246;
-    pub const glGetTexParameteriv: usize = 247;
-    pub const glGetTexParameterfv: usize = 248;
-    pub const glGetTexImage: usize = 249;
-    pub const glGetTextureSubImage: usize = 250;
-    pub const glIsTexture: usize = 251;
-    pub const glTexSubImage1D: usize = 252;
-    pub const glTexSubImage2D: usize = 253;
-    pub const glTexSubImage3D: usize = 254;
-    pub const glPixelStorei: usize = 255;
-    pub const glGetSamplerParameteriv: usize = 256;
-    pub const glGetSamplerParameterfv: usize = 257;
-    pub const glGetSamplerParameterIiv: usize = 258;
-    pub const glGetSamplerParameterIuiv: usize = 259;
-    pub const glGetTexParameterIiv: usize = 260;
-    pub const glGetTexParameterIuiv: usize = 261;
+    pub const glGetGraphicsResetStatus: usize = 216;
+    pub const glGetGraphicsResetStatusARB: usize = 217;
+    pub const glGetString: usize = 218;
+    pub const glGetStringi: usize = 219;
+    pub const glGetIntegerv: usize = 220;
+    pub const glGetInteger64v: usize = 221;
+    pub const glGetBooleanv: usize = 222;
+    pub const glGetFloatv: usize = 223;
+    pub const glGetDoublev: usize = 224;
+    pub const glGetIntegeri_v: usize = 225;
+    pub const glGetInteger64i_v: usize = 226;
+    pub const glGetBooleani_v: usize = 227;
+    pub const glGetFloati_v: usize = 228;
+    pub const glGetDoublei_v: usize = 229;
+    pub const glDebugMessageCallback: usize = 230;
+    pub const glDebugMessageControl: usize = 231;
+    pub const glGenBuffers: usize = 232;
+    pub const glGetNamedBufferParameteri64v: usize = 233;
+    pub const glGetNamedBufferSubData: usize = 234;
+    pub const glNamedBufferSubData: usize = 235;
+    pub const glMapNamedBufferRange: usize = 236;
+    pub const glUnmapNamedBuffer: usize = 237;
+    pub const glCopyNamedBufferSubData: usize = 238;
+    pub const glCreateBuffers: usize = 239;
+    pub const glNamedBufferData: usize = 240;
+    pub const glCreateProgram: usize = 241;
+    pub const glGenLists: usize = 242;
+    pub const glIsEnabled: usize = 243;
+    pub const glGetPointerv: usize = 244;
+    pub const glDebugMessageInsert: usize = 245;
+    pub const glActiveTexture: usize = 246;
+    pub const glBindTexture: usize = 247;
+    pub const glGetTexLevelParameteriv: usize = 248;
+    pub const glGetTexParameteriv: usize = 249;
+    pub const glGetTexParameterfv: usize = 250;
+    pub const glGetTexImage: usize = 251;
+    pub const glGetTextureSubImage: usize = 252;
+    pub const glIsTexture: usize = 253;
+    pub const glTexSubImage1D: usize = 254;
+    pub const glTexSubImage2D: usize = 255;
+    pub const glTexSubImage3D: usize = 256;
+    pub const glPixelStorei: usize = 257;
+    pub const glGetSamplerParameteriv: usize = 258;
+    pub const glGetSamplerParameterfv: usize = 259;
+    pub const glGetSamplerParameterIiv: usize = 260;
+    pub const glGetSamplerParameterIuiv: usize = 261;
+    pub const glGetTexParameterIiv: usize = 262;
+    pub const glGetTexParameterIuiv: usize = 263;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -4101,6 +4105,36 @@ impl HostGl {
                 // prototype (from the Khronos headers) is this type.
                 let func_: unsafe extern "C" fn() -> GLenum = unsafe { std::mem::transmute(addr) };
                 // SAFETY: the caller passes arguments valid for `glGetError`.
+                unsafe { func_() }
+            }
+            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
+            None => unsafe { std::mem::zeroed() },
+        }
+    }
+    /// The host's `glGetGraphicsResetStatus`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetGraphicsResetStatus(&self) -> GLenum {
+        match self.address(slot::glGetGraphicsResetStatus) {
+            Some(addr) => {
+                // SAFETY: the host returned this address for `glGetGraphicsResetStatus`, whose C
+                // prototype (from the Khronos headers) is this type.
+                let func_: unsafe extern "C" fn() -> GLenum = unsafe { std::mem::transmute(addr) };
+                // SAFETY: the caller passes arguments valid for `glGetGraphicsResetStatus`.
+                unsafe { func_() }
+            }
+            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
+            None => unsafe { std::mem::zeroed() },
+        }
+    }
+    /// The host's `glGetGraphicsResetStatusARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetGraphicsResetStatusARB(&self) -> GLenum {
+        match self.address(slot::glGetGraphicsResetStatusARB) {
+            Some(addr) => {
+                // SAFETY: the host returned this address for `glGetGraphicsResetStatusARB`, whose C
+                // prototype (from the Khronos headers) is this type.
+                let func_: unsafe extern "C" fn() -> GLenum = unsafe { std::mem::transmute(addr) };
+                // SAFETY: the caller passes arguments valid for `glGetGraphicsResetStatusARB`.
                 unsafe { func_() }
             }
             // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.

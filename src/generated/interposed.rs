@@ -3330,6 +3330,8 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glClearBufferData" => special::glClearBufferData as *const (),
         b"glClearBufferSubData" => special::glClearBufferSubData as *const (),
         b"glGetError" => special::glGetError as *const (),
+        b"glGetGraphicsResetStatus" => special::glGetGraphicsResetStatus as *const (),
+        b"glGetGraphicsResetStatusARB" => special::glGetGraphicsResetStatusARB as *const (),
         b"glGetString" => special::glGetString as *const (),
         b"glGetStringi" => special::glGetStringi as *const (),
         b"glGetIntegerv" => special::glGetIntegerv as *const (),

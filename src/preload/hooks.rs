@@ -4,7 +4,7 @@
 // Included by src/preload/lib.rs.
 
 /// The hooked entry points, in trampoline-slot order (dlsym is separate).
-pub static HOOKS: [&std::ffi::CStr; 245] = [
+pub static HOOKS: [&std::ffi::CStr; 247] = [
     c"eglGetProcAddress",
     c"eglCreateContext",
     c"eglDestroyContext",
@@ -236,6 +236,8 @@ pub static HOOKS: [&std::ffi::CStr; 245] = [
     c"glClearBufferData",
     c"glClearBufferSubData",
     c"glGetError",
+    c"glGetGraphicsResetStatus",
+    c"glGetGraphicsResetStatusARB",
     c"glGetString",
     c"glGetStringi",
     c"glGetIntegerv",
@@ -253,7 +255,7 @@ pub static HOOKS: [&std::ffi::CStr; 245] = [
 ];
 
 /// The same names sorted bytewise, with their slots, for lookups by name.
-pub static SORTED: [(&[u8], usize); 245] = [
+pub static SORTED: [(&[u8], usize); 247] = [
     (b"eglCreateContext", 1),
     (b"eglDestroyContext", 2),
     (b"eglGetProcAddress", 0),
@@ -279,8 +281,8 @@ pub static SORTED: [(&[u8], usize); 245] = [
     (b"glCopyBufferSubData", 227),
     (b"glCreateShader", 26),
     (b"glCreateShaderProgramv", 27),
-    (b"glDebugMessageCallback", 243),
-    (b"glDebugMessageControl", 244),
+    (b"glDebugMessageCallback", 245),
+    (b"glDebugMessageControl", 246),
     (b"glDeleteBuffers", 215),
     (b"glDeleteLists", 25),
     (b"glDeleteProgram", 29),
@@ -300,21 +302,23 @@ pub static SORTED: [(&[u8], usize); 245] = [
     (b"glGetActiveUniformsiv", 52),
     (b"glGetAttachedShaders", 44),
     (b"glGetAttribLocation", 47),
-    (b"glGetBooleani_v", 240),
-    (b"glGetBooleanv", 235),
+    (b"glGetBooleani_v", 242),
+    (b"glGetBooleanv", 237),
     (b"glGetBufferParameteri64v", 225),
     (b"glGetBufferParameteriv", 224),
     (b"glGetBufferPointerv", 226),
     (b"glGetBufferSubData", 219),
-    (b"glGetDoublei_v", 242),
-    (b"glGetDoublev", 237),
+    (b"glGetDoublei_v", 244),
+    (b"glGetDoublev", 239),
     (b"glGetError", 230),
-    (b"glGetFloati_v", 241),
-    (b"glGetFloatv", 236),
-    (b"glGetInteger64i_v", 239),
-    (b"glGetInteger64v", 234),
-    (b"glGetIntegeri_v", 238),
-    (b"glGetIntegerv", 233),
+    (b"glGetFloati_v", 243),
+    (b"glGetFloatv", 238),
+    (b"glGetGraphicsResetStatus", 231),
+    (b"glGetGraphicsResetStatusARB", 232),
+    (b"glGetInteger64i_v", 241),
+    (b"glGetInteger64v", 236),
+    (b"glGetIntegeri_v", 240),
+    (b"glGetIntegerv", 235),
     (b"glGetProgramInfoLog", 42),
     (b"glGetProgramInterfaceiv", 60),
     (b"glGetProgramResourceIndex", 61),
@@ -326,8 +330,8 @@ pub static SORTED: [(&[u8], usize); 245] = [
     (b"glGetShaderInfoLog", 39),
     (b"glGetShaderSource", 40),
     (b"glGetShaderiv", 38),
-    (b"glGetString", 231),
-    (b"glGetStringi", 232),
+    (b"glGetString", 233),
+    (b"glGetStringi", 234),
     (b"glGetUniformBlockIndex", 54),
     (b"glGetUniformIndices", 50),
     (b"glGetUniformLocation", 49),
@@ -733,18 +737,20 @@ trampolines! {
     glClearBufferData = 228;
     glClearBufferSubData = 229;
     glGetError = 230;
-    glGetString = 231;
-    glGetStringi = 232;
-    glGetIntegerv = 233;
-    glGetInteger64v = 234;
-    glGetBooleanv = 235;
-    glGetFloatv = 236;
-    glGetDoublev = 237;
-    glGetIntegeri_v = 238;
-    glGetInteger64i_v = 239;
-    glGetBooleani_v = 240;
-    glGetFloati_v = 241;
-    glGetDoublei_v = 242;
-    glDebugMessageCallback = 243;
-    glDebugMessageControl = 244;
+    glGetGraphicsResetStatus = 231;
+    glGetGraphicsResetStatusARB = 232;
+    glGetString = 233;
+    glGetStringi = 234;
+    glGetIntegerv = 235;
+    glGetInteger64v = 236;
+    glGetBooleanv = 237;
+    glGetFloatv = 238;
+    glGetDoublev = 239;
+    glGetIntegeri_v = 240;
+    glGetInteger64i_v = 241;
+    glGetBooleani_v = 242;
+    glGetFloati_v = 243;
+    glGetDoublei_v = 244;
+    glDebugMessageCallback = 245;
+    glDebugMessageControl = 246;
 }

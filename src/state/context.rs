@@ -210,6 +210,7 @@ impl ContextState {
         if crate::config::log_all() {
             eprintln!("glcompute: {}", message.text);
         }
+        self.follow_host_debug_output();
         if let Some(delivery) = self.debug.emit(message) {
             self.pending.push(delivery);
         }

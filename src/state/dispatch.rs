@@ -290,7 +290,9 @@ impl ContextState {
                     format!(
                         "dispatch of {x}x{y}x{z} work groups of program {} stopped by the watchdog after GLCOMPUTE_TIMEOUT_MS; {}",
                         prog.name,
-                        if lose {
+                        if lose && self.host.is_some() {
+                            "this is a guilty context reset: glcompute's part of the context (compute, and the commands glcompute runs) is lost (GL_LOSE_CONTEXT_ON_RESET), the host driver's part is not reset; make a new context"
+                        } else if lose {
                             "this is a guilty context reset: the context is lost (GL_LOSE_CONTEXT_ON_RESET); make a new one"
                         } else {
                             "its results are incomplete (the context has no reset notification and goes on)"

@@ -258,6 +258,20 @@ impl ContextState {
         }
     }
 
+    /// Interposed: DEBUG_OUTPUT is the host's state (glEnable and glDisable are the
+    /// host's commands), so glcompute's messages follow the host's switch where the
+    /// host has KHR_debug; without it, the context's flags decide, as at creation.
+    pub fn follow_host_debug_output(&mut self) {
+        let Some(link) = self.host.clone() else {
+            return;
+        };
+        if link.caps().debug {
+            // SAFETY: a query of a KHR_debug capability on the current host context,
+            // which has KHR_debug (no error is left on its flag).
+            self.debug.output = unsafe { link.gl.glIsEnabled(GL_DEBUG_OUTPUT) } != 0;
+        }
+    }
+
     /// Extensions the host context supports (empty standalone): a compute shader may
     /// name them in `#extension` directives.
     pub fn host_extensions(&self) -> Vec<String> {

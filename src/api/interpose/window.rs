@@ -56,6 +56,8 @@ struct Request {
     version: (u32, u32),
     profile: Option<u32>,
     debug: bool,
+    /// The reset notification strategy asked for is LOSE_CONTEXT_ON_RESET.
+    lose_on_reset: bool,
 }
 
 impl Request {
@@ -77,9 +79,10 @@ impl Request {
             } else {
                 0
             },
-            // Shadow contexts keep the host's robustness; glcompute's watchdog does not
-            // lose them.
-            lose_on_reset: false,
+            // KHR_robustness: with LOSE_CONTEXT_ON_RESET, a dispatch the watchdog stops
+            // is a guilty reset of the shadow (glcompute's part of the context); the
+            // host's part is not reset.
+            lose_on_reset: self.lose_on_reset,
         }
     }
 }
@@ -119,6 +122,10 @@ struct Tokens {
     debug_bit: i32,
     /// A boolean debug attribute (EGL 1.5's EGL_CONTEXT_OPENGL_DEBUG), if the API has one.
     debug: Option<i32>,
+    /// The reset notification strategy attributes (EGL has a core and an EXT one).
+    reset: [i32; 2],
+    /// The strategy value that asks for lost contexts (LOSE_CONTEXT_ON_RESET).
+    lose: i32,
 }
 
 /// The version, profile and debug flag an attribute list asks for.
@@ -127,6 +134,7 @@ fn request(list: &[(i32, i32)], t: &Tokens) -> Request {
         version: (1, 0),
         profile: None,
         debug: false,
+        lose_on_reset: false,
     };
     for &(a, b) in list {
         if a == t.major {
@@ -139,6 +147,8 @@ fn request(list: &[(i32, i32)], t: &Tokens) -> Request {
             r.debug |= b & t.debug_bit != 0;
         } else if Some(a) == t.debug {
             r.debug |= b != 0;
+        } else if t.reset.contains(&a) {
+            r.lose_on_reset = b == t.lose;
         }
     }
     r
@@ -190,6 +200,11 @@ const EGL_TOKENS: Tokens = Tokens {
     flags: EGL_CONTEXT_FLAGS_KHR,
     debug_bit: EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR,
     debug: Some(EGL_CONTEXT_OPENGL_DEBUG),
+    reset: [
+        EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY,
+        EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT,
+    ],
+    lose: EGL_LOSE_CONTEXT_ON_RESET,
 };
 
 pub unsafe extern "C" fn eglCreateContext(
@@ -276,6 +291,7 @@ fn egl_made_current(dpy: Ptr, ctx: Ptr) {
                 version: (0, 0),
                 profile: None,
                 debug: false,
+                lose_on_reset: false,
             };
             shadow::register(Api::Egl, dpy as usize, ctx as usize, 0, r.info(), r.version)
         });
@@ -331,6 +347,9 @@ const GLX_CONTEXT_MINOR_VERSION_ARB: i32 = 0x2092;
 const GLX_CONTEXT_FLAGS_ARB: i32 = 0x2094;
 const GLX_CONTEXT_PROFILE_MASK_ARB: i32 = 0x9126;
 const GLX_CONTEXT_DEBUG_BIT_ARB: i32 = 0x1;
+// GLX_ARB_create_context_robustness.
+const GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB: i32 = 0x8256;
+const GLX_LOSE_CONTEXT_ON_RESET_ARB: i32 = 0x8252;
 const GLX_NONE: i32 = 0;
 
 const GLX_TOKENS: Tokens = Tokens {
@@ -340,6 +359,11 @@ const GLX_TOKENS: Tokens = Tokens {
     flags: GLX_CONTEXT_FLAGS_ARB,
     debug_bit: GLX_CONTEXT_DEBUG_BIT_ARB,
     debug: None,
+    reset: [
+        GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB,
+        GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB,
+    ],
+    lose: GLX_LOSE_CONTEXT_ON_RESET_ARB,
 };
 
 /// A compatibility context of GLX 1.4's legacy creation functions.

@@ -284,6 +284,32 @@ pub unsafe extern "C" fn glGetError() -> GLenum {
     host
 }
 
+/// KHR_robustness in interposed mode: a reset of glcompute's part of the context (a
+/// dispatch the watchdog stopped, in a context created with LOSE_CONTEXT_ON_RESET) is
+/// reported once, then whatever the host reports for its part.
+fn reset_status(host_status: impl FnOnce(&crate::host::gl::HostGl) -> GLenum) -> GLenum {
+    let Some(ctx) = shadow() else {
+        return host_status(host());
+    };
+    let gl = link_of(&ctx).gl;
+    let ours = std::mem::replace(&mut ctx.state.lock().reset_status, GL_NO_ERROR);
+    if ours != GL_NO_ERROR {
+        log_taken(b"glGetGraphicsResetStatus");
+        return ours;
+    }
+    host_status(gl)
+}
+
+pub unsafe extern "C" fn glGetGraphicsResetStatus() -> GLenum {
+    // SAFETY: no arguments.
+    reset_status(|gl| unsafe { gl.glGetGraphicsResetStatus() })
+}
+
+pub unsafe extern "C" fn glGetGraphicsResetStatusARB() -> GLenum {
+    // SAFETY: no arguments.
+    reset_status(|gl| unsafe { gl.glGetGraphicsResetStatusARB() })
+}
+
 // ---- debug output ---------------------------------------------------------------
 
 /// One callback for the host's messages and glcompute's.
