@@ -211,6 +211,24 @@ void glBindTextureUnit(GLuint unit, GLuint texture);
 
 void glBindTextures(GLuint first, GLsizei n, const GLuint *textures);
 
+void glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a);
+
+void glBlendEquation(GLenum mode);
+
+void glBlendEquationSeparate(GLenum rgb, GLenum alpha);
+
+void glBlendEquationSeparatei(GLuint buf, GLenum rgb, GLenum alpha);
+
+void glBlendEquationi(GLuint buf, GLenum mode);
+
+void glBlendFunc(GLenum src, GLenum dst);
+
+void glBlendFuncSeparate(GLenum src_rgb, GLenum dst_rgb, GLenum src_a, GLenum dst_a);
+
+void glBlendFuncSeparatei(GLuint buf, GLenum src_rgb, GLenum dst_rgb, GLenum src_a, GLenum dst_a);
+
+void glBlendFunci(GLuint buf, GLenum src, GLenum dst);
+
 void glBlitFramebuffer(GLint src_x0,
                        GLint src_y0,
                        GLint src_x1,
@@ -244,6 +262,8 @@ void glBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, const void
 GLenum glCheckFramebufferStatus(GLenum target);
 
 GLenum glCheckNamedFramebufferStatus(GLuint fb, GLenum target);
+
+void glClampColor(GLenum target, GLenum clamp);
 
 void glClear(GLbitfield mask);
 
@@ -313,6 +333,10 @@ void glClearTexSubImage(GLuint texture,
 
 GLenum glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout);
 
+void glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a);
+
+void glColorMaski(GLuint buf, GLboolean r, GLboolean g, GLboolean b, GLboolean a);
+
 void glCompileShader(GLuint shader);
 
 void glCopyBufferSubData(GLenum read_target,
@@ -363,6 +387,8 @@ GLuint glCreateShaderProgramv(GLenum ty, GLsizei n, const GLchar *const *strings
 
 void glCreateTextures(GLenum target, GLsizei n, GLuint *textures);
 
+void glCullFace(GLenum mode);
+
 void glDebugMessageCallback(GLDEBUGPROC callback, const void *user_param);
 
 void glDebugMessageControl(GLenum source,
@@ -399,9 +425,23 @@ void glDeleteSync(GLsync sync);
 
 void glDeleteTextures(GLsizei n, const GLuint *textures);
 
+void glDepthFunc(GLenum func);
+
+void glDepthMask(GLboolean flag);
+
+void glDepthRange(GLdouble n, GLdouble f);
+
+void glDepthRangeArrayv(GLuint first, GLsizei count, const GLdouble *v);
+
+void glDepthRangeIndexed(GLuint index, GLdouble n, GLdouble f);
+
+void glDepthRangef(GLfloat n, GLfloat f);
+
 void glDetachShader(GLuint program, GLuint shader);
 
 void glDisable(GLenum cap);
+
+void glDisablei(GLenum cap, GLuint index);
 
 void glDispatchCompute(GLuint num_groups_x, GLuint num_groups_y, GLuint num_groups_z);
 
@@ -496,6 +536,8 @@ void glDrawTransformFeedbackStreamInstanced(GLenum mode,
 
 void glEnable(GLenum cap);
 
+void glEnablei(GLenum cap, GLuint index);
+
 void glEndQuery(GLenum target);
 
 void glEndQueryIndexed(GLenum target, GLuint index);
@@ -541,6 +583,8 @@ void glFramebufferTextureLayer(GLenum target,
                                GLuint texture,
                                GLint level,
                                GLint layer);
+
+void glFrontFace(GLenum mode);
 
 void glGenBuffers(GLsizei n, GLuint *buffers);
 
@@ -819,6 +863,8 @@ void glGetnUniformui64vARB(GLuint program, GLint location, GLsizei buf_size, GLu
 
 void glGetnUniformuiv(GLuint program, GLint location, GLsizei buf_size, GLuint *params);
 
+void glHint(GLenum target, GLenum mode);
+
 void glInvalidateBufferData(GLuint buffer);
 
 void glInvalidateBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr length);
@@ -826,6 +872,8 @@ void glInvalidateBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr length
 GLboolean glIsBuffer(GLuint buffer);
 
 GLboolean glIsEnabled(GLenum cap);
+
+GLboolean glIsEnabledi(GLenum cap, GLuint index);
 
 GLboolean glIsFramebuffer(GLuint fb);
 
@@ -845,7 +893,11 @@ GLboolean glIsSync(GLsync sync);
 
 GLboolean glIsTexture(GLuint texture);
 
+void glLineWidth(GLfloat width);
+
 void glLinkProgram(GLuint program);
+
+void glLogicOp(GLenum op);
 
 void *glMapBuffer(GLenum target, GLenum access);
 
@@ -858,6 +910,8 @@ void *glMapNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length, G
 void glMemoryBarrier(GLbitfield barriers);
 
 void glMemoryBarrierByRegion(GLbitfield barriers);
+
+void glMinSampleShading(GLfloat value);
 
 void glMultiDrawArrays(GLenum mode, const GLint *_first, const GLsizei *_count, GLsizei drawcount);
 
@@ -911,11 +965,31 @@ void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, const GLchar 
 
 void glObjectPtrLabel(const void *ptr, GLsizei length, const GLchar *text);
 
+void glPatchParameterfv(GLenum pname, const GLfloat *values);
+
+void glPatchParameteri(GLenum pname, GLint value);
+
 void glPixelStoref(GLenum pname, GLfloat param);
 
 void glPixelStorei(GLenum pname, GLint param);
 
+void glPointParameterf(GLenum pname, GLfloat value);
+
+void glPointParameterfv(GLenum pname, const GLfloat *values);
+
+void glPointParameteri(GLenum pname, GLint value);
+
+void glPointParameteriv(GLenum pname, const GLint *values);
+
+void glPointSize(GLfloat size);
+
+void glPolygonMode(GLenum face, GLenum mode);
+
+void glPolygonOffset(GLfloat factor, GLfloat units);
+
 void glPopDebugGroup(void);
+
+void glPrimitiveRestartIndex(GLuint index);
 
 void glProgramBinary(GLuint program, GLenum binary_format, const void *binary, GLsizei length);
 
@@ -1166,6 +1240,8 @@ void glProgramUniformMatrix4x3fv(GLuint program,
                                  GLboolean transpose,
                                  const GLfloat *value);
 
+void glProvokingVertex(GLenum mode);
+
 void glPushDebugGroup(GLenum source, GLuint id, GLsizei length, const GLchar *msg);
 
 void glQueryCounter(GLuint id, GLenum target);
@@ -1193,6 +1269,10 @@ void glRenderbufferStorageMultisample(GLenum target,
                                       GLsizei w,
                                       GLsizei h);
 
+void glSampleCoverage(GLfloat value, GLboolean invert);
+
+void glSampleMaski(GLuint index, GLbitfield mask);
+
 void glSamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param);
 
 void glSamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param);
@@ -1205,6 +1285,14 @@ void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param);
 
 void glSamplerParameteriv(GLuint sampler, GLenum pname, const GLint *param);
 
+void glScissor(GLint x, GLint y, GLsizei w, GLsizei h);
+
+void glScissorArrayv(GLuint first, GLsizei count, const GLint *v);
+
+void glScissorIndexed(GLuint index, GLint x, GLint y, GLsizei w, GLsizei h);
+
+void glScissorIndexedv(GLuint index, const GLint *v);
+
 void glShaderBinary(GLsizei n,
                     const GLuint *_shaders,
                     GLenum binary_format,
@@ -1214,6 +1302,18 @@ void glShaderBinary(GLsizei n,
 void glShaderSource(GLuint shader, GLsizei n, const GLchar *const *string, const GLint *length);
 
 void glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding);
+
+void glStencilFunc(GLenum func, GLint reference, GLuint mask);
+
+void glStencilFuncSeparate(GLenum face, GLenum func, GLint reference, GLuint mask);
+
+void glStencilMask(GLuint mask);
+
+void glStencilMaskSeparate(GLenum face, GLuint mask);
+
+void glStencilOp(GLenum sfail, GLenum dpfail, GLenum dppass);
+
+void glStencilOpSeparate(GLenum face, GLenum sfail, GLenum dpfail, GLenum dppass);
 
 void glTexBuffer(GLenum target, GLenum internalformat, GLuint buffer);
 
@@ -1530,6 +1630,14 @@ void glUseProgramStages(GLuint pipeline, GLbitfield stages, GLuint program);
 void glValidateProgram(GLuint program);
 
 void glValidateProgramPipeline(GLuint pipeline);
+
+void glViewport(GLint x, GLint y, GLsizei w, GLsizei h);
+
+void glViewportArrayv(GLuint first, GLsizei count, const GLfloat *v);
+
+void glViewportIndexedf(GLuint index, GLfloat x, GLfloat y, GLfloat w, GLfloat h);
+
+void glViewportIndexedfv(GLuint index, const GLfloat *v);
 
 void glWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout);
 

@@ -21,6 +21,7 @@ pub mod framebuffers;
 pub mod glx;
 pub mod interpose;
 pub mod queries;
+pub mod raster;
 pub mod samplers;
 pub mod shaders;
 pub mod textures;
@@ -35,6 +36,7 @@ pub mod entry {
     pub use super::debug::*;
     pub use super::dispatch::*;
     pub use super::framebuffers::*;
+    pub use super::raster::*;
     pub use super::shaders::*;
     pub use super::textures::*;
     pub use super::uniforms::*;

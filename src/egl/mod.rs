@@ -699,6 +699,9 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> EglResu
         }
     });
     let gl = context.gl.clone();
+    if let Some((d, _)) = &surfaces {
+        gl.state.lock().first_drawable(d.width, d.height);
+    }
     thread(|t| {
         t.context = Some(context);
         if let Some((d, r)) = surfaces {

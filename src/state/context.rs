@@ -177,6 +177,8 @@ pub struct ContextState {
     pub framebuffers: super::framebuffer::Framebuffers,
     /// Query objects (not shared, GL 4.6 §5.1) and the active queries.
     pub queries: super::query_object::Queries,
+    /// The graphics pipeline's fixed-function state (kept, never used).
+    pub raster: super::raster::Raster,
     /// KHR_robustness: the reset status GetGraphicsResetStatus reports next, and
     /// whether the context is lost (every command but a few fails with CONTEXT_LOST).
     pub reset_status: u32,
@@ -200,6 +202,7 @@ impl ContextState {
             textures: Default::default(),
             framebuffers: Default::default(),
             queries: Default::default(),
+            raster: Default::default(),
             reset_status: GL_NO_ERROR,
             lost: false,
         }

@@ -899,9 +899,9 @@ impl ContextState {
                 Value::int(fb.renderbuffer.as_ref().map(|r| r.name as i64).unwrap_or(0))
             }
             GL_COLOR_CLEAR_VALUE => {
-                Value::Floats(fb.clear_color.iter().map(|&c| c as f64).collect())
+                Value::Normalized(fb.clear_color.iter().map(|&c| c as f64).collect())
             }
-            GL_DEPTH_CLEAR_VALUE => Value::Floats(vec![fb.clear_depth]),
+            GL_DEPTH_CLEAR_VALUE => Value::Normalized(vec![fb.clear_depth]),
             GL_STENCIL_CLEAR_VALUE => Value::int(fb.clear_stencil as i64),
             GL_MAX_COLOR_ATTACHMENTS => Value::int(MAX_COLOR_ATTACHMENTS as i64),
             GL_MAX_DRAW_BUFFERS => Value::int(MAX_DRAW_BUFFERS as i64),

@@ -19,6 +19,9 @@ pub enum Value {
     Bools(Vec<bool>),
     Ints(Vec<i64>),
     Floats(Vec<f64>),
+    /// Colors and normalized values (depth range, blend and clear colors): integer
+    /// queries scale them (GL 4.6 §2.2.2).
+    Normalized(Vec<f64>),
 }
 
 impl Value {
@@ -30,7 +33,7 @@ impl Value {
         match self {
             Value::Bools(v) => v.len(),
             Value::Ints(v) => v.len(),
-            Value::Floats(v) => v.len(),
+            Value::Floats(v) | Value::Normalized(v) => v.len(),
         }
     }
 
@@ -45,6 +48,11 @@ impl Value {
             Value::Bools(v) => v.iter().map(|&b| b as i64).collect(),
             Value::Ints(v) => v.clone(),
             Value::Floats(v) => v.iter().map(|&f| f.round() as i64).collect(),
+            // GL 4.6 §2.2.2 and equation 2.4: [-1, 1] maps to the signed 32-bit range.
+            Value::Normalized(v) => v
+                .iter()
+                .map(|&f| (f.clamp(-1.0, 1.0) * i32::MAX as f64).round() as i64)
+                .collect(),
         }
     }
 
@@ -60,7 +68,7 @@ impl Value {
         match self {
             Value::Bools(v) => v.clone(),
             Value::Ints(v) => v.iter().map(|&i| i != 0).collect(),
-            Value::Floats(v) => v.iter().map(|&f| f != 0.0).collect(),
+            Value::Floats(v) | Value::Normalized(v) => v.iter().map(|&f| f != 0.0).collect(),
         }
     }
 
@@ -68,7 +76,7 @@ impl Value {
         match self {
             Value::Bools(v) => v.iter().map(|&b| b as i64 as f64).collect(),
             Value::Ints(v) => v.iter().map(|&i| i as f64).collect(),
-            Value::Floats(v) => v.clone(),
+            Value::Floats(v) | Value::Normalized(v) => v.clone(),
         }
     }
 }
@@ -358,6 +366,10 @@ impl ContextState {
                 Value::int(self.texture_value(p).expect("checked"))
             }
             p if self.framebuffer_value(p).is_some() => self.framebuffer_value(p).expect("checked"),
+            p if self.raster_value(p).is_some() => self.raster_value(p).expect("checked"),
+            p if super::stage_limits::stage_limit(p).is_some() => {
+                super::stage_limits::stage_limit(p).expect("checked")
+            }
             // GL 4.6 §22.1: INVALID_ENUM for a pname that is not a state variable
             // (indexed-only values such as MAX_COMPUTE_WORK_GROUP_COUNT included).
             _ => gl_bail!(
@@ -442,6 +454,9 @@ impl ContextState {
             p if self.image_unit_value(p, index).is_some() => Ok(Value::int(
                 self.image_unit_value(p, index).expect("checked")?,
             )),
+            p if self.raster_value_indexed(p, index).is_some() => {
+                self.raster_value_indexed(p, index).expect("checked")
+            }
             // GL 4.6 §22.1: INVALID_ENUM if pname is not an indexed state variable.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -471,6 +486,7 @@ impl ContextState {
         match cap {
             GL_DEBUG_OUTPUT => self.debug.output = on,
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.synchronous = on,
+            c if self.set_raster_capability(c, on).is_some() => {}
             // GL 4.6 §2.3.1: INVALID_ENUM for a capability this implementation lacks.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -485,6 +501,9 @@ impl ContextState {
         match cap {
             GL_DEBUG_OUTPUT => Ok(self.debug.output),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => Ok(self.debug.synchronous),
+            c if self.raster_capability(c).is_some() => {
+                Ok(self.raster_capability(c).expect("checked"))
+            }
             _ => gl_bail!(
                 GL_INVALID_ENUM,
                 "cap {} is not a capability glcompute has",

@@ -112,7 +112,7 @@ fn step(d: &Driver, r: &mut Rng, s: &mut Slots, scratch: &mut [u8]) -> String {
     // at most the `len` (<= 65536) bytes it mapped, with the matching access bit; names
     // and enums are arbitrary by design.
     unsafe {
-        match r.below(48) {
+        match r.below(52) {
             0 => {
                 let i = r.below(6);
                 (gl.glGenBuffers)(1, &mut s.buffers[i]);
@@ -482,6 +482,7 @@ fn step(d: &Driver, r: &mut Rng, s: &mut Slots, scratch: &mut [u8]) -> String {
                 (gl.glDeleteTextures)(1, &t);
                 format!("glDeleteTextures(1, {t})")
             }
+            48..=51 => fixed_function(gl, r),
             _ => {
                 if r.one_in(2) {
                     let p = name(r, &s.programs);
@@ -492,6 +493,147 @@ fn step(d: &Driver, r: &mut Rng, s: &mut Slots, scratch: &mut [u8]) -> String {
                     (gl.glDeleteShader)(sh);
                     format!("glDeleteShader({sh})")
                 }
+            }
+        }
+    }
+}
+
+/// Capabilities: the core ones, indexed ones, compatibility-only ones and non-enums.
+const CAPS: &[u32] = &[
+    0x0BE2, 0x0C11, 0x0B44, 0x0B71, 0x0B90, 0x0BD0, 0x3000, 0x3007, 0x0BF2, 0x864F, 0x8DB9, 0x809D,
+    0x8037, 0x2A02, 0x2A01, 0x0B20, 0x0B41, 0x8F9D, 0x8D69, 0x8C89, 0x809E, 0x809F, 0x80A0, 0x8C36,
+    0x8E51, 0x884F, 0x8642, 0x92E0, 0x8242, 0x0DE1, 0x0B50, 0x8861, 0x3008, 0x1234, 0x0,
+];
+const FACTORS: &[u32] = &[
+    0, 1, 0x300, 0x302, 0x308, 0x8001, 0x8004, 0x88FA, 0x88FB, 0x8006, 0x1234,
+];
+const EQUATIONS: &[u32] = &[0x8006, 0x800A, 0x800B, 0x8007, 0x8008, 0x0104, 0x1234];
+const FACES: &[u32] = &[0x404, 0x405, 0x408, 0x400, 0x406, 0x0];
+const FUNCS: &[u32] = &[0x200, 0x201, 0x203, 0x206, 0x207, 0x1E00, 0x0];
+const OPS: &[u32] = &[
+    0x1E00, 0, 0x1E01, 0x1E02, 0x1E03, 0x150A, 0x8507, 0x8508, 0x200,
+];
+const FIXED_PNAMES: &[u32] = &[
+    0x0BA2, 0x0B70, 0x0C10, 0x0C11, 0x0BE2, 0x80C9, 0x8005, 0x0C23, 0x0B74, 0x0B92, 0x0B97, 0x0B40,
+    0x0B45, 0x0B11, 0x8E72, 0x8E50, 0x8E52, 0x8E73, 0x8E74, 0x825B, 0x825D, 0x8C36, 0x0DE1, 0x1234,
+];
+const INDICES: &[u32] = &[0, 1, 7, 8, 15, 16, 0xffff_ffff];
+const FLOATS: &[f32] = &[0.0, 1.0, -1.0, 0.5, 2.0, 1e30, -1e30, f32::NAN];
+const INTS: &[i32] = &[0, 1, -1, 5, 32, 33, 100_000, i32::MIN, i32::MAX];
+
+/// One call of the fixed-function state (viewports, blend, stencil, rasterization,
+/// capabilities, hints, patches) or a query of it.
+///
+/// # Safety
+/// Passes pointers to locals of the sizes the functions read or write.
+unsafe fn fixed_function(gl: &crate::gl::Gl, r: &mut Rng) -> String {
+    let i = *r.pick(INDICES);
+    let f = *r.pick(FLOATS);
+    let n = *r.pick(INTS);
+    // SAFETY: the caller's contract; every pointer is to a local of the right size.
+    unsafe {
+        match r.below(16) {
+            0 => {
+                let c = *r.pick(CAPS);
+                let on = r.one_in(2);
+                if on {
+                    (gl.glEnable)(c)
+                } else {
+                    (gl.glDisable)(c)
+                }
+                format!("gl{}able(0x{c:X})", if on { "En" } else { "Dis" })
+            }
+            1 => {
+                let c = *r.pick(CAPS);
+                (gl.glIsEnabled)(c);
+                format!("glIsEnabled(0x{c:X})")
+            }
+            2 => {
+                let c = *r.pick(CAPS);
+                if r.one_in(2) {
+                    (gl.glEnablei)(c, i)
+                } else {
+                    (gl.glIsEnabledi)(c, i);
+                }
+                format!("glEnablei/IsEnabledi(0x{c:X}, {i})")
+            }
+            3 => {
+                let (a, b, c, e) = (
+                    *r.pick(FACTORS),
+                    *r.pick(FACTORS),
+                    *r.pick(FACTORS),
+                    *r.pick(FACTORS),
+                );
+                (gl.glBlendFuncSeparatei)(i, a, b, c, e);
+                format!("glBlendFuncSeparatei({i}, 0x{a:X}, 0x{b:X}, 0x{c:X}, 0x{e:X})")
+            }
+            4 => {
+                let (a, b) = (*r.pick(EQUATIONS), *r.pick(EQUATIONS));
+                (gl.glBlendEquationSeparatei)(i, a, b);
+                format!("glBlendEquationSeparatei({i}, 0x{a:X}, 0x{b:X})")
+            }
+            5 => {
+                let (face, func) = (*r.pick(FACES), *r.pick(FUNCS));
+                (gl.glStencilFuncSeparate)(face, func, n, i);
+                format!("glStencilFuncSeparate(0x{face:X}, 0x{func:X}, {n}, {i})")
+            }
+            6 => {
+                let (face, a, b, c) = (*r.pick(FACES), *r.pick(OPS), *r.pick(OPS), *r.pick(OPS));
+                (gl.glStencilOpSeparate)(face, a, b, c);
+                format!("glStencilOpSeparate(0x{face:X}, 0x{a:X}, 0x{b:X}, 0x{c:X})")
+            }
+            7 => {
+                let g = *r.pick(FLOATS);
+                (gl.glViewportIndexedf)(i, f, f, g, g);
+                format!("glViewportIndexedf({i}, {f}, {f}, {g}, {g})")
+            }
+            8 => {
+                let m = *r.pick(INTS);
+                (gl.glScissorIndexed)(i, n, n, m, m);
+                format!("glScissorIndexed({i}, {n}, {n}, {m}, {m})")
+            }
+            9 => {
+                (gl.glDepthRangeIndexed)(i, f as f64, 0.5);
+                format!("glDepthRangeIndexed({i}, {f}, 0.5)")
+            }
+            10 => {
+                let (face, mode) = (
+                    *r.pick(FACES),
+                    *r.pick(&[0x1B00u32, 0x1B01, 0x1B02, 0x4, 0x0]),
+                );
+                (gl.glPolygonMode)(face, mode);
+                format!("glPolygonMode(0x{face:X}, 0x{mode:X})")
+            }
+            11 => {
+                let target = *r.pick(&[0x0C52u32, 0x0C53, 0x84EF, 0x8B8B, 0x8192, 0x0]);
+                let mode = *r.pick(&[0x1100u32, 0x1101, 0x1102, 0x0]);
+                (gl.glHint)(target, mode);
+                format!("glHint(0x{target:X}, 0x{mode:X})")
+            }
+            12 => {
+                let pname = *r.pick(&[0x8E72u32, 0x8E73, 0x1234]);
+                (gl.glPatchParameteri)(pname, n);
+                format!("glPatchParameteri(0x{pname:X}, {n})")
+            }
+            13 => {
+                if r.one_in(2) {
+                    (gl.glPointSize)(f)
+                } else {
+                    (gl.glLineWidth)(f)
+                }
+                format!("glPointSize/glLineWidth({f})")
+            }
+            14 => {
+                let pname = *r.pick(FIXED_PNAMES);
+                let mut v = [0f32; 16];
+                (gl.glGetFloati_v)(pname, i, v.as_mut_ptr());
+                format!("glGetFloati_v(0x{pname:X}, {i})")
+            }
+            _ => {
+                let pname = *r.pick(FIXED_PNAMES);
+                let mut v = [0f64; 16];
+                (gl.glGetDoublev)(pname, v.as_mut_ptr());
+                format!("glGetDoublev(0x{pname:X})")
             }
         }
     }

@@ -103,6 +103,25 @@ gl_functions! {
     glTexStorage2D: fn(Enum, i32, Enum, i32, i32);
     glBindImageTexture: fn(u32, u32, i32, u8, i32, Enum, Enum);
     glFinish: fn();
+    glEnable: fn(Enum);
+    glDisable: fn(Enum);
+    glIsEnabled: fn(Enum) -> u8;
+    glEnablei: fn(Enum, u32);
+    glIsEnabledi: fn(Enum, u32) -> u8;
+    glBlendFuncSeparatei: fn(u32, Enum, Enum, Enum, Enum);
+    glBlendEquationSeparatei: fn(u32, Enum, Enum);
+    glStencilFuncSeparate: fn(Enum, Enum, i32, u32);
+    glStencilOpSeparate: fn(Enum, Enum, Enum, Enum);
+    glViewportIndexedf: fn(u32, f32, f32, f32, f32);
+    glScissorIndexed: fn(u32, i32, i32, i32, i32);
+    glDepthRangeIndexed: fn(u32, f64, f64);
+    glPolygonMode: fn(Enum, Enum);
+    glHint: fn(Enum, Enum);
+    glPatchParameteri: fn(Enum, i32);
+    glPointSize: fn(f32);
+    glLineWidth: fn(f32);
+    glGetFloati_v: fn(Enum, u32, *mut f32);
+    glGetDoublev: fn(Enum, *mut f64);
 }
 
 type GetProc = unsafe extern "C" fn(*const c_char) -> *const c_void;
