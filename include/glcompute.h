@@ -211,6 +211,10 @@ void glBindTextureUnit(GLuint unit, GLuint texture);
 
 void glBindTextures(GLuint first, GLsizei n, const GLuint *textures);
 
+void glBindVertexArray(GLuint array);
+
+void glBindVertexBuffer(GLuint binding, GLuint buffer, GLintptr offset, GLsizei stride);
+
 void glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a);
 
 void glBlendEquation(GLenum mode);
@@ -425,6 +429,8 @@ void glDeleteSync(GLsync sync);
 
 void glDeleteTextures(GLsizei n, const GLuint *textures);
 
+void glDeleteVertexArrays(GLsizei n, const GLuint *arrays);
+
 void glDepthFunc(GLenum func);
 
 void glDepthMask(GLboolean flag);
@@ -440,6 +446,8 @@ void glDepthRangef(GLfloat n, GLfloat f);
 void glDetachShader(GLuint program, GLuint shader);
 
 void glDisable(GLenum cap);
+
+void glDisableVertexAttribArray(GLuint index);
 
 void glDisablei(GLenum cap, GLuint index);
 
@@ -536,6 +544,8 @@ void glDrawTransformFeedbackStreamInstanced(GLenum mode,
 
 void glEnable(GLenum cap);
 
+void glEnableVertexAttribArray(GLuint index);
+
 void glEnablei(GLenum cap, GLuint index);
 
 void glEndQuery(GLenum target);
@@ -599,6 +609,8 @@ void glGenRenderbuffers(GLsizei n, GLuint *ids);
 void glGenSamplers(GLsizei count, GLuint *samplers);
 
 void glGenTextures(GLsizei n, GLuint *textures);
+
+void glGenVertexArrays(GLsizei n, GLuint *arrays);
 
 void glGenerateMipmap(GLenum target);
 
@@ -851,6 +863,8 @@ void glGetUniformui64vARB(GLuint program, GLint location, GLuint64 *params);
 
 void glGetUniformuiv(GLuint program, GLint location, GLuint *params);
 
+void glGetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer);
+
 void glGetnUniformdv(GLuint program, GLint location, GLsizei buf_size, GLdouble *params);
 
 void glGetnUniformfv(GLuint program, GLint location, GLsizei buf_size, GLfloat *params);
@@ -892,6 +906,8 @@ GLboolean glIsShader(GLuint shader);
 GLboolean glIsSync(GLsync sync);
 
 GLboolean glIsTexture(GLuint texture);
+
+GLboolean glIsVertexArray(GLuint array);
 
 void glLineWidth(GLfloat width);
 
@@ -1630,6 +1646,41 @@ void glUseProgramStages(GLuint pipeline, GLbitfield stages, GLuint program);
 void glValidateProgram(GLuint program);
 
 void glValidateProgramPipeline(GLuint pipeline);
+
+void glVertexAttribBinding(GLuint attrib, GLuint binding);
+
+void glVertexAttribDivisor(GLuint index, GLuint divisor);
+
+void glVertexAttribFormat(GLuint index,
+                          GLint size,
+                          GLenum ty,
+                          GLboolean normalized,
+                          GLuint relative_offset);
+
+void glVertexAttribIFormat(GLuint index, GLint size, GLenum ty, GLuint relative_offset);
+
+void glVertexAttribIPointer(GLuint index,
+                            GLint size,
+                            GLenum ty,
+                            GLsizei stride,
+                            const void *pointer);
+
+void glVertexAttribLFormat(GLuint index, GLint size, GLenum ty, GLuint relative_offset);
+
+void glVertexAttribLPointer(GLuint index,
+                            GLint size,
+                            GLenum ty,
+                            GLsizei stride,
+                            const void *pointer);
+
+void glVertexAttribPointer(GLuint index,
+                           GLint size,
+                           GLenum ty,
+                           GLboolean normalized,
+                           GLsizei stride,
+                           const void *pointer);
+
+void glVertexBindingDivisor(GLuint binding, GLuint divisor);
 
 void glViewport(GLint x, GLint y, GLsizei w, GLsizei h);
 

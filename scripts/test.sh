@@ -25,7 +25,7 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds glsl_versions fixed_state"
+C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds glsl_versions context_state"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl -lm
 done
@@ -37,7 +37,7 @@ for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buf
 done
 # The fixed-function state (viewports, blend, stencil, rasterization, hints, caps): the
 # spec's values on glcompute, and every Get form and call error compared with llvmpipe's.
-step "fixed_state against Mesa llvmpipe (conformance/state_differences.txt)" python3 scripts/state_compare.py "$BUILD/fixed_state" "$GLDIR"
+step "context_state against Mesa llvmpipe (conformance/state_differences.txt)" python3 scripts/state_compare.py "$BUILD/context_state" "$GLDIR"
 step "divergent_barrier (GLCOMPUTE_DEBUG=barriers)" env GLCOMPUTE_DEBUG=barriers LD_LIBRARY_PATH="$GLDIR" "$BUILD/divergent_barrier"
 step "debug_bounds (GLCOMPUTE_DEBUG=bounds)" env GLCOMPUTE_DEBUG=bounds LD_LIBRARY_PATH="$GLDIR" "$BUILD/debug_bounds"
 # A program binary written by one process links and runs in another.

@@ -301,7 +301,8 @@ static void proc_address(void)
     CHECK(eglGetProcAddress("glBufferStorage") == (void (*)(void))glBufferStorage, "GL functions resolve to the exports");
     CHECK(eglGetProcAddress("eglMakeCurrent") == (void (*)(void))eglMakeCurrent, "EGL functions resolve too");
     CHECK(eglGetProcAddress("glNotAFunction") == NULL, "unknown names give NULL");
-    CHECK(eglGetProcAddress("glVertexAttribPointer") == NULL, "functions glcompute does not implement give NULL");
+    /* A GL function of an extension glcompute does not offer (NV_mesh_shader). */
+    CHECK(eglGetProcAddress("glDrawMeshTasksNV") == NULL, "functions glcompute does not implement give NULL");
     CHECK(eglGetError() == EGL_SUCCESS, "no error");
 }
 

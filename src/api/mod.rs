@@ -26,6 +26,7 @@ pub mod samplers;
 pub mod shaders;
 pub mod textures;
 pub mod uniforms;
+pub mod vertex;
 
 /// Every GL entry point by its bare name (the routing wrappers of interposed mode call
 /// glcompute's implementation through here).
@@ -40,6 +41,7 @@ pub mod entry {
     pub use super::shaders::*;
     pub use super::textures::*;
     pub use super::uniforms::*;
+    pub use super::vertex::*;
 }
 
 use std::ffi::c_char;

@@ -92,6 +92,9 @@ impl IndexedBinding {
 /// Every buffer binding point of a context.
 pub struct Bindings {
     pub array: Option<Arc<Buffer>>,
+    /// The bound vertex array object's element array buffer (vertex_array.rs moves it
+    /// in and out of the object on BindVertexArray).
+    pub element_array: Option<Arc<Buffer>>,
     pub atomic_counter: Option<Arc<Buffer>>,
     pub copy_read: Option<Arc<Buffer>>,
     pub copy_write: Option<Arc<Buffer>>,
@@ -115,6 +118,7 @@ impl Default for Bindings {
         let n = |count: i32| vec![IndexedBinding::default(); count as usize];
         Bindings {
             array: None,
+            element_array: None,
             atomic_counter: None,
             copy_read: None,
             copy_write: None,
@@ -140,6 +144,7 @@ impl Bindings {
     pub fn slot(&mut self, target: u32) -> Option<&mut Option<Arc<Buffer>>> {
         Some(match target {
             GL_ARRAY_BUFFER => &mut self.array,
+            GL_ELEMENT_ARRAY_BUFFER => &mut self.element_array,
             GL_ATOMIC_COUNTER_BUFFER => &mut self.atomic_counter,
             GL_COPY_READ_BUFFER => &mut self.copy_read,
             GL_COPY_WRITE_BUFFER => &mut self.copy_write,
@@ -186,8 +191,9 @@ impl Bindings {
     }
 }
 
-pub const GENERIC_TARGETS: [u32; 13] = [
+pub const GENERIC_TARGETS: [u32; 14] = [
     GL_ARRAY_BUFFER,
+    GL_ELEMENT_ARRAY_BUFFER,
     GL_ATOMIC_COUNTER_BUFFER,
     GL_COPY_READ_BUFFER,
     GL_COPY_WRITE_BUFFER,
@@ -280,6 +286,7 @@ impl ContextState {
             if let Some(buf) = removed {
                 buf.state.lock().mapping = None;
                 self.bindings.unbind_everywhere(&buf);
+                self.detach_buffer_from_vao(&buf);
             }
         }
     }
@@ -291,7 +298,11 @@ impl ContextState {
     /// The buffer object `name` for a bind command, created on first bind. GL 4.6 §6.1:
     /// INVALID_OPERATION if the name was never generated (core profile; a compatibility
     /// context creates the object for any name).
-    fn buffer_for_bind(&self, name: u32, func_arg: &str) -> GlResult<Option<Arc<Buffer>>> {
+    pub(super) fn buffer_for_bind(
+        &self,
+        name: u32,
+        func_arg: &str,
+    ) -> GlResult<Option<Arc<Buffer>>> {
         if name == 0 {
             return Ok(None);
         }

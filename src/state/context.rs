@@ -179,6 +179,8 @@ pub struct ContextState {
     pub queries: super::query_object::Queries,
     /// The graphics pipeline's fixed-function state (kept, never used).
     pub raster: super::raster::Raster,
+    /// Vertex array objects (container objects: not shared) and current attributes.
+    pub vertex_arrays: super::vertex_array::VertexArrays,
     /// KHR_robustness: the reset status GetGraphicsResetStatus reports next, and
     /// whether the context is lost (every command but a few fails with CONTEXT_LOST).
     pub reset_status: u32,
@@ -203,6 +205,7 @@ impl ContextState {
             framebuffers: Default::default(),
             queries: Default::default(),
             raster: Default::default(),
+            vertex_arrays: Default::default(),
             reset_status: GL_NO_ERROR,
             lost: false,
         }

@@ -33,3 +33,4 @@ pub mod sync;
 pub mod texture;
 pub mod types;
 pub mod uniform;
+pub mod vertex_array;

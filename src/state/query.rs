@@ -367,6 +367,9 @@ impl ContextState {
             }
             p if self.framebuffer_value(p).is_some() => self.framebuffer_value(p).expect("checked"),
             p if self.raster_value(p).is_some() => self.raster_value(p).expect("checked"),
+            p if self.vertex_array_value(p).is_some() => {
+                self.vertex_array_value(p).expect("checked")
+            }
             p if super::stage_limits::stage_limit(p).is_some() => {
                 super::stage_limits::stage_limit(p).expect("checked")
             }
@@ -454,6 +457,9 @@ impl ContextState {
             p if self.image_unit_value(p, index).is_some() => Ok(Value::int(
                 self.image_unit_value(p, index).expect("checked")?,
             )),
+            p if self.vertex_binding_value(p, index).is_some() => {
+                self.vertex_binding_value(p, index).expect("checked")
+            }
             p if self.raster_value_indexed(p, index).is_some() => {
                 self.raster_value_indexed(p, index).expect("checked")
             }
@@ -700,10 +706,17 @@ impl ContextState {
                 let p = self.pipelines.get_mut(name).ok_or_else(missing)?;
                 Ok(f(&mut p.label))
             }
+            GL_VERTEX_ARRAY => {
+                let v = self
+                    .vertex_arrays
+                    .objects
+                    .get_mut(name)
+                    .ok_or_else(missing)?;
+                Ok(f(&mut v.label))
+            }
             // Valid identifiers for object types glcompute never creates: no name can
             // refer to one.
-            GL_VERTEX_ARRAY
-            | GL_QUERY
+            GL_QUERY
             | GL_TRANSFORM_FEEDBACK
             | GL_SAMPLER
             | GL_TEXTURE

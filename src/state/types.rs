@@ -17,6 +17,9 @@ pub type GLsizeiptr = isize;
 pub type GLint64 = i64;
 pub type GLuint64 = u64;
 pub type GLubyte = u8;
+pub type GLbyte = i8;
+pub type GLshort = i16;
+pub type GLushort = u16;
 
 /// Opaque target of `GLsync` (the Khronos header's `struct __GLsync`).
 #[repr(C)]

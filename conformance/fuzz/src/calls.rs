@@ -532,7 +532,7 @@ unsafe fn fixed_function(gl: &crate::gl::Gl, r: &mut Rng) -> String {
     let n = *r.pick(INTS);
     // SAFETY: the caller's contract; every pointer is to a local of the right size.
     unsafe {
-        match r.below(16) {
+        match r.below(22) {
             0 => {
                 let c = *r.pick(CAPS);
                 let on = r.one_in(2);
@@ -629,11 +629,65 @@ unsafe fn fixed_function(gl: &crate::gl::Gl, r: &mut Rng) -> String {
                 (gl.glGetFloati_v)(pname, i, v.as_mut_ptr());
                 format!("glGetFloati_v(0x{pname:X}, {i})")
             }
-            _ => {
+            15 => {
                 let pname = *r.pick(FIXED_PNAMES);
                 let mut v = [0f64; 16];
                 (gl.glGetDoublev)(pname, v.as_mut_ptr());
                 format!("glGetDoublev(0x{pname:X})")
+            }
+            16 => {
+                let mut v = 0u32;
+                (gl.glGenVertexArrays)(1, &mut v);
+                let name = *r.pick(&[v, 0, 7777, 1]);
+                (gl.glBindVertexArray)(name);
+                format!("glGenVertexArrays + glBindVertexArray({name})")
+            }
+            17 => {
+                let size = *r.pick(&[1i32, 2, 3, 4, 0, 5, 0x80E1]);
+                let ty = *r.pick(&[
+                    0x1406u32, 0x1401, 0x1402, 0x140A, 0x8D9F, 0x8368, 0x140B, 0x1234,
+                ]);
+                let stride = *r.pick(&[0i32, 4, 16, -4, 2048, 4096]);
+                let ptr = *r.pick(&[0usize, 4, 16]);
+                let norm = r.one_in(2) as u8;
+                match r.below(3) {
+                    0 => {
+                        (gl.glVertexAttribPointer)(i, size, ty, norm, stride, ptr as *const c_void)
+                    }
+                    1 => (gl.glVertexAttribIPointer)(i, size, ty, stride, ptr as *const c_void),
+                    _ => (gl.glVertexAttribFormat)(i, size, ty, norm, n as u32),
+                }
+                format!(
+                    "glVertexAttrib*Pointer/Format({i}, {size}, 0x{ty:X}, {norm}, {stride}, {ptr})"
+                )
+            }
+            18 => {
+                if r.one_in(2) {
+                    (gl.glEnableVertexAttribArray)(i)
+                } else {
+                    (gl.glVertexAttribDivisor)(i, n as u32)
+                }
+                format!("glEnableVertexAttribArray/glVertexAttribDivisor({i})")
+            }
+            19 => {
+                let b = *r.pick(&[0u32, 1, 2, 7777]);
+                let off = *r.pick(&[0isize, 4, -4]);
+                (gl.glBindVertexBuffer)(i, b, off, n);
+                format!("glBindVertexBuffer({i}, {b}, {off}, {n})")
+            }
+            20 => {
+                let j = *r.pick(INDICES);
+                (gl.glVertexAttribBinding)(i, j);
+                format!("glVertexAttribBinding({i}, {j})")
+            }
+            _ => {
+                let pname = *r.pick(&[
+                    0x8622u32, 0x8623, 0x8624, 0x8625, 0x886A, 0x88FD, 0x889F, 0x8626, 0x82D4,
+                    0x1234,
+                ]);
+                let mut v = [0i32; 4];
+                (gl.glGetVertexAttribiv)(i, pname, v.as_mut_ptr());
+                format!("glGetVertexAttribiv({i}, 0x{pname:X})")
             }
         }
     }

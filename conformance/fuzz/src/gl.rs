@@ -122,6 +122,16 @@ gl_functions! {
     glLineWidth: fn(f32);
     glGetFloati_v: fn(Enum, u32, *mut f32);
     glGetDoublev: fn(Enum, *mut f64);
+    glGenVertexArrays: fn(i32, *mut u32);
+    glBindVertexArray: fn(u32);
+    glVertexAttribPointer: fn(u32, i32, Enum, u8, i32, *const c_void);
+    glVertexAttribIPointer: fn(u32, i32, Enum, i32, *const c_void);
+    glVertexAttribFormat: fn(u32, i32, Enum, u8, u32);
+    glEnableVertexAttribArray: fn(u32);
+    glVertexAttribDivisor: fn(u32, u32);
+    glBindVertexBuffer: fn(u32, u32, isize, i32);
+    glVertexAttribBinding: fn(u32, u32);
+    glGetVertexAttribiv: fn(u32, Enum, *mut i32);
 }
 
 type GetProc = unsafe extern "C" fn(*const c_char) -> *const c_void;

@@ -8,7 +8,7 @@
  * explained in conformance/state_differences.txt. With --check it also asserts the
  * spec's values on the driver it runs on, and exits 1 on a failure.
  *
- * usage: fixed_state [--check] */
+ * usage: context_state [--check] */
 #include "harness.h"
 #include <math.h>
 
@@ -251,6 +251,248 @@ static void expect_err(const char *what, GLenum want)
     CHECK(!check_mode || got == want, "%s: error 0x%x, want 0x%x", what, got, want);
 }
 
+/* ---- vertex arrays (GL 4.6 §10.2-§10.6) ---- */
+
+static const struct {
+    const char *name;
+    GLenum pname;
+} attrib_pnames[] = {
+    {"ENABLED", GL_VERTEX_ATTRIB_ARRAY_ENABLED}, {"SIZE", GL_VERTEX_ATTRIB_ARRAY_SIZE},
+    {"STRIDE", GL_VERTEX_ATTRIB_ARRAY_STRIDE}, {"TYPE", GL_VERTEX_ATTRIB_ARRAY_TYPE},
+    {"NORMALIZED", GL_VERTEX_ATTRIB_ARRAY_NORMALIZED}, {"INTEGER", GL_VERTEX_ATTRIB_ARRAY_INTEGER},
+    {"LONG", GL_VERTEX_ATTRIB_ARRAY_LONG}, {"DIVISOR", GL_VERTEX_ATTRIB_ARRAY_DIVISOR},
+    {"BUFFER_BINDING", GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING}, {"BINDING", GL_VERTEX_ATTRIB_BINDING},
+    {"RELATIVE_OFFSET", GL_VERTEX_ATTRIB_RELATIVE_OFFSET}, {"CURRENT", GL_CURRENT_VERTEX_ATTRIB},
+    {"bad pname", GL_TEXTURE_2D},
+};
+
+/* Every attribute parameter of attributes `idx` through the six Get forms. */
+static void dump_attribs(const char *stage, const GLuint *idx, int nidx)
+{
+    char key[160], val[256];
+    for (int k = 0; k < nidx; k++) {
+        for (unsigned p = 0; p < sizeof attrib_pnames / sizeof attrib_pnames[0]; p++) {
+            GLint iv[4] = {-7, -7, -7, -7}, Iiv[4] = {-7, -7, -7, -7};
+            GLuint Iuiv[4] = {7, 7, 7, 7};
+            GLfloat fv[4] = {-7, -7, -7, -7};
+            GLdouble dv[4] = {-7, -7, -7, -7}, Ldv[4] = {-7, -7, -7, -7};
+            int n = attrib_pnames[p].pname == GL_CURRENT_VERTEX_ATTRIB ? 4 : 1;
+            while (glGetError() != GL_NO_ERROR)
+                ;
+            glGetVertexAttribiv(idx[k], attrib_pnames[p].pname, iv);
+            GLenum e1 = glGetError();
+            glGetVertexAttribfv(idx[k], attrib_pnames[p].pname, fv);
+            GLenum e2 = glGetError();
+            glGetVertexAttribdv(idx[k], attrib_pnames[p].pname, dv);
+            GLenum e3 = glGetError();
+            glGetVertexAttribIiv(idx[k], attrib_pnames[p].pname, Iiv);
+            GLenum e4 = glGetError();
+            glGetVertexAttribIuiv(idx[k], attrib_pnames[p].pname, Iuiv);
+            GLenum e5 = glGetError();
+            glGetVertexAttribLdv(idx[k], attrib_pnames[p].pname, Ldv);
+            GLenum e6 = glGetError();
+#define FORM(label, e, arr, fmt, cast)                                                              \
+    do {                                                                                            \
+        int at = snprintf(val, sizeof val, "err 0x%x:", e);                                         \
+        for (int i = 0; i < n && !e; i++)                                                           \
+            at += snprintf(val + at, sizeof val - at, " " fmt, (cast)arr[i]);                       \
+        snprintf(key, sizeof key, "%s attrib %u %s %s", stage, idx[k], attrib_pnames[p].name, label); \
+        out(key, val);                                                                              \
+    } while (0)
+            FORM("iv", e1, iv, "%d", int);
+            FORM("fv", e2, fv, "%g", double);
+            FORM("dv", e3, dv, "%g", double);
+            FORM("Iiv", e4, Iiv, "%d", int);
+            FORM("Iuiv", e5, Iuiv, "%u", unsigned);
+            FORM("Ldv", e6, Ldv, "%g", double);
+#undef FORM
+        }
+        void *ptr = (void *)1;
+        glGetVertexAttribPointerv(idx[k], GL_VERTEX_ATTRIB_ARRAY_POINTER, &ptr);
+        snprintf(key, sizeof key, "%s attrib %u POINTER", stage, idx[k]);
+        snprintf(val, sizeof val, "err 0x%x: %p", glGetError(), ptr);
+        out(key, val);
+    }
+    for (GLuint b = 0; b < 18; b += 1) {
+        if (b > 2 && b < 15)
+            continue;
+        static const GLenum bp[] = {GL_VERTEX_BINDING_BUFFER, GL_VERTEX_BINDING_OFFSET, GL_VERTEX_BINDING_STRIDE,
+                                    GL_VERTEX_BINDING_DIVISOR};
+        for (int q = 0; q < 4; q++) {
+            GLint iv = -7;
+            GLint64 i64 = -7;
+            glGetIntegeri_v(bp[q], b, &iv);
+            GLenum e1 = glGetError();
+            glGetInteger64i_v(bp[q], b, &i64);
+            GLenum e2 = glGetError();
+            snprintf(key, sizeof key, "%s binding %u 0x%x", stage, b, bp[q]);
+            snprintf(val, sizeof val, "err 0x%x 0x%x: %d %lld", e1, e2, e1 ? 0 : iv, e2 ? 0LL : (long long)i64);
+            out(key, val);
+        }
+    }
+    GLint vao = -1, eab = -1;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+    glGetIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &eab);
+    snprintf(key, sizeof key, "%s VERTEX_ARRAY_BINDING ELEMENT_ARRAY_BUFFER_BINDING", stage);
+    snprintf(val, sizeof val, "%d %d err 0x%x", vao, eab, glGetError());
+    out(key, val);
+}
+
+static void vertex_state(void)
+{
+    static const GLuint idx[] = {0, 1, 3, 15, 16};
+    const int nidx = sizeof idx / sizeof idx[0];
+    GLuint bufs[3], vaos[3];
+    glGenBuffers(3, bufs);
+    for (int i = 0; i < 3; i++) {
+        glBindBuffer(GL_ARRAY_BUFFER, bufs[i]);
+        glBufferData(GL_ARRAY_BUFFER, 256, NULL, GL_STATIC_DRAW);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+
+    /* No vertex array object bound (a core context has no default one). */
+    dump_attribs("no-vao", idx, nidx);
+    CALL(glEnableVertexAttribArray(0));
+    CALL(glEnableVertexAttribArray(16));
+    CALL(glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, 0));
+    CALL(glVertexAttribFormat(0, 4, GL_FLOAT, GL_FALSE, 0));
+    CALL(glBindVertexBuffer(0, bufs[0], 0, 16));
+    CALL(glVertexAttribBinding(0, 1));
+    CALL(glVertexAttribDivisor(0, 1));
+    CALL(glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, bufs[2]));
+    CALL(glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0));
+
+    /* Objects. */
+    CALL(glGenVertexArrays(-1, vaos));
+    CALL(glGenVertexArrays(3, vaos));
+    char v[64];
+    snprintf(v, sizeof v, "%d %d", glIsVertexArray(vaos[0]), glIsVertexArray(0));
+    out("IsVertexArray of a generated name, of 0", v);
+    CALL(glBindVertexArray(vaos[0] + 100));
+    CALL(glBindVertexArray(vaos[0]));
+    snprintf(v, sizeof v, "%d", glIsVertexArray(vaos[0]));
+    out("IsVertexArray once bound", v);
+    dump_attribs("initial-vao", idx, nidx);
+
+    /* Formats and pointers. */
+    CALL(glEnableVertexAttribArray(1));
+    CALL(glEnableVertexAttribArray(16));
+    CALL(glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 0, (void *)16));
+    CALL(glBindBuffer(GL_ARRAY_BUFFER, bufs[0]));
+    CALL(glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 0, (void *)16));
+    CALL(glVertexAttribPointer(1, 5, GL_FLOAT, GL_FALSE, 0, 0));
+    CALL(glVertexAttribPointer(1, 0, GL_FLOAT, GL_FALSE, 0, 0));
+    CALL(glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, -4, 0));
+    CALL(glVertexAttribPointer(1, 4, GL_UNSIGNED_INT_VEC4, GL_FALSE, 0, 0));
+    CALL(glVertexAttribPointer(1, GL_BGRA, GL_FLOAT, GL_TRUE, 0, 0));
+    CALL(glVertexAttribPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, GL_FALSE, 0, 0));
+    CALL(glVertexAttribPointer(3, GL_BGRA, GL_UNSIGNED_BYTE, GL_TRUE, 0, (void *)4));
+    CALL(glVertexAttribPointer(1, 3, GL_INT_2_10_10_10_REV, GL_TRUE, 0, 0));
+    CALL(glVertexAttribPointer(1, 4, GL_INT_2_10_10_10_REV, GL_TRUE, 0, 0));
+    CALL(glVertexAttribPointer(15, 2, GL_SHORT, GL_TRUE, 12, (void *)8));
+    CALL(glVertexAttribPointer(16, 2, GL_SHORT, GL_TRUE, 12, (void *)8));
+    CALL(glVertexAttribIPointer(1, 2, GL_FLOAT, 0, 0));
+    CALL(glVertexAttribIPointer(1, GL_BGRA, GL_UNSIGNED_BYTE, 0, 0));
+    CALL(glVertexAttribIPointer(0, 2, GL_UNSIGNED_SHORT, 0, (void *)2));
+    CALL(glVertexAttribLPointer(1, 2, GL_FLOAT, 0, 0));
+    CALL(glVertexAttribLPointer(15, 3, GL_DOUBLE, 48, (void *)24));
+    CALL(glVertexAttribFormat(1, 2, GL_HALF_FLOAT, GL_TRUE, 2047));
+    CALL(glVertexAttribFormat(1, 2, GL_HALF_FLOAT, GL_TRUE, 2048));
+    CALL(glVertexAttribFormat(16, 2, GL_HALF_FLOAT, GL_TRUE, 0));
+    CALL(glVertexAttribFormat(1, 2, 0x1234, GL_TRUE, 0));
+    CALL(glVertexAttribIFormat(1, 3, GL_DOUBLE, 0));
+    CALL(glVertexAttribIFormat(1, 3, GL_BYTE, 6));
+    CALL(glVertexAttribLFormat(1, 4, GL_INT, 0));
+    CALL(glVertexAttribBinding(1, 15));
+    CALL(glVertexAttribBinding(1, 16));
+    CALL(glVertexAttribBinding(16, 1));
+    CALL(glBindVertexBuffer(15, bufs[1], 64, 20));
+    CALL(glBindVertexBuffer(16, bufs[1], 64, 20));
+    CALL(glBindVertexBuffer(2, bufs[1], -1, 20));
+    CALL(glBindVertexBuffer(2, bufs[1], 0, -20));
+    CALL(glBindVertexBuffer(2, 9999, 0, 4));
+    CALL(glBindVertexBuffer(2, 0, 8, 4));
+    CALL(glVertexBindingDivisor(15, 3));
+    CALL(glVertexBindingDivisor(16, 3));
+    CALL(glVertexAttribDivisor(3, 2));
+    CALL(glVertexAttribDivisor(16, 2));
+    CALL(glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, bufs[2]));
+    dump_attribs("after-formats", idx, nidx);
+
+    /* The element array buffer belongs to the object; deleting a buffer detaches it
+     * from the bound object. */
+    CALL(glBindVertexArray(vaos[1]));
+    dump_attribs("second-vao", idx, 2);
+    CALL(glBindVertexArray(vaos[0]));
+    CALL(glDeleteBuffers(1, &bufs[1]));
+    CALL(glDeleteBuffers(1, &bufs[2]));
+    dump_attribs("after-delete", idx, nidx);
+    CALL(glDeleteVertexArrays(1, &vaos[0]));
+    dump_attribs("deleted-vao", idx, 1);
+    CALL(glBindVertexArray(vaos[0]));
+    snprintf(v, sizeof v, "%d", glIsVertexArray(vaos[0]));
+    out("IsVertexArray after delete", v);
+
+    /* Current attribute values. */
+    CALL(glVertexAttrib4f(0, 1.5f, 2.5f, -3.5f, 4.5f));
+    CALL(glVertexAttrib2f(1, 7.0f, 8.0f));
+    CALL(glVertexAttrib1s(2, -3));
+    CALL(glVertexAttrib4f(16, 0, 0, 0, 0));
+    CALL(glVertexAttribI4i(3, -1, 2, -3, 2147483647));
+    CALL(glVertexAttribI2ui(4, 4000000000u, 5));
+    CALL(glVertexAttribL3d(5, 0.1, -1e300, 3.0));
+    static const GLbyte nb[4] = {-128, -127, 0, 127};
+    CALL(glVertexAttrib4Nbv(6, nb));
+    CALL(glVertexAttrib4Nub(7, 0, 51, 255, 128));
+    static const GLushort us[4] = {65535, 0, 1, 2};
+    CALL(glVertexAttrib4Nusv(8, us));
+    CALL(glVertexAttribP4ui(9, GL_INT_2_10_10_10_REV, GL_TRUE, 0xC00FFDFFu));
+    CALL(glVertexAttribP3ui(10, GL_UNSIGNED_INT_2_10_10_10_REV, GL_FALSE, 0x3FF003FFu));
+    CALL(glVertexAttribP2ui(10, GL_FLOAT, GL_FALSE, 0));
+    static const GLuint pw = 0x40100401u;
+    CALL(glVertexAttribP1uiv(11, GL_UNSIGNED_INT_2_10_10_10_REV, GL_TRUE, &pw));
+    static const GLdouble d4[4] = {1.25, 2.5, 3.75, 5.0};
+    CALL(glVertexAttrib4dv(12, d4));
+    CALL(glVertexAttribL4dv(13, d4));
+    static const GLint i4[4] = {-5, 6, -7, 8};
+    CALL(glVertexAttribI4iv(14, i4));
+    CALL(glVertexAttrib4iv(15, i4));
+    static const struct {
+        GLuint index;
+        const char *form;
+    } reads[] = {{0, "fv"}, {1, "fv"}, {2, "fv"}, {3, "Iiv"}, {4, "Iuiv"}, {5, "Ldv"}, {6, "fv"}, {7, "fv"},
+                 {8, "fv"}, {9, "fv"}, {10, "fv"}, {11, "fv"}, {12, "fv"}, {13, "Ldv"}, {14, "Iiv"}, {15, "fv"}};
+    for (unsigned r = 0; r < sizeof reads / sizeof reads[0]; r++) {
+        GLfloat f[4] = {0};
+        GLint iv[4] = {0};
+        GLuint uv[4] = {0};
+        GLdouble dv[4] = {0};
+        char key[96], val[160];
+        if (strcmp(reads[r].form, "fv") == 0) {
+            glGetVertexAttribfv(reads[r].index, GL_CURRENT_VERTEX_ATTRIB, f);
+            snprintf(val, sizeof val, "%.9g %.9g %.9g %.9g", f[0], f[1], f[2], f[3]);
+        } else if (strcmp(reads[r].form, "Iiv") == 0) {
+            glGetVertexAttribIiv(reads[r].index, GL_CURRENT_VERTEX_ATTRIB, iv);
+            snprintf(val, sizeof val, "%d %d %d %d", iv[0], iv[1], iv[2], iv[3]);
+        } else if (strcmp(reads[r].form, "Iuiv") == 0) {
+            glGetVertexAttribIuiv(reads[r].index, GL_CURRENT_VERTEX_ATTRIB, uv);
+            snprintf(val, sizeof val, "%u %u %u %u", uv[0], uv[1], uv[2], uv[3]);
+        } else {
+            glGetVertexAttribLdv(reads[r].index, GL_CURRENT_VERTEX_ATTRIB, dv);
+            snprintf(val, sizeof val, "%.17g %.17g %.17g %.17g", dv[0], dv[1], dv[2], dv[3]);
+        }
+        snprintf(key, sizeof key, "current %u (%s)", reads[r].index, reads[r].form);
+        out(key, val);
+    }
+    GLfloat c0[4];
+    glGetVertexAttribfv(0, GL_CURRENT_VERTEX_ATTRIB, c0);
+    CHECK(!check_mode || (c0[0] == 1.5f && c0[3] == 4.5f), "current attribute 0: %g %g %g %g", c0[0], c0[1],
+          c0[2], c0[3]);
+    GLint vao = -1;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vao);
+    CHECK(!check_mode || vao == 0, "deleting the bound vertex array object binds 0 (%d)", vao);
+}
+
 int main(int argc, char **argv)
 {
     check_mode = argc > 1 && strcmp(argv[1], "--check") == 0;
@@ -456,6 +698,8 @@ int main(int argc, char **argv)
         CHECK(glIsEnabledi(GL_BLEND, 1) && !glIsEnabledi(GL_BLEND, 2), "blend per draw buffer");
     }
 
+    vertex_state();
+
     /* A pbuffer sets the viewport and scissor box the first time it is made current. */
     EGLint cfg_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
     EGLConfig cfg;
@@ -479,6 +723,6 @@ int main(int argc, char **argv)
     } else {
         CHECK(0, "no pbuffer config");
     }
-    fprintf(stderr, "fixed_state: %d checks, %d failed\n", h_checks, h_failures);
+    fprintf(stderr, "context_state: %d checks, %d failed\n", h_checks, h_failures);
     return h_failures ? 1 : 0;
 }

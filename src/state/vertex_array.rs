@@ -1,0 +1,641 @@
+//! Vertex array objects and the current generic vertex attribute values (GL 4.6 §10.2,
+//! §10.3, tables 23.3 and 23.7): attribute formats, vertex buffer binding points,
+//! divisors and the element array buffer of each vertex array object, and the values
+//! the glVertexAttrib* commands set. glcompute draws nothing; this state is kept,
+//! validated and answered. Vertex array objects are container objects: they belong to
+//! one context (GL 4.6 §5.1).
+
+use std::sync::Arc;
+
+use super::buffer::Buffer;
+use super::context::ContextState;
+use super::error::{Enum, GlResult};
+use super::gl_enums::*;
+use super::names::NameTable;
+use super::query::Value;
+use crate::gl_bail;
+use crate::limits::MAX_VERTEX_ATTRIBS;
+
+/// GL 4.6 table 23.67 (GL 4.3's minimums).
+pub const MAX_VERTEX_ATTRIB_BINDINGS: u32 = 16;
+pub const MAX_VERTEX_ATTRIB_RELATIVE_OFFSET: u32 = 2047;
+const ATTRIBS: usize = MAX_VERTEX_ATTRIBS as usize;
+const BINDINGS: usize = MAX_VERTEX_ATTRIB_BINDINGS as usize;
+
+/// The format of one generic attribute array (GL 4.6 table 23.3).
+#[derive(Debug, Clone, Copy)]
+pub struct Attrib {
+    pub enabled: bool,
+    /// 1..4, or BGRA.
+    pub size: i32,
+    pub ty: u32,
+    pub normalized: bool,
+    pub integer: bool,
+    pub long: bool,
+    pub relative_offset: u32,
+    pub binding: u32,
+    /// VERTEX_ATTRIB_ARRAY_STRIDE and _POINTER as VertexAttrib*Pointer gave them.
+    pub stride: i32,
+    pub pointer: usize,
+}
+
+/// One vertex buffer binding point (GL 4.6 table 23.4).
+#[derive(Clone, Default)]
+pub struct Binding {
+    pub buffer: Option<Arc<Buffer>>,
+    pub offset: i64,
+    pub stride: i32,
+    pub divisor: u32,
+}
+
+/// A vertex array object. Its element array buffer binding, while it is bound, is the
+/// context's ELEMENT_ARRAY_BUFFER binding point (see [`ContextState::bind_vertex_array`]).
+#[derive(Clone)]
+pub struct VertexArray {
+    pub attribs: [Attrib; ATTRIBS],
+    pub bindings: [Binding; BINDINGS],
+    pub element_array: Option<Arc<Buffer>>,
+    pub label: Option<String>,
+}
+
+impl VertexArray {
+    pub fn new() -> VertexArray {
+        VertexArray {
+            attribs: std::array::from_fn(|i| Attrib {
+                enabled: false,
+                size: 4,
+                ty: GL_FLOAT,
+                normalized: false,
+                integer: false,
+                long: false,
+                relative_offset: 0,
+                binding: i as u32,
+                stride: 0,
+                pointer: 0,
+            }),
+            bindings: std::array::from_fn(|_| Binding {
+                stride: 16,
+                ..Binding::default()
+            }),
+            element_array: None,
+            label: None,
+        }
+    }
+}
+
+impl Default for VertexArray {
+    fn default() -> Self {
+        VertexArray::new()
+    }
+}
+
+/// How a current attribute value was specified: GetVertexAttrib converts from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttribKind {
+    Float,
+    Int,
+    Uint,
+    Double,
+}
+
+/// A current generic attribute value (GL 4.6 §10.2, table 23.7): each component is
+/// exact as an f64 (floats, 32-bit integers and doubles all are).
+#[derive(Debug, Clone, Copy)]
+pub struct Current {
+    pub kind: AttribKind,
+    pub v: [f64; 4],
+}
+
+/// The vertex array state of a context.
+pub struct VertexArrays {
+    pub objects: NameTable<VertexArray>,
+    /// The bound vertex array object's name (0: none in a core context, the default
+    /// object of a compatibility context).
+    pub bound: u32,
+    /// A compatibility context's vertex array object 0.
+    pub default: VertexArray,
+    pub current: [Current; ATTRIBS],
+}
+
+impl Default for VertexArrays {
+    fn default() -> Self {
+        VertexArrays {
+            objects: NameTable::default(),
+            bound: 0,
+            default: VertexArray::new(),
+            current: [Current {
+                kind: AttribKind::Float,
+                v: [0.0, 0.0, 0.0, 1.0],
+            }; ATTRIBS],
+        }
+    }
+}
+
+/// What a VertexAttrib*Pointer or *Format call is: which types and sizes it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatKind {
+    /// VertexAttribPointer / VertexAttribFormat.
+    Float,
+    /// The I forms: integer types, kept as integers.
+    Integer,
+    /// The L forms: DOUBLE, kept as 64-bit.
+    Long,
+}
+
+/// A format argument of the VertexAttrib*Format and *Pointer commands.
+#[derive(Debug, Clone, Copy)]
+pub struct Format {
+    pub kind: FormatKind,
+    pub size: i32,
+    pub ty: u32,
+    pub normalized: bool,
+}
+
+/// GL 4.6 §2.3.1, §10.2: INVALID_VALUE if `index` is not below MAX_VERTEX_ATTRIBS.
+pub fn attrib_index(index: u32) -> GlResult<usize> {
+    if index >= MAX_VERTEX_ATTRIBS as u32 {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "index = {index} is not below GL_MAX_VERTEX_ATTRIBS ({MAX_VERTEX_ATTRIBS})"
+        );
+    }
+    Ok(index as usize)
+}
+
+/// GL 4.6 §10.3.2: INVALID_VALUE if `index` is not below MAX_VERTEX_ATTRIB_BINDINGS.
+fn binding_index(index: u32) -> GlResult<usize> {
+    if index >= MAX_VERTEX_ATTRIB_BINDINGS {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "bindingindex = {index} is not below GL_MAX_VERTEX_ATTRIB_BINDINGS ({MAX_VERTEX_ATTRIB_BINDINGS})"
+        );
+    }
+    Ok(index as usize)
+}
+
+/// The bytes of one component of `ty`, for a stride of zero (tightly packed).
+fn component_bytes(ty: u32) -> usize {
+    match ty {
+        GL_BYTE | GL_UNSIGNED_BYTE => 1,
+        GL_SHORT | GL_UNSIGNED_SHORT | GL_HALF_FLOAT => 2,
+        GL_DOUBLE => 8,
+        _ => 4,
+    }
+}
+
+/// Checks a format (GL 4.6 §10.3.1, errors of VertexAttribFormat and
+/// VertexAttribPointer, in the order INVALID_VALUE for the size, INVALID_ENUM for the
+/// type, INVALID_OPERATION for the combinations).
+fn check_format(kind: FormatKind, size: i32, ty: u32, normalized: bool) -> GlResult<()> {
+    let bgra = size == GL_BGRA as i32;
+    // GL 4.6 §10.3.1: INVALID_VALUE if size is not 1 to 4 (or BGRA where allowed).
+    if !((1..=4).contains(&size) || (bgra && kind == FormatKind::Float)) {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "size = {size} is not 1, 2, 3 or 4{}",
+            if kind == FormatKind::Float {
+                " or GL_BGRA"
+            } else {
+                ""
+            }
+        );
+    }
+    let types: &[u32] = match kind {
+        FormatKind::Float => &[
+            GL_BYTE,
+            GL_UNSIGNED_BYTE,
+            GL_SHORT,
+            GL_UNSIGNED_SHORT,
+            GL_INT,
+            GL_UNSIGNED_INT,
+            GL_FIXED,
+            GL_FLOAT,
+            GL_HALF_FLOAT,
+            GL_DOUBLE,
+            GL_INT_2_10_10_10_REV,
+            GL_UNSIGNED_INT_2_10_10_10_REV,
+        ],
+        FormatKind::Integer => &[
+            GL_BYTE,
+            GL_UNSIGNED_BYTE,
+            GL_SHORT,
+            GL_UNSIGNED_SHORT,
+            GL_INT,
+            GL_UNSIGNED_INT,
+        ],
+        FormatKind::Long => &[GL_DOUBLE],
+    };
+    // GL 4.6 §10.3.1 (table 10.3): INVALID_ENUM for a type the command does not take.
+    if !types.contains(&ty) {
+        gl_bail!(GL_INVALID_ENUM, "type {} is not allowed here", Enum(ty));
+    }
+    let packed = matches!(ty, GL_INT_2_10_10_10_REV | GL_UNSIGNED_INT_2_10_10_10_REV);
+    // GL 4.6 §10.3.1: INVALID_OPERATION for BGRA with a type other than UNSIGNED_BYTE
+    // or the packed types, or not normalized; for a packed type with a size not 4 or BGRA.
+    if bgra && !(ty == GL_UNSIGNED_BYTE || packed) {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "size GL_BGRA needs type GL_UNSIGNED_BYTE, GL_INT_2_10_10_10_REV or GL_UNSIGNED_INT_2_10_10_10_REV, not {}",
+            Enum(ty)
+        );
+    }
+    if bgra && !normalized {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "size GL_BGRA needs normalized = GL_TRUE"
+        );
+    }
+    if packed && !(size == 4 || bgra) {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "type {} needs size 4 or GL_BGRA, not {size}",
+            Enum(ty)
+        );
+    }
+    Ok(())
+}
+
+impl ContextState {
+    /// The bound vertex array object, or GL 4.6 §10.4's INVALID_OPERATION when none is
+    /// (a core context with 0 bound).
+    fn vao_mut(&mut self) -> GlResult<&mut VertexArray> {
+        let core = self.info.is_core();
+        let v = &mut self.vertex_arrays;
+        if v.bound == 0 {
+            if core {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "no vertex array object is bound (a core context has no default one)"
+                );
+            }
+            return Ok(&mut v.default);
+        }
+        Ok(v.objects
+            .get_mut(v.bound)
+            .expect("the bound vertex array exists"))
+    }
+
+    fn vao(&self) -> GlResult<&VertexArray> {
+        let v = &self.vertex_arrays;
+        if v.bound == 0 {
+            if self.info.is_core() {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "no vertex array object is bound (a core context has no default one)"
+                );
+            }
+            return Ok(&v.default);
+        }
+        Ok(v.objects
+            .get(v.bound)
+            .expect("the bound vertex array exists"))
+    }
+
+    pub fn gen_vertex_arrays(&mut self, n: usize) -> Vec<u32> {
+        (0..n).map(|_| self.vertex_arrays.objects.alloc()).collect()
+    }
+
+    /// DeleteVertexArrays (GL 4.6 §10.4): the bound one reverts the binding to zero;
+    /// unused names and zero are ignored.
+    pub fn delete_vertex_arrays(&mut self, names: &[u32]) {
+        for &name in names {
+            if name == 0 || !self.vertex_arrays.objects.is_name(name) {
+                continue;
+            }
+            if self.vertex_arrays.bound == name {
+                self.bind_vertex_array(0).expect("binding zero cannot fail");
+            }
+            self.vertex_arrays.objects.remove(name);
+        }
+    }
+
+    pub fn is_vertex_array(&self, name: u32) -> bool {
+        self.vertex_arrays.objects.get(name).is_some()
+    }
+
+    /// BindVertexArray (GL 4.6 §10.4). The element array buffer binding moves with the
+    /// object: the bound object's lives in the context's ELEMENT_ARRAY_BUFFER slot.
+    pub fn bind_vertex_array(&mut self, name: u32) -> GlResult<()> {
+        let v = &mut self.vertex_arrays;
+        // GL 4.6 §10.4: INVALID_OPERATION if array is not zero or a name returned by
+        // GenVertexArrays (or it was deleted).
+        if name != 0 && !v.objects.is_name(name) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "array = {name} is not a name returned by glGenVertexArrays (or it was deleted)"
+            );
+        }
+        if name != 0 && v.objects.get(name).is_none() {
+            v.objects.set(name, VertexArray::new());
+        }
+        let element = self.bindings.element_array.take();
+        let v = &mut self.vertex_arrays;
+        match v.bound {
+            0 => v.default.element_array = element,
+            old => {
+                if let Some(o) = v.objects.get_mut(old) {
+                    o.element_array = element;
+                }
+            }
+        }
+        v.bound = name;
+        self.bindings.element_array = match name {
+            0 => v.default.element_array.take(),
+            n => v.objects.get_mut(n).and_then(|o| o.element_array.take()),
+        };
+        Ok(())
+    }
+
+    /// Enable/DisableVertexAttribArray (GL 4.6 §10.3.1).
+    pub fn enable_vertex_attrib(&mut self, index: u32, on: bool) -> GlResult<()> {
+        let i = attrib_index(index)?;
+        self.vao()?;
+        self.vao_mut()?.attribs[i].enabled = on;
+        Ok(())
+    }
+
+    /// VertexAttrib{,I,L}Format (GL 4.6 §10.3.2).
+    pub fn vertex_attrib_format(
+        &mut self,
+        index: u32,
+        f: Format,
+        relative_offset: u32,
+    ) -> GlResult<()> {
+        self.vao()?;
+        let i = attrib_index(index)?;
+        check_format(f.kind, f.size, f.ty, f.normalized)?;
+        // GL 4.6 §10.3.2: INVALID_VALUE if relativeoffset is greater than
+        // MAX_VERTEX_ATTRIB_RELATIVE_OFFSET.
+        if relative_offset > MAX_VERTEX_ATTRIB_RELATIVE_OFFSET {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "relativeoffset = {relative_offset} is greater than GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET ({MAX_VERTEX_ATTRIB_RELATIVE_OFFSET})"
+            );
+        }
+        let a = &mut self.vao_mut()?.attribs[i];
+        set_format(a, f);
+        a.relative_offset = relative_offset;
+        Ok(())
+    }
+
+    /// VertexAttrib{,I,L}Pointer (GL 4.6 §10.3.2): the format, binding `index` to
+    /// attribute `index`, and the ARRAY_BUFFER buffer at offset `pointer` with `stride`.
+    pub fn vertex_attrib_pointer(
+        &mut self,
+        index: u32,
+        f: Format,
+        stride: i32,
+        pointer: usize,
+    ) -> GlResult<()> {
+        // Two errors in one call record one; the order here is Mesa's (index, object,
+        // stride, client pointer, then the format).
+        let i = attrib_index(index)?;
+        self.vao()?;
+        let (size, ty) = (f.size, f.ty);
+        // GL 4.6 §10.3.2: INVALID_VALUE if stride is negative.
+        if stride < 0 {
+            gl_bail!(GL_INVALID_VALUE, "stride = {stride} is negative");
+        }
+        let buffer = self.bindings.array.clone();
+        // GL 4.6 §10.3.2: INVALID_OPERATION if a vertex array object other than zero is
+        // bound, no buffer is bound to ARRAY_BUFFER and pointer is not NULL.
+        if self.vertex_arrays.bound != 0 && buffer.is_none() && pointer != 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "no buffer is bound to GL_ARRAY_BUFFER and pointer is not NULL (client arrays need vertex array object 0 of a compatibility context)"
+            );
+        }
+        check_format(f.kind, size, ty, f.normalized)?;
+        let components = if size == GL_BGRA as i32 {
+            4
+        } else {
+            size as usize
+        };
+        let effective = if stride == 0 {
+            match ty {
+                GL_INT_2_10_10_10_REV | GL_UNSIGNED_INT_2_10_10_10_REV => 4,
+                _ => components * component_bytes(ty),
+            }
+        } else {
+            stride as usize
+        };
+        let vao = self.vao_mut()?;
+        let a = &mut vao.attribs[i];
+        set_format(a, f);
+        a.relative_offset = 0;
+        a.binding = index;
+        a.stride = stride;
+        a.pointer = pointer;
+        vao.bindings[i] = Binding {
+            buffer,
+            offset: pointer as i64,
+            stride: effective as i32,
+            divisor: vao.bindings[i].divisor,
+        };
+        Ok(())
+    }
+
+    /// VertexAttribBinding (GL 4.6 §10.3.2).
+    pub fn vertex_attrib_binding(&mut self, attrib: u32, binding: u32) -> GlResult<()> {
+        self.vao()?;
+        let a = attrib_index(attrib)?;
+        binding_index(binding)?;
+        self.vao_mut()?.attribs[a].binding = binding;
+        Ok(())
+    }
+
+    /// BindVertexBuffer (GL 4.6 §10.3.2).
+    pub fn bind_vertex_buffer(
+        &mut self,
+        binding: u32,
+        buffer: u32,
+        offset: i64,
+        stride: i32,
+    ) -> GlResult<()> {
+        self.vao()?;
+        let b = binding_index(binding)?;
+        // GL 4.6 §10.3.2: INVALID_VALUE if offset or stride is negative.
+        if offset < 0 || stride < 0 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "offset = {offset} and stride = {stride} may not be negative"
+            );
+        }
+        // GL 4.6 §10.3.2: INVALID_OPERATION if buffer is not zero or a generated name.
+        let buf = self.buffer_for_bind(buffer, "buffer")?;
+        let slot = &mut self.vao_mut()?.bindings[b];
+        slot.buffer = buf;
+        slot.offset = offset;
+        slot.stride = stride;
+        Ok(())
+    }
+
+    /// VertexBindingDivisor (GL 4.6 §10.3.2).
+    pub fn vertex_binding_divisor(&mut self, binding: u32, divisor: u32) -> GlResult<()> {
+        self.vao()?;
+        let b = binding_index(binding)?;
+        self.vao_mut()?.bindings[b].divisor = divisor;
+        Ok(())
+    }
+
+    /// VertexAttribDivisor (GL 4.6 §10.3.2): VertexAttribBinding(index, index) and
+    /// VertexBindingDivisor(index, divisor).
+    pub fn vertex_attrib_divisor(&mut self, index: u32, divisor: u32) -> GlResult<()> {
+        let i = attrib_index(index)?;
+        self.vao()?;
+        let vao = self.vao_mut()?;
+        vao.attribs[i].binding = index;
+        vao.bindings[i].divisor = divisor;
+        Ok(())
+    }
+
+    /// A VertexAttrib* command (GL 4.6 §10.2.1): the current value of attribute
+    /// `index`; components not given are (0, 0, 0, 1).
+    pub fn set_current_attrib(
+        &mut self,
+        index: u32,
+        kind: AttribKind,
+        values: &[f64],
+    ) -> GlResult<()> {
+        let i = attrib_index(index)?;
+        let mut v = [0.0, 0.0, 0.0, 1.0];
+        v[..values.len()].copy_from_slice(values);
+        self.vertex_arrays.current[i] = Current { kind, v };
+        Ok(())
+    }
+
+    /// GetVertexAttrib{i,f,d,Ii,Iui,Ld}v (GL 4.6 §10.6). `as_kind` is the form's
+    /// reading of CURRENT_VERTEX_ATTRIB (None: the plain int, float and double forms).
+    pub fn get_vertex_attrib(&self, index: u32, pname: u32) -> GlResult<Value> {
+        let i = attrib_index(index)?;
+        if pname == GL_CURRENT_VERTEX_ATTRIB {
+            let c = &self.vertex_arrays.current[i];
+            return Ok(Value::Floats(c.v.to_vec()));
+        }
+        let known = matches!(
+            pname,
+            GL_VERTEX_ATTRIB_ARRAY_ENABLED
+                | GL_VERTEX_ATTRIB_ARRAY_SIZE
+                | GL_VERTEX_ATTRIB_ARRAY_STRIDE
+                | GL_VERTEX_ATTRIB_ARRAY_TYPE
+                | GL_VERTEX_ATTRIB_ARRAY_NORMALIZED
+                | GL_VERTEX_ATTRIB_ARRAY_INTEGER
+                | GL_VERTEX_ATTRIB_ARRAY_LONG
+                | GL_VERTEX_ATTRIB_ARRAY_DIVISOR
+                | GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING
+                | GL_VERTEX_ATTRIB_BINDING
+                | GL_VERTEX_ATTRIB_RELATIVE_OFFSET
+        );
+        // GL 4.6 §10.6: INVALID_ENUM for another pname.
+        if !known {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a vertex attribute parameter",
+                Enum(pname)
+            );
+        }
+        let vao = self.vao()?;
+        let a = &vao.attribs[i];
+        let b = &vao.bindings[a.binding as usize];
+        let int = |v: i64| Value::int(v);
+        Ok(match pname {
+            GL_VERTEX_ATTRIB_ARRAY_ENABLED => int(a.enabled as i64),
+            GL_VERTEX_ATTRIB_ARRAY_SIZE => int(a.size as i64),
+            GL_VERTEX_ATTRIB_ARRAY_STRIDE => int(a.stride as i64),
+            GL_VERTEX_ATTRIB_ARRAY_TYPE => int(a.ty as i64),
+            GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => int(a.normalized as i64),
+            GL_VERTEX_ATTRIB_ARRAY_INTEGER => int(a.integer as i64),
+            GL_VERTEX_ATTRIB_ARRAY_LONG => int(a.long as i64),
+            GL_VERTEX_ATTRIB_ARRAY_DIVISOR => int(b.divisor as i64),
+            GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => {
+                int(b.buffer.as_ref().map(|x| x.name as i64).unwrap_or(0))
+            }
+            GL_VERTEX_ATTRIB_BINDING => int(a.binding as i64),
+            _ => int(a.relative_offset as i64),
+        })
+    }
+
+    /// The current value of attribute `index` with the kind it was set as.
+    pub fn current_attrib(&self, index: u32) -> GlResult<Current> {
+        Ok(self.vertex_arrays.current[attrib_index(index)?])
+    }
+
+    /// GetVertexAttribPointerv (GL 4.6 §10.6).
+    pub fn vertex_attrib_pointer_value(&self, index: u32, pname: u32) -> GlResult<usize> {
+        let i = attrib_index(index)?;
+        // GL 4.6 §10.6: INVALID_ENUM unless pname is VERTEX_ATTRIB_ARRAY_POINTER.
+        if pname != GL_VERTEX_ATTRIB_ARRAY_POINTER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not GL_VERTEX_ATTRIB_ARRAY_POINTER",
+                Enum(pname)
+            );
+        }
+        Ok(self.vao()?.attribs[i].pointer)
+    }
+
+    /// Vertex array state for Get (None for another pname).
+    pub fn vertex_array_value(&self, pname: u32) -> Option<Value> {
+        Some(match pname {
+            GL_VERTEX_ARRAY_BINDING => Value::int(self.vertex_arrays.bound as i64),
+            GL_ELEMENT_ARRAY_BUFFER_BINDING => Value::int(
+                self.bindings
+                    .element_array
+                    .as_ref()
+                    .map(|b| b.name as i64)
+                    .unwrap_or(0),
+            ),
+            _ => return None,
+        })
+    }
+
+    /// Indexed vertex binding state for Get (None for another pname).
+    pub fn vertex_binding_value(&self, pname: u32, index: u32) -> Option<GlResult<Value>> {
+        if !matches!(
+            pname,
+            GL_VERTEX_BINDING_BUFFER
+                | GL_VERTEX_BINDING_OFFSET
+                | GL_VERTEX_BINDING_STRIDE
+                | GL_VERTEX_BINDING_DIVISOR
+        ) {
+            return None;
+        }
+        Some((|| {
+            let b = binding_index(index)?;
+            // No error rule covers these queries with no object bound in a core
+            // context: they answer the initial state (the default object, which a core
+            // context never changes).
+            let v = &self.vertex_arrays;
+            let vao = v.objects.get(v.bound).unwrap_or(&v.default);
+            let slot = &vao.bindings[b];
+            Ok(Value::int(match pname {
+                GL_VERTEX_BINDING_BUFFER => {
+                    slot.buffer.as_ref().map(|x| x.name as i64).unwrap_or(0)
+                }
+                GL_VERTEX_BINDING_OFFSET => slot.offset,
+                GL_VERTEX_BINDING_STRIDE => slot.stride as i64,
+                _ => slot.divisor as i64,
+            }))
+        })())
+    }
+
+    /// DeleteBuffers (GL 4.6 §6.3): the buffer is detached from the bound vertex array
+    /// object's binding points (other objects keep their attachments).
+    pub fn detach_buffer_from_vao(&mut self, buf: &Arc<Buffer>) {
+        if let Ok(vao) = self.vao_mut() {
+            for b in &mut vao.bindings {
+                if b.buffer.as_ref().is_some_and(|x| Arc::ptr_eq(x, buf)) {
+                    b.buffer = None;
+                }
+            }
+        }
+    }
+}
+
+fn set_format(a: &mut Attrib, f: Format) {
+    a.size = f.size;
+    a.ty = f.ty;
+    a.normalized = f.kind == FormatKind::Float && f.normalized;
+    a.integer = f.kind == FormatKind::Integer;
+    a.long = f.kind == FormatKind::Long;
+}
