@@ -185,6 +185,10 @@ void glBindBuffersRange(GLenum target,
                         const GLintptr *offsets,
                         const GLsizeiptr *sizes);
 
+void glBindFragDataLocation(GLuint program, GLuint color, const GLchar *name);
+
+void glBindFragDataLocationIndexed(GLuint program, GLuint color, GLuint index, const GLchar *name);
+
 void glBindFramebuffer(GLenum target, GLuint fb);
 
 void glBindImageTexture(GLuint unit,
@@ -565,6 +569,8 @@ void glFlushMappedBufferRange(GLenum target, GLintptr offset, GLsizeiptr length)
 
 void glFlushMappedNamedBufferRange(GLuint buffer, GLintptr offset, GLsizeiptr length);
 
+void glFramebufferParameteri(GLenum target, GLenum pname, GLint param);
+
 void glFramebufferRenderbuffer(GLenum target, GLenum attachment, GLenum rb_target, GLuint rb);
 
 void glFramebufferTexture(GLenum target, GLenum attachment, GLuint texture, GLint level);
@@ -689,6 +695,17 @@ void glGetFloati_v(GLenum pname, GLuint index, GLfloat *data);
 
 void glGetFloatv(GLenum pname, GLfloat *data);
 
+GLint glGetFragDataIndex(GLuint program, const GLchar *_name);
+
+GLint glGetFragDataLocation(GLuint program, const GLchar *_name);
+
+void glGetFramebufferAttachmentParameteriv(GLenum target,
+                                           GLenum attachment,
+                                           GLenum pname,
+                                           GLint *params);
+
+void glGetFramebufferParameteriv(GLenum target, GLenum pname, GLint *params);
+
 GLenum glGetGraphicsResetStatus(void);
 
 GLenum glGetGraphicsResetStatusARB(void);
@@ -710,6 +727,15 @@ void glGetNamedBufferParameteriv(GLuint buffer, GLenum pname, GLint *params);
 void glGetNamedBufferPointerv(GLuint buffer, GLenum pname, void **params);
 
 void glGetNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, void *data);
+
+void glGetNamedFramebufferAttachmentParameteriv(GLuint fb,
+                                                GLenum attachment,
+                                                GLenum pname,
+                                                GLint *params);
+
+void glGetNamedFramebufferParameteriv(GLuint fb, GLenum pname, GLint *params);
+
+void glGetNamedRenderbufferParameteriv(GLuint rb, GLenum pname, GLint *params);
 
 void glGetObjectLabel(GLenum identifier,
                       GLuint name,
@@ -770,6 +796,8 @@ void glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params);
 void glGetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params);
 
 void glGetQueryiv(GLenum target, GLenum pname, GLint *params);
+
+void glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params);
 
 void glGetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params);
 
@@ -883,6 +911,26 @@ void glInvalidateBufferData(GLuint buffer);
 
 void glInvalidateBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr length);
 
+void glInvalidateFramebuffer(GLenum target, GLsizei n, const GLenum *attachments);
+
+void glInvalidateNamedFramebufferData(GLuint fb, GLsizei n, const GLenum *attachments);
+
+void glInvalidateNamedFramebufferSubData(GLuint fb,
+                                         GLsizei n,
+                                         const GLenum *attachments,
+                                         GLint _x,
+                                         GLint _y,
+                                         GLsizei w,
+                                         GLsizei h);
+
+void glInvalidateSubFramebuffer(GLenum target,
+                                GLsizei n,
+                                const GLenum *attachments,
+                                GLint _x,
+                                GLint _y,
+                                GLsizei w,
+                                GLsizei h);
+
 GLboolean glIsBuffer(GLuint buffer);
 
 GLboolean glIsEnabled(GLenum cap);
@@ -962,6 +1010,8 @@ void glNamedBufferStorage(GLuint buffer, GLsizeiptr size, const void *data, GLbi
 void glNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const void *data);
 
 void glNamedFramebufferDrawBuffers(GLuint fb, GLsizei n, const GLenum *bufs);
+
+void glNamedFramebufferParameteri(GLuint fb, GLenum pname, GLint param);
 
 void glNamedFramebufferReadBuffer(GLuint fb, GLenum mode);
 

@@ -493,6 +493,210 @@ static void vertex_state(void)
     CHECK(!check_mode || vao == 0, "deleting the bound vertex array object binds 0 (%d)", vao);
 }
 
+/* ---- framebuffer and renderbuffer parameters (GL 4.6 §9.2.1, §9.2.3, §9.2.6, §17.4.4) ---- */
+
+static const struct {
+    const char *name;
+    GLenum pname;
+} fba_pnames[] = {
+    {"TYPE", GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE}, {"NAME", GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME},
+    {"RED", GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE}, {"GREEN", GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE},
+    {"BLUE", GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE}, {"ALPHA", GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE},
+    {"DEPTH", GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE}, {"STENCIL", GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE},
+    {"COMPONENT_TYPE", GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE},
+    {"COLOR_ENCODING", GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING},
+    {"LEVEL", GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL}, {"FACE", GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE},
+    {"LAYER", GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER}, {"LAYERED", GL_FRAMEBUFFER_ATTACHMENT_LAYERED},
+    {"bad pname", GL_TEXTURE_2D},
+};
+
+static void dump_attachment(const char *stage, GLenum attachment)
+{
+    char key[128], val[64];
+    for (unsigned p = 0; p < sizeof fba_pnames / sizeof fba_pnames[0]; p++) {
+        GLint v = -7;
+        while (glGetError() != GL_NO_ERROR)
+            ;
+        glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, attachment, fba_pnames[p].pname, &v);
+        GLenum e = glGetError();
+        snprintf(key, sizeof key, "%s attachment 0x%x %s", stage, attachment, fba_pnames[p].name);
+        snprintf(val, sizeof val, "err 0x%x: %d", e, e ? 0 : v);
+        out(key, val);
+    }
+}
+
+static void dump_fb_params(const char *stage, GLenum target)
+{
+    static const GLenum pn[] = {GL_FRAMEBUFFER_DEFAULT_WIDTH, GL_FRAMEBUFFER_DEFAULT_HEIGHT,
+                                GL_FRAMEBUFFER_DEFAULT_LAYERS, GL_FRAMEBUFFER_DEFAULT_SAMPLES,
+                                GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS, GL_DOUBLEBUFFER, GL_STEREO,
+                                GL_SAMPLES, GL_SAMPLE_BUFFERS, GL_IMPLEMENTATION_COLOR_READ_FORMAT,
+                                GL_IMPLEMENTATION_COLOR_READ_TYPE, GL_TEXTURE_2D};
+    char key[128], val[64];
+    for (unsigned p = 0; p < sizeof pn / sizeof pn[0]; p++) {
+        GLint v = -7;
+        while (glGetError() != GL_NO_ERROR)
+            ;
+        glGetFramebufferParameteriv(target, pn[p], &v);
+        GLenum e = glGetError();
+        snprintf(key, sizeof key, "%s framebuffer parameter 0x%x", stage, pn[p]);
+        snprintf(val, sizeof val, "err 0x%x: %d", e, e ? 0 : v);
+        out(key, val);
+    }
+    GLint f = -7, t = -7;
+    glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_FORMAT, &f);
+    GLenum e1 = glGetError();
+    glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &t);
+    GLenum e2 = glGetError();
+    snprintf(key, sizeof key, "%s GetIntegerv IMPLEMENTATION_COLOR_READ_FORMAT/TYPE", stage);
+    snprintf(val, sizeof val, "err 0x%x 0x%x: 0x%x 0x%x", e1, e2, e1 ? 0 : f, e2 ? 0 : t);
+    out(key, val);
+}
+
+static void dump_renderbuffer(const char *stage)
+{
+    static const GLenum pn[] = {GL_RENDERBUFFER_WIDTH, GL_RENDERBUFFER_HEIGHT, GL_RENDERBUFFER_INTERNAL_FORMAT,
+                                GL_RENDERBUFFER_SAMPLES, GL_RENDERBUFFER_RED_SIZE, GL_RENDERBUFFER_GREEN_SIZE,
+                                GL_RENDERBUFFER_BLUE_SIZE, GL_RENDERBUFFER_ALPHA_SIZE, GL_RENDERBUFFER_DEPTH_SIZE,
+                                GL_RENDERBUFFER_STENCIL_SIZE, GL_TEXTURE_2D};
+    char key[128], val[64];
+    for (unsigned p = 0; p < sizeof pn / sizeof pn[0]; p++) {
+        GLint v = -7;
+        while (glGetError() != GL_NO_ERROR)
+            ;
+        glGetRenderbufferParameteriv(GL_RENDERBUFFER, pn[p], &v);
+        GLenum e = glGetError();
+        snprintf(key, sizeof key, "%s renderbuffer 0x%x", stage, pn[p]);
+        snprintf(val, sizeof val, "err 0x%x: %d", e, e ? 0 : v);
+        out(key, val);
+    }
+}
+
+static void framebuffer_state(void)
+{
+    /* The default framebuffer (no surface). */
+    static const GLenum dflt[] = {GL_FRONT_LEFT, GL_BACK_LEFT, GL_DEPTH, GL_STENCIL, GL_COLOR_ATTACHMENT0};
+    for (unsigned i = 0; i < sizeof dflt / sizeof dflt[0]; i++)
+        dump_attachment("default", dflt[i]);
+    dump_fb_params("default", GL_FRAMEBUFFER);
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 16));
+    const GLenum dcolor = GL_COLOR;
+    CALL(glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &dcolor));
+    const GLenum dbad = GL_COLOR_ATTACHMENT0;
+    CALL(glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &dbad));
+    CALL(glBindRenderbuffer(GL_RENDERBUFFER, 0));
+    dump_renderbuffer("unbound");
+
+    /* A framebuffer object with texture and renderbuffer attachments. */
+    GLuint tex[5], rb, fb;
+    glGenTextures(5, tex);
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 8);
+    glBindTexture(GL_TEXTURE_2D, tex[1]);
+    glTexStorage2D(GL_TEXTURE_2D, 2, GL_R32F, 16, 16);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, tex[2]);
+    glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RG16UI, 8, 8, 4);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, tex[3]);
+    glTexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_SRGB8_ALPHA8, 8, 8);
+    glBindTexture(GL_TEXTURE_2D, tex[4]);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32I, 8, 8);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    dump_renderbuffer("no storage");
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 8, 8);
+    dump_renderbuffer("depth24 stencil8");
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    CALL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0));
+    CALL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[1], 1));
+    CALL(glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT2, tex[2], 0, 2));
+    CALL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT3, GL_TEXTURE_CUBE_MAP_POSITIVE_Y, tex[3], 0));
+    CALL(glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT5, GL_TEXTURE_2D, tex[4], 0));
+    CALL(glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb));
+    static const GLenum att[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT2,
+                                 GL_COLOR_ATTACHMENT3, GL_COLOR_ATTACHMENT4, GL_COLOR_ATTACHMENT5,
+                                 GL_COLOR_ATTACHMENT0 + 8, GL_DEPTH_ATTACHMENT, GL_STENCIL_ATTACHMENT,
+                                 GL_DEPTH_STENCIL_ATTACHMENT, GL_BACK_LEFT, GL_TEXTURE_2D};
+    for (unsigned i = 0; i < sizeof att / sizeof att[0]; i++)
+        dump_attachment("fbo", att[i]);
+    char v[64];
+    snprintf(v, sizeof v, "0x%x", glCheckFramebufferStatus(GL_FRAMEBUFFER));
+    out("fbo status", v);
+    dump_fb_params("fbo read RGBA8", GL_FRAMEBUFFER);
+    CALL(glReadBuffer(GL_COLOR_ATTACHMENT1));
+    dump_fb_params("fbo read R32F", GL_READ_FRAMEBUFFER);
+    CALL(glReadBuffer(GL_COLOR_ATTACHMENT5));
+    dump_fb_params("fbo read R32I", GL_READ_FRAMEBUFFER);
+    CALL(glReadBuffer(GL_COLOR_ATTACHMENT4));
+    dump_fb_params("fbo read nothing", GL_READ_FRAMEBUFFER);
+    /* Stencil and depth from different images: DEPTH_STENCIL_ATTACHMENT is ambiguous. */
+    CALL(glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0));
+    dump_attachment("fbo split", GL_DEPTH_STENCIL_ATTACHMENT);
+
+    static const GLenum inv[] = {GL_COLOR_ATTACHMENT0, GL_DEPTH_ATTACHMENT, GL_DEPTH_STENCIL_ATTACHMENT};
+    CALL(glInvalidateFramebuffer(GL_FRAMEBUFFER, 3, inv));
+    CALL(glInvalidateFramebuffer(GL_FRAMEBUFFER, -1, inv));
+    CALL(glInvalidateFramebuffer(0x1234, 1, inv));
+    const GLenum c8 = GL_COLOR_ATTACHMENT0 + 8, color = GL_COLOR;
+    CALL(glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &c8));
+    CALL(glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &color));
+    CALL(glInvalidateSubFramebuffer(GL_FRAMEBUFFER, 1, inv, 0, 0, 4, 4));
+    CALL(glInvalidateSubFramebuffer(GL_FRAMEBUFFER, 1, inv, 0, 0, -4, 4));
+    CALL(glInvalidateNamedFramebufferData(fb, 1, inv));
+    CALL(glInvalidateNamedFramebufferData(fb + 100, 1, inv));
+
+    /* A framebuffer without attachments and its default size. */
+    GLuint empty;
+    glGenFramebuffers(1, &empty);
+    glBindFramebuffer(GL_FRAMEBUFFER, empty);
+    snprintf(v, sizeof v, "0x%x", glCheckFramebufferStatus(GL_FRAMEBUFFER));
+    out("empty status", v);
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 64));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 32));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS, 3));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS, 5));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, -1));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 16385));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_LAYERS, 2049));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_SAMPLES, 0));
+    CALL(glFramebufferParameteri(GL_FRAMEBUFFER, 0x1234, 1));
+    CALL(glFramebufferParameteri(0x1234, GL_FRAMEBUFFER_DEFAULT_WIDTH, 1));
+    CALL(glNamedFramebufferParameteri(0, GL_FRAMEBUFFER_DEFAULT_WIDTH, 1));
+    dump_fb_params("empty with size", GL_DRAW_FRAMEBUFFER);
+    snprintf(v, sizeof v, "0x%x", glCheckFramebufferStatus(GL_FRAMEBUFFER));
+    out("empty-with-size status", v);
+    CHECK(!check_mode || glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+          "a framebuffer with no attachment and a default size is complete");
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+/* ---- fragment output bindings (GL 4.6 §15.2.3) ---- */
+static void frag_data_state(void)
+{
+    GLuint p = glCreateProgram();
+    CALL(glBindFragDataLocation(p, 0, "color"));
+    CALL(glBindFragDataLocation(p, 8, "color"));
+    CALL(glBindFragDataLocation(p, 1, "gl_FragColor"));
+    CALL(glBindFragDataLocation(p, 9, "gl_FragColor"));
+    CALL(glBindFragDataLocation(p + 100, 0, "color"));
+    CALL(glBindFragDataLocationIndexed(p, 0, 1, "second"));
+    CALL(glBindFragDataLocationIndexed(p, 1, 1, "second"));
+    CALL(glBindFragDataLocationIndexed(p, 0, 2, "second"));
+    CALL(glBindFragDataLocationIndexed(p, 3, 0, "third"));
+    CALL(glGetFragDataLocation(p, "color"));
+    CALL(glGetFragDataIndex(p, "color"));
+    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+    const char *src = "#version 430\nlayout(local_size_x = 1) in;\nvoid main() { }\n";
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    glAttachShader(p, s);
+    glLinkProgram(p);
+    char v[64];
+    GLint loc = glGetFragDataLocation(p, "color"), idx = glGetFragDataIndex(p, "color");
+    snprintf(v, sizeof v, "%d %d err 0x%x", loc, idx, glGetError());
+    out("linked compute program GetFragDataLocation/Index", v);
+}
+
 int main(int argc, char **argv)
 {
     check_mode = argc > 1 && strcmp(argv[1], "--check") == 0;
@@ -699,6 +903,8 @@ int main(int argc, char **argv)
     }
 
     vertex_state();
+    framebuffer_state();
+    frag_data_state();
 
     /* A pbuffer sets the viewport and scissor box the first time it is made current. */
     EGLint cfg_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};

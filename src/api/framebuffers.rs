@@ -586,3 +586,240 @@ pub extern "C" fn glNamedRenderbufferStorage(rb: GLuint, internal: GLenum, w: GL
         st.renderbuffer_storage(r, 0, internal, w, h)
     })
 }
+
+// ---- parameters, attachment queries, invalidation (GL 4.6 §9.2.1, §9.2.3, §9.2.6,
+// §17.4.4) ------------------------------------------------------------------------
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glFramebufferParameteri(target: GLenum, pname: GLenum, param: GLint) {
+    gl_call("glFramebufferParameteri", |st| {
+        let fb = st.framebuffer_binding(target)?;
+        st.framebuffer_parameter(fb, pname, param)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glNamedFramebufferParameteri(fb: GLuint, pname: GLenum, param: GLint) {
+    gl_call("glNamedFramebufferParameteri", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        st.framebuffer_parameter(fb, pname, param)
+    })
+}
+
+/// Writes one queried integer.
+///
+/// # Safety
+/// `out` must be null or writable.
+unsafe fn write_int(out: *mut GLint, v: i64) {
+    let v = v.clamp(i32::MIN as i64, i32::MAX as i64) as GLint;
+    // SAFETY: the caller's contract.
+    unsafe { super::out_one(out, v) };
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetFramebufferParameteriv(
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    gl_call("glGetFramebufferParameteriv", |st| {
+        let fb = st.framebuffer_binding(target)?;
+        let v = st.get_framebuffer_parameter(fb, pname)?;
+        // SAFETY: the application has room for one value.
+        unsafe { write_int(params, v) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetNamedFramebufferParameteriv(
+    fb: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    gl_call("glGetNamedFramebufferParameteriv", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        let v = st.get_framebuffer_parameter(fb, pname)?;
+        // SAFETY: the application has room for one value.
+        unsafe { write_int(params, v) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetFramebufferAttachmentParameteriv(
+    target: GLenum,
+    attachment: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    gl_call("glGetFramebufferAttachmentParameteriv", |st| {
+        let fb = st.framebuffer_binding(target)?;
+        let v = st.framebuffer_attachment_parameter(fb, attachment, pname)?;
+        // SAFETY: the application has room for one value.
+        unsafe { write_int(params, v) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetNamedFramebufferAttachmentParameteriv(
+    fb: GLuint,
+    attachment: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    gl_call("glGetNamedFramebufferAttachmentParameteriv", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        let v = st.framebuffer_attachment_parameter(fb, attachment, pname)?;
+        // SAFETY: the application has room for one value.
+        unsafe { write_int(params, v) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetRenderbufferParameteriv(
+    target: GLenum,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    gl_call("glGetRenderbufferParameteriv", |st| {
+        // GL 4.6 §9.2.6: INVALID_ENUM if target is not RENDERBUFFER.
+        if target != GL_RENDERBUFFER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not GL_RENDERBUFFER",
+                crate::state::error::Enum(target)
+            );
+        }
+        let rb = st.framebuffers.renderbuffer.clone();
+        let v = st.renderbuffer_parameter(rb.as_ref(), pname)?;
+        // SAFETY: the application has room for one value.
+        unsafe { write_int(params, v) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetNamedRenderbufferParameteriv(
+    rb: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    gl_call("glGetNamedRenderbufferParameteriv", |st| {
+        let r = st.shared.renderbuffers.lock().get(rb).cloned();
+        // DSA: INVALID_OPERATION if renderbuffer is not an existing renderbuffer.
+        if r.is_none() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "renderbuffer = {rb} is not the name of an existing renderbuffer"
+            );
+        }
+        let v = st.renderbuffer_parameter(r.as_ref(), pname)?;
+        // SAFETY: the application has room for one value.
+        unsafe { write_int(params, v) };
+        Ok(())
+    })
+}
+
+/// The invalidation commands: `fb` from `which`, then the attachments (after the
+/// count's check) and the region's size.
+///
+/// # Safety
+/// `attachments` must be null or hold `n` values.
+unsafe fn invalidate(
+    func: &'static str,
+    which: impl FnOnce(&ContextState) -> GlResult<u32>,
+    n: GLsizei,
+    attachments: *const GLenum,
+    size: Option<(i32, i32)>,
+) {
+    gl_call(func, |st| {
+        let fb = which(st)?;
+        let n = count(n)?;
+        // SAFETY: the caller's contract: n values.
+        let list = unsafe { in_array(attachments, n) }.unwrap_or(&[]);
+        st.invalidate_framebuffer(fb, list, size)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glInvalidateFramebuffer(
+    target: GLenum,
+    n: GLsizei,
+    attachments: *const GLenum,
+) {
+    // SAFETY: the application passes n attachments.
+    unsafe {
+        invalidate(
+            "glInvalidateFramebuffer",
+            |st| st.framebuffer_binding(target),
+            n,
+            attachments,
+            None,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glInvalidateSubFramebuffer(
+    target: GLenum,
+    n: GLsizei,
+    attachments: *const GLenum,
+    _x: GLint,
+    _y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    // SAFETY: the application passes n attachments.
+    unsafe {
+        invalidate(
+            "glInvalidateSubFramebuffer",
+            |st| st.framebuffer_binding(target),
+            n,
+            attachments,
+            Some((w, h)),
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glInvalidateNamedFramebufferData(
+    fb: GLuint,
+    n: GLsizei,
+    attachments: *const GLenum,
+) {
+    // SAFETY: the application passes n attachments.
+    unsafe {
+        invalidate(
+            "glInvalidateNamedFramebufferData",
+            |st| st.named_framebuffer(fb),
+            n,
+            attachments,
+            None,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glInvalidateNamedFramebufferSubData(
+    fb: GLuint,
+    n: GLsizei,
+    attachments: *const GLenum,
+    _x: GLint,
+    _y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    // SAFETY: the application passes n attachments.
+    unsafe {
+        invalidate(
+            "glInvalidateNamedFramebufferSubData",
+            |st| st.named_framebuffer(fb),
+            n,
+            attachments,
+            Some((w, h)),
+        )
+    }
+}

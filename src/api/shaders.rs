@@ -484,6 +484,49 @@ pub unsafe extern "C" fn glBindAttribLocation(program: GLuint, index: GLuint, na
 }
 
 #[unsafe(no_mangle)]
+pub unsafe extern "C" fn glBindFragDataLocation(
+    program: GLuint,
+    color: GLuint,
+    name: *const GLchar,
+) {
+    // SAFETY: the application passes a NUL-terminated name (or NULL).
+    let name = unsafe { c_bytes(name, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
+    gl_call("glBindFragDataLocation", |st| {
+        st.bind_frag_data_location(program, color, 0, name.as_deref())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glBindFragDataLocationIndexed(
+    program: GLuint,
+    color: GLuint,
+    index: GLuint,
+    name: *const GLchar,
+) {
+    // SAFETY: the application passes a NUL-terminated name (or NULL).
+    let name = unsafe { c_bytes(name, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
+    gl_call("glBindFragDataLocationIndexed", |st| {
+        st.bind_frag_data_location(program, color, index, name.as_deref())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetFragDataLocation(program: GLuint, _name: *const GLchar) -> GLint {
+    gl_call("glGetFragDataLocation", |st| {
+        st.get_frag_data(program).map(Some)
+    })
+    .unwrap_or(-1)
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetFragDataIndex(program: GLuint, _name: *const GLchar) -> GLint {
+    gl_call("glGetFragDataIndex", |st| {
+        st.get_frag_data(program).map(Some)
+    })
+    .unwrap_or(-1)
+}
+
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetAttribLocation(program: GLuint, _name: *const GLchar) -> GLint {
     gl_call("glGetAttribLocation", |st| {
         st.get_attrib_location(program).map(Some)

@@ -58,6 +58,9 @@ pub struct Framebuffer {
     pub stencil: Option<Attachment>,
     pub draw_buffers: [u32; MAX_DRAW_BUFFERS],
     pub read_buffer: u32,
+    /// FRAMEBUFFER_DEFAULT_WIDTH, _HEIGHT, _LAYERS, _SAMPLES and
+    /// _FIXED_SAMPLE_LOCATIONS (GL 4.6 §9.2.1, table 23.25).
+    pub defaults: [i32; 5],
 }
 
 impl Framebuffer {
@@ -71,10 +74,14 @@ impl Framebuffer {
             stencil: None,
             draw_buffers,
             read_buffer: GL_COLOR_ATTACHMENT0,
+            defaults: [0, 0, 0, 0, 0],
         }
     }
 
-    fn attachment_slot(&mut self, attachment: u32) -> GlResult<Vec<&mut Option<Attachment>>> {
+    pub(super) fn attachment_slot(
+        &mut self,
+        attachment: u32,
+    ) -> GlResult<Vec<&mut Option<Attachment>>> {
         let i = attachment.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
         Ok(match attachment {
             _ if i < MAX_COLOR_ATTACHMENTS => vec![&mut self.color[i]],
@@ -107,6 +114,11 @@ impl Framebuffer {
             .flatten()
             .collect();
         if all.is_empty() {
+            // GL 4.6 §9.4.2: with no attachment, a framebuffer is complete when its
+            // default width and height are not zero.
+            if self.defaults[0] > 0 && self.defaults[1] > 0 {
+                return GL_FRAMEBUFFER_COMPLETE;
+            }
             return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
         }
         let mut layered = None;
@@ -264,7 +276,7 @@ impl ContextState {
         Ok(name)
     }
 
-    fn fbo_mut(&mut self, fb: u32, what: &str) -> GlResult<&mut Framebuffer> {
+    pub(super) fn fbo_mut(&mut self, fb: u32, what: &str) -> GlResult<&mut Framebuffer> {
         match self.framebuffers.objects.get_mut(fb) {
             Some(f) => Ok(f),
             // GL 4.6 §9.2.7: INVALID_OPERATION when the default framebuffer is bound.

@@ -14,6 +14,7 @@ pub mod dispatch;
 pub mod error;
 pub mod formats;
 pub mod framebuffer;
+pub mod framebuffer_params;
 pub mod interposed;
 #[rustfmt::skip]
 pub mod gl_enums;

@@ -59,6 +59,9 @@ pub struct ProgramState {
     /// BindAttribLocation bindings (applied to vertex inputs at link; a compute
     /// program has none, but the bindings are kept as GL requires).
     pub attrib_bindings: std::collections::BTreeMap<String, u32>,
+    /// BindFragDataLocation(Indexed) bindings: name -> (color number, index), kept for
+    /// the fragment outputs of a link (a compute program has none).
+    pub frag_bindings: std::collections::BTreeMap<String, (u32, u32)>,
     pub delete_pending: bool,
     /// Current in some context (UseProgram) or attached to pipeline stages; deletion
     /// waits until it is zero (GL 4.6 §7.3).
@@ -605,6 +608,57 @@ impl ContextState {
             .attrib_bindings
             .insert(name.to_string(), index);
         Ok(())
+    }
+
+    /// BindFragDataLocation(Indexed) (GL 4.6 §15.2.3).
+    pub fn bind_frag_data_location(
+        &mut self,
+        program: u32,
+        color: u32,
+        index: u32,
+        name: Option<&str>,
+    ) -> GlResult<()> {
+        let prog = self.lookup_program(program)?;
+        let Some(name) = name else { return Ok(()) };
+        // GL 4.6 §15.2.3: INVALID_OPERATION if name starts with the reserved "gl_"
+        // (checked first, as Mesa does).
+        if name.starts_with("gl_") {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "output name `{name}' starts with the reserved prefix gl_"
+            );
+        }
+        let max_dual = super::stage_limits::MAX_DUAL_SOURCE_DRAW_BUFFERS;
+        // GL 4.6 §15.2.3: INVALID_VALUE if colorNumber is not below MAX_DRAW_BUFFERS,
+        // or index is above one, or index is one and colorNumber is not below
+        // MAX_DUAL_SOURCE_DRAW_BUFFERS.
+        if color >= super::framebuffer::MAX_DRAW_BUFFERS as u32 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "colorNumber = {color} is not below GL_MAX_DRAW_BUFFERS ({})",
+                super::framebuffer::MAX_DRAW_BUFFERS
+            );
+        }
+        if index > 1 {
+            gl_bail!(GL_INVALID_VALUE, "index = {index} is not 0 or 1");
+        }
+        if index == 1 && color >= max_dual {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "colorNumber = {color} with index 1 is not below GL_MAX_DUAL_SOURCE_DRAW_BUFFERS ({max_dual})"
+            );
+        }
+        prog.state
+            .lock()
+            .frag_bindings
+            .insert(name.to_string(), (color, index));
+        Ok(())
+    }
+
+    /// GetFragDataLocation / GetFragDataIndex (GL 4.6 §15.2.3): -1, since a program
+    /// glcompute links has no fragment outputs.
+    pub fn get_frag_data(&mut self, program: u32) -> GlResult<i32> {
+        self.get_attrib_location(program)
     }
 
     /// GetAttribLocation (GL 4.6 §11.1.1): a compute program has no active attributes.

@@ -365,6 +365,13 @@ impl ContextState {
             p if self.texture_value(p).is_some() => {
                 Value::int(self.texture_value(p).expect("checked"))
             }
+            // GL 4.6 §18.2.2: the read framebuffer's format and type for ReadPixels.
+            GL_IMPLEMENTATION_COLOR_READ_FORMAT => {
+                Value::int(self.color_read(self.framebuffers.read)?.0 as i64)
+            }
+            GL_IMPLEMENTATION_COLOR_READ_TYPE => {
+                Value::int(self.color_read(self.framebuffers.read)?.1 as i64)
+            }
             p if self.framebuffer_value(p).is_some() => self.framebuffer_value(p).expect("checked"),
             p if self.raster_value(p).is_some() => self.raster_value(p).expect("checked"),
             p if self.vertex_array_value(p).is_some() => {

@@ -12,6 +12,9 @@ use super::query::Value;
 /// its default-block components plus its uniform blocks (GL 4.6 table 23.64).
 const BLOCK_COMPONENTS: i64 = crate::limits::MAX_UNIFORM_BLOCK_SIZE as i64 / 4;
 
+/// GL 4.3 table 23.61 (BindFragDataLocationIndexed checks against it).
+pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
+
 /// Per-stage uniform limits: default-block components and uniform blocks.
 const STAGE_COMPONENTS: i64 = 1024;
 const STAGE_BLOCKS: i64 = 14;
@@ -92,7 +95,10 @@ const LIMITS: &[(u32, i64)] = &[
     (GL_MAX_FRAGMENT_ATOMIC_COUNTERS, 8),
     (GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, 8),
     (GL_MAX_FRAGMENT_IMAGE_UNIFORMS, 8),
-    (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, 1),
+    (
+        GL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
+        MAX_DUAL_SOURCE_DRAW_BUFFERS as i64,
+    ),
     (GL_FRAGMENT_INTERPOLATION_OFFSET_BITS, 4),
     (
         GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS,

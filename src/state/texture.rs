@@ -55,6 +55,27 @@ const FACES: [u32; 6] = [
 
 /// The sized internal formats glcompute stores (GL 4.6 tables 8.12, 8.13), and the
 /// unsized base formats, which get the sized format a GL driver would choose.
+/// The type of component `c` of `f` (0-3: red to alpha, 4: depth) as GL 4.6 §8.11.2
+/// and §9.2.3 report it, NONE where the format has no such component.
+pub fn component_type(f: Format, c: usize) -> u32 {
+    if c < 4 && f.color_bits()[c] == 0 || (c == 4 && !f.has_depth()) {
+        return GL_NONE;
+    }
+    match f {
+        Format::Plain { kind, .. } => match kind {
+            Kind::Unorm => GL_UNSIGNED_NORMALIZED,
+            Kind::Snorm => GL_SIGNED_NORMALIZED,
+            Kind::Float => GL_FLOAT,
+            Kind::Sint => GL_INT,
+            Kind::Uint => GL_UNSIGNED_INT,
+        },
+        Format::Rgb10A2 { int: true } => GL_UNSIGNED_INT,
+        Format::R11G11B10F | Format::Rgb9E5 | Format::Depth32F => GL_FLOAT,
+        Format::Depth32FStencil8 if c == 4 => GL_FLOAT,
+        _ => GL_UNSIGNED_NORMALIZED,
+    }
+}
+
 pub fn internal_format(f: u32) -> Option<Format> {
     use Kind::*;
     let p = |kind, n, bits| Format::Plain { kind, n, bits };
@@ -1486,26 +1507,8 @@ impl ContextState {
         }
         let cube = st.target == GL_TEXTURE_CUBE_MAP;
         let bits = |i: usize| l.map(|l| l.format.color_bits()[i] as i64).unwrap_or(0);
-        let kind = |c: usize| -> i64 {
-            let Some(l) = l else { return GL_NONE as i64 };
-            let f = l.format;
-            if c < 4 && f.color_bits()[c] == 0 || (c == 4 && !f.has_depth()) {
-                return GL_NONE as i64;
-            }
-            (match f {
-                Format::Plain { kind, .. } => match kind {
-                    Kind::Unorm => GL_UNSIGNED_NORMALIZED,
-                    Kind::Snorm => GL_SIGNED_NORMALIZED,
-                    Kind::Float => GL_FLOAT,
-                    Kind::Sint => GL_INT,
-                    Kind::Uint => GL_UNSIGNED_INT,
-                },
-                Format::Rgb10A2 { int: true } => GL_UNSIGNED_INT,
-                Format::R11G11B10F | Format::Rgb9E5 | Format::Depth32F => GL_FLOAT,
-                Format::Depth32FStencil8 if c == 4 => GL_FLOAT,
-                _ => GL_UNSIGNED_NORMALIZED,
-            }) as i64
-        };
+        let kind =
+            |c: usize| -> i64 { l.map(|l| component_type(l.format, c)).unwrap_or(GL_NONE) as i64 };
         Ok(match pname {
             GL_TEXTURE_WIDTH => l.map(|l| l.width as i64).unwrap_or(0),
             GL_TEXTURE_HEIGHT => l.map(|l| l.height as i64).unwrap_or(0),
