@@ -160,9 +160,13 @@ void glActiveTexture(GLenum texture);
 
 void glAttachShader(GLuint program, GLuint shader);
 
+void glBeginConditionalRender(GLuint id, GLenum mode);
+
 void glBeginQuery(GLenum target, GLuint id);
 
 void glBeginQueryIndexed(GLenum target, GLuint index, GLuint id);
+
+void glBeginTransformFeedback(GLenum mode);
 
 void glBindAttribLocation(GLuint program, GLuint index, const GLchar *name);
 
@@ -214,6 +218,8 @@ void glBindTexture(GLenum target, GLuint texture);
 void glBindTextureUnit(GLuint unit, GLuint texture);
 
 void glBindTextures(GLuint first, GLsizei n, const GLuint *textures);
+
+void glBindTransformFeedback(GLenum target, GLuint id);
 
 void glBindVertexArray(GLuint array);
 
@@ -433,6 +439,8 @@ void glDeleteSync(GLsync sync);
 
 void glDeleteTextures(GLsizei n, const GLuint *textures);
 
+void glDeleteTransformFeedbacks(GLsizei n, const GLuint *ids);
+
 void glDeleteVertexArrays(GLsizei n, const GLuint *arrays);
 
 void glDepthFunc(GLenum func);
@@ -552,9 +560,13 @@ void glEnableVertexAttribArray(GLuint index);
 
 void glEnablei(GLenum cap, GLuint index);
 
+void glEndConditionalRender(void);
+
 void glEndQuery(GLenum target);
 
 void glEndQueryIndexed(GLenum target, GLuint index);
+
+void glEndTransformFeedback(void);
 
 GLsync glFenceSync(GLenum condition, GLbitfield flags);
 
@@ -615,6 +627,8 @@ void glGenRenderbuffers(GLsizei n, GLuint *ids);
 void glGenSamplers(GLsizei count, GLuint *samplers);
 
 void glGenTextures(GLsizei n, GLuint *textures);
+
+void glGenTransformFeedbacks(GLsizei n, GLuint *ids);
 
 void glGenVertexArrays(GLsizei n, GLuint *arrays);
 
@@ -870,6 +884,14 @@ void glGetTextureSubImage(GLuint texture,
                           GLsizei buf_size,
                           void *pixels);
 
+void glGetTransformFeedbackVarying(GLuint program,
+                                   GLuint index,
+                                   GLsizei _buf_size,
+                                   GLsizei *_length,
+                                   GLsizei *_size,
+                                   GLenum *_ty,
+                                   GLchar *_name);
+
 GLuint glGetUniformBlockIndex(GLuint program, const GLchar *name);
 
 void glGetUniformIndices(GLuint program,
@@ -955,6 +977,8 @@ GLboolean glIsSync(GLsync sync);
 
 GLboolean glIsTexture(GLuint texture);
 
+GLboolean glIsTransformFeedback(GLuint id);
+
 GLboolean glIsVertexArray(GLuint array);
 
 void glLineWidth(GLfloat width);
@@ -1034,6 +1058,8 @@ void glObjectPtrLabel(const void *ptr, GLsizei length, const GLchar *text);
 void glPatchParameterfv(GLenum pname, const GLfloat *values);
 
 void glPatchParameteri(GLenum pname, GLint value);
+
+void glPauseTransformFeedback(void);
 
 void glPixelStoref(GLenum pname, GLfloat param);
 
@@ -1335,6 +1361,8 @@ void glRenderbufferStorageMultisample(GLenum target,
                                       GLsizei w,
                                       GLsizei h);
 
+void glResumeTransformFeedback(void);
+
 void glSampleCoverage(GLfloat value, GLboolean invert);
 
 void glSampleMaski(GLuint index, GLbitfield mask);
@@ -1532,6 +1560,11 @@ void glTextureSubImage3D(GLuint texture,
                          GLenum format,
                          GLenum ty,
                          const void *pixels);
+
+void glTransformFeedbackVaryings(GLuint program,
+                                 GLsizei count,
+                                 const GLchar *const *varyings,
+                                 GLenum mode);
 
 void glUniform1d(GLint location, GLdouble v0);
 

@@ -697,6 +697,87 @@ static void frag_data_state(void)
     out("linked compute program GetFragDataLocation/Index", v);
 }
 
+/* ---- transform feedback objects and conditional rendering (GL 4.6 §13.3, §10.10) ---- */
+static void xfb_state(void)
+{
+    char v[96];
+    GLint b = -1;
+    glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &b);
+    snprintf(v, sizeof v, "%d err 0x%x", b, glGetError());
+    out("initial TRANSFORM_FEEDBACK_BINDING", v);
+    GLuint x[2];
+    CALL(glGenTransformFeedbacks(-1, x));
+    CALL(glGenTransformFeedbacks(2, x));
+    snprintf(v, sizeof v, "%d", glIsTransformFeedback(x[0]));
+    out("IsTransformFeedback before bind", v);
+    CALL(glBindTransformFeedback(GL_ARRAY_BUFFER, x[0]));
+    CALL(glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, x[0] + 100));
+    GLuint buf[2];
+    glGenBuffers(2, buf);
+    CALL(glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, buf[0]));
+    CALL(glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, x[0]));
+    snprintf(v, sizeof v, "%d", glIsTransformFeedback(x[0]));
+    out("IsTransformFeedback after bind", v);
+    GLint n = -1;
+    glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &n);
+    snprintf(v, sizeof v, "%d err 0x%x", n, glGetError());
+    out("object's binding 1 (the default object's buffer is not there)", v);
+    CALL(glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 2, buf[1]));
+    CALL(glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0));
+    glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &n);
+    snprintf(v, sizeof v, "%d err 0x%x", n == (GLint)buf[0], glGetError());
+    out("default object's binding 1 is back", v);
+    CALL(glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, x[0]));
+    glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 2, &n);
+    snprintf(v, sizeof v, "%d", n == (GLint)buf[1]);
+    out("object's binding 2 kept", v);
+    GLboolean act = 9, paused = 9;
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_ACTIVE, &act);
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_PAUSED, &paused);
+    snprintf(v, sizeof v, "%d %d err 0x%x", act, paused, glGetError());
+    out("TRANSFORM_FEEDBACK_ACTIVE PAUSED", v);
+    CALL(glBeginTransformFeedback(GL_QUADS));
+    CALL(glBeginTransformFeedback(GL_TRIANGLES));
+    CALL(glEndTransformFeedback());
+    CALL(glPauseTransformFeedback());
+    CALL(glResumeTransformFeedback());
+    CALL(glDeleteTransformFeedbacks(1, &x[0]));
+    glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &b);
+    snprintf(v, sizeof v, "%d", b);
+    out("binding after deleting the bound object", v);
+    CALL(glDeleteTransformFeedbacks(-1, x));
+
+    GLuint p = glCreateProgram();
+    const char *names[2] = {"a", "b"};
+    CALL(glTransformFeedbackVaryings(p, 2, names, GL_SEPARATE_ATTRIBS));
+    CALL(glTransformFeedbackVaryings(p, -1, names, GL_SEPARATE_ATTRIBS));
+    CALL(glTransformFeedbackVaryings(p, 2, names, GL_TRIANGLES));
+    CALL(glTransformFeedbackVaryings(p, 5, names, GL_SEPARATE_ATTRIBS));
+    CALL(glTransformFeedbackVaryings(p + 100, 2, names, GL_SEPARATE_ATTRIBS));
+    GLsizei len, size;
+    GLenum ty;
+    char name[16];
+    CALL(glGetTransformFeedbackVarying(p, 0, 16, &len, &size, &ty, name));
+    CALL(glGetTransformFeedbackVarying(p + 100, 0, 16, &len, &size, &ty, name));
+
+    /* Conditional rendering. */
+    GLuint q[2];
+    glGenQueries(2, q);
+    CALL(glBeginConditionalRender(q[0], GL_QUERY_WAIT));
+    CALL(glBeginConditionalRender(q[0] + 100, GL_QUERY_WAIT));
+    CALL(glBeginQuery(GL_SAMPLES_PASSED, q[0]));
+    CALL(glBeginConditionalRender(q[0], GL_QUERY_WAIT));
+    CALL(glEndQuery(GL_SAMPLES_PASSED));
+    CALL(glBeginConditionalRender(q[0], 0x1234));
+    CALL(glBeginConditionalRender(q[0], GL_QUERY_NO_WAIT));
+    CALL(glBeginConditionalRender(q[0], GL_QUERY_NO_WAIT));
+    CALL(glEndConditionalRender());
+    CALL(glEndConditionalRender());
+    CALL(glBeginQuery(GL_TIME_ELAPSED, q[1]));
+    CALL(glEndQuery(GL_TIME_ELAPSED));
+    CALL(glBeginConditionalRender(q[1], GL_QUERY_WAIT));
+}
+
 int main(int argc, char **argv)
 {
     check_mode = argc > 1 && strcmp(argv[1], "--check") == 0;
@@ -905,6 +986,7 @@ int main(int argc, char **argv)
     vertex_state();
     framebuffer_state();
     frag_data_state();
+    xfb_state();
 
     /* A pbuffer sets the viewport and scissor box the first time it is made current. */
     EGLint cfg_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};

@@ -25,6 +25,7 @@ pub mod raster;
 pub mod samplers;
 pub mod shaders;
 pub mod textures;
+pub mod transform_feedback;
 pub mod uniforms;
 pub mod vertex;
 
@@ -40,6 +41,7 @@ pub mod entry {
     pub use super::raster::*;
     pub use super::shaders::*;
     pub use super::textures::*;
+    pub use super::transform_feedback::*;
     pub use super::uniforms::*;
     pub use super::vertex::*;
 }

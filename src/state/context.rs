@@ -181,6 +181,8 @@ pub struct ContextState {
     pub raster: super::raster::Raster,
     /// Vertex array objects (container objects: not shared) and current attributes.
     pub vertex_arrays: super::vertex_array::VertexArrays,
+    /// Transform feedback objects (container objects: not shared), conditional render.
+    pub transform_feedbacks: super::transform_feedback::TransformFeedbacks,
     /// KHR_robustness: the reset status GetGraphicsResetStatus reports next, and
     /// whether the context is lost (every command but a few fails with CONTEXT_LOST).
     pub reset_status: u32,
@@ -206,6 +208,7 @@ impl ContextState {
             queries: Default::default(),
             raster: Default::default(),
             vertex_arrays: Default::default(),
+            transform_feedbacks: Default::default(),
             reset_status: GL_NO_ERROR,
             lost: false,
         }

@@ -32,6 +32,7 @@ pub mod sampler;
 pub mod stage_limits;
 pub mod sync;
 pub mod texture;
+pub mod transform_feedback;
 pub mod types;
 pub mod uniform;
 pub mod vertex_array;

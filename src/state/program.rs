@@ -62,6 +62,10 @@ pub struct ProgramState {
     /// BindFragDataLocation(Indexed) bindings: name -> (color number, index), kept for
     /// the fragment outputs of a link (a compute program has none).
     pub frag_bindings: std::collections::BTreeMap<String, (u32, u32)>,
+    /// TransformFeedbackVaryings: the names and buffer mode for the next link.
+    pub xfb_varyings: (Vec<String>, u32),
+    /// TRANSFORM_FEEDBACK_BUFFER_MODE of the last successful link (0: INTERLEAVED).
+    pub xfb_linked_mode: u32,
     pub delete_pending: bool,
     /// Current in some context (UseProgram) or attached to pipeline stages; deletion
     /// waits until it is zero (GL 4.6 §7.3).
@@ -473,6 +477,7 @@ impl ContextState {
         match outcome {
             Ok((exe, log)) => {
                 st.link_status = true;
+                st.xfb_linked_mode = st.xfb_varyings.1;
                 st.uniforms = super::uniform::UniformState::from_reflection(&exe.reflection);
                 st.executable = Some(Arc::new(exe));
                 // The divergent-barrier warnings also go to KHR_debug, with their line.
@@ -537,7 +542,10 @@ impl ContextState {
             GL_ACTIVE_ATOMIC_COUNTER_BUFFERS => {
                 vec![reflect(|e| e.reflection.atomic_buffers.len() as i64)]
             }
-            GL_TRANSFORM_FEEDBACK_BUFFER_MODE => vec![GL_INTERLEAVED_ATTRIBS as i64],
+            GL_TRANSFORM_FEEDBACK_BUFFER_MODE => vec![match st.xfb_linked_mode {
+                0 => GL_INTERLEAVED_ATTRIBS,
+                m => m,
+            } as i64],
             GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => vec![0],
             GL_PROGRAM_BINARY_RETRIEVABLE_HINT => vec![st.retrievable_hint as i64],
             GL_PROGRAM_BINARY_LENGTH => vec![self.program_binary_length(&st)],

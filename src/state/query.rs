@@ -374,6 +374,9 @@ impl ContextState {
             }
             p if self.framebuffer_value(p).is_some() => self.framebuffer_value(p).expect("checked"),
             p if self.raster_value(p).is_some() => self.raster_value(p).expect("checked"),
+            p if self.transform_feedback_value(p).is_some() => {
+                self.transform_feedback_value(p).expect("checked")
+            }
             p if self.vertex_array_value(p).is_some() => {
                 self.vertex_array_value(p).expect("checked")
             }
@@ -723,12 +726,15 @@ impl ContextState {
             }
             // Valid identifiers for object types glcompute never creates: no name can
             // refer to one.
-            GL_QUERY
-            | GL_TRANSFORM_FEEDBACK
-            | GL_SAMPLER
-            | GL_TEXTURE
-            | GL_RENDERBUFFER
-            | GL_FRAMEBUFFER => Err(missing()),
+            GL_TRANSFORM_FEEDBACK => {
+                let x = self
+                    .transform_feedbacks
+                    .objects
+                    .get_mut(name)
+                    .ok_or_else(missing)?;
+                Ok(f(&mut x.label))
+            }
+            GL_QUERY | GL_SAMPLER | GL_TEXTURE | GL_RENDERBUFFER | GL_FRAMEBUFFER => Err(missing()),
             _ => gl_bail!(
                 GL_INVALID_ENUM,
                 "identifier {} is not an object type",

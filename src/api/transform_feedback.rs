@@ -1,0 +1,123 @@
+//! Transform feedback objects, transform feedback varyings and conditional rendering
+//! (GL 4.6 §13.3, §11.1.2.1, §10.10); see state/transform_feedback.rs for what glcompute
+//! does with them (it links no vertex processing stage, so nothing is recorded).
+
+use super::{c_bytes, delete_from, gen_into, gl_call, in_array};
+use crate::state::types::*;
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGenTransformFeedbacks(n: GLsizei, ids: *mut GLuint) {
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glGenTransformFeedbacks", n, ids, |st, n| {
+            Ok(st.gen_transform_feedbacks(n))
+        })
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glDeleteTransformFeedbacks(n: GLsizei, ids: *const GLuint) {
+    // SAFETY: the application passes n names.
+    unsafe {
+        delete_from("glDeleteTransformFeedbacks", n, ids, |st, names| {
+            st.delete_transform_feedbacks(names)
+        })
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glIsTransformFeedback(id: GLuint) -> GLboolean {
+    gl_call("glIsTransformFeedback", |st| {
+        Ok(st.is_transform_feedback(id) as GLboolean)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindTransformFeedback(target: GLenum, id: GLuint) {
+    gl_call("glBindTransformFeedback", |st| {
+        st.bind_transform_feedback(target, id)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBeginTransformFeedback(mode: GLenum) {
+    gl_call("glBeginTransformFeedback", |st| {
+        st.begin_transform_feedback(mode)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glEndTransformFeedback() {
+    gl_call("glEndTransformFeedback", |st| {
+        st.transform_feedback_not_active("glEndTransformFeedback")
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glPauseTransformFeedback() {
+    gl_call("glPauseTransformFeedback", |st| {
+        st.transform_feedback_not_active("glPauseTransformFeedback")
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glResumeTransformFeedback() {
+    gl_call("glResumeTransformFeedback", |st| {
+        st.transform_feedback_not_active("glResumeTransformFeedback")
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glTransformFeedbackVaryings(
+    program: GLuint,
+    count: GLsizei,
+    varyings: *const *const GLchar,
+    mode: GLenum,
+) {
+    gl_call("glTransformFeedbackVaryings", |st| {
+        st.transform_feedback_varyings(
+            program,
+            count,
+            |n| {
+                // SAFETY: the application passes `count` names (checked non-negative
+                // before this runs), each NUL-terminated or NULL.
+                let ptrs = unsafe { in_array(varyings, n) }.unwrap_or(&[]);
+                ptrs.iter()
+                    .map(|&p| {
+                        // SAFETY: as above.
+                        let b = unsafe { c_bytes(p, -1) }.unwrap_or_default();
+                        String::from_utf8_lossy(b).into_owned()
+                    })
+                    .collect()
+            },
+            mode,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTransformFeedbackVarying(
+    program: GLuint,
+    index: GLuint,
+    _buf_size: GLsizei,
+    _length: *mut GLsizei,
+    _size: *mut GLsizei,
+    _ty: *mut GLenum,
+    _name: *mut GLchar,
+) {
+    gl_call("glGetTransformFeedbackVarying", |st| {
+        st.transform_feedback_varying(program, index)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBeginConditionalRender(id: GLuint, mode: GLenum) {
+    gl_call("glBeginConditionalRender", |st| {
+        st.begin_conditional_render(id, mode)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glEndConditionalRender() {
+    gl_call("glEndConditionalRender", |st| st.end_conditional_render())
+}
