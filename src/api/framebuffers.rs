@@ -616,19 +616,36 @@ unsafe fn write_int(out: *mut GLint, v: i64) {
     unsafe { super::out_one(out, v) };
 }
 
+/// A query of one integer: `get` computes it; it is written to `params` on success.
+///
+/// # Safety
+/// `params` must be null or writable.
+unsafe fn query_int(
+    func: &'static str,
+    params: *mut GLint,
+    get: impl FnOnce(&mut ContextState) -> GlResult<i64>,
+) {
+    gl_call(func, |st| {
+        let v = get(st)?;
+        // SAFETY: the caller's contract.
+        unsafe { write_int(params, v) };
+        Ok(())
+    })
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetFramebufferParameteriv(
     target: GLenum,
     pname: GLenum,
     params: *mut GLint,
 ) {
-    gl_call("glGetFramebufferParameteriv", |st| {
-        let fb = st.framebuffer_binding(target)?;
-        let v = st.get_framebuffer_parameter(fb, pname)?;
-        // SAFETY: the application has room for one value.
-        unsafe { write_int(params, v) };
-        Ok(())
-    })
+    // SAFETY: the application has room for one value.
+    unsafe {
+        query_int("glGetFramebufferParameteriv", params, |st| {
+            let fb = st.framebuffer_binding(target)?;
+            st.get_framebuffer_parameter(fb, pname)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -637,13 +654,13 @@ pub unsafe extern "C" fn glGetNamedFramebufferParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    gl_call("glGetNamedFramebufferParameteriv", |st| {
-        let fb = st.named_framebuffer(fb)?;
-        let v = st.get_framebuffer_parameter(fb, pname)?;
-        // SAFETY: the application has room for one value.
-        unsafe { write_int(params, v) };
-        Ok(())
-    })
+    // SAFETY: the application has room for one value.
+    unsafe {
+        query_int("glGetNamedFramebufferParameteriv", params, |st| {
+            let fb = st.named_framebuffer(fb)?;
+            st.get_framebuffer_parameter(fb, pname)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -653,13 +670,13 @@ pub unsafe extern "C" fn glGetFramebufferAttachmentParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    gl_call("glGetFramebufferAttachmentParameteriv", |st| {
-        let fb = st.framebuffer_binding(target)?;
-        let v = st.framebuffer_attachment_parameter(fb, attachment, pname)?;
-        // SAFETY: the application has room for one value.
-        unsafe { write_int(params, v) };
-        Ok(())
-    })
+    // SAFETY: the application has room for one value.
+    unsafe {
+        query_int("glGetFramebufferAttachmentParameteriv", params, |st| {
+            let fb = st.framebuffer_binding(target)?;
+            st.framebuffer_attachment_parameter(fb, attachment, pname)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -669,13 +686,13 @@ pub unsafe extern "C" fn glGetNamedFramebufferAttachmentParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    gl_call("glGetNamedFramebufferAttachmentParameteriv", |st| {
-        let fb = st.named_framebuffer(fb)?;
-        let v = st.framebuffer_attachment_parameter(fb, attachment, pname)?;
-        // SAFETY: the application has room for one value.
-        unsafe { write_int(params, v) };
-        Ok(())
-    })
+    // SAFETY: the application has room for one value.
+    unsafe {
+        query_int("glGetNamedFramebufferAttachmentParameteriv", params, |st| {
+            let fb = st.named_framebuffer(fb)?;
+            st.framebuffer_attachment_parameter(fb, attachment, pname)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -684,21 +701,21 @@ pub unsafe extern "C" fn glGetRenderbufferParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    gl_call("glGetRenderbufferParameteriv", |st| {
-        // GL 4.6 §9.2.6: INVALID_ENUM if target is not RENDERBUFFER.
-        if target != GL_RENDERBUFFER {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "target {} is not GL_RENDERBUFFER",
-                crate::state::error::Enum(target)
-            );
-        }
-        let rb = st.framebuffers.renderbuffer.clone();
-        let v = st.renderbuffer_parameter(rb.as_ref(), pname)?;
-        // SAFETY: the application has room for one value.
-        unsafe { write_int(params, v) };
-        Ok(())
-    })
+    // SAFETY: the application has room for one value.
+    unsafe {
+        query_int("glGetRenderbufferParameteriv", params, |st| {
+            // GL 4.6 §9.2.6: INVALID_ENUM if target is not RENDERBUFFER.
+            if target != GL_RENDERBUFFER {
+                gl_bail!(
+                    GL_INVALID_ENUM,
+                    "target {} is not GL_RENDERBUFFER",
+                    crate::state::error::Enum(target)
+                );
+            }
+            let rb = st.framebuffers.renderbuffer.clone();
+            st.renderbuffer_parameter(rb.as_ref(), pname)
+        })
+    }
 }
 
 #[unsafe(no_mangle)]
@@ -707,20 +724,20 @@ pub unsafe extern "C" fn glGetNamedRenderbufferParameteriv(
     pname: GLenum,
     params: *mut GLint,
 ) {
-    gl_call("glGetNamedRenderbufferParameteriv", |st| {
-        let r = st.shared.renderbuffers.lock().get(rb).cloned();
-        // DSA: INVALID_OPERATION if renderbuffer is not an existing renderbuffer.
-        if r.is_none() {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "renderbuffer = {rb} is not the name of an existing renderbuffer"
-            );
-        }
-        let v = st.renderbuffer_parameter(r.as_ref(), pname)?;
-        // SAFETY: the application has room for one value.
-        unsafe { write_int(params, v) };
-        Ok(())
-    })
+    // SAFETY: the application has room for one value.
+    unsafe {
+        query_int("glGetNamedRenderbufferParameteriv", params, |st| {
+            let r = st.shared.renderbuffers.lock().get(rb).cloned();
+            // DSA: INVALID_OPERATION if renderbuffer is not an existing renderbuffer.
+            if r.is_none() {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "renderbuffer = {rb} is not the name of an existing renderbuffer"
+                );
+            }
+            st.renderbuffer_parameter(r.as_ref(), pname)
+        })
+    }
 }
 
 /// The invalidation commands: `fb` from `which`, then the attachments (after the
