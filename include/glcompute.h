@@ -641,10 +641,10 @@ void glGetActiveAtomicCounterBufferiv(GLuint program, GLuint index, GLenum pname
 void glGetActiveAttrib(GLuint program,
                        GLuint index,
                        GLsizei buf_size,
-                       GLsizei *_length,
-                       GLint *_size,
-                       GLenum *_ty,
-                       GLchar *_name);
+                       GLsizei *length,
+                       GLint *size,
+                       GLenum *ty,
+                       GLchar *name);
 
 void glGetActiveUniform(GLuint program,
                         GLuint index,
@@ -676,7 +676,7 @@ void glGetActiveUniformsiv(GLuint program,
 
 void glGetAttachedShaders(GLuint program, GLsizei max_count, GLsizei *n, GLuint *shaders);
 
-GLint glGetAttribLocation(GLuint program, const GLchar *_name);
+GLint glGetAttribLocation(GLuint program, const GLchar *name);
 
 void glGetBooleani_v(GLenum pname, GLuint index, GLboolean *data);
 
@@ -709,9 +709,9 @@ void glGetFloati_v(GLenum pname, GLuint index, GLfloat *data);
 
 void glGetFloatv(GLenum pname, GLfloat *data);
 
-GLint glGetFragDataIndex(GLuint program, const GLchar *_name);
+GLint glGetFragDataIndex(GLuint program, const GLchar *name);
 
-GLint glGetFragDataLocation(GLuint program, const GLchar *_name);
+GLint glGetFragDataLocation(GLuint program, const GLchar *name);
 
 void glGetFramebufferAttachmentParameteriv(GLenum target,
                                            GLenum attachment,
@@ -779,7 +779,7 @@ GLuint glGetProgramResourceIndex(GLuint program, GLenum iface, const GLchar *nam
 
 GLint glGetProgramResourceLocation(GLuint program, GLenum iface, const GLchar *name);
 
-GLint glGetProgramResourceLocationIndex(GLuint program, GLenum iface, const GLchar *_name);
+GLint glGetProgramResourceLocationIndex(GLuint program, GLenum iface, const GLchar *name);
 
 void glGetProgramResourceName(GLuint program,
                               GLenum iface,

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Runs piglit's compute C test binaries (Debian's piglit package) standalone on
 glcompute (`glcompute run --`, PIGLIT_PLATFORM=surfaceless_egl) and checks each
-reports pass. Binaries that draw (they need vertex/fragment shaders or display lists,
-which a compute-only driver does not have) are listed with the reason and not run.
+reports pass. Binaries that draw (glcompute compiles and links graphics shaders but does
+not rasterise) or use display lists are listed with the reason and not run.
 
 usage: scripts/piglit_binaries.py [--glcompute PATH] [--piglit DIR]
 Prints one line per binary and `N passed, M failed, K not run`; exit 1 on a failure.
@@ -17,9 +17,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 NEEDS_GRAPHICS = {
-    "arb_compute_shader-api_errors": "links a vertex shader with a compute shader",
-    "arb_compute_shader-compute-and-render-bug-109630": "renders with vertex and fragment shaders",
-    "arb_compute_shader-render-and-compute": "renders with vertex and fragment shaders",
+    "arb_compute_shader-compute-and-render-bug-109630": "draws with vertex and fragment shaders (glcompute links them but does not rasterise)",
+    "arb_compute_shader-render-and-compute": "draws with vertex and fragment shaders (glcompute links them but does not rasterise)",
     "arb_compute_shader-dlist": "records dispatches in compatibility-profile display lists",
 }
 

@@ -25,14 +25,14 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds glsl_versions context_state"
+C_TESTS="procs_check buffer_errors program_errors graphics_programs dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds glsl_versions context_state"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl -lm
 done
 
 # Standalone: the loader finds glcompute under the libEGL.so.1/libGL.so.1 names.
 run_gl() { LD_LIBRARY_PATH="$GLDIR" "$@"; }
-for t in buffer_errors program_errors dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds; do
+for t in buffer_errors program_errors graphics_programs dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds; do
     step "$t" run_gl "$BUILD/$t"
 done
 # The fixed-function state (viewports, blend, stencil, rasterization, hints, caps): the
@@ -242,6 +242,8 @@ step "moderngl without glcompute over a host without compute: no 4.3 context" \
     env "${HIDE_COMPUTE[@]}" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --no-context
 step "moderngl with glcompute preloaded over a host without compute" \
     env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --interposed
+step "moderngl standalone on glcompute (compute, and a graphics program built as at start-up)" \
+    env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --standalone
 
 # piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
 step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"

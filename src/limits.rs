@@ -42,6 +42,17 @@ pub const MAX_UNIFORM_LOCATIONS: i32 = 16384;
 /// MAX_VERTEX_ATTRIBS (the GL 4.3 minimum): there is no vertex stage, but attribute
 /// bindings are program state every GL context keeps.
 pub const MAX_VERTEX_ATTRIBS: i32 = 16;
+/// Graphics-stage limits the GLSL front end checks and the API reports (GL 4.3
+/// tables 23.57-23.65, at the spec's minimum maximums): glcompute compiles and links
+/// graphics shaders but does not run them.
+pub const MAX_PATCH_VERTICES: i32 = 32;
+pub const MAX_CLIP_DISTANCES: u32 = 8;
+pub const MAX_DRAW_BUFFERS: usize = 8;
+pub const MAX_VIEWPORTS: usize = 16;
+pub const MAX_GEOMETRY_OUTPUT_VERTICES: i32 = 256;
+pub const MAX_GEOMETRY_SHADER_INVOCATIONS: i32 = 32;
+pub const MAX_VERTEX_STREAMS: i32 = 4;
+pub const MAX_TESS_GEN_LEVEL: i32 = 64;
 
 pub const MAX_UNIFORM_BUFFER_BINDINGS: i32 = 84;
 pub const MAX_COMBINED_UNIFORM_BLOCKS: i32 = 84;

@@ -1,6 +1,10 @@
 """A Python GL library people use for compute (moderngl, from PyPI) on glcompute.
 
-usage: python moderngl_compute.py [--interposed | --no-context]
+usage: python moderngl_compute.py [--interposed | --no-context | --standalone]
+  --standalone  glcompute is the library's libEGL (LD_LIBRARY_PATH): the compute
+                shader runs, and a vertex + fragment program builds as it does at an
+                application's start-up (attributes, uniforms, a vertex array); drawing
+                it is GL_INVALID_OPERATION (glcompute does not rasterise)
   --interposed  run with libglcompute.so preloaded over a host without compute: the
                 library asks for OpenGL 4.3, gets it, and its compute shader runs on
                 glcompute (GL_VERSION names glcompute)
@@ -26,6 +30,64 @@ void main() {
     b.w[i] = tile[63u - gl_LocalInvocationIndex] * k + 1.0;
 }
 """
+
+
+VS = """
+#version 330
+in vec2 in_vert;
+in vec3 in_color;
+in float in_unused;
+uniform float scale;
+uniform mat4 mvp;
+out vec3 v_color;
+void main() { v_color = in_color; gl_Position = mvp * vec4(in_vert * scale, 0.0, 1.0); }
+"""
+
+FS = """
+#version 330
+in vec3 v_color;
+uniform float scale;
+out vec4 f_color;
+void main() { f_color = vec4(v_color * scale, 1.0); }
+"""
+
+
+def graphics_program(ctx):
+    """A vertex + fragment program as an application builds it at start-up."""
+    failures = 0
+    prog = ctx.program(vertex_shader=VS, fragment_shader=FS)
+    members = sorted(prog)
+    if members != ["in_color", "in_vert", "mvp", "scale"]:
+        print(f"FAIL: program members {members}")
+        failures += 1
+    prog["scale"] = 0.5
+    prog["mvp"].write(struct.pack("16f", *[1.0 if i % 5 == 0 else 0.0 for i in range(16)]))
+    if prog["scale"].value != 0.5:
+        print(f"FAIL: uniform scale reads {prog['scale'].value}")
+        failures += 1
+    vbo = ctx.buffer(struct.pack("15f", *range(15)))
+    vao = ctx.vertex_array(prog, [(vbo, "2f 3f", "in_vert", "in_color")])
+    if ctx.error != "GL_NO_ERROR":
+        print("FAIL: building the program and vertex array raised a GL error")
+        failures += 1
+    fbo = ctx.simple_framebuffer((4, 4))
+    fbo.use()
+    vao.render()
+    err = ctx.error
+    if err != "GL_INVALID_OPERATION":
+        print(f"FAIL: drawing gave {err}, not GL_INVALID_OPERATION")
+        failures += 1
+    try:
+        bad_fs = FS.replace("in vec3 v_color", "in vec2 v_color").replace("v_color * scale", "v_color, scale")
+        ctx.program(vertex_shader=VS, fragment_shader=bad_fs)
+        print("FAIL: mismatched stage interfaces linked")
+        failures += 1
+    except Exception as e:  # moderngl raises a plain Exception with the link log
+        if "v_color" not in str(e):
+            print(f"FAIL: the link error does not name v_color: {e}")
+            failures += 1
+    print(f"moderngl_compute: graphics program {members}, draw: {err}")
+    return failures
 
 
 def main():
@@ -61,6 +123,8 @@ def main():
     if bad:
         print(f"FAIL: {bad} of {n} values wrong")
         failures += 1
+    if mode == "--standalone":
+        failures += graphics_program(ctx)
     ctx.release()
     print(f"moderngl_compute: {n} values, {'FAILED' if failures else 'ok'}")
     return 1 if failures else 0

@@ -511,25 +511,34 @@ pub unsafe extern "C" fn glBindFragDataLocationIndexed(
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetFragDataLocation(program: GLuint, _name: *const GLchar) -> GLint {
+pub unsafe extern "C" fn glGetFragDataLocation(program: GLuint, name: *const GLchar) -> GLint {
+    // SAFETY: the application passes a NUL-terminated name (or NULL).
+    let name = unsafe { c_bytes(name, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
     gl_call("glGetFragDataLocation", |st| {
-        st.get_frag_data(program).map(Some)
+        st.get_frag_data(program, name.as_deref().unwrap_or(""), false)
+            .map(Some)
     })
     .unwrap_or(-1)
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetFragDataIndex(program: GLuint, _name: *const GLchar) -> GLint {
+pub unsafe extern "C" fn glGetFragDataIndex(program: GLuint, name: *const GLchar) -> GLint {
+    // SAFETY: the application passes a NUL-terminated name (or NULL).
+    let name = unsafe { c_bytes(name, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
     gl_call("glGetFragDataIndex", |st| {
-        st.get_frag_data(program).map(Some)
+        st.get_frag_data(program, name.as_deref().unwrap_or(""), true)
+            .map(Some)
     })
     .unwrap_or(-1)
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetAttribLocation(program: GLuint, _name: *const GLchar) -> GLint {
+pub unsafe extern "C" fn glGetAttribLocation(program: GLuint, name: *const GLchar) -> GLint {
+    // SAFETY: the application passes a NUL-terminated name (or NULL).
+    let name = unsafe { c_bytes(name, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
     gl_call("glGetAttribLocation", |st| {
-        st.get_attrib_location(program).map(Some)
+        st.get_attrib_location(program, name.as_deref().unwrap_or(""))
+            .map(Some)
     })
     .unwrap_or(-1)
 }
@@ -539,14 +548,21 @@ pub unsafe extern "C" fn glGetActiveAttrib(
     program: GLuint,
     index: GLuint,
     buf_size: GLsizei,
-    _length: *mut GLsizei,
-    _size: *mut GLint,
-    _ty: *mut GLenum,
-    _name: *mut GLchar,
+    length: *mut GLsizei,
+    size: *mut GLint,
+    ty: *mut GLenum,
+    name: *mut GLchar,
 ) {
     gl_call("glGetActiveAttrib", |st| {
         // GL 4.6 §2.3.1: INVALID_VALUE for a negative bufSize.
-        count_named(buf_size, "bufSize")?;
-        st.get_active_attrib(program, index)
+        let buf = count_named(buf_size, "bufSize")?;
+        let (n, s, t) = st.get_active_attrib(program, index)?;
+        // SAFETY: the application passes writable outputs and bufSize bytes of name.
+        unsafe {
+            super::uniforms::write_name(&n, buf, length, name);
+            out_one(size, s);
+            out_one(ty, t);
+        }
+        Ok(())
     })
 }

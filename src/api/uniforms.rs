@@ -31,7 +31,7 @@ fn non_negative(v: GLsizei, what: &str) -> GlResult<usize> {
 ///
 /// # Safety
 /// `out` must be null or hold `buf_size` bytes; `length` null or writable.
-unsafe fn write_name(s: &str, buf_size: usize, length: *mut GLsizei, out: *mut GLchar) {
+pub(super) unsafe fn write_name(s: &str, buf_size: usize, length: *mut GLsizei, out: *mut GLchar) {
     // SAFETY: caller contract.
     let buf = unsafe { UserOut::new(out) }.bytes(buf_size);
     let n = copy_string(s, buf_size, buf);
@@ -303,21 +303,23 @@ pub unsafe extern "C" fn glGetProgramResourceLocation(
 pub unsafe extern "C" fn glGetProgramResourceLocationIndex(
     program: GLuint,
     iface: GLenum,
-    _name: *const GLchar,
+    name: *const GLchar,
 ) -> GLint {
+    // SAFETY: the application passes a NUL-terminated name (or NULL).
+    let name = unsafe { c_bytes(name, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
     gl_call(
         "glGetProgramResourceLocationIndex",
         |st| -> GlResult<Option<i32>> {
             st.lookup_program(program)?;
-            // GL 4.6 §7.3.1.1: INVALID_ENUM unless programInterface is PROGRAM_OUTPUT; a
-            // compute program has no outputs, so the answer is -1.
+            // GL 4.6 §7.3.1.1: INVALID_ENUM unless programInterface is PROGRAM_OUTPUT.
             if iface != GL_PROGRAM_OUTPUT {
                 gl_bail!(
                     GL_INVALID_ENUM,
                     "programInterface must be GL_PROGRAM_OUTPUT"
                 );
             }
-            Ok(Some(-1))
+            st.get_frag_data(program, name.as_deref().unwrap_or(""), true)
+                .map(Some)
         },
     )
     .unwrap_or(-1)

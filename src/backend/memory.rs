@@ -117,6 +117,11 @@ impl<'a, 'b> Lower<'a, 'b> {
                 Ok(Place::Mem(MemRef { what: Some(g), ..r }))
             }
             Storage::Const => Err("internal: const global as a place".into()),
+            // Graphics stages are linked but never compiled.
+            Storage::Input | Storage::Output => Err(format!(
+                "internal: stage input or output `{}' in a compute kernel",
+                glob.name
+            )),
         }
     }
 

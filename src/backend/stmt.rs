@@ -183,6 +183,9 @@ impl<'a, 'b> Lower<'a, 'b> {
                     self.b.switch_to_block(dead);
                 }
             }
+            StmtKind::Discard => {
+                return Err("internal: `discard' in a compute kernel".into());
+            }
             StmtKind::Return(e) => {
                 if let Some(e) = e {
                     let v = self.expr(*e)?;

@@ -1,9 +1,10 @@
-//! Linking (GL 4.6 §7.3, ARB_compute_shader): the compute shaders of a program become
-//! one module. Types, globals and functions of every shader are imported into it;
-//! globals and blocks of the same name are one variable (and must agree); a function
-//! declared in one shader binds to its definition in another; exactly one `main`; the
-//! local size is declared, consistently; recursion and the shared-memory limit are
-//! checked across shaders; then the interface is reflected.
+//! Linking (GL 4.6 §7.3, ARB_compute_shader): the shaders of a program become one
+//! module. Types, globals and functions of every shader are imported into it; globals
+//! and blocks of the same name are one variable (and must agree); a function declared
+//! in one shader binds to its definition in another; exactly one `main`; the local
+//! size is declared, consistently; recursion and the shared-memory limit are checked
+//! across shaders; then the interface is reflected. Graphics stages are linked by
+//! [`super::interface`] (functions and per-stage variables kept apart by stage).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -29,8 +30,25 @@ pub struct ComputeInfo {
 pub struct LinkedProgram {
     pub stages: Vec<Stage>,
     pub compute: Option<ComputeInfo>,
+    /// The graphics stages' interface and layouts (None for a compute program).
+    pub graphics: Option<super::interface::GraphicsInfo>,
+    /// The globals each stage's live code uses (REFERENCED_BY_*_SHADER).
+    pub referenced: Vec<(Stage, HashSet<GlobalId>)>,
     pub module: Module,
     pub reflection: Reflection,
+}
+
+/// What a link takes besides the shaders: the program's settings and bindings.
+#[derive(Debug, Default, Clone)]
+pub struct LinkOptions {
+    /// A core-profile context (a program without shaders fails to link).
+    pub core: bool,
+    /// PROGRAM_SEPARABLE: stages may be used without the ones before them.
+    pub separable: bool,
+    /// BindAttribLocation: attribute name -> location.
+    pub attrib_bindings: std::collections::BTreeMap<String, u32>,
+    /// BindFragDataLocationIndexed: output name -> (color number, index).
+    pub frag_bindings: std::collections::BTreeMap<String, (u32, u32)>,
 }
 
 /// Copies one module's contents into another, remapping ids.
@@ -160,12 +178,28 @@ fn same_struct(dst: &Module, name: &str, members: &[StructMember]) -> Option<Typ
     })
 }
 
-fn import_module(
+/// Whether a global is one variable of the whole program (uniforms and blocks, GL
+/// 4.6 §7.6) rather than of one stage (inputs, outputs, private and shared
+/// variables).
+fn program_wide(s: Storage) -> bool {
+    matches!(
+        s,
+        Storage::Uniform | Storage::UniformBlock(_) | Storage::Buffer(_) | Storage::Const
+    )
+}
+
+/// Imports `src` into `dst`. `owners[i]` is the stage (an index the caller chooses)
+/// whose shaders declared global `i` of `dst`: globals merge by name with a program-wide
+/// global of any stage, and otherwise only within their own stage. Returns where each
+/// of `src`'s functions went.
+pub(super) fn import_module(
     dst: &mut Module,
     src: &Module,
     log: &mut Log,
     fn_index: &mut HashMap<(String, Vec<TypeId>), FunctionId>,
-) {
+    stage: usize,
+    owners: &mut Vec<usize>,
+) -> Vec<FunctionId> {
     let mut imp = Importer {
         src,
         types: Vec::new(),
@@ -207,7 +241,12 @@ fn import_module(
             s => s,
         };
         let init = g.init.as_ref().map(|c| imp.constant(c));
-        match dst.globals.iter().position(|x| x.name == g.name) {
+        let found = dst.globals.iter().enumerate().position(|(i, x)| {
+            x.name == g.name
+                && (owners.get(i) == Some(&stage)
+                    || (program_wide(x.storage) && program_wide(storage)))
+        });
+        match found {
             Some(i) => {
                 let x = &mut dst.globals[i];
                 if x.ty != ty || x.storage != storage {
@@ -236,6 +275,7 @@ fn import_module(
                     init,
                     ..g.clone()
                 });
+                owners.push(stage);
                 imp.globals.push(GlobalId(dst.globals.len() as u32 - 1));
             }
         }
@@ -290,10 +330,11 @@ fn import_module(
         }
     }
     dst.shared_size += src.shared_size;
+    imp.functions
 }
 
 /// Functions reachable from `main` (through calls).
-fn reachable(m: &Module, main: FunctionId) -> HashSet<u32> {
+pub(super) fn reachable(m: &Module, main: FunctionId) -> HashSet<u32> {
     let mut seen = HashSet::new();
     let mut stack = vec![main.0];
     while let Some(f) = stack.pop() {
@@ -307,8 +348,9 @@ fn reachable(m: &Module, main: FunctionId) -> HashSet<u32> {
 
 pub fn link(
     shaders: &[(u32, Stage, Option<Arc<CompiledShader>>)],
-    core: bool,
+    opts: &LinkOptions,
 ) -> Result<(LinkedProgram, String), String> {
+    let core = opts.core;
     let mut log = Log::default();
     if shaders.is_empty() && core {
         log.link_error("no shaders are attached to the program");
@@ -335,7 +377,23 @@ pub fn link(
         ..Module::default()
     };
     let mut compute = None;
+    let mut graphics = None;
+    let mut referenced = Vec::new();
     let mut live_fns: Vec<FunctionId> = Vec::new();
+    if !has_compute && !units.is_empty() {
+        let units: Vec<(Stage, &CompiledShader)> = shaders
+            .iter()
+            .filter_map(|s| s.2.as_deref().map(|c| (s.1, c)))
+            .collect();
+        graphics = super::interface::link_graphics(
+            &mut module,
+            &units,
+            opts,
+            &mut log,
+            &mut live_fns,
+            &mut referenced,
+        );
+    }
     if has_compute {
         // The local size: declared at least once, identical everywhere.
         let mut size: Option<LocalSize> = None;
@@ -366,8 +424,16 @@ pub fn link(
         }
         module.local_size = size;
         let mut fn_index = HashMap::new();
+        let mut owners = Vec::new();
         for u in &units {
-            import_module(&mut module, &u.module, &mut log, &mut fn_index);
+            import_module(
+                &mut module,
+                &u.module,
+                &mut log,
+                &mut fn_index,
+                0,
+                &mut owners,
+            );
         }
         let mains: Vec<usize> = module
             .functions
@@ -422,6 +488,11 @@ pub fn link(
                     }
                 }
             }
+            let used = (0..module.globals.len())
+                .filter(|&i| module.globals[i].used)
+                .map(|i| GlobalId(i as u32))
+                .collect();
+            referenced.push((Stage::Compute, used));
         }
         // ARB_compute_shader §5.5.1: shared memory of all shaders within the limit.
         let shared: u64 = module
@@ -452,7 +523,7 @@ pub fn link(
     // GLSL 4.60 §8.16: a barrier must be reached by every invocation of a work group;
     // one under control flow that can differ between them is undefined. Said, not
     // refused (the spec leaves it to run).
-    if let Some(main) = module.entry() {
+    if let Some(main) = module.entry().filter(|_| has_compute) {
         let a = uniformity::analyze(&module, main, &barrier_functions(&module));
         for (_, span) in &a.divergent_barriers {
             log.warning(*span, DIVERGENT_BARRIER);
@@ -469,12 +540,14 @@ pub fn link(
     let stages = if has_compute {
         vec![Stage::Compute]
     } else {
-        Vec::new()
+        referenced.iter().map(|r| r.0).collect()
     };
     Ok((
         LinkedProgram {
             stages,
             compute,
+            graphics,
+            referenced,
             module,
             reflection,
         },

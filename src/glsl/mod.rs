@@ -1,6 +1,7 @@
 //! The GLSL front end: preprocesses and parses shader sources with glsl-lang
-//! ([`parse`]), checks them into the typed IR ([`sema`]), and links the compute shaders
-//! of a program into one module with its interface reflected ([`link`]). It reports
+//! ([`parse`]), checks them into the typed IR ([`sema`]), and links the shaders of a
+//! program into one module with its interface reflected ([`link`]; the graphics
+//! stages' interfaces in [`interface`]). Only compute programs go on to the back end. It reports
 //! problems as info logs in the form GL drivers use (`0:LINE(COL): error: ...`). It is
 //! called by the state layer (CompileShader, LinkProgram) and builds on the IR layer
 //! (its passes, validator, uniformity analysis and reflection); it never calls the back
@@ -8,6 +9,7 @@
 //! thread ([`on_compiler_stack`]). The built-in functions' signatures are the IR's
 //! (`ir::builtins`): the validator checks calls against them too.
 
+pub mod interface;
 pub mod link;
 pub mod parse;
 pub mod sema;
@@ -17,7 +19,8 @@ use std::sync::Arc;
 use crate::ir::{Module, Span};
 
 pub use crate::ir::reflect::{Named, Resource};
-pub use link::{ComputeInfo, LinkedProgram};
+pub use interface::{GraphicsInfo, IoResource};
+pub use link::{ComputeInfo, LinkOptions, LinkedProgram};
 
 /// A shader stage (GL 4.6 §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,6 +67,11 @@ impl Log {
             "{}:{}({}): warning: {msg}\n",
             span.source, span.line, span.col
         ));
+    }
+
+    /// A warning without a source position (link warnings).
+    pub fn link_warning(&mut self, msg: impl std::fmt::Display) {
+        self.text.push_str(&format!("warning: {msg}\n"));
     }
 
     /// A problem without a source position (link errors).
@@ -119,12 +127,6 @@ pub fn compile_accepting(
     source: &str,
     accepts: &Accepts,
 ) -> Result<(CompiledShader, String), String> {
-    if stage != Stage::Compute {
-        return Err(format!(
-            "0:1(1): error: glcompute compiles compute shaders only; {} shaders are not supported\n",
-            stage.name()
-        ));
-    }
     if source.len() > crate::limits::MAX_SOURCE_BYTES {
         return Err(format!(
             "0:1(1): error: the shader source is {} bytes long, more than glcompute's limit of {} bytes\n",
@@ -137,7 +139,7 @@ pub fn compile_accepting(
         let Some((unit, dirs, map)) = parse::parse(source, &mut log, accepts) else {
             return Err(log.text);
         };
-        let (module, mut log) = sema::check(&unit, &dirs, &map, log);
+        let (module, mut log) = sema::check(&unit, &dirs, &map, log, stage);
         let nesting = module.types.max_nesting();
         if nesting > crate::limits::MAX_TYPE_NESTING {
             log.error(
@@ -202,5 +204,19 @@ pub fn link(
     shaders: &[(u32, Stage, Option<Arc<CompiledShader>>)],
     core: bool,
 ) -> Result<(LinkedProgram, String), String> {
-    on_compiler_stack(0, || link::link(shaders, core))?
+    link_with(
+        shaders,
+        &LinkOptions {
+            core,
+            ..LinkOptions::default()
+        },
+    )
+}
+
+/// [`link`] with the program's settings and bindings.
+pub fn link_with(
+    shaders: &[(u32, Stage, Option<Arc<CompiledShader>>)],
+    opts: &LinkOptions,
+) -> Result<(LinkedProgram, String), String> {
+    on_compiler_stack(0, || link::link(shaders, opts))?
 }

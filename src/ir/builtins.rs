@@ -1,4 +1,5 @@
-//! The built-in functions a compute shader may call (GLSL 4.60 chapter 8), as concrete
+//! The built-in functions a shader may call (GLSL 4.60 chapter 8; the graphics-only
+//! ones are checked but never compiled, see `Builtin::only_in_stage`), as concrete
 //! overloads: every generic signature (`genType`, `genIType`, `gvec4`, `gimage2D`, ...)
 //! expanded. Each overload records the GLSL version that introduced it. The front end
 //! resolves calls by name against it; the validator checks each built-in call's types
@@ -1076,6 +1077,67 @@ fn build() -> Table {
             }
         }
     }
+    // 8.14 derivatives and 8.13 interpolation (fragment shaders only), 8.15 geometry
+    // shader functions: checked in graphics stages, never compiled.
+    for (name, fun, v) in [
+        ("dFdx", Dfdx, 110),
+        ("dFdy", Dfdy, 110),
+        ("fwidth", Fwidth, 110),
+        ("dFdxFine", DfdxFine, 450),
+        ("dFdyFine", DfdyFine, 450),
+        ("fwidthFine", FwidthFine, 450),
+        ("dFdxCoarse", DfdxCoarse, 450),
+        ("dFdyCoarse", DfdyCoarse, 450),
+        ("fwidthCoarse", FwidthCoarse, 450),
+    ] {
+        gen_fns(&mut t, name, fun, &[F], 1..=4, "g g", v);
+    }
+    gen_fns(
+        &mut t,
+        "interpolateAtCentroid",
+        InterpolateAtCentroid,
+        &[F],
+        1..=4,
+        "g g",
+        400,
+    );
+    gen_fns(
+        &mut t,
+        "interpolateAtSample",
+        InterpolateAtSample,
+        &[F],
+        1..=4,
+        "g g i",
+        400,
+    );
+    for n in 1..=4 {
+        fixed(
+            &mut t,
+            "interpolateAtOffset",
+            InterpolateAtOffset,
+            vec(F, n),
+            &[vec(F, n), vec(F, 2)],
+            400,
+        );
+    }
+    fixed(&mut t, "EmitVertex", EmitVertex, Ty::Void, &[], 150);
+    fixed(&mut t, "EndPrimitive", EndPrimitive, Ty::Void, &[], 150);
+    fixed(
+        &mut t,
+        "EmitStreamVertex",
+        EmitStreamVertex,
+        Ty::Void,
+        &[vec(I, 1)],
+        400,
+    );
+    fixed(
+        &mut t,
+        "EndStreamPrimitive",
+        EndStreamPrimitive,
+        Ty::Void,
+        &[vec(I, 1)],
+        400,
+    );
     // 8.16 shader invocation control, 8.17 memory control.
     fixed(&mut t, "barrier", Barrier, Ty::Void, &[], 150);
     fixed(&mut t, "memoryBarrier", MemoryBarrier, Ty::Void, &[], 420);

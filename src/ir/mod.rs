@@ -537,6 +537,38 @@ pub enum Storage {
     UniformBlock(BlockId),
     /// A shader storage block or its instance.
     Buffer(BlockId),
+    /// A stage input of a graphics stage (GLSL 4.60 §4.3.4): read-only. Graphics
+    /// stages are checked and linked but never compiled to native code.
+    Input,
+    /// A stage output of a graphics stage (GLSL 4.60 §4.3.6).
+    Output,
+}
+
+/// Interpolation of a stage input or output (GLSL 4.60 §4.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Interpolation {
+    #[default]
+    Smooth,
+    Flat,
+    NoPerspective,
+}
+
+/// The qualifiers of a stage input or output (GLSL 4.60 §4.3.4-§4.5).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct IoQualifiers {
+    pub interpolation: Interpolation,
+    pub centroid: bool,
+    pub sample: bool,
+    pub patch: bool,
+    /// `layout(index = N)` of a fragment output.
+    pub index: Option<u32>,
+    /// A `gl_` built-in variable.
+    pub builtin: bool,
+    /// The block name of an input or output interface block.
+    pub block: Option<String>,
+    /// Declared per vertex (an array over the vertices of a primitive or patch):
+    /// geometry and tessellation inputs, tessellation control outputs.
+    pub per_vertex: bool,
 }
 
 /// Image format layout qualifiers (GLSL 4.60 §4.4.6.2).
@@ -663,6 +695,8 @@ pub struct Global {
     pub span: Span,
     /// True once some function of the shader uses the variable (reflection: active).
     pub used: bool,
+    /// Inputs and outputs: their qualifiers.
+    pub io: Option<Box<IoQualifiers>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1117,9 +1151,50 @@ pub enum Builtin {
     MemoryBarrierShared,
     MemoryBarrierImage,
     GroupMemoryBarrier,
+    // Graphics stages only (never compiled to native code): 8.14 derivatives and
+    // 8.13 interpolation (fragment), 8.15 geometry shader functions.
+    Dfdx,
+    Dfdy,
+    Fwidth,
+    DfdxFine,
+    DfdyFine,
+    FwidthFine,
+    DfdxCoarse,
+    DfdyCoarse,
+    FwidthCoarse,
+    InterpolateAtCentroid,
+    InterpolateAtSample,
+    InterpolateAtOffset,
+    EmitVertex,
+    EndPrimitive,
+    EmitStreamVertex,
+    EndStreamPrimitive,
 }
 
 impl Builtin {
+    /// The stage a built-in belongs to when only one may call it (GLSL 4.60 §8):
+    /// derivatives and interpolation functions are fragment-only, vertex emission is
+    /// geometry-only; the compute-only barriers are the front end's to check.
+    pub fn only_in_stage(self) -> Option<&'static str> {
+        use Builtin::*;
+        match self {
+            Dfdx
+            | Dfdy
+            | Fwidth
+            | DfdxFine
+            | DfdyFine
+            | FwidthFine
+            | DfdxCoarse
+            | DfdyCoarse
+            | FwidthCoarse
+            | InterpolateAtCentroid
+            | InterpolateAtSample
+            | InterpolateAtOffset => Some("fragment"),
+            EmitVertex | EndPrimitive | EmitStreamVertex | EndStreamPrimitive => Some("geometry"),
+            _ => None,
+        }
+    }
+
     /// Texture lookups and queries through a sampler (GLSL 4.60 §8.9): they read
     /// texture memory, the same for every invocation given the same arguments.
     pub fn is_texture_lookup(self) -> bool {
@@ -1178,6 +1253,10 @@ impl Builtin {
                 | ImageSamples
                 | Clock
                 | Clock2x32
+                | EmitVertex
+                | EndPrimitive
+                | EmitStreamVertex
+                | EndStreamPrimitive
         ) || self.is_texture_lookup()
     }
 }
@@ -1392,6 +1471,8 @@ pub enum StmtKind {
     Break,
     Continue,
     Return(Option<ExprId>),
+    /// `discard` (fragment shaders only; never compiled).
+    Discard,
 }
 
 #[derive(Debug, Clone)]
@@ -1584,6 +1665,30 @@ pub struct Module {
     pub shared_size: u64,
     /// GLSL version of the source (`#version`).
     pub version: u16,
+    /// The input and output layout declarations of a graphics stage.
+    pub stage_layout: StageLayout,
+}
+
+/// The layout qualifiers a graphics stage declares on `in` or `out` alone (GLSL 4.60
+/// §4.4.1.2-§4.4.2.2): primitive types, vertex counts, tessellation modes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StageLayout {
+    /// Geometry: points, lines, lines_adjacency, triangles, triangles_adjacency.
+    pub input_primitive: Option<&'static str>,
+    /// Geometry: points, line_strip, triangle_strip.
+    pub output_primitive: Option<&'static str>,
+    pub max_vertices: Option<u32>,
+    pub invocations: Option<u32>,
+    /// Tessellation control: vertices in the output patch.
+    pub patch_vertices: Option<u32>,
+    /// Tessellation evaluation: triangles, quads, isolines.
+    pub tess_mode: Option<&'static str>,
+    /// equal_spacing, fractional_even_spacing, fractional_odd_spacing.
+    pub tess_spacing: Option<&'static str>,
+    /// cw, ccw.
+    pub tess_order: Option<&'static str>,
+    pub point_mode: bool,
+    pub early_fragment_tests: bool,
 }
 
 impl Module {

@@ -210,6 +210,7 @@ fn stmt(m: &Module, f: &Function, s: &Stmt, level: usize, out: &mut String) {
             out.push_str("}\n");
         }
         StmtKind::Break => out.push_str("break;\n"),
+        StmtKind::Discard => out.push_str("discard;\n"),
         StmtKind::Continue => out.push_str("continue;\n"),
         StmtKind::Return(e) => {
             let _ = match e {

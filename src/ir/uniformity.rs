@@ -399,6 +399,11 @@ impl Walk<'_> {
                     ret: e.ret,
                 }
             }
+            // Ends the invocation, like a return from main.
+            StmtKind::Discard => Exits {
+                ret: ctl,
+                ..Exits::NONE
+            },
             StmtKind::Break => Exits {
                 brk: ctl,
                 ..Exits::NONE
@@ -521,7 +526,7 @@ impl Walk<'_> {
                                 .is_some_and(|b| b.memory.readonly);
                         if ro { Dispatch } else { Varying }
                     }
-                    Storage::Shared => Varying,
+                    Storage::Shared | Storage::Input | Storage::Output => Varying,
                 },
             },
             ExprKind::Field { base, field } => {

@@ -194,7 +194,7 @@ fn nesting(f: &Function) -> u64 {
                 .unwrap_or(0)
                 .max(expr(f, *selector)),
             StmtKind::Return(x) => e(x),
-            StmtKind::Break | StmtKind::Continue => 0,
+            StmtKind::Break | StmtKind::Continue | StmtKind::Discard => 0,
         }
     }
     block(f, &f.body)
@@ -213,7 +213,7 @@ fn completes(f: &Function, b: &[Stmt]) -> bool {
 
 fn stmt_completes(f: &Function, s: &Stmt) -> bool {
     match &s.kind {
-        StmtKind::Return(_) | StmtKind::Break | StmtKind::Continue => false,
+        StmtKind::Return(_) | StmtKind::Break | StmtKind::Continue | StmtKind::Discard => false,
         StmtKind::Block(b) => completes(f, b),
         StmtKind::If { accept, reject, .. } => completes(f, accept) || completes(f, reject),
         StmtKind::Loop { cond, body, .. } => {
@@ -420,6 +420,7 @@ impl FnCheck<'_> {
                     self.err(format!("{at}: break outside a loop or switch"));
                 }
             }
+            StmtKind::Discard => {}
             StmtKind::Continue => {
                 if !in_loop {
                     self.err(format!("{at}: continue outside a loop"));

@@ -18,7 +18,7 @@ use crate::gl_bail;
 use crate::runtime::texel::{Class, Format};
 
 pub const MAX_COLOR_ATTACHMENTS: usize = 8;
-pub const MAX_DRAW_BUFFERS: usize = 8;
+pub const MAX_DRAW_BUFFERS: usize = crate::limits::MAX_DRAW_BUFFERS;
 pub const MAX_RENDERBUFFER_SIZE: i32 = 16384;
 
 pub struct Renderbuffer {

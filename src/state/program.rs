@@ -149,6 +149,43 @@ impl Program {
     }
 }
 
+/// The active attributes of a program: its vertex shader's inputs.
+fn attributes(e: &LinkedProgram) -> &[glsl::IoResource] {
+    match &e.graphics {
+        Some(g) if e.stages.first() == Some(&Stage::Vertex) => &g.inputs,
+        _ => &[],
+    }
+}
+
+/// A linked stage's layout declarations.
+fn stage_layout(exe: Option<&Executable>, s: Stage) -> crate::ir::StageLayout {
+    exe.and_then(|e| e.graphics.as_ref())
+        .and_then(|g| g.layout(s))
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The GL enum of a layout qualifier name (GL 4.6 §7.13's answers).
+fn layout_enum(name: Option<&str>) -> u32 {
+    match name {
+        Some("points") => GL_POINTS,
+        Some("lines") => GL_LINES,
+        Some("lines_adjacency") => GL_LINES_ADJACENCY,
+        Some("triangles") => GL_TRIANGLES,
+        Some("triangles_adjacency") => GL_TRIANGLES_ADJACENCY,
+        Some("line_strip") => GL_LINE_STRIP,
+        Some("triangle_strip") => GL_TRIANGLE_STRIP,
+        Some("quads") => GL_QUADS,
+        Some("isolines") => GL_ISOLINES,
+        Some("equal_spacing") => GL_EQUAL,
+        Some("fractional_even_spacing") => GL_FRACTIONAL_EVEN,
+        Some("fractional_odd_spacing") => GL_FRACTIONAL_ODD,
+        Some("cw") => GL_CW,
+        Some("ccw") => GL_CCW,
+        _ => 0,
+    }
+}
+
 /// The scratch one work group of `local_size` needs (its invocations' frames and its
 /// shared memory), or why it exceeds glcompute's limit. Sizes are 32-bit and products
 /// are taken in saturating 64-bit arithmetic.
@@ -456,8 +493,14 @@ impl ContextState {
         let core = self.info.is_core();
         // GL 4.6 §7.3: linking fails when the program has a compute shader and shaders
         // of any other stage (interposed mode: those are the host's).
+        let opts = glsl::LinkOptions {
+            core,
+            separable: st.separable,
+            attrib_bindings: st.attrib_bindings.clone(),
+            frag_bindings: st.frag_bindings.clone(),
+        };
         let outcome = if st.foreign_shaders.is_empty() {
-            glsl::link(&inputs, core)
+            glsl::link_with(&inputs, &opts)
         } else {
             Err(format!(
                 "error: a program with a compute shader cannot have shaders of other stages (attached: {})\n",
@@ -529,8 +572,9 @@ impl ContextState {
             GL_VALIDATE_STATUS => vec![st.validate_status as i64],
             GL_INFO_LOG_LENGTH => vec![c_len(&st.info_log)],
             GL_ATTACHED_SHADERS => vec![(st.shaders.len() + st.foreign_shaders.len()) as i64],
-            // Compute programs have no vertex attributes.
-            GL_ACTIVE_ATTRIBUTES | GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => vec![0],
+            // GL 4.6 §11.1.1: the vertex shader's active inputs (none without one).
+            GL_ACTIVE_ATTRIBUTES => vec![reflect(|e| attributes(e).len() as i64)],
+            GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => vec![reflect(|e| max_name(attributes(e).iter()))],
             GL_ACTIVE_UNIFORMS => vec![reflect(|e| e.reflection.uniforms.len() as i64)],
             GL_ACTIVE_UNIFORM_MAX_LENGTH => {
                 vec![reflect(|e| max_name(e.reflection.uniforms.iter()))]
@@ -564,19 +608,36 @@ impl ContextState {
             | GL_GEOMETRY_INPUT_TYPE
             | GL_GEOMETRY_OUTPUT_TYPE
             | GL_GEOMETRY_SHADER_INVOCATIONS => {
+                // GL 4.6 §7.13: INVALID_OPERATION without a linked geometry shader.
                 need_stage(Stage::Geometry, "geometry")?;
-                unreachable!("geometry shaders never link here")
+                let l = stage_layout(exe, Stage::Geometry);
+                vec![match pname {
+                    GL_GEOMETRY_VERTICES_OUT => l.max_vertices.unwrap_or(0) as i64,
+                    GL_GEOMETRY_INPUT_TYPE => layout_enum(l.input_primitive) as i64,
+                    GL_GEOMETRY_OUTPUT_TYPE => layout_enum(l.output_primitive) as i64,
+                    _ => l.invocations.unwrap_or(1) as i64,
+                }]
             }
             GL_TESS_CONTROL_OUTPUT_VERTICES => {
                 need_stage(Stage::TessControl, "tessellation control")?;
-                unreachable!("tessellation shaders never link here")
+                vec![
+                    stage_layout(exe, Stage::TessControl)
+                        .patch_vertices
+                        .unwrap_or(0) as i64,
+                ]
             }
             GL_TESS_GEN_MODE
             | GL_TESS_GEN_SPACING
             | GL_TESS_GEN_VERTEX_ORDER
             | GL_TESS_GEN_POINT_MODE => {
                 need_stage(Stage::TessEvaluation, "tessellation evaluation")?;
-                unreachable!("tessellation shaders never link here")
+                let l = stage_layout(exe, Stage::TessEvaluation);
+                vec![match pname {
+                    GL_TESS_GEN_MODE => layout_enum(l.tess_mode) as i64,
+                    GL_TESS_GEN_SPACING => layout_enum(l.tess_spacing) as i64,
+                    GL_TESS_GEN_VERTEX_ORDER => layout_enum(l.tess_order) as i64,
+                    _ => l.point_mode as i64,
+                }]
             }
             // GL 4.6 §7.13: INVALID_ENUM for any other pname.
             _ => gl_bail!(
@@ -663,33 +724,63 @@ impl ContextState {
         Ok(())
     }
 
-    /// GetFragDataLocation / GetFragDataIndex (GL 4.6 §15.2.3): -1, since a program
-    /// glcompute links has no fragment outputs.
-    pub fn get_frag_data(&mut self, program: u32) -> GlResult<i32> {
-        self.get_attrib_location(program)
-    }
-
-    /// GetAttribLocation (GL 4.6 §11.1.1): a compute program has no active attributes.
-    pub fn get_attrib_location(&mut self, program: u32) -> GlResult<i32> {
+    /// The executable of a successfully linked program, for GetAttribLocation and
+    /// GetFragDataLocation/Index.
+    fn linked_executable(&mut self, program: u32) -> GlResult<Arc<Executable>> {
         let prog = self.lookup_program(program)?;
-        // GL 4.6 §11.1.1: INVALID_OPERATION if program has not been linked successfully.
-        if !prog.state.lock().link_status {
-            gl_bail!(
+        let st = prog.state.lock();
+        match st.executable.clone().filter(|_| st.link_status) {
+            Some(e) => Ok(e),
+            // GL 4.6 §11.1.1, §15.2.3: INVALID_OPERATION if program has not been
+            // linked successfully.
+            None => gl_bail!(
                 GL_INVALID_OPERATION,
                 "program {program} has not been linked successfully"
-            );
+            ),
         }
-        Ok(-1)
     }
 
-    /// GetActiveAttrib (GL 4.6 §11.1.1): there are no active attributes to describe.
-    pub fn get_active_attrib(&mut self, program: u32, index: u32) -> GlResult<()> {
-        self.lookup_program(program)?;
-        // GL 4.6 §11.1.1: INVALID_VALUE if index >= ACTIVE_ATTRIBUTES (zero here).
-        gl_bail!(
-            GL_INVALID_VALUE,
-            "index {index} is not below GL_ACTIVE_ATTRIBUTES = 0 (compute programs have no attributes)"
-        )
+    /// GetAttribLocation (GL 4.6 §11.1.1): the location of an active vertex shader
+    /// input, -1 for a name that is none (or a built-in).
+    pub fn get_attrib_location(&mut self, program: u32, name: &str) -> GlResult<i32> {
+        let exe = self.linked_executable(program)?;
+        Ok(glsl::GraphicsInfo::location(attributes(&exe), name).map_or(-1, |l| l.0))
+    }
+
+    /// GetFragDataLocation / GetFragDataIndex (GL 4.6 §15.2.3): the location or index
+    /// of an active fragment shader output, -1 for a name that is none.
+    pub fn get_frag_data(&mut self, program: u32, name: &str, index: bool) -> GlResult<i32> {
+        let exe = self.linked_executable(program)?;
+        let outs = match &exe.graphics {
+            Some(g) if exe.stages.last() == Some(&Stage::Fragment) => g.outputs.as_slice(),
+            _ => &[],
+        };
+        Ok(glsl::GraphicsInfo::location(outs, name).map_or(-1, |l| if index { l.1 } else { l.0 }))
+    }
+
+    /// GetActiveAttrib (GL 4.6 §11.1.1): name, array size and type of active attribute
+    /// `index`.
+    pub fn get_active_attrib(&mut self, program: u32, index: u32) -> GlResult<(String, i32, u32)> {
+        let prog = self.lookup_program(program)?;
+        let exe = {
+            let st = prog.state.lock();
+            st.executable.clone().filter(|_| st.link_status)
+        };
+        let list = exe.as_deref().map(|e| attributes(e)).unwrap_or(&[]);
+        // GL 4.6 §11.1.1: INVALID_VALUE if index >= ACTIVE_ATTRIBUTES.
+        let Some(a) = list.get(index as usize) else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index {index} is not below GL_ACTIVE_ATTRIBUTES = {}",
+                list.len()
+            )
+        };
+        let e = exe.as_deref().expect("linked");
+        Ok((
+            a.name.clone(),
+            if a.is_array { a.array_size as i32 } else { 1 },
+            super::uniform::gl_type(&e.module.types, a.ty),
+        ))
     }
 
     /// ProgramParameteri (GL 4.6 §7.3).

@@ -13,11 +13,11 @@ use super::query::Value;
 use crate::gl_bail;
 
 /// GL 4.6 table 23.65 (implementation limits of this state).
-pub const MAX_VIEWPORTS: usize = 16;
+pub const MAX_VIEWPORTS: usize = crate::limits::MAX_VIEWPORTS;
 pub const MAX_VIEWPORT_DIMS: f32 = 16384.0;
 pub const VIEWPORT_BOUNDS: [f32; 2] = [-32768.0, 32767.0];
-pub const MAX_CLIP_DISTANCES: u32 = 8;
-pub const MAX_PATCH_VERTICES: i32 = 32;
+pub const MAX_CLIP_DISTANCES: u32 = crate::limits::MAX_CLIP_DISTANCES;
+pub const MAX_PATCH_VERTICES: i32 = crate::limits::MAX_PATCH_VERTICES;
 pub const MAX_SAMPLE_MASK_WORDS: u32 = 1;
 const POINT_SIZE_RANGE: [f64; 2] = [1.0, 255.0];
 const LINE_WIDTH_RANGE: [f64; 2] = [1.0, 255.0];

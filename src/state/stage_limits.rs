@@ -1,9 +1,11 @@
 //! The implementation limits of the graphics stages, vertex input, transform feedback
 //! and the framebuffer that a GL 4.3 context reports (GL 4.3 tables 23.55–23.69, the
-//! values at the spec's minimum maximums where it gives one). glcompute compiles
-//! compute shaders and draws nothing; these answer the queries applications make at
-//! start-up. The compute limits and the limits glcompute's own objects enforce live
-//! with those objects (crate::limits, texture.rs, framebuffer.rs, raster.rs).
+//! values at the spec's minimum maximums where it gives one). glcompute links graphics
+//! shaders and draws nothing; these answer the queries applications make at start-up,
+//! and the front end's per-stage limits and built-in constants are the same values
+//! (the tests below compare them). The compute limits and the limits glcompute's own
+//! objects enforce live with those objects (crate::limits, texture.rs, framebuffer.rs,
+//! raster.rs).
 
 use super::gl_enums::*;
 use super::query::Value;
@@ -36,7 +38,10 @@ const LIMITS: &[(u32, i64)] = &[
         STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
     ),
     // Tessellation control and evaluation shaders (tables 23.58, 23.59).
-    (GL_MAX_TESS_GEN_LEVEL, 64),
+    (
+        GL_MAX_TESS_GEN_LEVEL,
+        crate::limits::MAX_TESS_GEN_LEVEL as i64,
+    ),
     (GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS, STAGE_COMPONENTS),
     (GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS, 16),
     (GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS, 128),
@@ -70,11 +75,20 @@ const LIMITS: &[(u32, i64)] = &[
     (GL_MAX_GEOMETRY_UNIFORM_BLOCKS, STAGE_BLOCKS),
     (GL_MAX_GEOMETRY_INPUT_COMPONENTS, 64),
     (GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, 128),
-    (GL_MAX_GEOMETRY_OUTPUT_VERTICES, 256),
+    (
+        GL_MAX_GEOMETRY_OUTPUT_VERTICES,
+        crate::limits::MAX_GEOMETRY_OUTPUT_VERTICES as i64,
+    ),
     (GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, 1024),
     (GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, 16),
-    (GL_MAX_GEOMETRY_SHADER_INVOCATIONS, 32),
-    (GL_MAX_VERTEX_STREAMS, 4),
+    (
+        GL_MAX_GEOMETRY_SHADER_INVOCATIONS,
+        crate::limits::MAX_GEOMETRY_SHADER_INVOCATIONS as i64,
+    ),
+    (
+        GL_MAX_VERTEX_STREAMS,
+        crate::limits::MAX_VERTEX_STREAMS as i64,
+    ),
     (GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS, 0),
     (GL_MAX_GEOMETRY_ATOMIC_COUNTERS, 0),
     (GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, 0),
@@ -148,4 +162,85 @@ pub fn stage_limit(pname: u32) -> Option<Value> {
         GL_SAMPLE_BUFFERS | GL_SAMPLES => Value::int(0),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GLSL front end's built-in constants (gl_MaxVertexAttribs, ...) are the
+    /// limits the context reports: `gl_MaxFooBar` is GL_MAX_FOO_BAR.
+    #[test]
+    fn glsl_constants_are_the_reported_limits() {
+        for &(name, value) in crate::glsl::sema::stages::GRAPHICS_CONSTANTS {
+            let mut pname = String::from("GL_");
+            for (i, c) in name.trim_start_matches("gl_").chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    pname.push('_');
+                }
+                pname.push(c.to_ascii_uppercase());
+            }
+            let e = enum_by_name(&pname).unwrap_or_else(|| panic!("{pname} is no GL enum"));
+            let reported = match stage_limit(e) {
+                Some(Value::Ints(v)) => v[0],
+                _ => match e {
+                    GL_MAX_VERTEX_ATTRIBS => crate::limits::MAX_VERTEX_ATTRIBS as i64,
+                    GL_MAX_PATCH_VERTICES => crate::limits::MAX_PATCH_VERTICES as i64,
+                    GL_MAX_DRAW_BUFFERS => crate::limits::MAX_DRAW_BUFFERS as i64,
+                    GL_MAX_CLIP_DISTANCES => crate::limits::MAX_CLIP_DISTANCES as i64,
+                    GL_MAX_VIEWPORTS => crate::limits::MAX_VIEWPORTS as i64,
+                    _ => panic!("{pname} is not a limit kept here"),
+                },
+            };
+            assert_eq!(reported, value as i64, "{name} and {pname} differ");
+        }
+    }
+
+    /// The per-stage resource limits the linker enforces are the ones reported.
+    #[test]
+    fn link_limits_are_the_reported_limits() {
+        use crate::glsl::Stage;
+        let int = |p| match stage_limit(p) {
+            Some(Value::Ints(v)) => v[0] as u64,
+            _ => panic!("not a limit"),
+        };
+        for (stage, ssbo, images, counters) in [
+            (
+                Stage::Vertex,
+                GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS,
+                GL_MAX_VERTEX_IMAGE_UNIFORMS,
+                GL_MAX_VERTEX_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::TessControl,
+                GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS,
+                GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS,
+                GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::TessEvaluation,
+                GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS,
+                GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS,
+                GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::Geometry,
+                GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS,
+                GL_MAX_GEOMETRY_IMAGE_UNIFORMS,
+                GL_MAX_GEOMETRY_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::Fragment,
+                GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS,
+                GL_MAX_FRAGMENT_IMAGE_UNIFORMS,
+                GL_MAX_FRAGMENT_ATOMIC_COUNTERS,
+            ),
+        ] {
+            assert_eq!(
+                crate::glsl::interface::stage_resource_limits(stage),
+                (int(ssbo), int(images), int(counters)),
+                "{stage:?}"
+            );
+        }
+    }
 }

@@ -13,9 +13,9 @@ use super::limits;
 use super::program::Executable;
 use super::program::{Program, ProgramState};
 use crate::gl_bail;
-use crate::glsl::LinkedProgram;
+use crate::glsl::{GraphicsInfo, IoResource, LinkedProgram, Stage};
 use crate::ir::reflect::{BlockResource, Reflection, Resource};
-use crate::ir::{Dim, Opaque, Scalar, Type, TypeId, Types};
+use crate::ir::{Dim, GlobalId, Opaque, Scalar, Type, TypeId, Types};
 
 /// The program's mutable interface state: default-block values and block bindings.
 /// Reset from the executable's reflection by every successful link.
@@ -329,8 +329,12 @@ enum Interface {
     AtomicCounterBuffer,
     BufferVariable,
     ShaderStorageBlock,
-    /// PROGRAM_INPUT, PROGRAM_OUTPUT, TRANSFORM_FEEDBACK_VARYING/BUFFER and the
-    /// subroutine interfaces: a compute program has no such resources.
+    /// PROGRAM_INPUT and PROGRAM_OUTPUT: a graphics program's first stage's inputs and
+    /// last stage's outputs.
+    Input,
+    Output,
+    /// TRANSFORM_FEEDBACK_VARYING/BUFFER and the subroutine interfaces: no program
+    /// glcompute links has such resources.
     Empty {
         subroutine_uniform: bool,
         subroutine: bool,
@@ -346,12 +350,8 @@ fn interface(e: u32) -> GlResult<Interface> {
         GL_ATOMIC_COUNTER_BUFFER => Interface::AtomicCounterBuffer,
         GL_BUFFER_VARIABLE => Interface::BufferVariable,
         GL_SHADER_STORAGE_BLOCK => Interface::ShaderStorageBlock,
-        GL_PROGRAM_INPUT | GL_PROGRAM_OUTPUT => Interface::Empty {
-            subroutine_uniform: false,
-            subroutine: false,
-            named: true,
-            locations: true,
-        },
+        GL_PROGRAM_INPUT => Interface::Input,
+        GL_PROGRAM_OUTPUT => Interface::Output,
         GL_TRANSFORM_FEEDBACK_VARYING => Interface::Empty {
             subroutine_uniform: false,
             subroutine: false,
@@ -395,16 +395,67 @@ fn interface(e: u32) -> GlResult<Interface> {
     })
 }
 
-/// REFERENCED_BY_*_SHADER: a compute program's resources are referenced by compute only.
-fn referenced_by(prop: u32) -> Option<i32> {
-    match prop {
-        GL_REFERENCED_BY_COMPUTE_SHADER => Some(1),
+/// The stage a REFERENCED_BY_*_SHADER property (or the UNIFORM_BLOCK_ and
+/// ATOMIC_COUNTER_BUFFER_ forms) names.
+fn referenced_stage(prop: u32) -> Option<Stage> {
+    Some(match prop {
+        GL_REFERENCED_BY_COMPUTE_SHADER
+        | GL_UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER
+        | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER => Stage::Compute,
         GL_REFERENCED_BY_VERTEX_SHADER
-        | GL_REFERENCED_BY_TESS_CONTROL_SHADER
-        | GL_REFERENCED_BY_TESS_EVALUATION_SHADER
-        | GL_REFERENCED_BY_GEOMETRY_SHADER
-        | GL_REFERENCED_BY_FRAGMENT_SHADER => Some(0),
-        _ => None,
+        | GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER
+        | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER => Stage::Vertex,
+        GL_REFERENCED_BY_TESS_CONTROL_SHADER
+        | GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
+        | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER => Stage::TessControl,
+        GL_REFERENCED_BY_TESS_EVALUATION_SHADER
+        | GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
+        | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER => Stage::TessEvaluation,
+        GL_REFERENCED_BY_GEOMETRY_SHADER
+        | GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
+        | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER => Stage::Geometry,
+        GL_REFERENCED_BY_FRAGMENT_SHADER
+        | GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER
+        | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER => Stage::Fragment,
+        _ => return None,
+    })
+}
+
+/// REFERENCED_BY_*_SHADER (GL 4.6 §7.3.1.1): whether the live code of `stage` uses
+/// one of `globals` (the variables the resource belongs to).
+fn referenced(
+    exe: &LinkedProgram,
+    stage: Stage,
+    globals: &mut dyn Iterator<Item = GlobalId>,
+) -> i32 {
+    match exe.referenced.iter().find(|r| r.0 == stage) {
+        Some((_, used)) => {
+            for g in globals {
+                if used.contains(&g) {
+                    return 1;
+                }
+            }
+            0
+        }
+        None => 0,
+    }
+}
+
+/// The same for a uniform or shader storage block: a compute stage answers for the
+/// element of an array of blocks (reflection's `referenced`).
+fn block_referenced(exe: &LinkedProgram, stage: Stage, b: &BlockResource) -> i32 {
+    if stage == Stage::Compute {
+        return (b.referenced && exe.stages.contains(&Stage::Compute)) as i32;
+    }
+    referenced(exe, stage, &mut std::iter::once(b.global))
+}
+
+/// The PROGRAM_INPUT or PROGRAM_OUTPUT resources of a program (none for compute).
+fn io_list(exe: &LinkedProgram, i: Interface) -> &[IoResource] {
+    match (&exe.graphics, i) {
+        (Some(g), Interface::Input) => &g.inputs,
+        (Some(g), Interface::Output) => &g.outputs,
+        _ => &[],
     }
 }
 
@@ -593,12 +644,15 @@ impl ContextState {
             GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => {
                 b.members.iter().map(|&m| m as i32).collect()
             }
-            GL_UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER => vec![b.referenced as i32],
-            GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER
+            GL_UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER
+            | GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER
             | GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER
             | GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER
             | GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER
-            | GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => vec![0],
+            | GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => {
+                let stage = referenced_stage(pname).expect("a stage");
+                vec![block_referenced(&exe, stage, b)]
+            }
             // GL 4.6 §7.6.2: INVALID_ENUM for another pname.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -686,12 +740,20 @@ impl ContextState {
             GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTER_INDICES => {
                 b.counters.iter().map(|&c| c as i32).collect()
             }
-            GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER => vec![1],
-            GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER
+            GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER
+            | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_VERTEX_SHADER
             | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_CONTROL_SHADER
             | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_TESS_EVALUATION_SHADER
             | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_GEOMETRY_SHADER
-            | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER => vec![0],
+            | GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER => {
+                let stage = referenced_stage(pname).expect("a stage");
+                let r = &exe.reflection;
+                vec![referenced(
+                    &exe,
+                    stage,
+                    &mut b.counters.iter().map(|&c| r.uniforms[c as usize].global),
+                )]
+            }
             // GL 4.6 §7.7: INVALID_ENUM for another pname.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -722,6 +784,9 @@ impl ContextState {
                 (Interface::AtomicCounterBuffer, Some(r)) => r.atomic_buffers.len() as i32,
                 (Interface::BufferVariable, Some(r)) => r.buffer_variables.len() as i32,
                 (Interface::ShaderStorageBlock, Some(r)) => r.storage_blocks.len() as i32,
+                (Interface::Input | Interface::Output, Some(_)) => {
+                    io_list(exe.as_ref().expect("linked"), i).len() as i32
+                }
             },
             GL_MAX_NAME_LENGTH => match (i, r) {
                 // GL 4.6 §7.3.1: INVALID_OPERATION for interfaces without names.
@@ -742,6 +807,11 @@ impl ContextState {
                 (Interface::ShaderStorageBlock, Some(r)) => {
                     max_name(&mut r.storage_blocks.iter().map(|b| &b.name))
                 }
+                (Interface::Input | Interface::Output, Some(_)) => max_name(
+                    &mut io_list(exe.as_ref().expect("linked"), i)
+                        .iter()
+                        .map(|v| &v.name),
+                ),
             },
             GL_MAX_NUM_ACTIVE_VARIABLES => match (i, r) {
                 (
@@ -824,6 +894,7 @@ impl ContextState {
             Interface::BufferVariable => Reflection::find(&r.buffer_variables, name),
             Interface::UniformBlock => Reflection::find_block(&r.uniform_blocks, name),
             Interface::ShaderStorageBlock => Reflection::find_block(&r.storage_blocks, name),
+            Interface::Input | Interface::Output => GraphicsInfo::find(io_list(&exe, i), name),
             _ => None,
         }
         .unwrap_or(GL_INVALID_INDEX))
@@ -838,6 +909,7 @@ impl ContextState {
             Interface::AtomicCounterBuffer => r.atomic_buffers.len(),
             Interface::BufferVariable => r.buffer_variables.len(),
             Interface::ShaderStorageBlock => r.storage_blocks.len(),
+            Interface::Input | Interface::Output => io_list(e, i).len(),
             Interface::Empty { .. } => 0,
         }
     }
@@ -887,6 +959,7 @@ impl ContextState {
             Interface::BufferVariable => r.buffer_variables[idx].name.clone(),
             Interface::UniformBlock => r.uniform_blocks[idx].name.clone(),
             Interface::ShaderStorageBlock => r.storage_blocks[idx].name.clone(),
+            Interface::Input | Interface::Output => io_list(&exe, i)[idx].name.clone(),
             _ => unreachable!("no resources"),
         })
     }
@@ -937,8 +1010,8 @@ impl ContextState {
                         | GL_ARRAY_STRIDE | GL_MATRIX_STRIDE | GL_IS_ROW_MAJOR => {
                             vec![variable_prop(&exe, u, p, buffer)?]
                         }
-                        _ => match referenced_by(p) {
-                            Some(v) => vec![v],
+                        _ => match referenced_stage(p) {
+                            Some(s) => vec![referenced(&exe, s, &mut std::iter::once(u.global))],
                             None => bad()?,
                         },
                     }
@@ -963,9 +1036,8 @@ impl ContextState {
                         GL_BUFFER_DATA_SIZE => vec![b.data_size as i32],
                         GL_NUM_ACTIVE_VARIABLES => vec![b.members.len() as i32],
                         GL_ACTIVE_VARIABLES => b.members.iter().map(|&m| m as i32).collect(),
-                        GL_REFERENCED_BY_COMPUTE_SHADER => vec![b.referenced as i32],
-                        _ => match referenced_by(p) {
-                            Some(v) => vec![v],
+                        _ => match referenced_stage(p) {
+                            Some(s) => vec![block_referenced(&exe, s, b)],
                             None => bad()?,
                         },
                     }
@@ -977,8 +1049,30 @@ impl ContextState {
                         GL_BUFFER_DATA_SIZE => vec![b.data_size as i32],
                         GL_NUM_ACTIVE_VARIABLES => vec![b.counters.len() as i32],
                         GL_ACTIVE_VARIABLES => b.counters.iter().map(|&c| c as i32).collect(),
-                        _ => match referenced_by(p) {
-                            Some(v) => vec![v],
+                        _ => match referenced_stage(p) {
+                            Some(s) => vec![referenced(
+                                &exe,
+                                s,
+                                &mut b.counters.iter().map(|&c| r.uniforms[c as usize].global),
+                            )],
+                            None => bad()?,
+                        },
+                    }
+                }
+                Interface::Input | Interface::Output => {
+                    let output = i == Interface::Output;
+                    let v = &io_list(&exe, i)[idx];
+                    match p {
+                        GL_NAME_LENGTH => vec![name_len(&v.name)],
+                        GL_TYPE => vec![gl_type(&exe.module.types, v.ty) as i32],
+                        GL_ARRAY_SIZE => vec![if v.is_array { v.array_size as i32 } else { 1 }],
+                        GL_LOCATION => vec![v.location],
+                        GL_LOCATION_INDEX if output => vec![v.index],
+                        GL_IS_PER_PATCH => vec![v.patch as i32],
+                        _ => match referenced_stage(p) {
+                            // The first stage's inputs and the last stage's outputs are
+                            // referenced by that stage only.
+                            Some(s) => vec![referenced(&exe, s, &mut std::iter::once(v.global))],
                             None => bad()?,
                         },
                     }
@@ -1003,6 +1097,8 @@ impl ContextState {
         let ok = matches!(
             i,
             Interface::Uniform
+                | Interface::Input
+                | Interface::Output
                 | Interface::Empty {
                     locations: true,
                     ..
@@ -1025,6 +1121,9 @@ impl ContextState {
         };
         Ok(match i {
             Interface::Uniform => exe.reflection.uniform_location(name),
+            Interface::Input | Interface::Output => {
+                GraphicsInfo::location(io_list(&exe, i), name).map_or(-1, |l| l.0)
+            }
             _ => -1,
         })
     }

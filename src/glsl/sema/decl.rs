@@ -3,6 +3,7 @@
 
 use glsl_lang::ast;
 
+use super::super::Stage;
 use super::types::{Qualifiers, StorageQ};
 use super::{BlockDefaults, Checker, FnCtx, Symbol};
 use crate::ir::layout;
@@ -32,10 +33,11 @@ impl Checker<'_> {
                 self.function_prototype(p, false);
             }
             ast::DeclarationData::Precision(..) => {}
-            ast::DeclarationData::Invariant(_) => self.error(
+            ast::DeclarationData::Invariant(_) if self.stage == Stage::Compute => self.error(
                 span,
                 "`invariant' applies to shader outputs; compute shaders have none",
             ),
+            ast::DeclarationData::Invariant(i) => self.invariant_declaration(i.0.as_str(), span),
         }
     }
 
@@ -43,7 +45,9 @@ impl Checker<'_> {
     fn type_only_declaration(&mut self, tq: &ast::TypeQualifier) {
         let q = self.qualifiers(Some(tq));
         let span = q.span;
-        if q.has(StorageQ::In) {
+        if self.stage != Stage::Compute && (q.has(StorageQ::In) || q.has(StorageQ::Out)) {
+            self.stage_layout_declaration(&q, q.has(StorageQ::In));
+        } else if q.has(StorageQ::In) {
             self.local_size_declaration(&q);
         } else if q.has(StorageQ::Uniform) || q.has(StorageQ::Buffer) {
             let buffer = q.has(StorageQ::Buffer);
@@ -364,6 +368,55 @@ impl Checker<'_> {
         init: Option<&ast::Initializer>,
         span: Span,
     ) {
+        // The storage qualifier proper (centroid, sample and patch are auxiliary).
+        let main = q
+            .storage
+            .iter()
+            .map(|s| s.0)
+            .find(|s| !matches!(s, StorageQ::Other("centroid" | "sample" | "patch")));
+        if self.stage != Stage::Compute {
+            // GLSL 4.60 §4.3: `attribute' and `varying' are compatibility-profile only
+            // from GLSL 1.40 on.
+            let legacy = |c: &mut Self, what: &str| {
+                if c.version >= 140 {
+                    c.error(
+                        span,
+                        format!("`{what}' is not available in GLSL 1.40 and later core shaders; use `in' or `out'"),
+                    );
+                    false
+                } else {
+                    true
+                }
+            };
+            let io = match main {
+                Some(StorageQ::In) => Some(false),
+                Some(StorageQ::Out) => Some(true),
+                Some(StorageQ::Other("attribute")) if self.stage == Stage::Vertex => {
+                    legacy(self, "attribute").then_some(false)
+                }
+                Some(StorageQ::Other("varying"))
+                    if matches!(self.stage, Stage::Vertex | Stage::Fragment) =>
+                {
+                    legacy(self, "varying").then_some(self.stage == Stage::Vertex)
+                }
+                None if !q.storage.is_empty() => {
+                    self.error(
+                        span,
+                        "`centroid', `sample' and `patch' qualify inputs and outputs only",
+                    );
+                    return;
+                }
+                Some(StorageQ::Shared) => {
+                    self.error(span, "`shared' is only allowed in compute shaders");
+                    return;
+                }
+                _ => None,
+            };
+            if let Some(output) = io {
+                self.io_variable(q, output, name, ty, init.is_some(), span);
+                return;
+            }
+        }
         let storage = match q.storage.first().map(|s| s.0) {
             None => Storage::Private,
             Some(StorageQ::Const) => Storage::Const,
@@ -390,12 +443,15 @@ impl Checker<'_> {
             Some(StorageQ::Other(o)) => {
                 self.error(
                     span,
-                    format!("`{o}' variables are not available in compute shaders"),
+                    format!(
+                        "`{o}' variables are not available in {} shaders",
+                        self.stage.name()
+                    ),
                 );
                 return;
             }
         };
-        if let Some(s) = q.interpolation {
+        if let Some((_, s)) = q.interpolation {
             self.error(
                 s,
                 "interpolation qualifiers apply to shader inputs and outputs only",
@@ -547,6 +603,7 @@ impl Checker<'_> {
             init: init_value,
             span,
             used: false,
+            io: None,
         });
         self.declare(name, Symbol::Global(id), span);
     }
@@ -700,6 +757,10 @@ impl Checker<'_> {
             }
             BlockKind::Buffer
         } else if q.has(StorageQ::In) || q.has(StorageQ::Out) {
+            if self.stage != Stage::Compute {
+                self.io_block(b, &q, q.has(StorageQ::Out), span);
+                return;
+            }
             self.error(span, "compute shaders do not permit input or output blocks");
             return;
         } else {
@@ -913,6 +974,7 @@ impl Checker<'_> {
             init: None,
             span,
             used: false,
+            io: None,
         });
         match instance {
             Some(inst) => {

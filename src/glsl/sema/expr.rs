@@ -4,8 +4,9 @@
 
 use glsl_lang::ast;
 
+use super::super::Stage;
 use super::types::Conversion;
-use super::{Checker, Symbol};
+use super::{Checker, Symbol, stages};
 use crate::ir::builtins::{self, Overload, Ty};
 use crate::ir::*;
 use crate::limits;
@@ -187,6 +188,34 @@ impl Checker<'_> {
     }
 
     fn builtin_variable(&mut self, name: &str, span: Span) -> Option<ExprId> {
+        if self.stage != Stage::Compute {
+            if let Some(e) = self.stage_builtin_variable(name, span) {
+                return Some(e);
+            }
+            if matches!(
+                name,
+                "gl_NumWorkGroups"
+                    | "gl_WorkGroupID"
+                    | "gl_LocalInvocationID"
+                    | "gl_GlobalInvocationID"
+                    | "gl_LocalInvocationIndex"
+                    | "gl_LocalGroupSizeARB"
+                    | "gl_WorkGroupSize"
+            ) {
+                self.error(
+                    span,
+                    format!(
+                        "`{name}' is only available in compute shaders; this is a {} shader",
+                        self.stage.name()
+                    ),
+                );
+                return None;
+            }
+        }
+        if let Some(&(_, v)) = stages::GRAPHICS_CONSTANTS.iter().find(|c| c.0 == name) {
+            let ty = self.m.types.scalar(Scalar::Int);
+            return Some(self.constant(ConstValue::Scalar(Literal::Int(v)), ty, span));
+        }
         let uvec3 = self.m.types.vector(Scalar::Uint, 3);
         let uint = self.m.types.scalar(Scalar::Uint);
         let var = |c: &mut Self, b: BuiltinVar, ty| Some(c.add(ExprKind::BuiltinVar(b), ty, span));
@@ -283,7 +312,10 @@ impl Checker<'_> {
                             _ => {
                                 self.error(
                                     span,
-                                    format!("`{name}' is not a compute-shader built-in variable"),
+                                    format!(
+                                        "`{name}' is not a built-in variable of {} shaders",
+                                        self.stage.name()
+                                    ),
                                 );
                                 return None;
                             }
@@ -345,7 +377,7 @@ impl Checker<'_> {
                 ExprKind::Global(g) => {
                     let glob = self.m.global(g).clone();
                     let ok = match glob.storage {
-                        Storage::Private | Storage::Shared => true,
+                        Storage::Private | Storage::Shared | Storage::Output => true,
                         Storage::Buffer(b) => !(readonly_member || self.m.block(b).memory.readonly),
                         _ => false,
                     };
@@ -353,6 +385,7 @@ impl Checker<'_> {
                         let kind = match glob.storage {
                             Storage::Uniform | Storage::UniformBlock(_) => "a uniform",
                             Storage::Buffer(_) => "a readonly buffer variable",
+                            Storage::Input => "a shader input",
                             _ => "read-only",
                         };
                         self.error(
@@ -1737,6 +1770,7 @@ impl Checker<'_> {
                 ))
             }
             Callee::Builtin(ov) => {
+                self.check_builtin_stage(name, ov.fun, span);
                 self.check_builtin(ov.fun, &final_args, span)?;
                 let ret = self.ty_of(ov.ret);
                 Some(self.add(

@@ -1,11 +1,13 @@
 //! Semantic analysis: walks glsl-lang's AST in source order, resolves names, types and
-//! overloads, applies GLSL's conversion and qualifier rules and the compute-shader rules
-//! of ARB_compute_shader and ARB_compute_variable_group_size, and builds the typed IR.
+//! overloads, applies GLSL's conversion and qualifier rules, the compute-shader rules
+//! of ARB_compute_shader and ARB_compute_variable_group_size and the graphics stages'
+//! rules ([`stages`]), and builds the typed IR.
 //! Problems go to the info log with their source positions; checking goes on after an
 //! error so one compile reports as many problems as it can.
 
 mod decl;
 mod expr;
+pub mod stages;
 mod stmt;
 mod types;
 
@@ -13,8 +15,8 @@ use std::collections::{HashMap, HashSet};
 
 use glsl_lang::ast::{self, NodeContent};
 
-use super::Log;
 use super::parse::{Directives, Int64Literals, LineMap};
+use super::{Log, Stage};
 use crate::ir::*;
 
 /// What a name in scope refers to.
@@ -48,6 +50,8 @@ struct BlockDefaults {
 
 pub struct Checker<'s> {
     pub log: Log,
+    /// The stage the shader is compiled for.
+    stage: Stage,
     map: &'s LineMap,
     pub m: Module,
     version: u16,
@@ -70,7 +74,7 @@ pub struct Checker<'s> {
 }
 
 impl<'s> Checker<'s> {
-    pub fn new(map: &'s LineMap, dirs: &Directives, log: Log) -> Checker<'s> {
+    pub fn new(map: &'s LineMap, dirs: &Directives, log: Log, stage: Stage) -> Checker<'s> {
         let mut m = Module {
             version: dirs.version,
             ..Module::default()
@@ -78,6 +82,7 @@ impl<'s> Checker<'s> {
         let void = m.types.void();
         Checker {
             log,
+            stage,
             map,
             m,
             version: dirs.version,
@@ -231,7 +236,11 @@ impl<'s> Checker<'s> {
 
     /// Runs the whole translation unit.
     pub fn check(&mut self, unit: &ast::TranslationUnit) {
-        if !self.compute_enabled() {
+        if self.stage != Stage::Compute {
+            if !self.stage_enabled() {
+                return;
+            }
+        } else if !self.compute_enabled() {
             self.error(
                 Span { source: 0, line: 1, col: 1 },
                 format!(
@@ -291,8 +300,9 @@ pub fn check(
     dirs: &Directives,
     map: &LineMap,
     log: Log,
+    stage: Stage,
 ) -> (Module, Log) {
-    let mut c = Checker::new(map, dirs, log);
+    let mut c = Checker::new(map, dirs, log, stage);
     c.check(unit);
     (c.m, c.log)
 }

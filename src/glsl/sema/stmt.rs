@@ -279,7 +279,11 @@ impl Checker<'_> {
                 }
             }
             ast::JumpStatementData::Discard => {
-                self.error(span, "`discard' is only allowed in fragment shaders")
+                if self.stage == super::super::Stage::Fragment {
+                    self.emit(StmtKind::Discard, span);
+                } else {
+                    self.error(span, "`discard' is only allowed in fragment shaders")
+                }
             }
             ast::JumpStatementData::Return(e) => {
                 let ret = self.func().ret;

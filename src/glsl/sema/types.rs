@@ -35,7 +35,7 @@ pub(super) struct Qualifiers {
     pub storage: Vec<(StorageQ, Span)>,
     pub memory: MemoryQualifiers,
     pub layout: Vec<LayoutId>,
-    pub interpolation: Option<Span>,
+    pub interpolation: Option<(Interpolation, Span)>,
     pub invariant: bool,
     pub precise: bool,
     pub span: Span,
@@ -144,7 +144,18 @@ impl Checker<'_> {
                     }
                 }
                 ast::TypeQualifierSpecData::Precision(_) => {}
-                ast::TypeQualifierSpecData::Interpolation(_) => out.interpolation = Some(span),
+                ast::TypeQualifierSpecData::Interpolation(i) => {
+                    use ast::InterpolationQualifierData as I;
+                    let kind = match i.content {
+                        I::Smooth => Interpolation::Smooth,
+                        I::Flat => Interpolation::Flat,
+                        I::NoPerspective => Interpolation::NoPerspective,
+                    };
+                    if out.interpolation.is_some() {
+                        self.error(span, "too many interpolation qualifiers");
+                    }
+                    out.interpolation = Some((kind, span));
+                }
                 ast::TypeQualifierSpecData::Invariant => out.invariant = true,
                 ast::TypeQualifierSpecData::Precise => out.precise = true,
             }
