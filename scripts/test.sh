@@ -99,6 +99,9 @@ step "compiler agreement with glslangValidator" python3 scripts/compiler_agreeme
 
 # Piglit's compiler tests for compute through the real glslparsertest binary.
 step "piglit compiler tests (glslparsertest)" python3 scripts/piglit_compiler.py --glcompute "$LIBDIR/glcompute"
+# The graphics stages through the same front end: piglit's GLSL 1.10-4.30 vertex,
+# tessellation, geometry and fragment compiler tests, against the known failures.
+step "piglit graphics compiler tests (conformance/piglit_graphics_known.txt)" python3 scripts/piglit_compiler.py --graphics --glcompute "$LIBDIR/glcompute"
 
 # Piglit's compute C binaries, standalone on glcompute.
 step "piglit compute binaries" python3 scripts/piglit_binaries.py --glcompute "$LIBDIR/glcompute"

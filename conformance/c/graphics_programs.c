@@ -363,6 +363,20 @@ static void compile_errors(void)
                   "shader input", "gl_FragCoord is read-only");
     compile_fails(GL_VERTEX_SHADER, "#version 430\nout gl_PerVertex { vec4 gl_Position; float gl_Other; };\nvoid main() {}\n",
                   "not a member of gl_PerVertex", "GLSL 4.60 §7.1.1: gl_PerVertex redeclares its own members");
+    compile_fails(GL_VERTEX_SHADER,
+                  "#version 150\nvoid f() { gl_PointSize = 1.0; }\nout gl_PerVertex { vec4 gl_Position; };\nvoid main() {}\n",
+                  "after its members were used", "GLSL 1.50 §7.1: gl_PerVertex is redeclared before use");
+    compile_fails(GL_VERTEX_SHADER,
+                  "#version 150\nout gl_PerVertex { vec4 gl_Position; };\nvoid main() { gl_PointSize = 1.0; }\n",
+                  "not a member of the redeclared", "GLSL 1.50 §7.1: members left out of gl_PerVertex are gone");
+    compile_fails(GL_VERTEX_SHADER, "#version 150\nout block { vec4 a; } inst;\nvec4 block;\nvoid main() {}\n",
+                  "name of a block", "GLSL 1.50 §4.3.7: a block name is used for nothing else");
+    compile_fails(GL_FRAGMENT_SHADER, "#version 130\nout vec4 c;\nvoid main() { c = vec4(0); gl_FragColor = c; }\n",
+                  "only one of gl_FragColor", "GLSL 1.30 §7.2: gl_FragColor or user outputs");
+    compile_fails(GL_FRAGMENT_SHADER, "#version 110\nvoid main() { int i = 5 % 2; gl_FragColor = vec4(i); }\n",
+                  "reserved", "GLSL 1.10 §5.1: % is reserved");
+    compile_fails(GL_FRAGMENT_SHADER, "#version 430\nvoid main() { gl_FragColor = vec4(1); }\n", "gl_FragColor",
+                  "GLSL 4.20: gl_FragColor is compatibility-only");
     /* Redeclarations that are allowed compile. */
     char log[1024];
     GLuint s = compile(GL_VERTEX_SHADER,
@@ -380,6 +394,20 @@ static void compile_errors(void)
     s = compile(GL_VERTEX_SHADER, "#version 120\nattribute vec4 a;\nvarying vec4 v;\nvoid main() { v = a; gl_Position = a; }\n",
                 log, sizeof log);
     CHECK(compiled(s), "GLSL 1.20 attribute/varying compile: %s", log);
+    glDeleteShader(s);
+    /* The compatibility profile's built-ins (GLSL before 1.40, or `compatibility'). */
+    s = compile(GL_VERTEX_SHADER,
+                "#version 120\nvarying vec2 uv;\nvoid main() {\n"
+                "  uv = gl_MultiTexCoord0.xy; gl_FrontColor = gl_Color;\n"
+                "  gl_Position = gl_ModelViewProjectionMatrix * gl_Vertex + gl_LightSource[0].position;\n}\n",
+                log, sizeof log);
+    CHECK(compiled(s), "a GLSL 1.20 vertex shader with fixed-function built-ins compiles: %s", log);
+    glDeleteShader(s);
+    s = compile(GL_FRAGMENT_SHADER,
+                "#version 150 compatibility\nuniform sampler2D t;\nuniform gl_FogParameters f;\n"
+                "void main() { gl_FragColor = texture2D(t, gl_TexCoord[0].xy) * gl_Color + f.color; }\n",
+                log, sizeof log);
+    CHECK(compiled(s), "a compatibility fragment shader with texture2D and gl_FragColor compiles: %s", log);
     glDeleteShader(s);
 }
 

@@ -642,7 +642,9 @@ pub fn link_graphics(
                     None => match_name(o) == match_name(input),
                 });
             let Some(out) = found else {
-                if input.used || b != Stage::Fragment {
+                // GLSL 4.60 §4.3.4: only inputs a stage statically reads need an
+                // output of the stage before.
+                if input.used {
                     log.link_error(format!(
                         "{} shader input `{}' has no matching output in the {} shader",
                         b.name(),

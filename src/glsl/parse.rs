@@ -4,7 +4,7 @@
 
 use glsl_lang::ast;
 use glsl_lang::lexer::full::fs::{FileSystem, Lexer, PreprocessorExt};
-use glsl_lang::parse::{Parse, ParseOptions};
+use glsl_lang::parse::ParseOptions;
 use glsl_lang_pp::exts::{DEFAULT_REGISTRY, ExtensionSpec, Registry, names::ExtNameAtom};
 use glsl_lang_pp::processor::ProcessorStateBuilder;
 use glsl_lang_pp::processor::event::DirectiveKind;
@@ -158,6 +158,8 @@ impl LineMap {
 pub struct Directives {
     pub version: u16,
     pub profile_es: bool,
+    /// `#version NNN compatibility`.
+    pub compatibility: bool,
     /// Extensions enabled with `enable`, `require` or `warn`.
     pub extensions: Vec<String>,
     /// The 64-bit integer literals of the source (see [`Int64Literals`]).
@@ -473,8 +475,17 @@ pub fn parse(
         .with_state(ProcessorStateBuilder::new(registry()));
     // glsl-lang panics (an unwrap in its preprocessor's location) when the source ends
     // inside a declaration, statement or block: that panic is this error.
+    // The built-in struct types (GLSL 4.60 §7.4, and the compatibility profile's
+    // state structs) are type names before the source declares anything.
+    let ctx = glsl_lang::parse::ParseContext::new();
+    for name in super::sema::builtin_struct_names() {
+        ctx.add_type_name(ast::IdentifierData::from(name).into());
+    }
     let parsed = expected_panic(|| {
-        ast::TranslationUnit::parse_with_options::<Lexer<'_, '_, NoFiles>>(file, &opts)
+        glsl_lang::parse::ParseBuilder::<Lexer<'_, '_, NoFiles>, ast::TranslationUnit>::new(file)
+            .opts(&opts)
+            .context(&ctx)
+            .parse()
             .map_err(Box::new)
     });
     let Ok(parsed) = parsed else {
@@ -514,6 +525,7 @@ pub fn parse(
     let mut dirs = Directives {
         version: 110,
         profile_es: false,
+        compatibility: false,
         extensions: Vec::new(),
         int64,
     };
@@ -527,6 +539,8 @@ pub fn parse(
                 }
                 saw_version = true;
                 dirs.version = v.number;
+                dirs.compatibility =
+                    matches!(v.parsed_profile, Some(VersionProfile::Compatibility));
                 dirs.profile_es = matches!(v.parsed_profile, Some(VersionProfile::Es))
                     || v.number == 100
                     || v.number == 300

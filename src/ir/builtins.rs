@@ -55,6 +55,10 @@ type Table = HashMap<&'static str, Vec<Overload>>;
 
 /// `min_version` of overloads that only an extension enables.
 const EXTENSION_ONLY: u16 = u16::MAX;
+/// `min_version` of the texture functions GLSL 1.40 removed from the core language
+/// (`texture2D`, ...): shaders before GLSL 1.40 or of the compatibility profile have
+/// them (the front end decides).
+pub const COMPATIBILITY_ONLY: u16 = u16::MAX - 1;
 const INT64_ONLY: u16 = EXTENSION_ONLY;
 
 impl Overload {
@@ -1076,6 +1080,51 @@ fn build() -> Table {
                 );
             }
         }
+    }
+    // GLSL 1.20 §8.7's texture functions (compatibility profile since GLSL 1.40): the
+    // same lookups as texture() and textureLod() on float samplers.
+    for (dim, n, suffix) in [
+        (Dim::D1, 1, "1D"),
+        (Dim::D2, 2, "2D"),
+        (Dim::D3, 3, "3D"),
+        (Dim::Cube, 3, "Cube"),
+    ] {
+        let smp = Ty::Sampler(Opaque {
+            dim,
+            sampled: F,
+            shadow: false,
+        });
+        let texel = vec(F, 4);
+        let name: &'static str = match suffix {
+            "1D" => "texture1D",
+            "2D" => "texture2D",
+            "3D" => "texture3D",
+            _ => "textureCube",
+        };
+        let lod: &'static str = match suffix {
+            "1D" => "texture1DLod",
+            "2D" => "texture2DLod",
+            "3D" => "texture3DLod",
+            _ => "textureCubeLod",
+        };
+        let c = vec(F, n);
+        fixed(&mut t, name, Texture, texel, &[smp, c], COMPATIBILITY_ONLY);
+        fixed(
+            &mut t,
+            name,
+            Texture,
+            texel,
+            &[smp, c, vec(F, 1)],
+            COMPATIBILITY_ONLY,
+        );
+        fixed(
+            &mut t,
+            lod,
+            TextureLod,
+            texel,
+            &[smp, c, vec(F, 1)],
+            COMPATIBILITY_ONLY,
+        );
     }
     // 8.14 derivatives and 8.13 interpolation (fragment shaders only), 8.15 geometry
     // shader functions: checked in graphics stages, never compiled.

@@ -470,7 +470,9 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
         let gid = GlobalId(gi as u32);
         match g.storage {
             Storage::Uniform => {
-                if !g.used {
+                // Built-in state uniforms (`gl_DepthRange`, the compatibility profile's
+                // matrices) are read-only and no program resources.
+                if !g.used || g.name.starts_with("gl_") {
                     continue;
                 }
                 let l = layout::layout(&m.types, g.ty, Packing::Std430, false);

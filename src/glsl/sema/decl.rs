@@ -451,6 +451,9 @@ impl Checker<'_> {
                 return;
             }
         };
+        if q.invariant {
+            self.error(span, "`invariant' applies to shader outputs only");
+        }
         if let Some((_, s)) = q.interpolation {
             self.error(
                 s,
@@ -809,6 +812,9 @@ impl Checker<'_> {
             self.error(span, format!("block `{name}' is declared twice"));
             return;
         }
+        if !self.claim_block_name(&name, span) {
+            return;
+        }
         // Members.
         let mut members: Vec<StructMember> = Vec::new();
         let nfields = b.fields.len();
@@ -961,6 +967,11 @@ impl Checker<'_> {
             },
             None => ty,
         };
+        // GLSL 4.60 §4.3.9: an array of uniform or buffer blocks has a size.
+        if self.m.types.is_unsized(gty) {
+            self.error(span, format!("the array of blocks `{name}' needs a size"));
+            return;
+        }
         let gid = GlobalId(self.m.globals.len() as u32);
         self.m.globals.push(Global {
             name: instance.clone().unwrap_or_else(|| name.clone()),
@@ -1133,6 +1144,10 @@ impl Checker<'_> {
                 );
                 return None;
             }
+        }
+        if self.block_names.contains(&name) {
+            self.error(span, format!("`{name}' is already the name of a block"));
+            return None;
         }
         if let Some(
             Symbol::Global(_)

@@ -6,7 +6,7 @@ use glsl_lang::ast;
 
 use super::super::Stage;
 use super::types::Conversion;
-use super::{Checker, Symbol, stages};
+use super::{Checker, Symbol, compat, stages};
 use crate::ir::builtins::{self, Overload, Ty};
 use crate::ir::*;
 use crate::limits;
@@ -212,7 +212,12 @@ impl Checker<'_> {
                 return None;
             }
         }
-        if let Some(&(_, v)) = stages::GRAPHICS_CONSTANTS.iter().find(|c| c.0 == name) {
+        let compat = self.compatibility() && self.stage != Stage::Compute;
+        if let Some(&(_, v)) = stages::GRAPHICS_CONSTANTS
+            .iter()
+            .chain(compat::COMPAT_CONSTANTS.iter().filter(|_| compat))
+            .find(|c| c.0 == name)
+        {
             let ty = self.m.types.scalar(Scalar::Int);
             return Some(self.constant(ConstValue::Scalar(Literal::Int(v)), ty, span));
         }
@@ -669,6 +674,29 @@ impl Checker<'_> {
         b: ExprId,
         span: Span,
     ) -> Option<ExprId> {
+        // GLSL 1.20 §5.1: %, the bitwise operators and shifts are reserved before 1.30.
+        if self.version < 130
+            && matches!(
+                op,
+                BinaryOp::Mod
+                    | BinaryOp::BitAnd
+                    | BinaryOp::BitOr
+                    | BinaryOp::BitXor
+                    | BinaryOp::Shl
+                    | BinaryOp::Shr
+            )
+        {
+            self.error(
+                span,
+                format!(
+                    "`{}' is reserved in GLSL {}.{:02}",
+                    op.symbol(),
+                    self.version / 100,
+                    self.version % 100
+                ),
+            );
+            return None;
+        }
         let (ta, tb) = (self.ty(a), self.ty(b));
         let mismatch = |c: &mut Self| {
             let (x, y) = (c.tname(ta), c.tname(tb));
@@ -1848,6 +1876,9 @@ impl Checker<'_> {
                 self.compute_enabled()
             };
             return unlocked && exts.iter().any(|e| self.ext(e));
+        }
+        if ov.min_version == builtins::COMPATIBILITY_ONLY {
+            return self.compatibility();
         }
         if matches!(ov.fun, AnyInvocation | AllInvocations | AllInvocationsEqual) {
             return self.ext("GL_ARB_shader_group_vote");

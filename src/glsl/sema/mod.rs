@@ -5,6 +5,8 @@
 //! Problems go to the info log with their source positions; checking goes on after an
 //! error so one compile reports as many problems as it can.
 
+mod compat;
+pub use compat::builtin_struct_names;
 mod decl;
 mod expr;
 pub mod stages;
@@ -52,6 +54,15 @@ pub struct Checker<'s> {
     pub log: Log,
     /// The stage the shader is compiled for.
     stage: Stage,
+    /// `#version NNN compatibility`.
+    compat_profile: bool,
+    /// Names of the shader's interface blocks (GLSL 4.60 §4.3.9: used at global scope
+    /// for nothing else).
+    block_names: HashSet<String>,
+    /// The layout qualifiers of gl_FragCoord's first redeclaration.
+    frag_coord_layout: Option<Vec<String>>,
+    /// The shader's use of the input and output gl_PerVertex blocks.
+    per_vertex_use: [stages::PerVertexUse; 2],
     map: &'s LineMap,
     pub m: Module,
     version: u16,
@@ -83,6 +94,10 @@ impl<'s> Checker<'s> {
         Checker {
             log,
             stage,
+            compat_profile: dirs.compatibility,
+            per_vertex_use: Default::default(),
+            block_names: HashSet::new(),
+            frag_coord_layout: None,
             map,
             m,
             version: dirs.version,
@@ -220,6 +235,10 @@ impl<'s> Checker<'s> {
             );
         }
         let global_scope = self.scopes.len() == 1;
+        if global_scope && self.block_names.contains(name) {
+            self.error(span, format!("`{name}' is already the name of a block"));
+            return false;
+        }
         let scope = self.scopes.last_mut().expect("scope");
         if scope.contains_key(name) || (global_scope && self.functions.contains_key(name)) {
             self.error(span, format!("`{name}' redeclared"));
@@ -231,6 +250,27 @@ impl<'s> Checker<'s> {
             .last_mut()
             .expect("scope")
             .insert(name.to_string(), sym);
+        true
+    }
+
+    /// Claims a block name (GLSL 4.60 §4.3.9): not a global variable, function or type
+    /// name, nor reserved.
+    fn claim_block_name(&mut self, name: &str, span: Span) -> bool {
+        if name.starts_with("gl_") {
+            self.error(
+                span,
+                format!("block name `{name}' uses reserved prefix `gl_'"),
+            );
+            return false;
+        }
+        if self.scopes[0].contains_key(name) || self.functions.contains_key(name) {
+            self.error(
+                span,
+                format!("block name `{name}' is already used at global scope"),
+            );
+            return false;
+        }
+        self.block_names.insert(name.to_string());
         true
     }
 
@@ -259,6 +299,7 @@ impl<'s> Checker<'s> {
             }
         }
         self.check_recursion();
+        self.check_fragment_outputs();
     }
 
     /// GLSL 4.60 §6.1.2: recursion (static, through any chain of calls) is an error.

@@ -108,6 +108,27 @@ fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
 /// Members of the built-in `gl_PerVertex` block (GLSL 4.30).
 const PER_VERTEX: [&str; 3] = ["gl_Position", "gl_PointSize", "gl_ClipDistance"];
 
+/// What a shader did with one direction's `gl_PerVertex` block (GLSL 4.60 §7.1.1): a
+/// redeclaration must come before any use of its members, only once, and not
+/// together with a redeclaration of a member as a plain variable; after it, members it
+/// left out do not exist.
+#[derive(Debug, Default)]
+pub(super) struct PerVertexUse {
+    used: bool,
+    redeclared: Option<Vec<String>>,
+    member_redeclared: bool,
+}
+
+/// The direction (0 input, 1 output) whose gl_PerVertex block a built-in belongs to.
+fn per_vertex_dir(stage: Stage, name: &str, output: bool) -> Option<usize> {
+    match name {
+        "gl_in" => Some(0),
+        "gl_out" => Some(1),
+        _ if PER_VERTEX.contains(&name) && output && stage != Stage::Fragment => Some(1),
+        _ => None,
+    }
+}
+
 /// The built-in constants of the graphics stages (GLSL 4.60 §7.3, with the values
 /// the context reports: the GL 4.3 minimums of state::stage_limits, whose tests
 /// compare the two).
@@ -252,6 +273,26 @@ impl Checker<'_> {
     pub(super) fn stage_layout_declaration(&mut self, q: &Qualifiers, input: bool) {
         let stage = self.stage;
         let dir = if input { "input" } else { "output" };
+        // GLSL 4.60 §4.4.1.2: one primitive (mode, spacing, order) per declaration.
+        for list in [
+            &GEOMETRY_IN[..],
+            &GEOMETRY_OUT,
+            &TESS_MODES,
+            &TESS_SPACING,
+            &TESS_ORDER,
+        ] {
+            let n = q
+                .layout
+                .iter()
+                .filter(|l| list.contains(&l.name.as_str()))
+                .count();
+            if n > 1 {
+                self.error(
+                    q.span,
+                    format!("a layout declaration names {n} of {}", list.join(", ")),
+                );
+            }
+        }
         for l in &q.layout {
             let name = l.name.as_str();
             let pick = |list: &[&'static str]| list.iter().copied().find(|n| *n == name);
@@ -518,9 +559,30 @@ impl Checker<'_> {
             );
             return;
         }
+        // GLSL 1.30 made `in' and `out' storage qualifiers of globals (before, the
+        // words are reserved and `attribute'/`varying' are used).
+        if self.version < 130
+            && q.storage
+                .iter()
+                .any(|s| matches!(s.0, StorageQ::In | StorageQ::Out))
+        {
+            self.error(
+                span,
+                "`in' and `out' qualify global variables from GLSL 1.30 on; use `attribute' or `varying'",
+            );
+            return;
+        }
         let mut io = self.io_qualifiers(q, output, span);
         let location = self.io_layout(q, output, &mut io);
         let what = format!("`{name}'");
+        // GLSL 1.50 §4.3.4: inputs and outputs may be structures from GLSL 1.50 on.
+        if self.version < 150 && self.type_contains(ty, |t| matches!(t, Type::Struct(_))) {
+            self.error(
+                span,
+                format!("{what}: shader inputs and outputs cannot be structures before GLSL 1.50"),
+            );
+            return;
+        }
         let stage = self.stage;
         let kind = if output { "output" } else { "input" };
         // GLSL 4.60 §4.3.4, §4.3.6: no booleans or opaque types; vertex inputs and
@@ -654,6 +716,15 @@ impl Checker<'_> {
         ty: TypeId,
         span: Span,
     ) {
+        if name == "gl_ClipDistance" && self.version < 130 {
+            self.error(span, "gl_ClipDistance is available from GLSL 1.30 on");
+            return;
+        }
+        // The compatibility profile's varyings may be redeclared (with interpolation
+        // qualifiers, GLSL 1.30 §4.3.7; gl_TexCoord with a size, GLSL 1.10 §7.6).
+        if self.redeclare_compat(name, output, ty, span) {
+            return;
+        }
         let Some(b) = stage_builtin(self.stage, name).filter(|b| b.output == output) else {
             self.error(
                 span,
@@ -665,6 +736,16 @@ impl Checker<'_> {
             );
             return;
         };
+        if let Some(d) = per_vertex_dir(self.stage, name, output) {
+            if self.per_vertex_use[d].redeclared.is_some() {
+                self.error(
+                    span,
+                    format!("`{name}' cannot be redeclared after gl_PerVertex is redeclared"),
+                );
+            }
+            self.per_vertex_use[d].member_redeclared = true;
+        }
+        self.check_clip_size(name, ty, span);
         let want = self.builtin_type(b.ty, output);
         let elem = |c: &Self, t: TypeId| match c.m.types.get(t) {
             Type::Array(e, _) => Some(*e),
@@ -680,6 +761,20 @@ impl Checker<'_> {
                     self.tname(want)
                 ),
             );
+        }
+        // GLSL 1.50 §4.3.8.1: every redeclaration of gl_FragCoord has the same set of
+        // layout qualifiers.
+        if name == "gl_FragCoord" {
+            let mut set: Vec<String> = q.layout.iter().map(|l| l.name.clone()).collect();
+            set.sort();
+            set.dedup();
+            match &self.frag_coord_layout {
+                Some(prev) if *prev != set => self.error(
+                    span,
+                    "gl_FragCoord is redeclared with a different set of layout qualifiers",
+                ),
+                _ => self.frag_coord_layout = Some(set),
+            }
         }
         for l in &q.layout {
             let ok = match name {
@@ -792,7 +887,27 @@ impl Checker<'_> {
 
     /// A built-in variable of a graphics stage, or None if `name` is not one.
     pub(super) fn stage_builtin_variable(&mut self, name: &str, span: Span) -> Option<ExprId> {
-        let b = stage_builtin(self.stage, name)?;
+        let Some(b) = stage_builtin(self.stage, name) else {
+            return self.compat_variable(name, span);
+        };
+        // GLSL 1.30 added gl_ClipDistance.
+        if name == "gl_ClipDistance" && self.version < 130 {
+            return None;
+        }
+        if let Some(d) = per_vertex_dir(self.stage, name, b.output) {
+            let pv = &mut self.per_vertex_use[d];
+            pv.used = true;
+            if let Some(members) = &pv.redeclared
+                && PER_VERTEX.contains(&name)
+                && !members.iter().any(|m| m == name)
+            {
+                self.error(
+                    span,
+                    format!("`{name}' is not a member of the redeclared gl_PerVertex block"),
+                );
+                return None;
+            }
+        }
         let g = self.builtin_global(name, b);
         self.m.globals[g.0 as usize].used = true;
         let ty = self.m.globals[g.0 as usize].ty;
@@ -818,6 +933,20 @@ impl Checker<'_> {
         let mut io = self.io_qualifiers(q, output, span);
         let location = self.io_layout(q, output, &mut io);
         io.block = Some(name.clone());
+        let same_dir_twice = self.m.globals.iter().any(|g| {
+            g.storage
+                == if output {
+                    Storage::Output
+                } else {
+                    Storage::Input
+                }
+                && g.io
+                    .as_ref()
+                    .is_some_and(|x| x.block.as_deref() == Some(name.as_str()))
+        });
+        if !same_dir_twice && !self.claim_block_name(&name, span) {
+            return;
+        }
         if self.m.globals.iter().any(|g| {
             g.storage
                 == if output {
@@ -855,6 +984,10 @@ impl Checker<'_> {
                     );
                 }
             }
+            if let ast::TypeSpecifierNonArrayData::Struct(_) = &field.ty.ty.content {
+                self.error(fspan, "structure definitions are not allowed inside blocks");
+                continue;
+            }
             let Some(base) = self.type_spec(&field.ty) else {
                 continue;
             };
@@ -864,6 +997,13 @@ impl Checker<'_> {
                     continue;
                 };
                 let n = ident.ident.0.to_string();
+                if n.starts_with("gl_") {
+                    self.error(
+                        ispan,
+                        format!("block member `{n}' uses reserved prefix `gl_'"),
+                    );
+                    continue;
+                }
                 if self.m.types.is_opaque(ty)
                     || self.type_contains(ty, |t| {
                         matches!(
@@ -990,19 +1130,39 @@ impl Checker<'_> {
             return;
         }
         let given = b.identifier.as_ref().map(|i| i.ident.0.as_str());
-        if given != instance {
+        let arrayed = b
+            .identifier
+            .as_ref()
+            .is_some_and(|i| i.array_spec.is_some());
+        if given != instance || (instance.is_some() && !arrayed) {
             self.error(
                 span,
                 format!(
                     "gl_PerVertex must be redeclared {}",
                     match instance {
-                        Some(i) => format!("with the instance name `{i}'"),
+                        Some(i) => format!("with the instance array `{i}[]'"),
                         None => "without an instance name".into(),
                     }
                 ),
             );
             return;
         }
+        let d = output as usize;
+        let pv = &self.per_vertex_use[d];
+        let problem = if pv.redeclared.is_some() {
+            Some("gl_PerVertex is redeclared more than once")
+        } else if pv.used {
+            Some("gl_PerVertex is redeclared after its members were used")
+        } else if pv.member_redeclared {
+            Some("gl_PerVertex is redeclared after one of its members was redeclared as a variable")
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            self.error(span, p);
+            return;
+        }
+        let mut names = Vec::new();
         let s = self.per_vertex_struct();
         let Type::Struct(sid) = self.m.types.get(s).clone() else {
             return;
@@ -1022,6 +1182,8 @@ impl Checker<'_> {
                     self.error(ispan, format!("`{n}' is not a member of gl_PerVertex"));
                     continue;
                 };
+                names.push(n.to_string());
+                self.check_clip_size(n, ty, ispan);
                 let same = ty == m.ty
                     || matches!((self.m.types.get(ty), self.m.types.get(m.ty)), (Type::Array(a, _), Type::Array(b, _)) if a == b);
                 if !same {
@@ -1036,6 +1198,23 @@ impl Checker<'_> {
                 }
             }
         }
+        self.per_vertex_use[d].redeclared = Some(names);
+    }
+
+    /// GLSL 4.60 §7.1: gl_ClipDistance has at most gl_MaxClipDistances elements.
+    fn check_clip_size(&mut self, name: &str, ty: TypeId, span: Span) {
+        if name == "gl_ClipDistance"
+            && let Type::Array(_, Some(n)) = self.m.types.get(ty)
+            && *n > limits::MAX_CLIP_DISTANCES
+        {
+            self.error(
+                span,
+                format!(
+                    "gl_ClipDistance is redeclared with {n} elements, more than gl_MaxClipDistances ({})",
+                    limits::MAX_CLIP_DISTANCES
+                ),
+            );
+        }
     }
 
     /// `invariant name;` (GLSL 4.60 §4.8.1): `name` is an output of this stage.
@@ -1045,8 +1224,39 @@ impl Checker<'_> {
             Some(Symbol::BlockMember(g, _)) => self.m.global(*g).storage == Storage::Output,
             _ => stage_builtin(self.stage, name).is_some_and(|b| b.output),
         };
+        // Before GLSL 4.20 fragment shader inputs could be invariant too.
+        let fragment_input = self.stage == Stage::Fragment
+            && self.version < 420
+            && matches!(self.lookup(name), Some(Symbol::Global(g)) if self.m.global(*g).storage == Storage::Input);
+        let is_output = is_output || fragment_input;
         if !is_output {
             self.error(span, format!("`invariant' applies to shader outputs; `{name}' is not an output of this {} shader", self.stage.name()));
+        }
+    }
+
+    /// GLSL 1.30 §7.2: a fragment shader writes gl_FragColor, gl_FragData or its own
+    /// outputs, not two of them (checked at the end of the shader).
+    pub(super) fn check_fragment_outputs(&mut self) {
+        if self.stage != Stage::Fragment {
+            return;
+        }
+        let used = |c: &Self, f: &dyn Fn(&Global) -> bool| {
+            c.m.globals
+                .iter()
+                .any(|g| g.storage == Storage::Output && g.used && f(g))
+        };
+        let color = used(self, &|g| g.name == "gl_FragColor");
+        let data = used(self, &|g| g.name == "gl_FragData");
+        let user = used(self, &|g| !g.io.as_ref().is_some_and(|io| io.builtin));
+        if (color as u8 + data as u8 + user as u8) > 1 {
+            self.error(
+                Span {
+                    source: 0,
+                    line: 1,
+                    col: 1,
+                },
+                "a fragment shader writes only one of gl_FragColor, gl_FragData and its own outputs",
+            );
         }
     }
 

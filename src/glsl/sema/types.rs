@@ -328,8 +328,13 @@ impl Checker<'_> {
             T::USampler2DMsArray => smp(ty, D2MsArray, Uint, false),
             T::USamplerCubeArray => smp(ty, CubeArray, Uint, false),
             T::Struct(s) => return self.struct_definition(s),
-            T::TypeName(name) => match self.lookup(name.0.as_str()) {
-                Some(Symbol::Struct(t)) => *t,
+            T::TypeName(name) => match self.lookup(name.0.as_str()).cloned() {
+                Some(Symbol::Struct(t)) => t,
+                _ if name.0.starts_with("gl_")
+                    && let Some(t) = self.builtin_struct(name.0.as_str()) =>
+                {
+                    t
+                }
                 _ if let Some((s, n)) = int64_type(name.0.as_str())
                     && self.ext("GL_ARB_gpu_shader_int64") =>
                 {
