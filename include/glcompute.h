@@ -886,11 +886,11 @@ void glGetTextureSubImage(GLuint texture,
 
 void glGetTransformFeedbackVarying(GLuint program,
                                    GLuint index,
-                                   GLsizei _buf_size,
-                                   GLsizei *_length,
-                                   GLsizei *_size,
-                                   GLenum *_ty,
-                                   GLchar *_name);
+                                   GLsizei buf_size,
+                                   GLsizei *length,
+                                   GLsizei *size,
+                                   GLenum *ty,
+                                   GLchar *name);
 
 GLuint glGetUniformBlockIndex(GLuint program, const GLchar *name);
 

@@ -449,6 +449,172 @@ static void link_errors(void)
                GL_COMPUTE_SHADER, "#version 430\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
 }
 
+/* Links `vs` (with a trivial fragment shader) recording `names`; returns the program. */
+static GLuint xfb_program(const char *vs, GLsizei n, const char *const *names, GLenum mode, char *log, size_t size)
+{
+    GLuint v = compile(GL_VERTEX_SHADER, vs, log, size);
+    CHECK(compiled(v), "transform feedback vertex shader compiles: %s", log);
+    GLuint p = glCreateProgram();
+    glAttachShader(p, v);
+    glTransformFeedbackVaryings(p, n, names, mode);
+    glLinkProgram(p);
+    log[0] = 0;
+    glGetProgramInfoLog(p, (GLsizei)size, NULL, log);
+    glDeleteShader(v);
+    return p;
+}
+
+static const char *xfb_vs =
+    "#version 430\n"
+    "out vec3 a;\nout float b[3];\nout S { vec2 m; } blk;\nflat out ivec2 c;\nflat out dvec2 d;\nout vec3 e[2];\n"
+    "void main() { a = vec3(1); b[0] = b[1] = b[2] = 2.0; blk.m = vec2(3); c = ivec2(4); d = dvec2(5);"
+    " e[0] = e[1] = vec3(6);"
+    " gl_Position = vec4(0); }\n";
+
+static void xfb_link_fails(const char *needle, const char *rule, GLsizei n, const char *const *names, GLenum mode)
+{
+    char log[1024];
+    GLuint p = xfb_program(xfb_vs, n, names, mode, log, sizeof log);
+    CHECK(program_iv(p, GL_LINK_STATUS) == GL_FALSE, "%s: linked", rule);
+    CHECK(strstr(log, needle) != NULL, "%s: link log lacks '%s': %s", rule, needle, log);
+    glDeleteProgram(p);
+}
+
+/* GL 4.6 §11.1.2.1 and §13.3: transform feedback varyings resolve at link, and the
+ * object goes active and paused with the errors that state brings. */
+static void transform_feedback(void)
+{
+    char log[1024];
+    const char *names[] = {"a", "b[1]", "gl_SkipComponents2", "S.m", "gl_NextBuffer", "c", "b"};
+    GLuint p = xfb_program(xfb_vs, 7, names, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+    CHECK(program_iv(p, GL_LINK_STATUS) == GL_TRUE, "varyings link: %s", log);
+    CHECK(program_iv(p, GL_TRANSFORM_FEEDBACK_VARYINGS) == 7, "TRANSFORM_FEEDBACK_VARYINGS: %d",
+          program_iv(p, GL_TRANSFORM_FEEDBACK_VARYINGS));
+    CHECK(program_iv(p, GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH) == (GLint)sizeof "gl_SkipComponents2",
+          "VARYING_MAX_LENGTH: %d", program_iv(p, GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH));
+    CHECK(program_iv(p, GL_TRANSFORM_FEEDBACK_BUFFER_MODE) == GL_INTERLEAVED_ATTRIBS, "BUFFER_MODE");
+    const struct { const char *name; GLsizei size; GLenum type; GLint offset; } want[] = {
+        {"a", 1, GL_FLOAT_VEC3, 0},   {"b[1]", 1, GL_FLOAT, 12},    {"gl_SkipComponents2", 2, GL_NONE, 16},
+        {"S.m", 1, GL_FLOAT_VEC2, 24}, {"gl_NextBuffer", 0, GL_NONE, 0}, {"c", 1, GL_INT_VEC2, 0},
+        {"b", 3, GL_FLOAT, 8},
+    };
+    for (GLuint i = 0; i < 7; i++) {
+        char name[64] = "";
+        GLsizei len = -1, size = -1;
+        GLenum type = 1;
+        glGetTransformFeedbackVarying(p, i, sizeof name, &len, &size, &type, name);
+        CHECK(strcmp(name, want[i].name) == 0 && len == (GLsizei)strlen(want[i].name) && size == want[i].size &&
+                  type == want[i].type,
+              "GetTransformFeedbackVarying %u: %s len %d size %d type 0x%x", i, name, len, size, type);
+        GLenum props[] = {GL_OFFSET, GL_ARRAY_SIZE};
+        GLint vals[2] = {-9, -9};
+        glGetProgramResourceiv(p, GL_TRANSFORM_FEEDBACK_VARYING, i, 2, props, 2, NULL, vals);
+        CHECK(vals[0] == want[i].offset && vals[1] == want[i].size, "varying %u OFFSET %d ARRAY_SIZE %d", i,
+              vals[0], vals[1]);
+    }
+    GLint nb = -1;
+    glGetProgramInterfaceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, GL_ACTIVE_RESOURCES, &nb);
+    CHECK(nb == 2, "two transform feedback buffers: %d", nb);
+    GLenum bprops[] = {GL_BUFFER_BINDING, GL_TRANSFORM_FEEDBACK_BUFFER_STRIDE, GL_NUM_ACTIVE_VARIABLES};
+    GLint bv[3] = {-9, -9, -9};
+    glGetProgramResourceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, 1, 3, bprops, 3, NULL, bv);
+    CHECK(bv[0] == 1 && bv[1] == 20 && bv[2] == 2, "buffer 1: binding %d stride %d variables %d", bv[0], bv[1], bv[2]);
+    CHECK(glGetProgramResourceIndex(p, GL_TRANSFORM_FEEDBACK_VARYING, "S.m") == 3, "ResourceIndex of S.m");
+    char name[8];
+    glGetTransformFeedbackVarying(p, 7, sizeof name, NULL, NULL, NULL, name);
+    CHECK(glGetError() == GL_INVALID_VALUE, "GL 4.6 §11.1.2.1: an index past the varyings is INVALID_VALUE");
+
+    /* Link errors. */
+    const char *missing[] = {"nothere"};
+    xfb_link_fails("not an output", "GL 4.6 §11.1.2.1: a varying names an output", 1, missing, GL_INTERLEAVED_ATTRIBS);
+    const char *twice[] = {"a", "a"};
+    xfb_link_fails("twice", "GL 4.6 §11.1.2.1: a varying is named once", 2, twice, GL_INTERLEAVED_ATTRIBS);
+    const char *past[] = {"b[3]"};
+    xfb_link_fails("past the end", "GL 4.6 §11.1.2.1: an element inside its array", 1, past, GL_INTERLEAVED_ATTRIBS);
+    const char *big[] = {"e"};
+    xfb_link_fails("SEPARATE_COMPONENTS", "GL 4.6 §11.1.2.1: separate varyings fit MAX_..._SEPARATE_COMPONENTS", 1,
+                   big, GL_SEPARATE_ATTRIBS);
+    const char *skip[] = {"a", "gl_SkipComponents1"};
+    xfb_link_fails("INTERLEAVED", "GL 4.6 §11.1.2.1: gl_SkipComponents only when interleaved", 2, skip,
+                   GL_SEPARATE_ATTRIBS);
+    const char *many[17];
+    for (int i = 0; i < 17; i++)
+        many[i] = i ? "gl_SkipComponents4" : "a";
+    xfb_link_fails("INTERLEAVED_COMPONENTS", "GL 4.6 §11.1.2.1: interleaved varyings fit 64 components", 17, many,
+                   GL_INTERLEAVED_ATTRIBS);
+
+    /* Begin needs a buffer at each binding the varyings record into. */
+    glUseProgram(p);
+    GLboolean b = 9;
+    glBeginTransformFeedback(GL_POINTS);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "GL 4.6 §13.3.1: Begin without buffers is INVALID_OPERATION");
+    GLuint bufs[2];
+    glGenBuffers(2, bufs);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bufs[0]);
+    glBeginTransformFeedback(GL_POINTS);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "GL 4.6 §13.3.1: Begin with binding 1 empty is INVALID_OPERATION");
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, bufs[1]);
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_ACTIVE, &b);
+    CHECK(b == GL_FALSE, "not active before Begin");
+    glBeginTransformFeedback(GL_QUADS);
+    CHECK(glGetError() == GL_INVALID_ENUM, "GL 4.6 §13.3.1: Begin's mode is a basic primitive");
+    glBeginTransformFeedback(GL_TRIANGLES);
+    CHECK(glGetError() == GL_NO_ERROR, "Begin with both bindings filled");
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_ACTIVE, &b);
+    CHECK(b == GL_TRUE, "active after Begin");
+    glBeginTransformFeedback(GL_TRIANGLES);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "Begin while active");
+    glUseProgram(0);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "GL 4.6 §7.3: UseProgram while active and not paused");
+    glLinkProgram(p);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "GL 4.6 §7.3: LinkProgram of the recorded program");
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "GL 4.6 §13.3.1: rebinding a recording buffer");
+    GLuint tf;
+    glGenTransformFeedbacks(1, &tf);
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, tf);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "GL 4.6 §13.3.1: BindTransformFeedback while active");
+    glResumeTransformFeedback();
+    CHECK(glGetError() == GL_INVALID_OPERATION, "Resume when not paused");
+    glPauseTransformFeedback();
+    CHECK(glGetError() == GL_NO_ERROR, "Pause");
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_PAUSED, &b);
+    CHECK(b == GL_TRUE, "paused");
+    glPauseTransformFeedback();
+    CHECK(glGetError() == GL_INVALID_OPERATION, "Pause when paused");
+    /* Paused: another object may be bound, and it is not active. */
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, tf);
+    CHECK(glGetError() == GL_NO_ERROR, "BindTransformFeedback while paused");
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_ACTIVE, &b);
+    CHECK(b == GL_FALSE, "the new object is not active");
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+    glResumeTransformFeedback();
+    CHECK(glGetError() == GL_NO_ERROR, "Resume");
+    glEndTransformFeedback();
+    CHECK(glGetError() == GL_NO_ERROR, "End");
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_ACTIVE, &b);
+    CHECK(b == GL_FALSE, "not active after End");
+    glEndTransformFeedback();
+    CHECK(glGetError() == GL_INVALID_OPERATION, "End when not active");
+
+    /* An active object cannot be deleted; an inactive one can. */
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, tf);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bufs[0]);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 1, bufs[1]);
+    glBeginTransformFeedback(GL_POINTS);
+    CHECK(glGetError() == GL_NO_ERROR, "Begin on a generated object");
+    glDeleteTransformFeedbacks(1, &tf);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "GL 4.6 §13.3.1: deleting an active object");
+    CHECK(glIsTransformFeedback(tf), "the active object survives");
+    glEndTransformFeedback();
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+    glDeleteTransformFeedbacks(1, &tf);
+    CHECK(!glIsTransformFeedback(tf), "deleted once inactive");
+    glUseProgram(0);
+    glDeleteBuffers(2, bufs);
+    glDeleteProgram(p);
+}
+
 int main(void)
 {
     h_init();
@@ -456,6 +622,7 @@ int main(void)
     geometry_tessellation();
     compile_errors();
     link_errors();
+    transform_feedback();
     CHECK(glGetError() == GL_NO_ERROR, "no error left over");
     return h_finish("graphics_programs");
 }

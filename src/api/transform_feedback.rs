@@ -1,8 +1,9 @@
 //! Transform feedback objects, transform feedback varyings and conditional rendering
 //! (GL 4.6 §13.3, §11.1.2.1, §10.10); see state/transform_feedback.rs for what glcompute
-//! does with them (it links no vertex processing stage, so nothing is recorded).
+//! does with them (objects go active and paused, but nothing is drawn, so nothing is
+//! recorded).
 
-use super::{c_bytes, delete_from, gen_into, gl_call, in_array};
+use super::{c_bytes, gen_into, gl_call, in_array};
 use crate::state::types::*;
 
 #[unsafe(no_mangle)]
@@ -17,12 +18,15 @@ pub unsafe extern "C" fn glGenTransformFeedbacks(n: GLsizei, ids: *mut GLuint) {
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glDeleteTransformFeedbacks(n: GLsizei, ids: *const GLuint) {
-    // SAFETY: the application passes n names.
-    unsafe {
-        delete_from("glDeleteTransformFeedbacks", n, ids, |st, names| {
-            st.delete_transform_feedbacks(names)
-        })
-    }
+    gl_call("glDeleteTransformFeedbacks", |st| {
+        // GL 4.6 §13.3.1: INVALID_VALUE if n is negative.
+        let n = super::count(n)?;
+        // SAFETY: the application passes n names.
+        match unsafe { in_array(ids, n) } {
+            Some(names) => st.delete_transform_feedbacks(names),
+            None => Ok(()),
+        }
+    })
 }
 
 #[unsafe(no_mangle)]
@@ -48,22 +52,20 @@ pub extern "C" fn glBeginTransformFeedback(mode: GLenum) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glEndTransformFeedback() {
-    gl_call("glEndTransformFeedback", |st| {
-        st.transform_feedback_not_active("glEndTransformFeedback")
-    })
+    gl_call("glEndTransformFeedback", |st| st.end_transform_feedback())
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glPauseTransformFeedback() {
     gl_call("glPauseTransformFeedback", |st| {
-        st.transform_feedback_not_active("glPauseTransformFeedback")
+        st.pause_transform_feedback(true)
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glResumeTransformFeedback() {
     gl_call("glResumeTransformFeedback", |st| {
-        st.transform_feedback_not_active("glResumeTransformFeedback")
+        st.pause_transform_feedback(false)
     })
 }
 
@@ -99,14 +101,23 @@ pub unsafe extern "C" fn glTransformFeedbackVaryings(
 pub unsafe extern "C" fn glGetTransformFeedbackVarying(
     program: GLuint,
     index: GLuint,
-    _buf_size: GLsizei,
-    _length: *mut GLsizei,
-    _size: *mut GLsizei,
-    _ty: *mut GLenum,
-    _name: *mut GLchar,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    size: *mut GLsizei,
+    ty: *mut GLenum,
+    name: *mut GLchar,
 ) {
     gl_call("glGetTransformFeedbackVarying", |st| {
-        st.transform_feedback_varying(program, index)
+        let (n, s, t) = st.transform_feedback_varying(program, index)?;
+        // GL 4.6 §11.1.2.1: INVALID_VALUE for a negative bufSize.
+        let buf = super::count_named(buf_size, "bufSize")?;
+        // SAFETY: the application passes writable outputs and bufSize bytes of name.
+        unsafe {
+            super::uniforms::write_name(&n, buf, length, name);
+            super::out_one(size, s);
+            super::out_one(ty, t);
+        }
+        Ok(())
     })
 }
 

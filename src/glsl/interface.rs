@@ -52,6 +52,208 @@ pub struct GraphicsInfo {
     pub outputs: Vec<IoResource>,
     /// Each stage's layout declarations, merged over its shaders.
     pub layouts: Vec<(Stage, StageLayout)>,
+    /// The varyings transform feedback records, in order (GL 4.6 §11.1.2.1).
+    pub xfb: Vec<XfbVarying>,
+}
+
+/// A varying transform feedback records (TRANSFORM_FEEDBACK_VARYING, GL 4.6 §11.1.2.1).
+#[derive(Debug, Clone)]
+pub struct XfbVarying {
+    /// The name as given to TransformFeedbackVaryings.
+    pub name: String,
+    /// The basic type; None for `gl_NextBuffer` and `gl_SkipComponentsN`.
+    pub ty: Option<TypeId>,
+    /// Elements recorded (for `gl_SkipComponentsN`, N; for `gl_NextBuffer`, 0).
+    pub size: u32,
+    /// Components recorded.
+    pub components: u32,
+    /// The TRANSFORM_FEEDBACK_BUFFER binding it is recorded into.
+    pub buffer: u32,
+    /// Its byte offset in a vertex's record in that buffer.
+    pub offset: u32,
+}
+
+impl Named for XfbVarying {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// A buffer binding transform feedback records into (the TRANSFORM_FEEDBACK_BUFFER
+/// program interface, GL 4.6 §7.3.1.1).
+#[derive(Debug, Clone, PartialEq)]
+pub struct XfbBuffer {
+    /// The TRANSFORM_FEEDBACK_BUFFER binding index.
+    pub binding: u32,
+    /// Bytes one vertex's record takes.
+    pub stride: u32,
+    /// Indices into GraphicsInfo.xfb of the varyings recorded into it.
+    pub varyings: Vec<u32>,
+}
+
+impl GraphicsInfo {
+    /// The buffers recording writes to, by binding: one for each binding a varying
+    /// (not `gl_NextBuffer` or `gl_SkipComponentsN`) is recorded into.
+    pub fn xfb_buffers(&self) -> Vec<XfbBuffer> {
+        let mut out: Vec<XfbBuffer> = Vec::new();
+        for (i, v) in self.xfb.iter().enumerate() {
+            let end = v.offset + v.components * 4;
+            match out.iter_mut().find(|b| b.binding == v.buffer) {
+                Some(b) => {
+                    b.stride = b.stride.max(end);
+                    if v.ty.is_some() {
+                        b.varyings.push(i as u32);
+                    }
+                }
+                None if v.ty.is_some() || v.size > 0 => out.push(XfbBuffer {
+                    binding: v.buffer,
+                    stride: end,
+                    varyings: if v.ty.is_some() {
+                        vec![i as u32]
+                    } else {
+                        vec![]
+                    },
+                }),
+                None => {}
+            }
+        }
+        out.retain(|b| !b.varyings.is_empty());
+        out
+    }
+}
+
+/// Components of one element of a basic type (a double counts two).
+fn components(types: &Types, t: TypeId) -> u32 {
+    let (n, s) = match types.get(t) {
+        Type::Scalar(s) => (1, *s),
+        Type::Vector(s, n) => (*n as u32, *s),
+        Type::Matrix { scalar, cols, rows } => ((*cols * *rows) as u32, *scalar),
+        _ => (1, Scalar::Float),
+    };
+    if matches!(s, Scalar::Double | Scalar::Int64 | Scalar::Uint64) {
+        n * 2
+    } else {
+        n
+    }
+}
+
+/// GL 4.3 table 23.66 (state::stage_limits reports the same values).
+const MAX_XFB_INTERLEAVED_COMPONENTS: u32 = 64;
+const MAX_XFB_SEPARATE_COMPONENTS: u32 = 4;
+
+/// Resolves TransformFeedbackVaryings' names against the outputs of the last vertex
+/// processing stage (GL 4.6 §11.1.2.1): `v`, `a` (a whole array), `a[i]`, `s.m`,
+/// `Block.m`, and in interleaved mode `gl_NextBuffer` and `gl_SkipComponents1`-`4`.
+/// Every rule the spec gives a link error for is one here.
+fn resolve_xfb(
+    m: &Module,
+    outputs: &[IoResource],
+    stage: Stage,
+    opts: &LinkOptions,
+    log: &mut Log,
+) -> Vec<XfbVarying> {
+    let mut out: Vec<XfbVarying> = Vec::new();
+    let mut buffer = 0u32;
+    // The next byte offset in the current buffer's record.
+    let mut offset = 0u32;
+    for name in &opts.xfb_varyings {
+        if out.iter().any(|v| v.name == *name && v.ty.is_some()) {
+            log.link_error(format!(
+                "transform feedback varying `{name}' is named twice"
+            ));
+            continue;
+        }
+        let skip = name
+            .strip_prefix("gl_SkipComponents")
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| (1..=4).contains(n));
+        if skip.is_some() || name == "gl_NextBuffer" {
+            if opts.xfb_separate {
+                log.link_error(format!(
+                    "`{name}' is only allowed with GL_INTERLEAVED_ATTRIBS"
+                ));
+                continue;
+            }
+            if name == "gl_NextBuffer" {
+                buffer += 1;
+                offset = 0;
+                if buffer >= limits::MAX_TRANSFORM_FEEDBACK_BUFFERS as u32 {
+                    log.link_error(format!(
+                        "gl_NextBuffer passes GL_MAX_TRANSFORM_FEEDBACK_BUFFERS ({})",
+                        limits::MAX_TRANSFORM_FEEDBACK_BUFFERS
+                    ));
+                }
+            }
+            out.push(XfbVarying {
+                name: name.clone(),
+                ty: None,
+                size: skip.unwrap_or(0),
+                components: skip.unwrap_or(0),
+                buffer,
+                offset,
+            });
+            offset = offset.saturating_add(skip.unwrap_or(0) * 4);
+            continue;
+        }
+        // `a[i]`: one element of an array output.
+        let (stem, index) = match name.strip_suffix(']').and_then(|s| s.rsplit_once('[')) {
+            Some((stem, i)) if !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()) => {
+                (stem, i.parse::<u32>().ok())
+            }
+            _ => (name.as_str(), None),
+        };
+        let found = outputs.iter().find(|r| {
+            let base = r
+                .name
+                .strip_suffix("[0]")
+                .filter(|_| r.is_array)
+                .unwrap_or(&r.name);
+            base == stem && (r.is_array || index.is_none())
+        });
+        let Some(r) = found else {
+            log.link_error(format!(
+                "transform feedback varying `{name}' is not an output of the {} shader",
+                stage.name()
+            ));
+            continue;
+        };
+        let size = match index {
+            Some(i) if i >= r.array_size => {
+                log.link_error(format!(
+                    "transform feedback varying `{name}' is past the end of its array ({} elements)",
+                    r.array_size
+                ));
+                continue;
+            }
+            Some(_) => 1,
+            None => r.array_size.max(1),
+        };
+        let components = components(&m.types, r.ty).saturating_mul(size);
+        if opts.xfb_separate && components > MAX_XFB_SEPARATE_COMPONENTS {
+            log.link_error(format!(
+                "transform feedback varying `{name}' has {components} components, more than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS ({MAX_XFB_SEPARATE_COMPONENTS})"
+            ));
+        }
+        let separate = opts.xfb_separate;
+        out.push(XfbVarying {
+            name: name.clone(),
+            ty: Some(r.ty),
+            size,
+            components,
+            buffer: if separate { out.len() as u32 } else { buffer },
+            offset: if separate { 0 } else { offset },
+        });
+        offset = offset.saturating_add(components.saturating_mul(4));
+    }
+    if !opts.xfb_separate {
+        let total: u32 = out.iter().map(|v| v.components).sum();
+        if total > MAX_XFB_INTERLEAVED_COMPONENTS {
+            log.link_error(format!(
+                "transform feedback records {total} components, more than GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS ({MAX_XFB_INTERLEAVED_COMPONENTS})"
+            ));
+        }
+    }
+    out
 }
 
 impl GraphicsInfo {
@@ -764,6 +966,31 @@ pub fn link_graphics(
             (x.1, if last == Stage::Fragment { x.2 } else { -1 })
         });
         io_resources(module, g, loc, idx, &used_members, &mut info.outputs, log);
+    }
+    // Transform feedback records the last vertex processing stage's outputs (every
+    // one it declares or writes, used by a later stage or not).
+    if !opts.xfb_varyings.is_empty() {
+        let vertex_stage = stages
+            .iter()
+            .rev()
+            .copied()
+            .find(|s| matches!(s, Stage::Vertex | Stage::TessEvaluation | Stage::Geometry));
+        match vertex_stage {
+            None => log.link_error(
+                "transform feedback varyings need a vertex, tessellation evaluation or geometry shader",
+            ),
+            Some(s) => {
+                let si = stage_ix(s);
+                let mut all = Vec::new();
+                for (i, (g, &owner)) in module.globals.iter().zip(owners.iter()).enumerate() {
+                    if owner == si && g.storage == Storage::Output {
+                        let id = GlobalId(i as u32);
+                        io_resources(module, id, -1, -1, &used_members, &mut all, log);
+                    }
+                }
+                info.xfb = resolve_xfb(module, &all, s, opts, log);
+            }
+        }
     }
     if log.has_errors() { None } else { Some(info) }
 }

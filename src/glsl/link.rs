@@ -49,6 +49,10 @@ pub struct LinkOptions {
     pub attrib_bindings: std::collections::BTreeMap<String, u32>,
     /// BindFragDataLocationIndexed: output name -> (color number, index).
     pub frag_bindings: std::collections::BTreeMap<String, (u32, u32)>,
+    /// TransformFeedbackVaryings: the names to record, and whether each goes to a
+    /// buffer of its own (SEPARATE_ATTRIBS) rather than one buffer (INTERLEAVED_ATTRIBS).
+    pub xfb_varyings: Vec<String>,
+    pub xfb_separate: bool,
 }
 
 /// Copies one module's contents into another, remapping ids.

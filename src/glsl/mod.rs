@@ -19,7 +19,7 @@ use std::sync::Arc;
 use crate::ir::{Module, Span};
 
 pub use crate::ir::reflect::{Named, Resource};
-pub use interface::{GraphicsInfo, IoResource};
+pub use interface::{GraphicsInfo, IoResource, XfbBuffer, XfbVarying};
 pub use link::{ComputeInfo, LinkOptions, LinkedProgram};
 
 /// A shader stage (GL 4.6 §7.1).

@@ -361,6 +361,14 @@ impl ContextState {
                 Enum(target)
             );
         };
+        // GL 4.6 §13.3.1: INVALID_OPERATION to change the TRANSFORM_FEEDBACK_BUFFER
+        // bindings while transform feedback is active.
+        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.xfb_recording().is_some() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback is active: its buffer bindings cannot change"
+            );
+        }
         // GL 4.6 §6.1.1: INVALID_VALUE if index >= the number of binding points.
         if index as usize >= count {
             gl_bail!(
@@ -434,6 +442,14 @@ impl ContextState {
                 Enum(target)
             );
         };
+        // GL 4.6 §13.3.1: INVALID_OPERATION to change the TRANSFORM_FEEDBACK_BUFFER
+        // bindings while transform feedback is active.
+        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.xfb_recording().is_some() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback is active: its buffer bindings cannot change"
+            );
+        }
         // GL 4.6 §6.1.1: INVALID_OPERATION if first + count exceeds the binding points.
         if first as usize + count > n {
             gl_bail!(

@@ -124,6 +124,14 @@ impl ContextState {
 
     /// BindProgramPipeline (GL 4.6 §7.4).
     pub fn bind_pipeline(&mut self, name: u32) -> GlResult<()> {
+        // GL 4.6 §13.3.1: INVALID_OPERATION while transform feedback is active and not
+        // paused (the program recording cannot change).
+        if self.xfb_active_unpaused() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback is active and not paused"
+            );
+        }
         if name != 0 {
             self.pipeline_mut(name)?;
         }
@@ -135,6 +143,14 @@ impl ContextState {
     pub fn use_program_stages(&mut self, pipeline: u32, stages: u32, program: u32) -> GlResult<()> {
         // GL 4.6 §7.4: INVALID_OPERATION if pipeline is not a generated name.
         self.check_pipeline_name(pipeline)?;
+        // GL 4.6 §13.3.1: INVALID_OPERATION while transform feedback is active and not
+        // paused.
+        if self.xfb_active_unpaused() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback is active and not paused"
+            );
+        }
         let all: u32 = STAGES.iter().map(|s| s.1).fold(0, |a, b| a | b);
         // GL 4.6 §7.4: INVALID_VALUE if stages is not ALL_SHADER_BITS and has other bits.
         if stages != GL_ALL_SHADER_BITS && stages & !all != 0 {

@@ -149,6 +149,11 @@ impl Program {
     }
 }
 
+/// The transform feedback varyings a linked program records.
+fn xfb_varyings(e: &LinkedProgram) -> &[glsl::XfbVarying] {
+    e.graphics.as_ref().map(|g| g.xfb.as_slice()).unwrap_or(&[])
+}
+
 /// The active attributes of a program: its vertex shader's inputs.
 fn attributes(e: &LinkedProgram) -> &[glsl::IoResource] {
     match &e.graphics {
@@ -469,6 +474,14 @@ impl ContextState {
     /// replaces the executable wherever the program is installed.
     pub fn link_program(&mut self, program: u32) -> GlResult<()> {
         let prog = self.lookup_program(program)?;
+        // GL 4.6 §7.3: INVALID_OPERATION if a transform feedback object records the
+        // program's varyings (active, even if paused or not bound).
+        if self.xfb_records(&prog) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "program {program} is in use by an active transform feedback object"
+            );
+        }
         let mut st = prog.state.lock();
         let inputs: Vec<(u32, Stage, Option<Arc<CompiledShader>>)> = st
             .shaders
@@ -498,6 +511,8 @@ impl ContextState {
             separable: st.separable,
             attrib_bindings: st.attrib_bindings.clone(),
             frag_bindings: st.frag_bindings.clone(),
+            xfb_varyings: st.xfb_varyings.0.clone(),
+            xfb_separate: st.xfb_varyings.1 == GL_SEPARATE_ATTRIBS,
         };
         let outcome = if st.foreign_shaders.is_empty() {
             glsl::link_with(&inputs, &opts)
@@ -590,7 +605,11 @@ impl ContextState {
                 0 => GL_INTERLEAVED_ATTRIBS,
                 m => m,
             } as i64],
-            GL_TRANSFORM_FEEDBACK_VARYINGS | GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => vec![0],
+            // GL 4.6 §11.1.2.1: the varyings the last link records.
+            GL_TRANSFORM_FEEDBACK_VARYINGS => vec![reflect(|e| xfb_varyings(e).len() as i64)],
+            GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH => {
+                vec![reflect(|e| max_name(xfb_varyings(e).iter()))]
+            }
             GL_PROGRAM_BINARY_RETRIEVABLE_HINT => vec![st.retrievable_hint as i64],
             GL_PROGRAM_BINARY_LENGTH => vec![self.program_binary_length(&st)],
             GL_PROGRAM_SEPARABLE => vec![st.separable as i64],
@@ -843,6 +862,14 @@ impl ContextState {
 
     /// UseProgram (GL 4.6 §7.3).
     pub fn use_program(&mut self, name: u32) -> GlResult<()> {
+        // GL 4.6 §7.3: INVALID_OPERATION if transform feedback is active and not
+        // paused.
+        if self.xfb_active_unpaused() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback is active and not paused"
+            );
+        }
         let new = if name == 0 {
             None
         } else {

@@ -1,10 +1,12 @@
 //! Transform feedback objects and the varyings a program records (GL 4.6 §13.3,
-//! §11.1.2.1), and conditional rendering (§10.10). glcompute links no vertex
-//! processing stage, so no program it links records varyings: BeginTransformFeedback
-//! always finds no program to record from (INVALID_OPERATION, as the spec requires
-//! then), no transform feedback object is ever active, and conditional rendering only
-//! changes whether draws, which fail anyway, would be discarded. The objects, their
-//! buffer bindings, the varyings a program asks for and every error are real.
+//! §11.1.2.1), and conditional rendering (§10.10). A graphics program linked with
+//! TransformFeedbackVaryings records the varyings the link resolved;
+//! Begin/End/Pause/ResumeTransformFeedback make the bound object active and paused as
+//! the spec says, with every error of those commands and of the commands an active
+//! object forbids (UseProgram, LinkProgram, BindTransformFeedback, binding its
+//! buffers, deleting it). Nothing is ever recorded, because nothing is drawn (draws
+//! fail, see api/draw.rs); conditional rendering likewise only changes whether draws
+//! would be discarded.
 
 use super::buffer::IndexedBinding;
 use super::context::ContextState;
@@ -24,6 +26,18 @@ const MAX_SEPARATE_ATTRIBS: usize = 4;
 pub struct TransformFeedback {
     pub buffers: Vec<IndexedBinding>,
     pub label: Option<String>,
+    /// Some while the object is active.
+    pub recording: Option<Recording>,
+}
+
+/// An active transform feedback object (GL 4.6 §13.3.1).
+#[derive(Clone)]
+pub struct Recording {
+    pub paused: bool,
+    /// The primitive mode BeginTransformFeedback named.
+    pub mode: u32,
+    /// The program whose varyings it records.
+    pub program: std::sync::Arc<super::program::Program>,
 }
 
 /// A context's transform feedback objects (container objects: not shared) and the
@@ -35,6 +49,8 @@ pub struct TransformFeedbacks {
     pub bound: u32,
     /// The default object's bindings while another object is bound.
     default_buffers: Vec<IndexedBinding>,
+    /// The default object's recording state.
+    default_recording: Option<Recording>,
     /// The query that BeginConditionalRender named, while conditional rendering is on.
     pub conditional: Option<u32>,
 }
@@ -58,10 +74,62 @@ impl ContextState {
             .collect()
     }
 
+    /// The bound object's recording state.
+    pub fn xfb_recording(&self) -> Option<&Recording> {
+        let x = &self.transform_feedbacks;
+        match x.bound {
+            0 => x.default_recording.as_ref(),
+            n => x.objects.get(n).and_then(|o| o.recording.as_ref()),
+        }
+    }
+
+    fn xfb_recording_mut(&mut self) -> &mut Option<Recording> {
+        let x = &mut self.transform_feedbacks;
+        match x.bound {
+            0 => &mut x.default_recording,
+            n => {
+                &mut x
+                    .objects
+                    .get_mut(n)
+                    .expect("the bound object exists")
+                    .recording
+            }
+        }
+    }
+
+    /// Whether the bound object is active and not paused (the state in which GL 4.6
+    /// §13.3.1 forbids UseProgram, BindTransformFeedback and the like).
+    pub fn xfb_active_unpaused(&self) -> bool {
+        self.xfb_recording().is_some_and(|r| !r.paused)
+    }
+
+    /// Whether some transform feedback object of this context records `program`'s
+    /// varyings (GL 4.6 §7.3: LinkProgram of it is INVALID_OPERATION).
+    pub fn xfb_records(&self, program: &super::program::Program) -> bool {
+        let x = &self.transform_feedbacks;
+        let is = |r: &Option<Recording>| {
+            r.as_ref()
+                .is_some_and(|r| std::ptr::eq(&*r.program, program))
+        };
+        is(&x.default_recording) || x.objects.objects().any(|o| is(&o.recording))
+    }
+
     /// DeleteTransformFeedbacks (GL 4.6 §13.3.1): the bound object reverts the binding
-    /// to the default one; unused names and zero are ignored. (No object is ever
-    /// active, so the INVALID_OPERATION for deleting an active one cannot arise.)
-    pub fn delete_transform_feedbacks(&mut self, names: &[u32]) {
+    /// to the default one; unused names and zero are ignored.
+    pub fn delete_transform_feedbacks(&mut self, names: &[u32]) -> GlResult<()> {
+        // GL 4.6 §13.3.1: INVALID_OPERATION if any of the objects is active (nothing
+        // is deleted then).
+        for &name in names {
+            if name != 0
+                && let Some(o) = self.transform_feedbacks.objects.get(name)
+                && o.recording.is_some()
+            {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "transform feedback object {name} is active"
+                );
+            }
+        }
         for &name in names {
             if name == 0 || !self.transform_feedbacks.objects.is_name(name) {
                 continue;
@@ -72,6 +140,7 @@ impl ContextState {
             }
             self.transform_feedbacks.objects.remove(name);
         }
+        Ok(())
     }
 
     pub fn is_transform_feedback(&self, name: u32) -> bool {
@@ -86,6 +155,14 @@ impl ContextState {
                 GL_INVALID_ENUM,
                 "target {} is not GL_TRANSFORM_FEEDBACK",
                 Enum(target)
+            );
+        }
+        // GL 4.6 §13.3.1: INVALID_OPERATION if the bound object is active and not
+        // paused.
+        if self.xfb_active_unpaused() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the bound transform feedback object is active and not paused"
             );
         }
         let x = &mut self.transform_feedbacks;
@@ -106,6 +183,7 @@ impl ContextState {
                         MAX_TRANSFORM_FEEDBACK_BUFFERS as usize
                     ],
                     label: None,
+                    recording: None,
                 },
             );
         }
@@ -138,22 +216,91 @@ impl ContextState {
                 Enum(mode)
             );
         }
-        // GL 4.6 §13.3.1: INVALID_OPERATION if no program object with transform
-        // feedback varyings is in use (the last vertex processing stage records them,
-        // and glcompute links none).
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "no program with transform feedback varyings is in use: glcompute links no vertex processing stage, so it records none (run under a driver that draws to use transform feedback)"
-        )
+        // GL 4.6 §13.3.1: INVALID_OPERATION if transform feedback is active.
+        if self.xfb_recording().is_some() {
+            gl_bail!(GL_INVALID_OPERATION, "transform feedback is already active");
+        }
+        // GL 4.6 §13.3.1: INVALID_OPERATION if no program (or pipeline stage) for the
+        // last vertex processing stage has transform feedback varyings.
+        let Some((program, bindings)) = self.xfb_program() else {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the program of the last vertex processing stage in use records no transform feedback varyings"
+            );
+        };
+        // GL 4.6 §13.3.1: INVALID_OPERATION if a binding point the varyings go to has
+        // no buffer bound.
+        for i in bindings {
+            if self
+                .bindings
+                .xfb_indexed
+                .get(i as usize)
+                .is_none_or(|b| b.buffer.is_none())
+            {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "no buffer is bound to GL_TRANSFORM_FEEDBACK_BUFFER binding {i}, which the varyings record into"
+                );
+            }
+        }
+        *self.xfb_recording_mut() = Some(Recording {
+            paused: false,
+            mode,
+            program,
+        });
+        Ok(())
     }
 
-    /// EndTransformFeedback, PauseTransformFeedback, ResumeTransformFeedback (GL 4.6
-    /// §13.3.1): INVALID_OPERATION, since transform feedback is never active.
-    pub fn transform_feedback_not_active(&self, what: &str) -> GlResult<()> {
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "{what}: transform feedback is not active"
-        )
+    /// The program that records varyings now and the bindings it uses: the current
+    /// program, else the bound pipeline's program for the last vertex processing stage
+    /// it has (geometry, tessellation evaluation, vertex).
+    fn xfb_program(&self) -> Option<(std::sync::Arc<super::program::Program>, Vec<u32>)> {
+        let program = match &self.current_program {
+            Some(p) => p.clone(),
+            None => {
+                let pipe = self.pipelines.get(self.bound_pipeline)?;
+                [3usize, 2, 0]
+                    .iter()
+                    .find_map(|&i| pipe.stages[i].clone())?
+            }
+        };
+        let exe = program.executable()?;
+        let g = exe.graphics.as_ref().filter(|g| !g.xfb.is_empty())?;
+        let bindings = g.xfb_buffers().iter().map(|b| b.binding).collect();
+        Some((program, bindings))
+    }
+
+    /// EndTransformFeedback (GL 4.6 §13.3.1).
+    pub fn end_transform_feedback(&mut self) -> GlResult<()> {
+        // GL 4.6 §13.3.1: INVALID_OPERATION if transform feedback is not active.
+        if self.xfb_recording().is_none() {
+            gl_bail!(GL_INVALID_OPERATION, "transform feedback is not active");
+        }
+        *self.xfb_recording_mut() = None;
+        Ok(())
+    }
+
+    /// PauseTransformFeedback (`pause`) and ResumeTransformFeedback (GL 4.6 §13.3.1).
+    pub fn pause_transform_feedback(&mut self, pause: bool) -> GlResult<()> {
+        match self.xfb_recording() {
+            // GL 4.6 §13.3.1: INVALID_OPERATION if not active, or (Pause) already
+            // paused, or (Resume) not paused.
+            None => gl_bail!(GL_INVALID_OPERATION, "transform feedback is not active"),
+            Some(r) if r.paused == pause => gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback is {}",
+                if pause {
+                    "already paused"
+                } else {
+                    "not paused"
+                }
+            ),
+            _ => {}
+        }
+        if let Some(r) = self.xfb_recording_mut() {
+            r.paused = pause;
+        }
+        Ok(())
     }
 
     /// TransformFeedbackVaryings (GL 4.6 §11.1.2.1): kept for the program's next link.
@@ -191,16 +338,37 @@ impl ContextState {
         Ok(())
     }
 
-    /// GetTransformFeedbackVarying (GL 4.6 §11.1.2.1): no linked program records a
-    /// varying, so every index is out of range.
-    pub fn transform_feedback_varying(&self, program: u32, index: u32) -> GlResult<()> {
-        self.lookup_program(program)?;
+    /// GetTransformFeedbackVarying (GL 4.6 §11.1.2.1): name, size and type of the
+    /// varying `index` of the program's last link.
+    pub fn transform_feedback_varying(
+        &self,
+        program: u32,
+        index: u32,
+    ) -> GlResult<(String, i32, u32)> {
+        let prog = self.lookup_program(program)?;
+        let exe = {
+            let st = prog.state.lock();
+            st.executable.clone().filter(|_| st.link_status)
+        };
+        let list = exe
+            .as_deref()
+            .and_then(|e| e.graphics.as_ref())
+            .map(|g| g.xfb.as_slice())
+            .unwrap_or(&[]);
         // GL 4.6 §11.1.2.1: INVALID_VALUE if index is not below
-        // TRANSFORM_FEEDBACK_VARYINGS (zero for every program glcompute links).
-        gl_bail!(
-            GL_INVALID_VALUE,
-            "index = {index} is not below GL_TRANSFORM_FEEDBACK_VARYINGS (0: no vertex processing stage records varyings)"
-        )
+        // TRANSFORM_FEEDBACK_VARYINGS.
+        let Some(v) = list.get(index as usize) else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below GL_TRANSFORM_FEEDBACK_VARYINGS ({})",
+                list.len()
+            )
+        };
+        let ty = match v.ty {
+            Some(t) => super::uniform::gl_type(&exe.as_deref().expect("linked").module.types, t),
+            None => GL_NONE,
+        };
+        Ok((v.name.clone(), v.size as i32, ty))
     }
 
     /// BeginConditionalRender (GL 4.6 §10.10).
@@ -260,9 +428,11 @@ impl ContextState {
         use super::query::Value;
         Some(match pname {
             GL_TRANSFORM_FEEDBACK_BINDING => Value::int(self.transform_feedbacks.bound as i64),
-            // Never active (see the module comment).
-            GL_TRANSFORM_FEEDBACK_BUFFER_ACTIVE | GL_TRANSFORM_FEEDBACK_BUFFER_PAUSED => {
-                Value::Bools(vec![false])
+            GL_TRANSFORM_FEEDBACK_BUFFER_ACTIVE => {
+                Value::Bools(vec![self.xfb_recording().is_some()])
+            }
+            GL_TRANSFORM_FEEDBACK_BUFFER_PAUSED => {
+                Value::Bools(vec![self.xfb_recording().is_some_and(|r| r.paused)])
             }
             _ => return None,
         })

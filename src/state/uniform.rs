@@ -333,12 +333,14 @@ enum Interface {
     /// last stage's outputs.
     Input,
     Output,
-    /// TRANSFORM_FEEDBACK_VARYING/BUFFER and the subroutine interfaces: no program
-    /// glcompute links has such resources.
+    /// TRANSFORM_FEEDBACK_VARYING and TRANSFORM_FEEDBACK_BUFFER: what the last link
+    /// resolved of TransformFeedbackVaryings.
+    XfbVarying,
+    XfbBuffer,
+    /// The subroutine interfaces: no program glcompute links has such resources.
     Empty {
         subroutine_uniform: bool,
         subroutine: bool,
-        named: bool,
         locations: bool,
     },
 }
@@ -352,18 +354,8 @@ fn interface(e: u32) -> GlResult<Interface> {
         GL_SHADER_STORAGE_BLOCK => Interface::ShaderStorageBlock,
         GL_PROGRAM_INPUT => Interface::Input,
         GL_PROGRAM_OUTPUT => Interface::Output,
-        GL_TRANSFORM_FEEDBACK_VARYING => Interface::Empty {
-            subroutine_uniform: false,
-            subroutine: false,
-            named: true,
-            locations: false,
-        },
-        GL_TRANSFORM_FEEDBACK_BUFFER => Interface::Empty {
-            subroutine_uniform: false,
-            subroutine: false,
-            named: false,
-            locations: false,
-        },
+        GL_TRANSFORM_FEEDBACK_VARYING => Interface::XfbVarying,
+        GL_TRANSFORM_FEEDBACK_BUFFER => Interface::XfbBuffer,
         GL_VERTEX_SUBROUTINE
         | GL_TESS_CONTROL_SUBROUTINE
         | GL_TESS_EVALUATION_SUBROUTINE
@@ -372,7 +364,6 @@ fn interface(e: u32) -> GlResult<Interface> {
         | GL_COMPUTE_SUBROUTINE => Interface::Empty {
             subroutine_uniform: false,
             subroutine: true,
-            named: true,
             locations: false,
         },
         GL_VERTEX_SUBROUTINE_UNIFORM
@@ -383,7 +374,6 @@ fn interface(e: u32) -> GlResult<Interface> {
         | GL_COMPUTE_SUBROUTINE_UNIFORM => Interface::Empty {
             subroutine_uniform: true,
             subroutine: false,
-            named: true,
             locations: true,
         },
         // GL 4.6 §7.3.1: INVALID_ENUM for an unknown programInterface.
@@ -457,6 +447,18 @@ fn io_list(exe: &LinkedProgram, i: Interface) -> &[IoResource] {
         (Some(g), Interface::Output) => &g.outputs,
         _ => &[],
     }
+}
+
+/// The transform feedback varyings a program records.
+fn xfb_list(exe: &LinkedProgram) -> &[crate::glsl::XfbVarying] {
+    exe.graphics.as_ref().map_or(&[], |g| g.xfb.as_slice())
+}
+
+/// The buffers a program's transform feedback records into.
+fn xfb_buffer_list(exe: &LinkedProgram) -> Vec<crate::glsl::XfbBuffer> {
+    exe.graphics
+        .as_ref()
+        .map_or(Vec::new(), |g| g.xfb_buffers())
 }
 
 /// The executable a linked program's queries answer from (None if not linked).
@@ -787,11 +789,16 @@ impl ContextState {
                 (Interface::Input | Interface::Output, Some(_)) => {
                     io_list(exe.as_ref().expect("linked"), i).len() as i32
                 }
+                (Interface::XfbVarying, Some(_)) => {
+                    xfb_list(exe.as_ref().expect("linked")).len() as i32
+                }
+                (Interface::XfbBuffer, Some(_)) => {
+                    xfb_buffer_list(exe.as_ref().expect("linked")).len() as i32
+                }
             },
             GL_MAX_NAME_LENGTH => match (i, r) {
                 // GL 4.6 §7.3.1: INVALID_OPERATION for interfaces without names.
-                (Interface::AtomicCounterBuffer, _)
-                | (Interface::Empty { named: false, .. }, _) => gl_bail!(
+                (Interface::AtomicCounterBuffer | Interface::XfbBuffer, _) => gl_bail!(
                     GL_INVALID_OPERATION,
                     "GL_MAX_NAME_LENGTH is not defined for interface {} (its resources have no names)",
                     Enum(iface)
@@ -812,14 +819,25 @@ impl ContextState {
                         .iter()
                         .map(|v| &v.name),
                 ),
+                (Interface::XfbVarying, Some(_)) => max_name(
+                    &mut xfb_list(exe.as_ref().expect("linked"))
+                        .iter()
+                        .map(|v| &v.name),
+                ),
             },
             GL_MAX_NUM_ACTIVE_VARIABLES => match (i, r) {
                 (
                     Interface::UniformBlock
                     | Interface::ShaderStorageBlock
-                    | Interface::AtomicCounterBuffer,
+                    | Interface::AtomicCounterBuffer
+                    | Interface::XfbBuffer,
                     None,
                 ) => 0,
+                (Interface::XfbBuffer, Some(_)) => xfb_buffer_list(exe.as_ref().expect("linked"))
+                    .iter()
+                    .map(|b| b.varyings.len())
+                    .max()
+                    .unwrap_or(0) as i32,
                 (Interface::UniformBlock, Some(r)) => r
                     .uniform_blocks
                     .iter()
@@ -876,8 +894,7 @@ impl ContextState {
     ) -> GlResult<u32> {
         let (_, exe) = self.reflection_of(program)?;
         let i = interface(iface)?;
-        if i == Interface::AtomicCounterBuffer || matches!(i, Interface::Empty { named: false, .. })
-        {
+        if matches!(i, Interface::AtomicCounterBuffer | Interface::XfbBuffer) {
             // GL 4.6 §7.3.1.1: INVALID_ENUM for interfaces without names.
             gl_bail!(
                 GL_INVALID_ENUM,
@@ -895,6 +912,11 @@ impl ContextState {
             Interface::UniformBlock => Reflection::find_block(&r.uniform_blocks, name),
             Interface::ShaderStorageBlock => Reflection::find_block(&r.storage_blocks, name),
             Interface::Input | Interface::Output => GraphicsInfo::find(io_list(&exe, i), name),
+            // GL 4.6 §7.3.1.1: the names given to TransformFeedbackVaryings, exactly.
+            Interface::XfbVarying => xfb_list(&exe)
+                .iter()
+                .position(|v| v.name == name)
+                .map(|p| p as u32),
             _ => None,
         }
         .unwrap_or(GL_INVALID_INDEX))
@@ -910,6 +932,8 @@ impl ContextState {
             Interface::BufferVariable => r.buffer_variables.len(),
             Interface::ShaderStorageBlock => r.storage_blocks.len(),
             Interface::Input | Interface::Output => io_list(e, i).len(),
+            Interface::XfbVarying => xfb_list(e).len(),
+            Interface::XfbBuffer => xfb_buffer_list(e).len(),
             Interface::Empty { .. } => 0,
         }
     }
@@ -942,8 +966,7 @@ impl ContextState {
     ) -> GlResult<String> {
         let (_, exe) = self.reflection_of(program)?;
         let i = interface(iface)?;
-        if i == Interface::AtomicCounterBuffer || matches!(i, Interface::Empty { named: false, .. })
-        {
+        if matches!(i, Interface::AtomicCounterBuffer | Interface::XfbBuffer) {
             // GL 4.6 §7.3.1.1: INVALID_ENUM for interfaces without names.
             gl_bail!(
                 GL_INVALID_ENUM,
@@ -960,6 +983,7 @@ impl ContextState {
             Interface::UniformBlock => r.uniform_blocks[idx].name.clone(),
             Interface::ShaderStorageBlock => r.storage_blocks[idx].name.clone(),
             Interface::Input | Interface::Output => io_list(&exe, i)[idx].name.clone(),
+            Interface::XfbVarying => xfb_list(&exe)[idx].name.clone(),
             _ => unreachable!("no resources"),
         })
     }
@@ -1075,6 +1099,36 @@ impl ContextState {
                             Some(s) => vec![referenced(&exe, s, &mut std::iter::once(v.global))],
                             None => bad()?,
                         },
+                    }
+                }
+                Interface::XfbVarying => {
+                    let v = &xfb_list(&exe)[idx];
+                    match p {
+                        GL_NAME_LENGTH => vec![name_len(&v.name)],
+                        GL_TYPE => {
+                            vec![v.ty.map_or(GL_NONE, |t| gl_type(&exe.module.types, t)) as i32]
+                        }
+                        GL_ARRAY_SIZE => vec![v.size as i32],
+                        GL_OFFSET => vec![v.offset as i32],
+                        GL_TRANSFORM_FEEDBACK_BUFFER_INDEX => {
+                            let bufs = xfb_buffer_list(&exe);
+                            vec![
+                                bufs.iter()
+                                    .position(|b| b.binding == v.buffer)
+                                    .map_or(-1, |p| p as i32),
+                            ]
+                        }
+                        _ => bad()?,
+                    }
+                }
+                Interface::XfbBuffer => {
+                    let b = &xfb_buffer_list(&exe)[idx];
+                    match p {
+                        GL_BUFFER_BINDING => vec![b.binding as i32],
+                        GL_TRANSFORM_FEEDBACK_BUFFER_STRIDE => vec![b.stride as i32],
+                        GL_NUM_ACTIVE_VARIABLES => vec![b.varyings.len() as i32],
+                        GL_ACTIVE_VARIABLES => b.varyings.iter().map(|&v| v as i32).collect(),
+                        _ => bad()?,
                     }
                 }
                 Interface::Empty { .. } => unreachable!("no resources"),
