@@ -68,7 +68,10 @@ def load_expected():
 
 def run(config, preload, out):
     platform = "glx" if config == "glx" else "surfaceless_egl"
-    env = dict(os.environ, PIGLIT_PLATFORM=platform, GLCOMPUTE_LOG="calls")
+    # Mesa's on-disk shader cache does not key on MESA_EXTENSION_OVERRIDE: a shader one
+    # configuration compiled could pass in another without being compiled there.
+    env = dict(os.environ, PIGLIT_PLATFORM=platform, GLCOMPUTE_LOG="calls",
+               MESA_SHADER_CACHE_DISABLE="true", MESA_GLSL_CACHE_DISABLE="true")
     env.pop("LD_PRELOAD", None)
     if config in ("hidden", "glx", "cs", "baseline"):
         env.update(HIDE)

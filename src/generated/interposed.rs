@@ -42,23 +42,6 @@ mod routed {
         }
     }
 
-    pub unsafe extern "C" fn glShaderSource(
-        shader: GLuint,
-        count: GLsizei,
-        string: *const *const GLchar,
-        length: *const GLint,
-    ) {
-        if route::named(shader) {
-            super::window::log_taken(b"glShaderSource");
-            // SAFETY: the application's arguments, passed on unchanged.
-            unsafe { crate::api::entry::glShaderSource(shader, count, string, length) };
-            route::after_glcompute_call();
-        } else {
-            // SAFETY: as above, to the host's function of the same name.
-            unsafe { route::host().glShaderSource(shader, count, string, length) }
-        }
-    }
-
     pub unsafe extern "C" fn glCompileShader(shader: GLuint) {
         if route::named(shader) {
             super::window::log_taken(b"glCompileShader");
@@ -3131,7 +3114,7 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glUseProgram" => special::glUseProgram as *const (),
         b"glIsShader" => routed::glIsShader as *const (),
         b"glIsProgram" => routed::glIsProgram as *const (),
-        b"glShaderSource" => routed::glShaderSource as *const (),
+        b"glShaderSource" => special::glShaderSource as *const (),
         b"glCompileShader" => routed::glCompileShader as *const (),
         b"glGetShaderiv" => routed::glGetShaderiv as *const (),
         b"glGetShaderInfoLog" => routed::glGetShaderInfoLog as *const (),

@@ -58,6 +58,12 @@ pub unsafe extern "C" fn glCreateShaderProgramv(
     strings: *const *const GLchar,
 ) -> GLuint {
     let Some(ctx) = shadow().filter(|_| kind == GL_COMPUTE_SHADER) else {
+        // SAFETY: the application's arguments (count NUL-terminated strings).
+        if let Some(src) = unsafe { rewritten_for_host(count, strings, std::ptr::null()) } {
+            let p = src.as_ptr();
+            // SAFETY: one NUL-terminated string that outlives the call.
+            return unsafe { host().glCreateShaderProgramv(kind, 1, &p) };
+        }
         // SAFETY: the application's arguments.
         return unsafe { host().glCreateShaderProgramv(kind, count, strings) };
     };
@@ -351,4 +357,156 @@ pub unsafe extern "C" fn glGetProgramiv(program: GLuint, pname: GLenum, params: 
     }
     // SAFETY: the application's arguments.
     unsafe { host().glGetProgramiv(program, pname, params) }
+}
+
+/// glShaderSource: glcompute's shaders take the source as given; a host shader's source
+/// goes to the host, rewritten by [`host_graphics_source`] when glcompute supplies
+/// GL_ARB_compute_shader over a host that lacks it.
+pub unsafe extern "C" fn glShaderSource(
+    shader: GLuint,
+    count: GLsizei,
+    string: *const *const GLchar,
+    length: *const GLint,
+) {
+    if route::named(shader) {
+        log_taken(b"glShaderSource");
+        // SAFETY: the application's arguments, passed on unchanged.
+        unsafe { entry::glShaderSource(shader, count, string, length) };
+        route::after_glcompute_call();
+        return;
+    }
+    // SAFETY: the application's arguments (count strings, with count lengths or NULL).
+    if let Some(src) = unsafe { rewritten_for_host(count, string, length) } {
+        let p = src.as_ptr();
+        // SAFETY: one NUL-terminated string that outlives the call.
+        unsafe { host().glShaderSource(shader, 1, &p, std::ptr::null()) };
+        return;
+    }
+    // SAFETY: the application's arguments, passed on unchanged.
+    unsafe { host().glShaderSource(shader, count, string, length) }
+}
+
+/// The source the host gets instead of the application's strings, if it needs one:
+/// a shadow context is current, its host lacks GL_ARB_compute_shader (which glcompute
+/// then advertises) and the source names the extension.
+///
+/// # Safety
+/// `string` holds `count` pointers, each NUL-terminated or (where `length` is not NULL
+/// and its entry is not negative) of that many bytes.
+unsafe fn rewritten_for_host(
+    count: GLsizei,
+    string: *const *const GLchar,
+    length: *const GLint,
+) -> Option<std::ffi::CString> {
+    let ctx = shadow()?;
+    if link_of(&ctx).caps().compute {
+        return None;
+    }
+    let n = usize::try_from(count).ok()?;
+    // SAFETY: per this function's contract.
+    let ptrs = unsafe { crate::api::in_array(string, n) }?;
+    // SAFETY: per this function's contract.
+    let lens = unsafe { crate::api::in_array(length, n) };
+    let mut joined = Vec::new();
+    for (i, &p) in ptrs.iter().enumerate() {
+        let len = lens.and_then(|l| l.get(i).copied()).unwrap_or(-1);
+        // SAFETY: per this function's contract.
+        joined.extend_from_slice(unsafe { crate::api::c_bytes(p, len) }?);
+    }
+    let text = std::str::from_utf8(&joined).ok()?;
+    std::ffi::CString::new(host_graphics_source(text)?).ok()
+}
+
+const COMPUTE_EXT: &str = "GL_ARB_compute_shader";
+
+/// Byte offsets of `COMPUTE_EXT` as a whole identifier in `s`.
+fn ext_tokens(s: &str) -> Vec<usize> {
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = s.as_bytes();
+    s.match_indices(COMPUTE_EXT)
+        .map(|(i, _)| i)
+        .filter(|&i| {
+            (i == 0 || !ident(bytes[i - 1]))
+                && bytes.get(i + COMPUTE_EXT.len()).is_none_or(|&b| !ident(b))
+        })
+        .collect()
+}
+
+/// A graphics shader's source as a host without GL_ARB_compute_shader must see it when
+/// glcompute advertises the extension: every supported extension's macro is defined
+/// (GLSL 4.60 §3.3), but the host defines no GL_ARB_compute_shader and a source may not
+/// define a `GL_` macro itself, so the name is replaced by its value, 1 (`#ifdef` and
+/// `#ifndef` of it become `#if 1` and `#if 0`, `defined` of it 1), and an `#extension`
+/// directive naming it, which the host would reject, becomes an empty line (the
+/// extension adds nothing else a graphics stage could use). Lines keep their numbers.
+/// None when the source never names the extension.
+fn host_graphics_source(src: &str) -> Option<String> {
+    if ext_tokens(src).is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(src.len());
+    for line in src.split_inclusive('\n') {
+        let (body, nl) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        if ext_tokens(body).is_empty() {
+            out.push_str(line);
+            continue;
+        }
+        let directive = body.trim_start().strip_prefix('#').map(str::trim_start);
+        let words: Vec<&str> = directive
+            .map(|d| d.split_whitespace().collect())
+            .unwrap_or_default();
+        match words.as_slice() {
+            ["extension", ..] => {}
+            ["ifdef", name] if *name == COMPUTE_EXT => out.push_str("#if 1"),
+            ["ifndef", name] if *name == COMPUTE_EXT => out.push_str("#if 0"),
+            _ => {
+                let mut text = body.to_string();
+                for pat in [
+                    "defined(GL_ARB_compute_shader)",
+                    "defined (GL_ARB_compute_shader)",
+                    "defined GL_ARB_compute_shader",
+                ] {
+                    text = text.replace(pat, "1");
+                }
+                let mut rest = String::with_capacity(text.len());
+                let mut at = 0;
+                for i in ext_tokens(&text) {
+                    rest.push_str(&text[at..i]);
+                    rest.push('1');
+                    at = i + COMPUTE_EXT.len();
+                }
+                rest.push_str(&text[at..]);
+                out.push_str(&rest);
+            }
+        }
+        out.push_str(nl);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_graphics_source;
+
+    #[test]
+    fn compute_extension_for_the_host() {
+        let src = "#version 140\n#extension GL_ARB_compute_shader : require\n\
+                   #if !defined GL_ARB_compute_shader\n#error no\n#elif GL_ARB_compute_shader != 1\n#endif\n\
+                   #ifdef GL_ARB_compute_shader\n#endif\n#ifndef GL_ARB_compute_shader\n#endif\n\
+                   int x = GL_ARB_compute_shader + MY_GL_ARB_compute_shader_X;";
+        let out = host_graphics_source(src).expect("rewritten");
+        assert_eq!(
+            out,
+            "#version 140\n\n#if !1\n#error no\n#elif 1 != 1\n#endif\n#if 1\n#endif\n#if 0\n#endif\n\
+             int x = 1 + MY_GL_ARB_compute_shader_X;"
+        );
+        assert_eq!(out.lines().count(), src.lines().count());
+        assert!(
+            host_graphics_source("#version 430\nvoid main() { int GL_ARB_compute_shader_x; }")
+                .is_none()
+        );
+    }
 }
