@@ -646,6 +646,26 @@ void glGetActiveAttrib(GLuint program,
                        GLenum *ty,
                        GLchar *name);
 
+void glGetActiveSubroutineName(GLuint program,
+                               GLenum shadertype,
+                               GLuint index,
+                               GLsizei bufsize,
+                               GLsizei *length,
+                               GLchar *name);
+
+void glGetActiveSubroutineUniformName(GLuint program,
+                                      GLenum shadertype,
+                                      GLuint index,
+                                      GLsizei bufsize,
+                                      GLsizei *length,
+                                      GLchar *name);
+
+void glGetActiveSubroutineUniformiv(GLuint program,
+                                    GLenum shadertype,
+                                    GLuint index,
+                                    GLenum pname,
+                                    GLint *values);
+
 void glGetActiveUniform(GLuint program,
                         GLuint index,
                         GLsizei buf_size,
@@ -797,6 +817,8 @@ void glGetProgramResourceiv(GLuint program,
                             GLsizei *length,
                             GLint *params);
 
+void glGetProgramStageiv(GLuint program, GLenum shadertype, GLenum pname, GLint *values);
+
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params);
 
 void glGetQueryIndexediv(GLenum target, GLuint index, GLenum pname, GLint *params);
@@ -835,6 +857,10 @@ void glGetShaderiv(GLuint shader, GLenum pname, GLint *params);
 const GLubyte *glGetString(GLenum name);
 
 const GLubyte *glGetStringi(GLenum name, GLuint index);
+
+GLuint glGetSubroutineIndex(GLuint program, GLenum shadertype, const GLchar *name);
+
+GLint glGetSubroutineUniformLocation(GLuint program, GLenum shadertype, const GLchar *name);
 
 void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, GLsizei *length, GLint *values);
 
@@ -900,6 +926,8 @@ void glGetUniformIndices(GLuint program,
                          GLuint *indices);
 
 GLint glGetUniformLocation(GLuint program, const GLchar *name);
+
+void glGetUniformSubroutineuiv(GLenum shadertype, GLint location, GLuint *params);
 
 void glGetUniformdv(GLuint program, GLint location, GLdouble *params);
 
@@ -1717,6 +1745,8 @@ void glUniformMatrix4x3dv(GLint location,
                           const GLdouble *value);
 
 void glUniformMatrix4x3fv(GLint location, GLsizei count, GLboolean transpose, const GLfloat *value);
+
+void glUniformSubroutinesuiv(GLenum shadertype, GLsizei count, const GLuint *indices);
 
 GLboolean glUnmapBuffer(GLenum target);
 

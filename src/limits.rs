@@ -123,3 +123,8 @@ pub const MAX_DEBUG_GROUP_STACK_DEPTH: i32 = 64;
 pub const MAX_LABEL_LENGTH: i32 = 256;
 /// MAX_SERVER_WAIT_TIMEOUT in nanoseconds: glWaitSync only accepts TIMEOUT_IGNORED.
 pub const MAX_SERVER_WAIT_TIMEOUT: i64 = 0;
+
+/// MAX_SUBROUTINES and MAX_SUBROUTINE_UNIFORM_LOCATIONS (GL 4.6 table 23.70; the
+/// minimums): subroutine functions and subroutine uniform locations per stage.
+pub const MAX_SUBROUTINES: i32 = 256;
+pub const MAX_SUBROUTINE_UNIFORM_LOCATIONS: i32 = 1024;

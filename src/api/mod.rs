@@ -24,6 +24,7 @@ pub mod queries;
 pub mod raster;
 pub mod samplers;
 pub mod shaders;
+pub mod subroutines;
 pub mod textures;
 pub mod transform_feedback;
 pub mod uniforms;

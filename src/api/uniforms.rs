@@ -13,7 +13,7 @@ use crate::state::uniform::{Component, GetAs, Shape, Values};
 ///
 /// # Safety
 /// `name` must be null or NUL-terminated.
-unsafe fn name_arg(name: *const GLchar) -> String {
+pub(super) unsafe fn name_arg(name: *const GLchar) -> String {
     // SAFETY: caller contract.
     let bytes = unsafe { c_bytes(name, -1) }.unwrap_or_default();
     String::from_utf8_lossy(bytes).into_owned()

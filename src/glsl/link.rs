@@ -36,6 +36,176 @@ pub struct LinkedProgram {
     pub referenced: Vec<(Stage, HashSet<GlobalId>)>,
     pub module: Module,
     pub reflection: Reflection,
+    /// Each stage's subroutines, as the GL API numbers them (GL 4.6 §7.9).
+    pub subroutines: Vec<StageSubroutines>,
+}
+
+/// A stage's subroutine functions and uniforms (GL 4.6 §7.9).
+#[derive(Debug, Clone)]
+pub struct StageSubroutines {
+    pub stage: Stage,
+    /// The subroutine functions: name and index, by index.
+    pub functions: Vec<(String, u32)>,
+    /// The subroutine uniforms, in declaration order (their API indices).
+    pub uniforms: Vec<SubroutineUniformInfo>,
+    /// ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS: one past the highest location used.
+    pub locations: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct SubroutineUniformInfo {
+    pub name: String,
+    pub location: u32,
+    /// Elements (1 for a non-array).
+    pub size: u32,
+    pub is_array: bool,
+    /// Indices of the compatible subroutines, ascending.
+    pub compatible: Vec<u32>,
+    /// The hidden selection variable.
+    pub global: GlobalId,
+    /// The subroutine index of each position the selection variable can hold.
+    pub candidates: Vec<u32>,
+}
+
+impl StageSubroutines {
+    /// The uniform and element a location belongs to.
+    pub fn at(&self, location: u32) -> Option<(&SubroutineUniformInfo, u32)> {
+        self.uniforms.iter().find_map(|u| {
+            (location >= u.location && location - u.location < u.size)
+                .then(|| (u, location - u.location))
+        })
+    }
+
+    /// The value each location starts with: its lowest compatible index.
+    pub fn defaults(&self) -> Vec<u32> {
+        (0..self.locations)
+            .map(|l| {
+                self.at(l)
+                    .and_then(|(u, _)| u.compatible.first().copied())
+                    .unwrap_or(0)
+            })
+            .collect()
+    }
+}
+
+/// Numbers the subroutines of the stage whose shaders are `owner` (GL 4.6 §7.9):
+/// explicit indices and locations first, the rest the lowest free ones.
+fn stage_subroutines(m: &Module, owner: usize, stage: Stage, log: &mut Log) -> StageSubroutines {
+    let subs = &m.subroutines;
+    let fns: Vec<&SubroutineFunction> =
+        subs.functions.iter().filter(|f| f.owner == owner).collect();
+    let mut index: Vec<Option<u32>> = vec![None; fns.len()];
+    let mut taken = HashSet::new();
+    for (i, f) in fns.iter().enumerate() {
+        if let Some(x) = f.index {
+            if !taken.insert(x) {
+                log.link_error(format!("two subroutine functions have index {x}"));
+            }
+            index[i] = Some(x);
+        }
+    }
+    let mut next = 0u32;
+    for slot in index.iter_mut().filter(|s| s.is_none()) {
+        while taken.contains(&next) {
+            next += 1;
+        }
+        taken.insert(next);
+        *slot = Some(next);
+    }
+    if fns.len() > limits::MAX_SUBROUTINES as usize
+        || taken.iter().any(|&x| x >= limits::MAX_SUBROUTINES as u32)
+    {
+        log.link_error(format!(
+            "the {} shader has more subroutine functions than GL_MAX_SUBROUTINES ({}) allows",
+            stage.name(),
+            limits::MAX_SUBROUTINES
+        ));
+    }
+    let index_of = |f: FunctionId| -> Option<u32> {
+        fns.iter().position(|x| x.func == f).and_then(|i| index[i])
+    };
+    let mut functions: Vec<(String, u32)> = fns
+        .iter()
+        .zip(&index)
+        .map(|(f, &x)| (m.functions[f.func.0 as usize].name.clone(), x.unwrap_or(0)))
+        .collect();
+    functions.sort_by_key(|f| f.1);
+    let us: Vec<&SubroutineUniform> = subs.uniforms.iter().filter(|u| u.owner == owner).collect();
+    let mut used_locs: HashSet<u32> = HashSet::new();
+    let mut locs: Vec<Option<u32>> = vec![None; us.len()];
+    let size = |u: &SubroutineUniform| u.array.unwrap_or(1).max(1);
+    for (i, u) in us.iter().enumerate() {
+        if let Some(l) = u.location {
+            for k in 0..size(u) {
+                if !used_locs.insert(l.saturating_add(k)) {
+                    log.link_error(format!(
+                        "subroutine uniform `{}' overlaps another's location",
+                        u.name
+                    ));
+                }
+            }
+            locs[i] = Some(l);
+        }
+    }
+    for (i, u) in us.iter().enumerate() {
+        if locs[i].is_some() {
+            continue;
+        }
+        let n = size(u);
+        let mut l = 0u32;
+        while (l..l.saturating_add(n)).any(|x| used_locs.contains(&x)) {
+            l += 1;
+        }
+        used_locs.extend(l..l.saturating_add(n));
+        locs[i] = Some(l);
+    }
+    let locations = used_locs
+        .iter()
+        .map(|&l| l.saturating_add(1))
+        .max()
+        .unwrap_or(0);
+    if locations > limits::MAX_SUBROUTINE_UNIFORM_LOCATIONS as u32 {
+        log.link_error(format!(
+            "the {} shader's subroutine uniforms need more than GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS ({}) locations",
+            stage.name(),
+            limits::MAX_SUBROUTINE_UNIFORM_LOCATIONS
+        ));
+    }
+    let mut uniforms = Vec::new();
+    for (i, u) in us.iter().enumerate() {
+        let t = &subs.types[u.ty as usize];
+        let mut compatible: Vec<u32> = fns
+            .iter()
+            .zip(&index)
+            .filter(|(f, _)| f.types.contains(&t.name))
+            .filter_map(|(_, &x)| x)
+            .collect();
+        compatible.sort_unstable();
+        let candidates: Vec<u32> = t.candidates.iter().filter_map(|&c| index_of(c)).collect();
+        if t.dispatcher.is_some() && compatible.iter().any(|c| !candidates.contains(c)) {
+            log.link_error(format!(
+                "a function of subroutine type `{}' is defined in another shader of the {} stage than the calls through `{}': glcompute needs them in one shader",
+                t.name,
+                stage.name(),
+                u.name
+            ));
+        }
+        uniforms.push(SubroutineUniformInfo {
+            name: u.name.clone(),
+            location: locs[i].unwrap_or(0),
+            size: size(u),
+            is_array: u.array.is_some(),
+            compatible,
+            global: u.global,
+            candidates,
+        });
+    }
+    StageSubroutines {
+        stage,
+        functions,
+        uniforms,
+        locations,
+    }
 }
 
 /// What a link takes besides the shaders: the program's settings and bindings.
@@ -299,10 +469,15 @@ pub(super) fn import_module(
                     ));
                 }
                 if existing.defined && f.defined && f.name != "__global_init" {
-                    log.link_error(format!(
-                        "function `{}' is defined in more than one shader",
-                        f.name
-                    ));
+                    match f.name.strip_prefix("__subroutine_") {
+                        Some(t) => log.link_error(format!(
+                            "two shaders of a stage call through subroutine type `{t}': glcompute needs the calls through a subroutine type and its functions in one shader"
+                        )),
+                        None => log.link_error(format!(
+                            "function `{}' is defined in more than one shader",
+                            f.name
+                        )),
+                    }
                 }
                 id
             }
@@ -334,6 +509,35 @@ pub(super) fn import_module(
         }
     }
     dst.shared_size += src.shared_size;
+    // Subroutines stay with their shader's stage; types are per shader (a dispatcher
+    // calls its own shader's candidates).
+    let type_base = dst.subroutines.types.len() as u32;
+    let f = |id: FunctionId| imp.functions[id.0 as usize];
+    for t in &src.subroutines.types {
+        dst.subroutines.types.push(SubroutineType {
+            ret: imp.ty(t.ret),
+            params: t.params.iter().map(|&(ty, d)| (imp.ty(ty), d)).collect(),
+            dispatcher: t.dispatcher.map(f),
+            candidates: t.candidates.iter().map(|&c| f(c)).collect(),
+            owner: stage,
+            ..t.clone()
+        });
+    }
+    for sf in &src.subroutines.functions {
+        dst.subroutines.functions.push(SubroutineFunction {
+            func: f(sf.func),
+            owner: stage,
+            ..sf.clone()
+        });
+    }
+    for u in &src.subroutines.uniforms {
+        dst.subroutines.uniforms.push(SubroutineUniform {
+            global: imp.globals[u.global.0 as usize],
+            ty: type_base + u.ty,
+            owner: stage,
+            ..u.clone()
+        });
+    }
     imp.functions
 }
 
@@ -541,11 +745,24 @@ pub fn link(
     if log.has_errors() {
         return Err(log.text);
     }
-    let stages = if has_compute {
+    let stages: Vec<Stage> = if has_compute {
         vec![Stage::Compute]
     } else {
         referenced.iter().map(|r| r.0).collect()
     };
+    // Owners are link order: 0 for compute, the graphics stages in their order.
+    let owners: Vec<Stage> = match &graphics {
+        Some(g) => g.layouts.iter().map(|l| l.0).collect(),
+        None => stages.clone(),
+    };
+    let subroutines: Vec<StageSubroutines> = owners
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| stage_subroutines(&module, i, s, &mut log))
+        .collect();
+    if log.has_errors() {
+        return Err(log.text);
+    }
     Ok((
         LinkedProgram {
             stages,
@@ -554,6 +771,7 @@ pub fn link(
             referenced,
             module,
             reflection,
+            subroutines,
         },
         log.text,
     ))

@@ -20,7 +20,7 @@ use crate::ir::{Module, Span};
 
 pub use crate::ir::reflect::{Named, Resource};
 pub use interface::{GraphicsInfo, IoResource, XfbBuffer, XfbVarying};
-pub use link::{ComputeInfo, LinkOptions, LinkedProgram};
+pub use link::{ComputeInfo, LinkOptions, LinkedProgram, StageSubroutines, SubroutineUniformInfo};
 
 /// A shader stage (GL 4.6 §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -78,6 +78,107 @@ fn registry() -> &'static Registry {
 }
 
 /// Shader sources have no file system: `#include` finds nothing.
+/// glsl-lang's lexer, with subroutine type names made type names (GLSL 4.60 §6.1.2):
+/// glsl-lang's grammar takes `subroutine(T) ...` and `subroutine uniform T u` with T a
+/// type name, but only struct declarations make names type names. In
+/// `subroutine RET NAME(...)` NAME is passed on as the identifier the prototype needs
+/// and made a type name for every later token.
+struct SubroutineLexer<'r, 'p>(Lexer<'r, 'p, NoFiles>);
+
+/// [`SubroutineLexer`]'s token stream.
+struct SubroutineTokens<'r, 'p> {
+    inner: glsl_lang::lexer::full::fs::LexerIterator<'r, 'p, NoFiles>,
+    ctx: glsl_lang::parse::ParseContext,
+    /// 0: idle; 1: after `subroutine`; 2: in a subroutine type's return type.
+    state: u8,
+    names: std::collections::HashSet<String>,
+}
+
+impl glsl_lang::lexer::HasLexerError for SubroutineLexer<'_, '_> {
+    type Error = glsl_lang::lexer::full::LexicalError<std::io::Error>;
+}
+
+impl glsl_lang::lexer::HasLexerError for SubroutineTokens<'_, '_> {
+    type Error = glsl_lang::lexer::full::LexicalError<std::io::Error>;
+}
+
+impl<'r, 'p> glsl_lang::lexer::LangLexer<'p> for SubroutineLexer<'r, 'p>
+where
+    'r: 'p,
+{
+    type Input = glsl_lang::lexer::full::fs::File<'r, 'p, NoFiles>;
+    type Iter = SubroutineTokens<'r, 'p>;
+
+    fn new(source: Self::Input, opts: &ParseOptions) -> Self {
+        SubroutineLexer(Lexer::new(source, opts))
+    }
+
+    fn run(self, ctx: glsl_lang::parse::ParseContext) -> Self::Iter {
+        SubroutineTokens {
+            inner: self.0.run(ctx.clone()),
+            ctx,
+            state: 0,
+            names: Default::default(),
+        }
+    }
+}
+
+impl SubroutineTokens<'_, '_> {
+    fn into_directives(self) -> glsl_lang::lexer::full::Directives {
+        self.inner.into_directives()
+    }
+}
+
+impl Iterator for SubroutineTokens<'_, '_> {
+    type Item = Result<
+        (
+            lang_util::position::LexerPosition,
+            glsl_lang::lexer::Token,
+            lang_util::position::LexerPosition,
+        ),
+        glsl_lang::lexer::full::LexicalError<std::io::Error>,
+    >;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        use glsl_lang::lexer::Token;
+        let mut item = self.inner.next()?;
+        if let Ok((_, tok, _)) = &mut item {
+            if let Token::Identifier(name) = &*tok
+                && self.names.contains(name.as_str())
+            {
+                *tok = Token::TypeName(name.clone());
+            }
+            self.state = match (self.state, &*tok) {
+                (_, Token::Subroutine) => 1,
+                (1, Token::LeftParen | Token::Uniform) => 0,
+                (1, _) => 2,
+                (2, Token::Identifier(name)) => {
+                    self.names.insert(name.to_string());
+                    self.ctx
+                        .add_type_name(ast::IdentifierData::from(name.as_str()).into());
+                    0
+                }
+                (2, Token::LeftBracket | Token::RightBracket | Token::IntConstant(_)) => 2,
+                _ => 0,
+            };
+        }
+        Some(item)
+    }
+}
+
+impl glsl_lang::lexer::LangLexerIterator for SubroutineTokens<'_, '_> {
+    fn resolve_err(
+        &self,
+        err: lalrpop_util::ParseError<
+            lang_util::position::LexerPosition,
+            glsl_lang::lexer::Token,
+            Self::Error,
+        >,
+    ) -> lang_util::error::ParseError<Self::Error> {
+        self.inner.resolve_err(err)
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 struct NoFiles;
 
@@ -482,7 +583,7 @@ pub fn parse(
         ctx.add_type_name(ast::IdentifierData::from(name).into());
     }
     let parsed = expected_panic(|| {
-        glsl_lang::parse::ParseBuilder::<Lexer<'_, '_, NoFiles>, ast::TranslationUnit>::new(file)
+        glsl_lang::parse::ParseBuilder::<SubroutineLexer<'_, '_>, ast::TranslationUnit>::new(file)
             .opts(&opts)
             .context(&ctx)
             .parse()

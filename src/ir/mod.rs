@@ -1667,6 +1667,57 @@ pub struct Module {
     pub version: u16,
     /// The input and output layout declarations of a graphics stage.
     pub stage_layout: StageLayout,
+    /// Subroutine types, functions and uniforms (GLSL 4.60 §6.1.2).
+    pub subroutines: Subroutines,
+}
+
+/// A module's subroutines (GLSL 4.60 §6.1.2). A call through a subroutine uniform is a
+/// call of its type's dispatcher, a function the front end writes that calls the
+/// selected candidate; the uniform's storage is a hidden default-block `uint` (array)
+/// holding the selection as a position in `candidates`, which the API fills from the
+/// context's subroutine indices before each dispatch.
+#[derive(Debug, Clone, Default)]
+pub struct Subroutines {
+    pub types: Vec<SubroutineType>,
+    pub functions: Vec<SubroutineFunction>,
+    pub uniforms: Vec<SubroutineUniform>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SubroutineType {
+    pub name: String,
+    pub ret: TypeId,
+    pub params: Vec<(TypeId, ParamDir)>,
+    /// The dispatcher: parameters (selection, the type's parameters...).
+    pub dispatcher: Option<FunctionId>,
+    /// The functions of this type its shader defines, in the dispatcher's order.
+    pub candidates: Vec<FunctionId>,
+    /// In a linked module, the stage (link order) of the shader it comes from.
+    pub owner: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct SubroutineFunction {
+    pub func: FunctionId,
+    /// The subroutine types it is declared with.
+    pub types: Vec<String>,
+    /// `layout(index = N)`.
+    pub index: Option<u32>,
+    pub owner: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct SubroutineUniform {
+    pub name: String,
+    /// The hidden selection variable.
+    pub global: GlobalId,
+    /// Its type: an index into `Subroutines::types`.
+    pub ty: u32,
+    /// Elements, for an array.
+    pub array: Option<u32>,
+    /// `layout(location = N)`.
+    pub location: Option<u32>,
+    pub owner: usize,
 }
 
 /// The layout qualifiers a graphics stage declares on `in` or `out` alone (GLSL 4.60

@@ -472,7 +472,9 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
             Storage::Uniform => {
                 // Built-in state uniforms (`gl_DepthRange`, the compatibility profile's
                 // matrices) are read-only and no program resources.
-                if !g.used || g.name.starts_with("gl_") {
+                // A subroutine uniform's selection has storage but is no uniform.
+                let selection = m.subroutines.uniforms.iter().any(|u| u.global == gid);
+                if !g.used || (g.name.starts_with("gl_") && !selection) {
                     continue;
                 }
                 let l = layout::layout(&m.types, g.ty, Packing::Std430, false);
@@ -482,6 +484,9 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                     .unwrap_or(u32::MAX);
                 default_size = at.saturating_add(l.size);
                 r.default_offsets[gi] = Some(at);
+                if selection {
+                    continue;
+                }
                 let cx = Ctx {
                     packing: Packing::Std430,
                     block_index: -1,

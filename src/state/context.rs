@@ -165,6 +165,9 @@ pub struct ContextState {
     /// Program pipelines are container objects: not shared (GL 4.6 §5.1).
     pub pipelines: NameTable<Pipeline>,
     pub bound_pipeline: u32,
+    /// The subroutine indices UniformSubroutinesuiv set for each stage (pipeline stage
+    /// order); empty means each location's default (GL 4.6 §7.9).
+    pub subroutine_values: [Vec<u32>; 6],
     /// Messages for the application's callback, delivered after the lock is released.
     pub pending: Vec<Delivery>,
     /// Interposed mode: the host context this context shadows.
@@ -200,6 +203,7 @@ impl ContextState {
             current_program: None,
             pipelines: NameTable::default(),
             bound_pipeline: 0,
+            subroutine_values: Default::default(),
             pending: Vec::new(),
             host: None,
             host_bindings: HostBindings::new(),

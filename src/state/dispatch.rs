@@ -130,6 +130,14 @@ impl ContextState {
                 u.ssbo_bindings.clone(),
             )
         };
+        // The compute stage's subroutine selections (GL 4.6 §7.9), as the kernel reads
+        // them: a position in each uniform's candidates.
+        let mut uniforms = uniforms;
+        for (at, pos) in self.compute_subroutine_selections(exe) {
+            if let Some(dst) = uniforms.get_mut(at..at + 4) {
+                dst.copy_from_slice(&pos.to_ne_bytes());
+            }
+        }
         // Every buffer use, in descriptor-slot order.
         let mut uses = Vec::new();
         for (i, &binding) in ubo.iter().enumerate() {

@@ -30,6 +30,7 @@ pub mod query_object;
 pub mod raster;
 pub mod sampler;
 pub mod stage_limits;
+pub mod subroutine;
 pub mod sync;
 pub mod texture;
 pub mod transform_feedback;

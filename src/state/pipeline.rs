@@ -136,6 +136,8 @@ impl ContextState {
             self.pipeline_mut(name)?;
         }
         self.bound_pipeline = name;
+        // GL 4.6 §7.9: subroutine uniforms revert to their defaults.
+        self.reset_subroutines();
         Ok(())
     }
 
@@ -209,6 +211,8 @@ impl ContextState {
         for p in &released {
             shared.release_program(p);
         }
+        // GL 4.6 §7.9: subroutine uniforms revert to their defaults.
+        self.reset_subroutines();
         Ok(())
     }
 

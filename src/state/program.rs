@@ -889,6 +889,8 @@ impl ContextState {
         if let Some(old) = std::mem::replace(&mut self.current_program, new) {
             self.unuse_program(&old);
         }
+        // GL 4.6 §7.9: subroutine uniforms revert to their defaults.
+        self.reset_subroutines();
         Ok(())
     }
 

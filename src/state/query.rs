@@ -276,6 +276,10 @@ impl ContextState {
             }
             GL_MAX_COMBINED_UNIFORM_BLOCKS => Value::int(MAX_COMBINED_UNIFORM_BLOCKS as i64),
             GL_MAX_UNIFORM_LOCATIONS => Value::int(MAX_UNIFORM_LOCATIONS as i64),
+            GL_MAX_SUBROUTINES => Value::int(MAX_SUBROUTINES as i64),
+            GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS => {
+                Value::int(MAX_SUBROUTINE_UNIFORM_LOCATIONS as i64)
+            }
             GL_MAX_VERTEX_ATTRIBS => Value::int(MAX_VERTEX_ATTRIBS as i64),
             GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => {
                 Value::int(MAX_SHADER_STORAGE_BUFFER_BINDINGS as i64)

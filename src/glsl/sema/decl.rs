@@ -198,6 +198,10 @@ impl Checker<'_> {
     pub(super) fn variable_declarations(&mut self, list: &ast::InitDeclaratorList, global: bool) {
         let head = &list.head;
         let q = self.qualifiers(head.ty.qualifier.as_ref());
+        if !q.subroutine.is_empty() {
+            self.subroutine_uniforms(list, &q, global);
+            return;
+        }
         let Some(base) = self.type_spec(&head.ty.ty) else {
             return;
         };
@@ -1103,7 +1107,36 @@ impl Checker<'_> {
             return None;
         }
         let rq = self.qualifiers(p.ty.qualifier.as_ref());
-        if !rq.storage.is_empty() || !rq.layout.is_empty() || rq.any_memory() {
+        // `subroutine RET NAME(...)` declares a subroutine type; `subroutine(T, ...)` a
+        // function of those types, which alone may have `layout(index = N)`.
+        let sub = rq.subroutine.clone();
+        if sub.len() > 1 {
+            self.error(span, "a declaration takes one subroutine qualifier");
+            return None;
+        }
+        if !sub.is_empty() && !self.subroutines_enabled(span) {
+            return None;
+        }
+        let sub_types = sub.first().filter(|l| !l.is_empty()).cloned();
+        let mut sub_index = None;
+        let other_storage = rq
+            .storage
+            .iter()
+            .any(|(q, _)| *q != StorageQ::Other("subroutine"));
+        for l in &rq.layout {
+            let explicit = self.version >= 430 || self.ext("GL_ARB_explicit_uniform_location");
+            if l.name == "index" && sub_types.is_some() && explicit {
+                match l.value {
+                    Some(v) if (0..limits::MAX_SUBROUTINES as i64).contains(&v) => {
+                        sub_index = Some(v as u32)
+                    }
+                    _ => self.error(l.span, "the index is not below GL_MAX_SUBROUTINES"),
+                }
+            } else {
+                self.error(l.span, "a function's return type cannot be qualified");
+            }
+        }
+        if other_storage || rq.any_memory() {
             self.error(span, "a function's return type cannot be qualified");
         }
         let ret = self.type_spec(&p.ty.ty)?;
@@ -1124,6 +1157,23 @@ impl Checker<'_> {
         }
         let params = self.parameters(p)?;
         let ptypes: Vec<TypeId> = params.iter().map(|p| p.1).collect();
+        let sig: Vec<(TypeId, ParamDir)> = params.iter().map(|p| (p.1, p.2)).collect();
+        if sub.first().is_some_and(|l| l.is_empty()) {
+            self.declare_subroutine_type(&name, ret, sig, defining, span);
+            return None;
+        }
+        if let Some(types) = &sub_types
+            && !self.check_subroutine_function(&name, types, ret, &sig, defining, span)
+        {
+            return None;
+        }
+        if sub_types.is_none() && self.is_subroutine_function(&name) {
+            self.error(
+                span,
+                format!("subroutine function `{name}' cannot be overloaded or redeclared"),
+            );
+            return None;
+        }
         if name == "main" && (!params.is_empty() || !matches!(self.m.types.get(ret), Type::Void)) {
             self.error(span, "main() must be declared `void main()'");
             return None;
@@ -1222,6 +1272,9 @@ impl Checker<'_> {
             span,
         });
         self.functions.entry(name).or_default().push(fid);
+        if let Some(types) = sub_types {
+            self.add_subroutine_function(fid, types, sub_index);
+        }
         Some((fid, params))
     }
 

@@ -154,6 +154,13 @@ impl Checker<'_> {
         }
         if let Some(sym) = self.lookup(name).cloned() {
             return Some(match sym {
+                Symbol::Global(g) if self.subroutine_uniform_of(g).is_some() => {
+                    self.error(
+                        span,
+                        format!("subroutine uniform `{name}' can only be called"),
+                    );
+                    return None;
+                }
                 Symbol::Global(g) => {
                     self.mark_used(g);
                     let ty = self.m.global(g).ty;
@@ -1249,8 +1256,21 @@ impl Checker<'_> {
                     let b = self.expr(base)?;
                     self.length(b, span)
                 }
+                ast::ExprData::Bracket(base, index)
+                    if matches!(&base.content, ast::ExprData::Variable(n)
+                        if self.subroutine_symbol(n.0.as_str()).is_some()) =>
+                {
+                    let ast::ExprData::Variable(n) = &base.content else {
+                        unreachable!("matched above")
+                    };
+                    let u = self.subroutine_symbol(n.0.as_str())?;
+                    self.subroutine_call(u, Some(index), args, span)
+                }
                 ast::ExprData::Variable(name) => {
                     let name = name.0.as_str();
+                    if let Some(u) = self.subroutine_symbol(name) {
+                        return self.subroutine_call(u, None, args, span);
+                    }
                     match self.lookup(name).cloned() {
                         Some(Symbol::Struct(t)) => self.constructor(t, args, span),
                         Some(_) => {
@@ -1669,6 +1689,14 @@ impl Checker<'_> {
     }
 
     /// Resolves and checks a call to a user or built-in function.
+    /// The subroutine uniform (its position) a name refers to in the current scope.
+    fn subroutine_symbol(&self, name: &str) -> Option<usize> {
+        match self.lookup(name) {
+            Some(Symbol::Global(g)) => self.subroutine_uniform_of(*g),
+            _ => None,
+        }
+    }
+
     fn function_call(&mut self, name: &str, args: &[ast::Expr], span: Span) -> Option<ExprId> {
         let mut vals = Vec::with_capacity(args.len());
         let mut ok = true;
@@ -1815,7 +1843,7 @@ impl Checker<'_> {
 
     /// Per-argument conversions against a signature (user: TypeIds; built-in: Tys);
     /// out/inout parameters need exact types.
-    fn match_args(
+    pub(super) fn match_args(
         &mut self,
         args: &[TypeId],
         params: impl Iterator<Item = (Option<TypeId>, Option<Ty>, ParamDir)>,

@@ -11,6 +11,7 @@ mod decl;
 mod expr;
 pub mod stages;
 mod stmt;
+mod subroutines;
 mod types;
 
 use std::collections::{HashMap, HashSet};
@@ -298,6 +299,7 @@ impl<'s> Checker<'s> {
                 ast::ExternalDeclarationData::Preprocessor(_) => {}
             }
         }
+        self.finish_subroutines();
         self.check_recursion();
         self.check_fragment_outputs();
     }

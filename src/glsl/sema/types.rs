@@ -39,6 +39,9 @@ pub(super) struct Qualifiers {
     pub invariant: bool,
     pub precise: bool,
     pub span: Span,
+    /// Each `subroutine` qualifier's type names (`subroutine(T1, T2)`; empty for a
+    /// plain `subroutine`); a name that is no type name is an error already given.
+    pub subroutine: Vec<Vec<String>>,
 }
 
 impl Qualifiers {
@@ -110,7 +113,24 @@ impl Checker<'_> {
                         S::Sample => StorageQ::Other("sample"),
                         S::Attribute => StorageQ::Other("attribute"),
                         S::Varying => StorageQ::Other("varying"),
-                        S::Subroutine(_) => StorageQ::Other("subroutine"),
+                        S::Subroutine(list) => {
+                            let mut names = Vec::new();
+                            for t in list {
+                                match &t.ty.content {
+                                    ast::TypeSpecifierNonArrayData::TypeName(n)
+                                        if t.array_specifier.is_none() =>
+                                    {
+                                        names.push(n.0.to_string())
+                                    }
+                                    _ => self.error(
+                                        self.span_of(t),
+                                        "subroutine(...) names subroutine types",
+                                    ),
+                                }
+                            }
+                            out.subroutine.push(names);
+                            StorageQ::Other("subroutine")
+                        }
                     };
                     out.storage.push((sq, span));
                 }
@@ -164,7 +184,12 @@ impl Checker<'_> {
         let main: Vec<_> = out
             .storage
             .iter()
-            .filter(|(s, _)| !matches!(s, StorageQ::Other("centroid" | "sample" | "patch")))
+            .filter(|(s, _)| {
+                !matches!(
+                    s,
+                    StorageQ::Other("centroid" | "sample" | "patch" | "subroutine")
+                )
+            })
             .collect();
         if main.len() > 1
             && !(main.len() == 2
