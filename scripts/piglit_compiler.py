@@ -34,6 +34,11 @@ DIRS = [
     "generated_tests/spec/arb_compute_variable_group_size/compiler",
 ]
 GRAPHICS_DIRS = [f"tests/spec/glsl-{v}/compiler" for v in ("1.10", "1.20", "1.30", "1.40", "1.50", "3.30", "4.30")]
+GRAPHICS_DIRS += [
+    "tests/spec/arb_shader_subroutine/compiler",
+    "tests/spec/arb_shader_subroutine/linker",
+    "generated_tests/spec/arb_shader_subroutine/preprocessor",
+]
 GRAPHICS_SUFFIXES = (".vert", ".tesc", ".tese", ".geom", ".frag")
 KNOWN = os.path.join(ROOT, "conformance", "piglit_graphics_known.txt")
 

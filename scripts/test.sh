@@ -178,6 +178,7 @@ step "interpose_lookup" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcomput
 # One error stream and one debug callback for the host's calls and glcompute's; the link
 # error of compute with graphics stages; names never collide; immutable host storage.
 # Host textures through images and samplers, with the host's state left as it was.
+step "subroutines (interposed, compute hidden)" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/subroutines" --interposed
 step "cc interpose_textures" cc $CFLAGS -o "$BUILD/interpose_textures" conformance/c/interpose_textures.c -lEGL -lGL
 step "interpose_textures" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_textures"
 step "interpose_textures (no DSA)" env "${HIDE_COMPUTE[@]}" GLCOMPUTE_HOST_CAPS=-dsa \

@@ -1,6 +1,7 @@
 /* Subroutines in compute shaders (GLSL 4.60 §6.1.2, GL 4.6 §7.9): subroutine types,
  * functions and uniforms compile and link, the selected function runs, the queries
- * answer and the errors follow the spec. */
+ * answer and the errors follow the spec. Standalone, or with --interposed under
+ * LD_PRELOAD over a host driver. */
 #include "harness.h"
 
 static const char *src =
@@ -32,9 +33,17 @@ static void expect(const int *want, const char *what)
     CHECK(memcmp(got, want, sizeof got) == 0, "%s: %d %d %d %d", what, got[0], got[1], got[2], got[3]);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    h_init();
+    /* --interposed: preloaded over a host driver (glcompute's checks of standalone
+     * mode do not apply). */
+    if (argc > 1 && strcmp(argv[1], "--interposed") == 0) {
+        EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 0);
+        if (!eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+            return 2;
+    } else {
+        h_init();
+    }
     /* plus is declared with two types but tag_t's signature differs: compile error. */
     GLuint bad = glCreateShader(GL_COMPUTE_SHADER);
     glShaderSource(bad, 1, &src, NULL);
@@ -86,6 +95,32 @@ int main(void)
     GLsizei len = -1;
     glGetActiveSubroutineUniformName(prog, GL_COMPUTE_SHADER, 2, sizeof name, &len, name);
     CHECK(strcmp(name, "tag") == 0 && len == 3, "uniform 2 is tag: %s", name);
+    glGetActiveSubroutineUniformName(prog, GL_COMPUTE_SHADER, 1, sizeof name, &len, name);
+    CHECK(strcmp(name, "ops[0]") == 0 && len == 6, "an array's name ends in [0]: %s", name);
+
+    /* The same through the program interface (GL 4.6 §7.3.1). */
+    GLint res = -1;
+    glGetProgramInterfaceiv(prog, GL_COMPUTE_SUBROUTINE, GL_ACTIVE_RESOURCES, &res);
+    CHECK(res == 5, "COMPUTE_SUBROUTINE resources: %d", res);
+    glGetProgramInterfaceiv(prog, GL_COMPUTE_SUBROUTINE_UNIFORM, GL_ACTIVE_RESOURCES, &res);
+    CHECK(res == 3, "COMPUTE_SUBROUTINE_UNIFORM resources: %d", res);
+    glGetProgramInterfaceiv(prog, GL_COMPUTE_SUBROUTINE_UNIFORM, GL_MAX_NUM_COMPATIBLE_SUBROUTINES, &res);
+    CHECK(res == 3, "MAX_NUM_COMPATIBLE_SUBROUTINES: %d", res);
+    glGetProgramInterfaceiv(prog, GL_COMPUTE_SUBROUTINE, GL_MAX_NAME_LENGTH, &res);
+    CHECK(res == 7, "subroutine MAX_NAME_LENGTH: %d", res);
+    CHECK(glGetProgramResourceIndex(prog, GL_COMPUTE_SUBROUTINE, "negate") == negate, "ResourceIndex of negate");
+    CHECK(glGetProgramResourceIndex(prog, GL_COMPUTE_SUBROUTINE_UNIFORM, "ops") == 1, "ResourceIndex of ops");
+    CHECK(glGetProgramResourceLocation(prog, GL_COMPUTE_SUBROUTINE_UNIFORM, "ops[1]") == 4, "ResourceLocation");
+    glGetProgramResourceName(prog, GL_COMPUTE_SUBROUTINE, negate, sizeof name, &len, name);
+    CHECK(strcmp(name, "negate") == 0, "ResourceName of subroutine 5: %s", name);
+    GLenum props[] = {GL_ARRAY_SIZE, GL_LOCATION, GL_NUM_COMPATIBLE_SUBROUTINES, GL_COMPATIBLE_SUBROUTINES};
+    GLint pv[8] = {0};
+    glGetProgramResourceiv(prog, GL_COMPUTE_SUBROUTINE_UNIFORM, 1, 4, props, 8, NULL, pv);
+    CHECK(pv[0] == 2 && pv[1] == 3 && pv[2] == 3 && pv[3] == 0 && pv[4] == 1 && pv[5] == 5,
+          "ops: size %d location %d compatible %d: %d %d %d", pv[0], pv[1], pv[2], pv[3], pv[4], pv[5]);
+    glGetProgramResourceName(prog, GL_COMPUTE_SUBROUTINE, 4, sizeof name, &len, name);
+    CHECK(glGetError() == GL_INVALID_VALUE, "ResourceName: no subroutine has index 4");
+
     glGetActiveSubroutineName(prog, GL_COMPUTE_SHADER, negate, sizeof name, &len, name);
     CHECK(strcmp(name, "negate") == 0, "subroutine 5 is negate: %s", name);
     glGetActiveSubroutineName(prog, GL_COMPUTE_SHADER, 4, sizeof name, &len, name);

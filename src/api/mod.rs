@@ -41,6 +41,7 @@ pub mod entry {
     pub use super::framebuffers::*;
     pub use super::raster::*;
     pub use super::shaders::*;
+    pub use super::subroutines::*;
     pub use super::textures::*;
     pub use super::transform_feedback::*;
     pub use super::uniforms::*;

@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 264;
+pub const COUNT: usize = 272;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -67,6 +67,14 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glGetnUniformiv",
     c"glGetnUniformuiv",
     c"glGetnUniformdv",
+    c"glGetSubroutineUniformLocation",
+    c"glGetSubroutineIndex",
+    c"glGetActiveSubroutineUniformiv",
+    c"glGetActiveSubroutineUniformName",
+    c"glGetActiveSubroutineName",
+    c"glGetProgramStageiv",
+    c"glUniformSubroutinesuiv",
+    c"glGetUniformSubroutineuiv",
     c"glUniform1i64ARB",
     c"glUniform1i64vARB",
     c"glUniform2i64ARB",
@@ -336,211 +344,219 @@ pub mod slot {
     pub const glGetnUniformiv: usize = 56;
     pub const glGetnUniformuiv: usize = 57;
     pub const glGetnUniformdv: usize = 58;
-    pub const glUniform1i64ARB: usize = 59;
-    pub const glUniform1i64vARB: usize = 60;
-    pub const glUniform2i64ARB: usize = 61;
-    pub const glUniform2i64vARB: usize = 62;
-    pub const glUniform3i64ARB: usize = 63;
-    pub const glUniform3i64vARB: usize = 64;
-    pub const glUniform4i64ARB: usize = 65;
-    pub const glUniform4i64vARB: usize = 66;
-    pub const glUniform1ui64ARB: usize = 67;
-    pub const glUniform1ui64vARB: usize = 68;
-    pub const glUniform2ui64ARB: usize = 69;
-    pub const glUniform2ui64vARB: usize = 70;
-    pub const glUniform3ui64ARB: usize = 71;
-    pub const glUniform3ui64vARB: usize = 72;
-    pub const glUniform4ui64ARB: usize = 73;
-    pub const glUniform4ui64vARB: usize = 74;
-    pub const glProgramUniform1i64ARB: usize = 75;
-    pub const glProgramUniform1i64vARB: usize = 76;
-    pub const glProgramUniform2i64ARB: usize = 77;
-    pub const glProgramUniform2i64vARB: usize = 78;
-    pub const glProgramUniform3i64ARB: usize = 79;
-    pub const glProgramUniform3i64vARB: usize = 80;
-    pub const glProgramUniform4i64ARB: usize = 81;
-    pub const glProgramUniform4i64vARB: usize = 82;
-    pub const glProgramUniform1ui64ARB: usize = 83;
-    pub const glProgramUniform1ui64vARB: usize = 84;
-    pub const glProgramUniform2ui64ARB: usize = 85;
-    pub const glProgramUniform2ui64vARB: usize = 86;
-    pub const glProgramUniform3ui64ARB: usize = 87;
-    pub const glProgramUniform3ui64vARB: usize = 88;
-    pub const glProgramUniform4ui64ARB: usize = 89;
-    pub const glProgramUniform4ui64vARB: usize = 90;
-    pub const glGetUniformi64vARB: usize = 91;
-    pub const glGetUniformui64vARB: usize = 92;
-    pub const glGetnUniformi64vARB: usize = 93;
-    pub const glGetnUniformui64vARB: usize = 94;
-    pub const glUniform1f: usize = 95;
-    pub const glUniform2f: usize = 96;
-    pub const glUniform3f: usize = 97;
-    pub const glUniform4f: usize = 98;
-    pub const glUniform1i: usize = 99;
-    pub const glUniform2i: usize = 100;
-    pub const glUniform3i: usize = 101;
-    pub const glUniform4i: usize = 102;
-    pub const glUniform1ui: usize = 103;
-    pub const glUniform2ui: usize = 104;
-    pub const glUniform3ui: usize = 105;
-    pub const glUniform4ui: usize = 106;
-    pub const glUniform1d: usize = 107;
-    pub const glUniform2d: usize = 108;
-    pub const glUniform3d: usize = 109;
-    pub const glUniform4d: usize = 110;
-    pub const glUniform1fv: usize = 111;
-    pub const glUniform2fv: usize = 112;
-    pub const glUniform3fv: usize = 113;
-    pub const glUniform4fv: usize = 114;
-    pub const glUniform1iv: usize = 115;
-    pub const glUniform2iv: usize = 116;
-    pub const glUniform3iv: usize = 117;
-    pub const glUniform4iv: usize = 118;
-    pub const glUniform1uiv: usize = 119;
-    pub const glUniform2uiv: usize = 120;
-    pub const glUniform3uiv: usize = 121;
-    pub const glUniform4uiv: usize = 122;
-    pub const glUniform1dv: usize = 123;
-    pub const glUniform2dv: usize = 124;
-    pub const glUniform3dv: usize = 125;
-    pub const glUniform4dv: usize = 126;
-    pub const glUniformMatrix2fv: usize = 127;
-    pub const glUniformMatrix3fv: usize = 128;
-    pub const glUniformMatrix4fv: usize = 129;
-    pub const glUniformMatrix2x3fv: usize = 130;
-    pub const glUniformMatrix3x2fv: usize = 131;
-    pub const glUniformMatrix2x4fv: usize = 132;
-    pub const glUniformMatrix4x2fv: usize = 133;
-    pub const glUniformMatrix3x4fv: usize = 134;
-    pub const glUniformMatrix4x3fv: usize = 135;
-    pub const glUniformMatrix2dv: usize = 136;
-    pub const glUniformMatrix3dv: usize = 137;
-    pub const glUniformMatrix4dv: usize = 138;
-    pub const glUniformMatrix2x3dv: usize = 139;
-    pub const glUniformMatrix3x2dv: usize = 140;
-    pub const glUniformMatrix2x4dv: usize = 141;
-    pub const glUniformMatrix4x2dv: usize = 142;
-    pub const glUniformMatrix3x4dv: usize = 143;
-    pub const glUniformMatrix4x3dv: usize = 144;
-    pub const glProgramUniform1f: usize = 145;
-    pub const glProgramUniform2f: usize = 146;
-    pub const glProgramUniform3f: usize = 147;
-    pub const glProgramUniform4f: usize = 148;
-    pub const glProgramUniform1i: usize = 149;
-    pub const glProgramUniform2i: usize = 150;
-    pub const glProgramUniform3i: usize = 151;
-    pub const glProgramUniform4i: usize = 152;
-    pub const glProgramUniform1ui: usize = 153;
-    pub const glProgramUniform2ui: usize = 154;
-    pub const glProgramUniform3ui: usize = 155;
-    pub const glProgramUniform4ui: usize = 156;
-    pub const glProgramUniform1d: usize = 157;
-    pub const glProgramUniform2d: usize = 158;
-    pub const glProgramUniform3d: usize = 159;
-    pub const glProgramUniform4d: usize = 160;
-    pub const glProgramUniform1fv: usize = 161;
-    pub const glProgramUniform2fv: usize = 162;
-    pub const glProgramUniform3fv: usize = 163;
-    pub const glProgramUniform4fv: usize = 164;
-    pub const glProgramUniform1iv: usize = 165;
-    pub const glProgramUniform2iv: usize = 166;
-    pub const glProgramUniform3iv: usize = 167;
-    pub const glProgramUniform4iv: usize = 168;
-    pub const glProgramUniform1uiv: usize = 169;
-    pub const glProgramUniform2uiv: usize = 170;
-    pub const glProgramUniform3uiv: usize = 171;
-    pub const glProgramUniform4uiv: usize = 172;
-    pub const glProgramUniform1dv: usize = 173;
-    pub const glProgramUniform2dv: usize = 174;
-    pub const glProgramUniform3dv: usize = 175;
-    pub const glProgramUniform4dv: usize = 176;
-    pub const glProgramUniformMatrix2fv: usize = 177;
-    pub const glProgramUniformMatrix3fv: usize = 178;
-    pub const glProgramUniformMatrix4fv: usize = 179;
-    pub const glProgramUniformMatrix2x3fv: usize = 180;
-    pub const glProgramUniformMatrix3x2fv: usize = 181;
-    pub const glProgramUniformMatrix2x4fv: usize = 182;
-    pub const glProgramUniformMatrix4x2fv: usize = 183;
-    pub const glProgramUniformMatrix3x4fv: usize = 184;
-    pub const glProgramUniformMatrix4x3fv: usize = 185;
-    pub const glProgramUniformMatrix2dv: usize = 186;
-    pub const glProgramUniformMatrix3dv: usize = 187;
-    pub const glProgramUniformMatrix4dv: usize = 188;
-    pub const glProgramUniformMatrix2x3dv: usize = 189;
-    pub const glProgramUniformMatrix3x2dv: usize = 190;
-    pub const glProgramUniformMatrix2x4dv: usize = 191;
-    pub const glProgramUniformMatrix4x2dv: usize = 192;
-    pub const glProgramUniformMatrix3x4dv: usize = 193;
-    pub const glProgramUniformMatrix4x3dv: usize = 194;
-    pub const glBindBuffer: usize = 195;
-    pub const glBindBufferBase: usize = 196;
-    pub const glBindBufferRange: usize = 197;
-    pub const glBindBuffersBase: usize = 198;
-    pub const glBindBuffersRange: usize = 199;
-    pub const glDeleteBuffers: usize = 200;
-    pub const glBufferData: usize = 201;
-    pub const glBufferStorage: usize = 202;
-    pub const glBufferSubData: usize = 203;
-    pub const glGetBufferSubData: usize = 204;
-    pub const glMapBuffer: usize = 205;
-    pub const glMapBufferRange: usize = 206;
-    pub const glUnmapBuffer: usize = 207;
-    pub const glFlushMappedBufferRange: usize = 208;
-    pub const glGetBufferParameteriv: usize = 209;
-    pub const glGetBufferParameteri64v: usize = 210;
-    pub const glGetBufferPointerv: usize = 211;
-    pub const glCopyBufferSubData: usize = 212;
-    pub const glClearBufferData: usize = 213;
-    pub const glClearBufferSubData: usize = 214;
-    pub const glGetError: usize = 215;
-    pub const glGetGraphicsResetStatus: usize = 216;
-    pub const glGetGraphicsResetStatusARB: usize = 217;
-    pub const glGetString: usize = 218;
-    pub const glGetStringi: usize = 219;
-    pub const glGetIntegerv: usize = 220;
-    pub const glGetInteger64v: usize = 221;
-    pub const glGetBooleanv: usize = 222;
-    pub const glGetFloatv: usize = 223;
-    pub const glGetDoublev: usize = 224;
-    pub const glGetIntegeri_v: usize = 225;
-    pub const glGetInteger64i_v: usize = 226;
-    pub const glGetBooleani_v: usize = 227;
-    pub const glGetFloati_v: usize = 228;
-    pub const glGetDoublei_v: usize = 229;
-    pub const glDebugMessageCallback: usize = 230;
-    pub const glDebugMessageControl: usize = 231;
-    pub const glGenBuffers: usize = 232;
-    pub const glGetNamedBufferParameteri64v: usize = 233;
-    pub const glGetNamedBufferSubData: usize = 234;
-    pub const glNamedBufferSubData: usize = 235;
-    pub const glMapNamedBufferRange: usize = 236;
-    pub const glUnmapNamedBuffer: usize = 237;
-    pub const glCopyNamedBufferSubData: usize = 238;
-    pub const glCreateBuffers: usize = 239;
-    pub const glNamedBufferData: usize = 240;
-    pub const glCreateProgram: usize = 241;
-    pub const glGenLists: usize = 242;
-    pub const glIsEnabled: usize = 243;
-    pub const glGetPointerv: usize = 244;
-    pub const glDebugMessageInsert: usize = 245;
-    pub const glActiveTexture: usize = 246;
-    pub const glBindTexture: usize = 247;
-    pub const glGetTexLevelParameteriv: usize = 248;
-    pub const glGetTexParameteriv: usize = 249;
-    pub const glGetTexParameterfv: usize = 250;
-    pub const glGetTexImage: usize = 251;
-    pub const glGetTextureSubImage: usize = 252;
-    pub const glIsTexture: usize = 253;
-    pub const glTexSubImage1D: usize = 254;
-    pub const glTexSubImage2D: usize = 255;
-    pub const glTexSubImage3D: usize = 256;
-    pub const glPixelStorei: usize = 257;
-    pub const glGetSamplerParameteriv: usize = 258;
-    pub const glGetSamplerParameterfv: usize = 259;
-    pub const glGetSamplerParameterIiv: usize = 260;
-    pub const glGetSamplerParameterIuiv: usize = 261;
-    pub const glGetTexParameterIiv: usize = 262;
-    pub const glGetTexParameterIuiv: usize = 263;
+    pub const glGetSubroutineUniformLocation: usize = 59;
+    pub const glGetSubroutineIndex: usize = 60;
+    pub const glGetActiveSubroutineUniformiv: usize = 61;
+    pub const glGetActiveSubroutineUniformName: usize = 62;
+    pub const glGetActiveSubroutineName: usize = 63;
+    pub const glGetProgramStageiv: usize = 64;
+    pub const glUniformSubroutinesuiv: usize = 65;
+    pub const glGetUniformSubroutineuiv: usize = 66;
+    pub const glUniform1i64ARB: usize = 67;
+    pub const glUniform1i64vARB: usize = 68;
+    pub const glUniform2i64ARB: usize = 69;
+    pub const glUniform2i64vARB: usize = 70;
+    pub const glUniform3i64ARB: usize = 71;
+    pub const glUniform3i64vARB: usize = 72;
+    pub const glUniform4i64ARB: usize = 73;
+    pub const glUniform4i64vARB: usize = 74;
+    pub const glUniform1ui64ARB: usize = 75;
+    pub const glUniform1ui64vARB: usize = 76;
+    pub const glUniform2ui64ARB: usize = 77;
+    pub const glUniform2ui64vARB: usize = 78;
+    pub const glUniform3ui64ARB: usize = 79;
+    pub const glUniform3ui64vARB: usize = 80;
+    pub const glUniform4ui64ARB: usize = 81;
+    pub const glUniform4ui64vARB: usize = 82;
+    pub const glProgramUniform1i64ARB: usize = 83;
+    pub const glProgramUniform1i64vARB: usize = 84;
+    pub const glProgramUniform2i64ARB: usize = 85;
+    pub const glProgramUniform2i64vARB: usize = 86;
+    pub const glProgramUniform3i64ARB: usize = 87;
+    pub const glProgramUniform3i64vARB: usize = 88;
+    pub const glProgramUniform4i64ARB: usize = 89;
+    pub const glProgramUniform4i64vARB: usize = 90;
+    pub const glProgramUniform1ui64ARB: usize = 91;
+    pub const glProgramUniform1ui64vARB: usize = 92;
+    pub const glProgramUniform2ui64ARB: usize = 93;
+    pub const glProgramUniform2ui64vARB: usize = 94;
+    pub const glProgramUniform3ui64ARB: usize = 95;
+    pub const glProgramUniform3ui64vARB: usize = 96;
+    pub const glProgramUniform4ui64ARB: usize = 97;
+    pub const glProgramUniform4ui64vARB: usize = 98;
+    pub const glGetUniformi64vARB: usize = 99;
+    pub const glGetUniformui64vARB: usize = 100;
+    pub const glGetnUniformi64vARB: usize = 101;
+    pub const glGetnUniformui64vARB: usize = 102;
+    pub const glUniform1f: usize = 103;
+    pub const glUniform2f: usize = 104;
+    pub const glUniform3f: usize = 105;
+    pub const glUniform4f: usize = 106;
+    pub const glUniform1i: usize = 107;
+    pub const glUniform2i: usize = 108;
+    pub const glUniform3i: usize = 109;
+    pub const glUniform4i: usize = 110;
+    pub const glUniform1ui: usize = 111;
+    pub const glUniform2ui: usize = 112;
+    pub const glUniform3ui: usize = 113;
+    pub const glUniform4ui: usize = 114;
+    pub const glUniform1d: usize = 115;
+    pub const glUniform2d: usize = 116;
+    pub const glUniform3d: usize = 117;
+    pub const glUniform4d: usize = 118;
+    pub const glUniform1fv: usize = 119;
+    pub const glUniform2fv: usize = 120;
+    pub const glUniform3fv: usize = 121;
+    pub const glUniform4fv: usize = 122;
+    pub const glUniform1iv: usize = 123;
+    pub const glUniform2iv: usize = 124;
+    pub const glUniform3iv: usize = 125;
+    pub const glUniform4iv: usize = 126;
+    pub const glUniform1uiv: usize = 127;
+    pub const glUniform2uiv: usize = 128;
+    pub const glUniform3uiv: usize = 129;
+    pub const glUniform4uiv: usize = 130;
+    pub const glUniform1dv: usize = 131;
+    pub const glUniform2dv: usize = 132;
+    pub const glUniform3dv: usize = 133;
+    pub const glUniform4dv: usize = 134;
+    pub const glUniformMatrix2fv: usize = 135;
+    pub const glUniformMatrix3fv: usize = 136;
+    pub const glUniformMatrix4fv: usize = 137;
+    pub const glUniformMatrix2x3fv: usize = 138;
+    pub const glUniformMatrix3x2fv: usize = 139;
+    pub const glUniformMatrix2x4fv: usize = 140;
+    pub const glUniformMatrix4x2fv: usize = 141;
+    pub const glUniformMatrix3x4fv: usize = 142;
+    pub const glUniformMatrix4x3fv: usize = 143;
+    pub const glUniformMatrix2dv: usize = 144;
+    pub const glUniformMatrix3dv: usize = 145;
+    pub const glUniformMatrix4dv: usize = 146;
+    pub const glUniformMatrix2x3dv: usize = 147;
+    pub const glUniformMatrix3x2dv: usize = 148;
+    pub const glUniformMatrix2x4dv: usize = 149;
+    pub const glUniformMatrix4x2dv: usize = 150;
+    pub const glUniformMatrix3x4dv: usize = 151;
+    pub const glUniformMatrix4x3dv: usize = 152;
+    pub const glProgramUniform1f: usize = 153;
+    pub const glProgramUniform2f: usize = 154;
+    pub const glProgramUniform3f: usize = 155;
+    pub const glProgramUniform4f: usize = 156;
+    pub const glProgramUniform1i: usize = 157;
+    pub const glProgramUniform2i: usize = 158;
+    pub const glProgramUniform3i: usize = 159;
+    pub const glProgramUniform4i: usize = 160;
+    pub const glProgramUniform1ui: usize = 161;
+    pub const glProgramUniform2ui: usize = 162;
+    pub const glProgramUniform3ui: usize = 163;
+    pub const glProgramUniform4ui: usize = 164;
+    pub const glProgramUniform1d: usize = 165;
+    pub const glProgramUniform2d: usize = 166;
+    pub const glProgramUniform3d: usize = 167;
+    pub const glProgramUniform4d: usize = 168;
+    pub const glProgramUniform1fv: usize = 169;
+    pub const glProgramUniform2fv: usize = 170;
+    pub const glProgramUniform3fv: usize = 171;
+    pub const glProgramUniform4fv: usize = 172;
+    pub const glProgramUniform1iv: usize = 173;
+    pub const glProgramUniform2iv: usize = 174;
+    pub const glProgramUniform3iv: usize = 175;
+    pub const glProgramUniform4iv: usize = 176;
+    pub const glProgramUniform1uiv: usize = 177;
+    pub const glProgramUniform2uiv: usize = 178;
+    pub const glProgramUniform3uiv: usize = 179;
+    pub const glProgramUniform4uiv: usize = 180;
+    pub const glProgramUniform1dv: usize = 181;
+    pub const glProgramUniform2dv: usize = 182;
+    pub const glProgramUniform3dv: usize = 183;
+    pub const glProgramUniform4dv: usize = 184;
+    pub const glProgramUniformMatrix2fv: usize = 185;
+    pub const glProgramUniformMatrix3fv: usize = 186;
+    pub const glProgramUniformMatrix4fv: usize = 187;
+    pub const glProgramUniformMatrix2x3fv: usize = 188;
+    pub const glProgramUniformMatrix3x2fv: usize = 189;
+    pub const glProgramUniformMatrix2x4fv: usize = 190;
+    pub const glProgramUniformMatrix4x2fv: usize = 191;
+    pub const glProgramUniformMatrix3x4fv: usize = 192;
+    pub const glProgramUniformMatrix4x3fv: usize = 193;
+    pub const glProgramUniformMatrix2dv: usize = 194;
+    pub const glProgramUniformMatrix3dv: usize = 195;
+    pub const glProgramUniformMatrix4dv: usize = 196;
+    pub const glProgramUniformMatrix2x3dv: usize = 197;
+    pub const glProgramUniformMatrix3x2dv: usize = 198;
+    pub const glProgramUniformMatrix2x4dv: usize = 199;
+    pub const glProgramUniformMatrix4x2dv: usize = 200;
+    pub const glProgramUniformMatrix3x4dv: usize = 201;
+    pub const glProgramUniformMatrix4x3dv: usize = 202;
+    pub const glBindBuffer: usize = 203;
+    pub const glBindBufferBase: usize = 204;
+    pub const glBindBufferRange: usize = 205;
+    pub const glBindBuffersBase: usize = 206;
+    pub const glBindBuffersRange: usize = 207;
+    pub const glDeleteBuffers: usize = 208;
+    pub const glBufferData: usize = 209;
+    pub const glBufferStorage: usize = 210;
+    pub const glBufferSubData: usize = 211;
+    pub const glGetBufferSubData: usize = 212;
+    pub const glMapBuffer: usize = 213;
+    pub const glMapBufferRange: usize = 214;
+    pub const glUnmapBuffer: usize = 215;
+    pub const glFlushMappedBufferRange: usize = 216;
+    pub const glGetBufferParameteriv: usize = 217;
+    pub const glGetBufferParameteri64v: usize = 218;
+    pub const glGetBufferPointerv: usize = 219;
+    pub const glCopyBufferSubData: usize = 220;
+    pub const glClearBufferData: usize = 221;
+    pub const glClearBufferSubData: usize = 222;
+    pub const glGetError: usize = 223;
+    pub const glGetGraphicsResetStatus: usize = 224;
+    pub const glGetGraphicsResetStatusARB: usize = 225;
+    pub const glGetString: usize = 226;
+    pub const glGetStringi: usize = 227;
+    pub const glGetIntegerv: usize = 228;
+    pub const glGetInteger64v: usize = 229;
+    pub const glGetBooleanv: usize = 230;
+    pub const glGetFloatv: usize = 231;
+    pub const glGetDoublev: usize = 232;
+    pub const glGetIntegeri_v: usize = 233;
+    pub const glGetInteger64i_v: usize = 234;
+    pub const glGetBooleani_v: usize = 235;
+    pub const glGetFloati_v: usize = 236;
+    pub const glGetDoublei_v: usize = 237;
+    pub const glDebugMessageCallback: usize = 238;
+    pub const glDebugMessageControl: usize = 239;
+    pub const glGenBuffers: usize = 240;
+    pub const glGetNamedBufferParameteri64v: usize = 241;
+    pub const glGetNamedBufferSubData: usize = 242;
+    pub const glNamedBufferSubData: usize = 243;
+    pub const glMapNamedBufferRange: usize = 244;
+    pub const glUnmapNamedBuffer: usize = 245;
+    pub const glCopyNamedBufferSubData: usize = 246;
+    pub const glCreateBuffers: usize = 247;
+    pub const glNamedBufferData: usize = 248;
+    pub const glCreateProgram: usize = 249;
+    pub const glGenLists: usize = 250;
+    pub const glIsEnabled: usize = 251;
+    pub const glGetPointerv: usize = 252;
+    pub const glDebugMessageInsert: usize = 253;
+    pub const glActiveTexture: usize = 254;
+    pub const glBindTexture: usize = 255;
+    pub const glGetTexLevelParameteriv: usize = 256;
+    pub const glGetTexParameteriv: usize = 257;
+    pub const glGetTexParameterfv: usize = 258;
+    pub const glGetTexImage: usize = 259;
+    pub const glGetTextureSubImage: usize = 260;
+    pub const glIsTexture: usize = 261;
+    pub const glTexSubImage1D: usize = 262;
+    pub const glTexSubImage2D: usize = 263;
+    pub const glTexSubImage3D: usize = 264;
+    pub const glPixelStorei: usize = 265;
+    pub const glGetSamplerParameteriv: usize = 266;
+    pub const glGetSamplerParameterfv: usize = 267;
+    pub const glGetSamplerParameterIiv: usize = 268;
+    pub const glGetSamplerParameterIuiv: usize = 269;
+    pub const glGetTexParameterIiv: usize = 270;
+    pub const glGetTexParameterIuiv: usize = 271;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -1530,6 +1546,171 @@ impl HostGl {
                 unsafe { std::mem::transmute(addr) };
             // SAFETY: the caller passes arguments valid for `glGetnUniformdv`.
             unsafe { func_(program, location, buf_size, params) }
+        }
+    }
+    /// The host's `glGetSubroutineUniformLocation`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetSubroutineUniformLocation(
+        &self,
+        program: GLuint,
+        shadertype: GLenum,
+        name: *const GLchar,
+    ) -> GLint {
+        match self.address(slot::glGetSubroutineUniformLocation) {
+            Some(addr) => {
+                // SAFETY: the host returned this address for `glGetSubroutineUniformLocation`, whose C
+                // prototype (from the Khronos headers) is this type.
+                let func_: unsafe extern "C" fn(GLuint, GLenum, *const GLchar) -> GLint =
+                    unsafe { std::mem::transmute(addr) };
+                // SAFETY: the caller passes arguments valid for `glGetSubroutineUniformLocation`.
+                unsafe { func_(program, shadertype, name) }
+            }
+            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
+            None => unsafe { std::mem::zeroed() },
+        }
+    }
+    /// The host's `glGetSubroutineIndex`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetSubroutineIndex(
+        &self,
+        program: GLuint,
+        shadertype: GLenum,
+        name: *const GLchar,
+    ) -> GLuint {
+        match self.address(slot::glGetSubroutineIndex) {
+            Some(addr) => {
+                // SAFETY: the host returned this address for `glGetSubroutineIndex`, whose C
+                // prototype (from the Khronos headers) is this type.
+                let func_: unsafe extern "C" fn(GLuint, GLenum, *const GLchar) -> GLuint =
+                    unsafe { std::mem::transmute(addr) };
+                // SAFETY: the caller passes arguments valid for `glGetSubroutineIndex`.
+                unsafe { func_(program, shadertype, name) }
+            }
+            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
+            None => unsafe { std::mem::zeroed() },
+        }
+    }
+    /// The host's `glGetActiveSubroutineUniformiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetActiveSubroutineUniformiv(
+        &self,
+        program: GLuint,
+        shadertype: GLenum,
+        index: GLuint,
+        pname: GLenum,
+        values: *mut GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetActiveSubroutineUniformiv) {
+            // SAFETY: the host returned this address for `glGetActiveSubroutineUniformiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLenum, GLuint, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetActiveSubroutineUniformiv`.
+            unsafe { func_(program, shadertype, index, pname, values) }
+        }
+    }
+    /// The host's `glGetActiveSubroutineUniformName`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetActiveSubroutineUniformName(
+        &self,
+        program: GLuint,
+        shadertype: GLenum,
+        index: GLuint,
+        buf_size: GLsizei,
+        length: *mut GLsizei,
+        name: *mut GLchar,
+    ) {
+        if let Some(addr) = self.address(slot::glGetActiveSubroutineUniformName) {
+            // SAFETY: the host returned this address for `glGetActiveSubroutineUniformName`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLuint,
+                GLenum,
+                GLuint,
+                GLsizei,
+                *mut GLsizei,
+                *mut GLchar,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetActiveSubroutineUniformName`.
+            unsafe { func_(program, shadertype, index, buf_size, length, name) }
+        }
+    }
+    /// The host's `glGetActiveSubroutineName`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetActiveSubroutineName(
+        &self,
+        program: GLuint,
+        shadertype: GLenum,
+        index: GLuint,
+        buf_size: GLsizei,
+        length: *mut GLsizei,
+        name: *mut GLchar,
+    ) {
+        if let Some(addr) = self.address(slot::glGetActiveSubroutineName) {
+            // SAFETY: the host returned this address for `glGetActiveSubroutineName`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLuint,
+                GLenum,
+                GLuint,
+                GLsizei,
+                *mut GLsizei,
+                *mut GLchar,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetActiveSubroutineName`.
+            unsafe { func_(program, shadertype, index, buf_size, length, name) }
+        }
+    }
+    /// The host's `glGetProgramStageiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramStageiv(
+        &self,
+        program: GLuint,
+        shadertype: GLenum,
+        pname: GLenum,
+        values: *mut GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramStageiv) {
+            // SAFETY: the host returned this address for `glGetProgramStageiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLuint, GLenum, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramStageiv`.
+            unsafe { func_(program, shadertype, pname, values) }
+        }
+    }
+    /// The host's `glUniformSubroutinesuiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glUniformSubroutinesuiv(
+        &self,
+        shadertype: GLenum,
+        count: GLsizei,
+        indices: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glUniformSubroutinesuiv) {
+            // SAFETY: the host returned this address for `glUniformSubroutinesuiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLsizei, *const GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glUniformSubroutinesuiv`.
+            unsafe { func_(shadertype, count, indices) }
+        }
+    }
+    /// The host's `glGetUniformSubroutineuiv`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetUniformSubroutineuiv(
+        &self,
+        shadertype: GLenum,
+        location: GLint,
+        params: *mut GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetUniformSubroutineuiv) {
+            // SAFETY: the host returned this address for `glGetUniformSubroutineuiv`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLint, *mut GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetUniformSubroutineuiv`.
+            unsafe { func_(shadertype, location, params) }
         }
     }
     /// The host's `glUniform1i64ARB`; does nothing (returns zero) where the host has none.

@@ -791,6 +791,170 @@ mod routed {
         }
     }
 
+    pub unsafe extern "C" fn glGetSubroutineUniformLocation(
+        program: GLuint,
+        shadertype: GLenum,
+        name: *const GLchar,
+    ) -> GLint {
+        if route::named(program) {
+            super::window::log_taken(b"glGetSubroutineUniformLocation");
+            // SAFETY: the application's arguments, passed on unchanged.
+            let ret_ = unsafe {
+                crate::api::entry::glGetSubroutineUniformLocation(program, shadertype, name)
+            };
+            route::after_glcompute_call();
+            ret_
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetSubroutineUniformLocation(program, shadertype, name) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetSubroutineIndex(
+        program: GLuint,
+        shadertype: GLenum,
+        name: *const GLchar,
+    ) -> GLuint {
+        if route::named(program) {
+            super::window::log_taken(b"glGetSubroutineIndex");
+            // SAFETY: the application's arguments, passed on unchanged.
+            let ret_ =
+                unsafe { crate::api::entry::glGetSubroutineIndex(program, shadertype, name) };
+            route::after_glcompute_call();
+            ret_
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetSubroutineIndex(program, shadertype, name) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetActiveSubroutineUniformiv(
+        program: GLuint,
+        shadertype: GLenum,
+        index: GLuint,
+        pname: GLenum,
+        values: *mut GLint,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetActiveSubroutineUniformiv");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glGetActiveSubroutineUniformiv(
+                    program, shadertype, index, pname, values,
+                )
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe {
+                route::host()
+                    .glGetActiveSubroutineUniformiv(program, shadertype, index, pname, values)
+            }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetActiveSubroutineUniformName(
+        program: GLuint,
+        shadertype: GLenum,
+        index: GLuint,
+        buf_size: GLsizei,
+        length: *mut GLsizei,
+        name: *mut GLchar,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetActiveSubroutineUniformName");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glGetActiveSubroutineUniformName(
+                    program, shadertype, index, buf_size, length, name,
+                )
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe {
+                route::host().glGetActiveSubroutineUniformName(
+                    program, shadertype, index, buf_size, length, name,
+                )
+            }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetActiveSubroutineName(
+        program: GLuint,
+        shadertype: GLenum,
+        index: GLuint,
+        buf_size: GLsizei,
+        length: *mut GLsizei,
+        name: *mut GLchar,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetActiveSubroutineName");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glGetActiveSubroutineName(
+                    program, shadertype, index, buf_size, length, name,
+                )
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe {
+                route::host()
+                    .glGetActiveSubroutineName(program, shadertype, index, buf_size, length, name)
+            }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramStageiv(
+        program: GLuint,
+        shadertype: GLenum,
+        pname: GLenum,
+        values: *mut GLint,
+    ) {
+        if route::named(program) {
+            super::window::log_taken(b"glGetProgramStageiv");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramStageiv(program, shadertype, pname, values) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramStageiv(program, shadertype, pname, values) }
+        }
+    }
+
+    pub unsafe extern "C" fn glUniformSubroutinesuiv(
+        shadertype: GLenum,
+        count: GLsizei,
+        indices: *const GLuint,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glUniformSubroutinesuiv");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glUniformSubroutinesuiv(shadertype, count, indices) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glUniformSubroutinesuiv(shadertype, count, indices) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetUniformSubroutineuiv(
+        shadertype: GLenum,
+        location: GLint,
+        params: *mut GLuint,
+    ) {
+        if route::current_program() {
+            super::window::log_taken(b"glGetUniformSubroutineuiv");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetUniformSubroutineuiv(shadertype, location, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetUniformSubroutineuiv(shadertype, location, params) }
+        }
+    }
+
     pub unsafe extern "C" fn glUniform1i64ARB(location: GLint, x: GLint64) {
         if route::current_program() {
             super::window::log_taken(b"glUniform1i64ARB");
@@ -3156,6 +3320,16 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glGetnUniformiv" => routed::glGetnUniformiv as *const (),
         b"glGetnUniformuiv" => routed::glGetnUniformuiv as *const (),
         b"glGetnUniformdv" => routed::glGetnUniformdv as *const (),
+        b"glGetSubroutineUniformLocation" => routed::glGetSubroutineUniformLocation as *const (),
+        b"glGetSubroutineIndex" => routed::glGetSubroutineIndex as *const (),
+        b"glGetActiveSubroutineUniformiv" => routed::glGetActiveSubroutineUniformiv as *const (),
+        b"glGetActiveSubroutineUniformName" => {
+            routed::glGetActiveSubroutineUniformName as *const ()
+        }
+        b"glGetActiveSubroutineName" => routed::glGetActiveSubroutineName as *const (),
+        b"glGetProgramStageiv" => routed::glGetProgramStageiv as *const (),
+        b"glUniformSubroutinesuiv" => routed::glUniformSubroutinesuiv as *const (),
+        b"glGetUniformSubroutineuiv" => routed::glGetUniformSubroutineuiv as *const (),
         b"glUniform1i64ARB" => routed::glUniform1i64ARB as *const (),
         b"glUniform1i64vARB" => routed::glUniform1i64vARB as *const (),
         b"glUniform2i64ARB" => routed::glUniform2i64ARB as *const (),

@@ -76,6 +76,30 @@ impl StageSubroutines {
         })
     }
 
+    /// A subroutine uniform's name as the queries give it: `[0]` after an array's.
+    pub fn resource_name(u: &SubroutineUniformInfo) -> String {
+        if u.is_array {
+            format!("{}[0]", u.name)
+        } else {
+            u.name.clone()
+        }
+    }
+
+    /// The subroutine uniform (its position) and element `name` names: `u`, or for an
+    /// array `u`, `u[0]` and `u[i]` within it.
+    pub fn find_uniform(&self, name: &str) -> Option<(usize, u32)> {
+        let (base, elem) = match name.strip_suffix(']').and_then(|n| n.rsplit_once('[')) {
+            Some((b, i)) if !i.is_empty() && i.bytes().all(|c| c.is_ascii_digit()) => {
+                (b, Some(i.parse::<u32>().ok()?))
+            }
+            _ => (name, None),
+        };
+        self.uniforms.iter().enumerate().find_map(|(i, u)| {
+            let e = elem.unwrap_or(0);
+            (u.name == base && (u.is_array || elem.is_none()) && e < u.size).then_some((i, e))
+        })
+    }
+
     /// The value each location starts with: its lowest compatible index.
     pub fn defaults(&self) -> Vec<u32> {
         (0..self.locations)

@@ -30,6 +30,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_shading_language_420pack",
     "GL_ARB_shading_language_packing",
     "GL_ARB_explicit_uniform_location",
+    "GL_ARB_shader_subroutine",
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_gpu_shader5",
     "GL_ARB_gpu_shader_fp64",

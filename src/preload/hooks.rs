@@ -4,7 +4,7 @@
 // Included by src/preload/lib.rs.
 
 /// The hooked entry points, in trampoline-slot order (dlsym is separate).
-pub static HOOKS: [&std::ffi::CStr; 247] = [
+pub static HOOKS: [&std::ffi::CStr; 255] = [
     c"eglGetProcAddress",
     c"eglCreateContext",
     c"eglDestroyContext",
@@ -79,6 +79,14 @@ pub static HOOKS: [&std::ffi::CStr; 247] = [
     c"glGetnUniformiv",
     c"glGetnUniformuiv",
     c"glGetnUniformdv",
+    c"glGetSubroutineUniformLocation",
+    c"glGetSubroutineIndex",
+    c"glGetActiveSubroutineUniformiv",
+    c"glGetActiveSubroutineUniformName",
+    c"glGetActiveSubroutineName",
+    c"glGetProgramStageiv",
+    c"glUniformSubroutinesuiv",
+    c"glGetUniformSubroutineuiv",
     c"glUniform1i64ARB",
     c"glUniform1i64vARB",
     c"glUniform2i64ARB",
@@ -255,7 +263,7 @@ pub static HOOKS: [&std::ffi::CStr; 247] = [
 ];
 
 /// The same names sorted bytewise, with their slots, for lookups by name.
-pub static SORTED: [(&[u8], usize); 247] = [
+pub static SORTED: [(&[u8], usize); 255] = [
     (b"eglCreateContext", 1),
     (b"eglDestroyContext", 2),
     (b"eglGetProcAddress", 0),
@@ -264,26 +272,26 @@ pub static SORTED: [(&[u8], usize); 247] = [
     (b"eglTerminate", 5),
     (b"glAttachShader", 30),
     (b"glBindAttribLocation", 46),
-    (b"glBindBuffer", 210),
-    (b"glBindBufferBase", 211),
-    (b"glBindBufferRange", 212),
-    (b"glBindBuffersBase", 213),
-    (b"glBindBuffersRange", 214),
+    (b"glBindBuffer", 218),
+    (b"glBindBufferBase", 219),
+    (b"glBindBufferRange", 220),
+    (b"glBindBuffersBase", 221),
+    (b"glBindBuffersRange", 222),
     (b"glBindImageTexture", 20),
-    (b"glBufferData", 216),
-    (b"glBufferStorage", 217),
-    (b"glBufferSubData", 218),
+    (b"glBufferData", 224),
+    (b"glBufferStorage", 225),
+    (b"glBufferSubData", 226),
     (b"glCallList", 23),
     (b"glCallLists", 24),
-    (b"glClearBufferData", 228),
-    (b"glClearBufferSubData", 229),
+    (b"glClearBufferData", 236),
+    (b"glClearBufferSubData", 237),
     (b"glCompileShader", 37),
-    (b"glCopyBufferSubData", 227),
+    (b"glCopyBufferSubData", 235),
     (b"glCreateShader", 26),
     (b"glCreateShaderProgramv", 27),
-    (b"glDebugMessageCallback", 245),
-    (b"glDebugMessageControl", 246),
-    (b"glDeleteBuffers", 215),
+    (b"glDebugMessageCallback", 253),
+    (b"glDebugMessageControl", 254),
+    (b"glDeleteBuffers", 223),
     (b"glDeleteLists", 25),
     (b"glDeleteProgram", 29),
     (b"glDeleteShader", 28),
@@ -292,9 +300,12 @@ pub static SORTED: [(&[u8], usize); 247] = [
     (b"glDispatchComputeGroupSizeARB", 17),
     (b"glDispatchComputeIndirect", 16),
     (b"glEndList", 22),
-    (b"glFlushMappedBufferRange", 223),
+    (b"glFlushMappedBufferRange", 231),
     (b"glGetActiveAtomicCounterBufferiv", 59),
     (b"glGetActiveAttrib", 48),
+    (b"glGetActiveSubroutineName", 78),
+    (b"glGetActiveSubroutineUniformName", 77),
+    (b"glGetActiveSubroutineUniformiv", 76),
     (b"glGetActiveUniform", 51),
     (b"glGetActiveUniformBlockName", 56),
     (b"glGetActiveUniformBlockiv", 55),
@@ -302,23 +313,23 @@ pub static SORTED: [(&[u8], usize); 247] = [
     (b"glGetActiveUniformsiv", 52),
     (b"glGetAttachedShaders", 44),
     (b"glGetAttribLocation", 47),
-    (b"glGetBooleani_v", 242),
-    (b"glGetBooleanv", 237),
-    (b"glGetBufferParameteri64v", 225),
-    (b"glGetBufferParameteriv", 224),
-    (b"glGetBufferPointerv", 226),
-    (b"glGetBufferSubData", 219),
-    (b"glGetDoublei_v", 244),
-    (b"glGetDoublev", 239),
-    (b"glGetError", 230),
-    (b"glGetFloati_v", 243),
-    (b"glGetFloatv", 238),
-    (b"glGetGraphicsResetStatus", 231),
-    (b"glGetGraphicsResetStatusARB", 232),
-    (b"glGetInteger64i_v", 241),
-    (b"glGetInteger64v", 236),
-    (b"glGetIntegeri_v", 240),
-    (b"glGetIntegerv", 235),
+    (b"glGetBooleani_v", 250),
+    (b"glGetBooleanv", 245),
+    (b"glGetBufferParameteri64v", 233),
+    (b"glGetBufferParameteriv", 232),
+    (b"glGetBufferPointerv", 234),
+    (b"glGetBufferSubData", 227),
+    (b"glGetDoublei_v", 252),
+    (b"glGetDoublev", 247),
+    (b"glGetError", 238),
+    (b"glGetFloati_v", 251),
+    (b"glGetFloatv", 246),
+    (b"glGetGraphicsResetStatus", 239),
+    (b"glGetGraphicsResetStatusARB", 240),
+    (b"glGetInteger64i_v", 249),
+    (b"glGetInteger64v", 244),
+    (b"glGetIntegeri_v", 248),
+    (b"glGetIntegerv", 243),
     (b"glGetProgramInfoLog", 42),
     (b"glGetProgramInterfaceiv", 60),
     (b"glGetProgramResourceIndex", 61),
@@ -326,172 +337,177 @@ pub static SORTED: [(&[u8], usize); 247] = [
     (b"glGetProgramResourceLocationIndex", 65),
     (b"glGetProgramResourceName", 62),
     (b"glGetProgramResourceiv", 63),
+    (b"glGetProgramStageiv", 79),
     (b"glGetProgramiv", 41),
     (b"glGetShaderInfoLog", 39),
     (b"glGetShaderSource", 40),
     (b"glGetShaderiv", 38),
-    (b"glGetString", 233),
-    (b"glGetStringi", 234),
+    (b"glGetString", 241),
+    (b"glGetStringi", 242),
+    (b"glGetSubroutineIndex", 75),
+    (b"glGetSubroutineUniformLocation", 74),
     (b"glGetUniformBlockIndex", 54),
     (b"glGetUniformIndices", 50),
     (b"glGetUniformLocation", 49),
+    (b"glGetUniformSubroutineuiv", 81),
     (b"glGetUniformdv", 69),
     (b"glGetUniformfv", 66),
-    (b"glGetUniformi64vARB", 106),
+    (b"glGetUniformi64vARB", 114),
     (b"glGetUniformiv", 67),
-    (b"glGetUniformui64vARB", 107),
+    (b"glGetUniformui64vARB", 115),
     (b"glGetUniformuiv", 68),
     (b"glGetnUniformdv", 73),
     (b"glGetnUniformfv", 70),
-    (b"glGetnUniformi64vARB", 108),
+    (b"glGetnUniformi64vARB", 116),
     (b"glGetnUniformiv", 71),
-    (b"glGetnUniformui64vARB", 109),
+    (b"glGetnUniformui64vARB", 117),
     (b"glGetnUniformuiv", 72),
     (b"glIsProgram", 35),
     (b"glIsShader", 34),
     (b"glLinkProgram", 32),
-    (b"glMapBuffer", 220),
-    (b"glMapBufferRange", 221),
+    (b"glMapBuffer", 228),
+    (b"glMapBufferRange", 229),
     (b"glMemoryBarrier", 18),
     (b"glMemoryBarrierByRegion", 19),
     (b"glNewList", 21),
     (b"glProgramParameteri", 45),
-    (b"glProgramUniform1d", 172),
-    (b"glProgramUniform1dv", 188),
-    (b"glProgramUniform1f", 160),
-    (b"glProgramUniform1fv", 176),
-    (b"glProgramUniform1i", 164),
-    (b"glProgramUniform1i64ARB", 90),
-    (b"glProgramUniform1i64vARB", 91),
-    (b"glProgramUniform1iv", 180),
-    (b"glProgramUniform1ui", 168),
-    (b"glProgramUniform1ui64ARB", 98),
-    (b"glProgramUniform1ui64vARB", 99),
-    (b"glProgramUniform1uiv", 184),
-    (b"glProgramUniform2d", 173),
-    (b"glProgramUniform2dv", 189),
-    (b"glProgramUniform2f", 161),
-    (b"glProgramUniform2fv", 177),
-    (b"glProgramUniform2i", 165),
-    (b"glProgramUniform2i64ARB", 92),
-    (b"glProgramUniform2i64vARB", 93),
-    (b"glProgramUniform2iv", 181),
-    (b"glProgramUniform2ui", 169),
-    (b"glProgramUniform2ui64ARB", 100),
-    (b"glProgramUniform2ui64vARB", 101),
-    (b"glProgramUniform2uiv", 185),
-    (b"glProgramUniform3d", 174),
-    (b"glProgramUniform3dv", 190),
-    (b"glProgramUniform3f", 162),
-    (b"glProgramUniform3fv", 178),
-    (b"glProgramUniform3i", 166),
-    (b"glProgramUniform3i64ARB", 94),
-    (b"glProgramUniform3i64vARB", 95),
-    (b"glProgramUniform3iv", 182),
-    (b"glProgramUniform3ui", 170),
-    (b"glProgramUniform3ui64ARB", 102),
-    (b"glProgramUniform3ui64vARB", 103),
-    (b"glProgramUniform3uiv", 186),
-    (b"glProgramUniform4d", 175),
-    (b"glProgramUniform4dv", 191),
-    (b"glProgramUniform4f", 163),
-    (b"glProgramUniform4fv", 179),
-    (b"glProgramUniform4i", 167),
-    (b"glProgramUniform4i64ARB", 96),
-    (b"glProgramUniform4i64vARB", 97),
-    (b"glProgramUniform4iv", 183),
-    (b"glProgramUniform4ui", 171),
-    (b"glProgramUniform4ui64ARB", 104),
-    (b"glProgramUniform4ui64vARB", 105),
-    (b"glProgramUniform4uiv", 187),
-    (b"glProgramUniformMatrix2dv", 201),
-    (b"glProgramUniformMatrix2fv", 192),
-    (b"glProgramUniformMatrix2x3dv", 204),
-    (b"glProgramUniformMatrix2x3fv", 195),
-    (b"glProgramUniformMatrix2x4dv", 206),
-    (b"glProgramUniformMatrix2x4fv", 197),
-    (b"glProgramUniformMatrix3dv", 202),
-    (b"glProgramUniformMatrix3fv", 193),
-    (b"glProgramUniformMatrix3x2dv", 205),
-    (b"glProgramUniformMatrix3x2fv", 196),
-    (b"glProgramUniformMatrix3x4dv", 208),
-    (b"glProgramUniformMatrix3x4fv", 199),
-    (b"glProgramUniformMatrix4dv", 203),
-    (b"glProgramUniformMatrix4fv", 194),
-    (b"glProgramUniformMatrix4x2dv", 207),
-    (b"glProgramUniformMatrix4x2fv", 198),
-    (b"glProgramUniformMatrix4x3dv", 209),
-    (b"glProgramUniformMatrix4x3fv", 200),
+    (b"glProgramUniform1d", 180),
+    (b"glProgramUniform1dv", 196),
+    (b"glProgramUniform1f", 168),
+    (b"glProgramUniform1fv", 184),
+    (b"glProgramUniform1i", 172),
+    (b"glProgramUniform1i64ARB", 98),
+    (b"glProgramUniform1i64vARB", 99),
+    (b"glProgramUniform1iv", 188),
+    (b"glProgramUniform1ui", 176),
+    (b"glProgramUniform1ui64ARB", 106),
+    (b"glProgramUniform1ui64vARB", 107),
+    (b"glProgramUniform1uiv", 192),
+    (b"glProgramUniform2d", 181),
+    (b"glProgramUniform2dv", 197),
+    (b"glProgramUniform2f", 169),
+    (b"glProgramUniform2fv", 185),
+    (b"glProgramUniform2i", 173),
+    (b"glProgramUniform2i64ARB", 100),
+    (b"glProgramUniform2i64vARB", 101),
+    (b"glProgramUniform2iv", 189),
+    (b"glProgramUniform2ui", 177),
+    (b"glProgramUniform2ui64ARB", 108),
+    (b"glProgramUniform2ui64vARB", 109),
+    (b"glProgramUniform2uiv", 193),
+    (b"glProgramUniform3d", 182),
+    (b"glProgramUniform3dv", 198),
+    (b"glProgramUniform3f", 170),
+    (b"glProgramUniform3fv", 186),
+    (b"glProgramUniform3i", 174),
+    (b"glProgramUniform3i64ARB", 102),
+    (b"glProgramUniform3i64vARB", 103),
+    (b"glProgramUniform3iv", 190),
+    (b"glProgramUniform3ui", 178),
+    (b"glProgramUniform3ui64ARB", 110),
+    (b"glProgramUniform3ui64vARB", 111),
+    (b"glProgramUniform3uiv", 194),
+    (b"glProgramUniform4d", 183),
+    (b"glProgramUniform4dv", 199),
+    (b"glProgramUniform4f", 171),
+    (b"glProgramUniform4fv", 187),
+    (b"glProgramUniform4i", 175),
+    (b"glProgramUniform4i64ARB", 104),
+    (b"glProgramUniform4i64vARB", 105),
+    (b"glProgramUniform4iv", 191),
+    (b"glProgramUniform4ui", 179),
+    (b"glProgramUniform4ui64ARB", 112),
+    (b"glProgramUniform4ui64vARB", 113),
+    (b"glProgramUniform4uiv", 195),
+    (b"glProgramUniformMatrix2dv", 209),
+    (b"glProgramUniformMatrix2fv", 200),
+    (b"glProgramUniformMatrix2x3dv", 212),
+    (b"glProgramUniformMatrix2x3fv", 203),
+    (b"glProgramUniformMatrix2x4dv", 214),
+    (b"glProgramUniformMatrix2x4fv", 205),
+    (b"glProgramUniformMatrix3dv", 210),
+    (b"glProgramUniformMatrix3fv", 201),
+    (b"glProgramUniformMatrix3x2dv", 213),
+    (b"glProgramUniformMatrix3x2fv", 204),
+    (b"glProgramUniformMatrix3x4dv", 216),
+    (b"glProgramUniformMatrix3x4fv", 207),
+    (b"glProgramUniformMatrix4dv", 211),
+    (b"glProgramUniformMatrix4fv", 202),
+    (b"glProgramUniformMatrix4x2dv", 215),
+    (b"glProgramUniformMatrix4x2fv", 206),
+    (b"glProgramUniformMatrix4x3dv", 217),
+    (b"glProgramUniformMatrix4x3fv", 208),
     (b"glShaderSource", 36),
     (b"glShaderStorageBlockBinding", 58),
-    (b"glUniform1d", 122),
-    (b"glUniform1dv", 138),
-    (b"glUniform1f", 110),
-    (b"glUniform1fv", 126),
-    (b"glUniform1i", 114),
-    (b"glUniform1i64ARB", 74),
-    (b"glUniform1i64vARB", 75),
-    (b"glUniform1iv", 130),
-    (b"glUniform1ui", 118),
-    (b"glUniform1ui64ARB", 82),
-    (b"glUniform1ui64vARB", 83),
-    (b"glUniform1uiv", 134),
-    (b"glUniform2d", 123),
-    (b"glUniform2dv", 139),
-    (b"glUniform2f", 111),
-    (b"glUniform2fv", 127),
-    (b"glUniform2i", 115),
-    (b"glUniform2i64ARB", 76),
-    (b"glUniform2i64vARB", 77),
-    (b"glUniform2iv", 131),
-    (b"glUniform2ui", 119),
-    (b"glUniform2ui64ARB", 84),
-    (b"glUniform2ui64vARB", 85),
-    (b"glUniform2uiv", 135),
-    (b"glUniform3d", 124),
-    (b"glUniform3dv", 140),
-    (b"glUniform3f", 112),
-    (b"glUniform3fv", 128),
-    (b"glUniform3i", 116),
-    (b"glUniform3i64ARB", 78),
-    (b"glUniform3i64vARB", 79),
-    (b"glUniform3iv", 132),
-    (b"glUniform3ui", 120),
-    (b"glUniform3ui64ARB", 86),
-    (b"glUniform3ui64vARB", 87),
-    (b"glUniform3uiv", 136),
-    (b"glUniform4d", 125),
-    (b"glUniform4dv", 141),
-    (b"glUniform4f", 113),
-    (b"glUniform4fv", 129),
-    (b"glUniform4i", 117),
-    (b"glUniform4i64ARB", 80),
-    (b"glUniform4i64vARB", 81),
-    (b"glUniform4iv", 133),
-    (b"glUniform4ui", 121),
-    (b"glUniform4ui64ARB", 88),
-    (b"glUniform4ui64vARB", 89),
-    (b"glUniform4uiv", 137),
+    (b"glUniform1d", 130),
+    (b"glUniform1dv", 146),
+    (b"glUniform1f", 118),
+    (b"glUniform1fv", 134),
+    (b"glUniform1i", 122),
+    (b"glUniform1i64ARB", 82),
+    (b"glUniform1i64vARB", 83),
+    (b"glUniform1iv", 138),
+    (b"glUniform1ui", 126),
+    (b"glUniform1ui64ARB", 90),
+    (b"glUniform1ui64vARB", 91),
+    (b"glUniform1uiv", 142),
+    (b"glUniform2d", 131),
+    (b"glUniform2dv", 147),
+    (b"glUniform2f", 119),
+    (b"glUniform2fv", 135),
+    (b"glUniform2i", 123),
+    (b"glUniform2i64ARB", 84),
+    (b"glUniform2i64vARB", 85),
+    (b"glUniform2iv", 139),
+    (b"glUniform2ui", 127),
+    (b"glUniform2ui64ARB", 92),
+    (b"glUniform2ui64vARB", 93),
+    (b"glUniform2uiv", 143),
+    (b"glUniform3d", 132),
+    (b"glUniform3dv", 148),
+    (b"glUniform3f", 120),
+    (b"glUniform3fv", 136),
+    (b"glUniform3i", 124),
+    (b"glUniform3i64ARB", 86),
+    (b"glUniform3i64vARB", 87),
+    (b"glUniform3iv", 140),
+    (b"glUniform3ui", 128),
+    (b"glUniform3ui64ARB", 94),
+    (b"glUniform3ui64vARB", 95),
+    (b"glUniform3uiv", 144),
+    (b"glUniform4d", 133),
+    (b"glUniform4dv", 149),
+    (b"glUniform4f", 121),
+    (b"glUniform4fv", 137),
+    (b"glUniform4i", 125),
+    (b"glUniform4i64ARB", 88),
+    (b"glUniform4i64vARB", 89),
+    (b"glUniform4iv", 141),
+    (b"glUniform4ui", 129),
+    (b"glUniform4ui64ARB", 96),
+    (b"glUniform4ui64vARB", 97),
+    (b"glUniform4uiv", 145),
     (b"glUniformBlockBinding", 57),
-    (b"glUniformMatrix2dv", 151),
-    (b"glUniformMatrix2fv", 142),
-    (b"glUniformMatrix2x3dv", 154),
-    (b"glUniformMatrix2x3fv", 145),
-    (b"glUniformMatrix2x4dv", 156),
-    (b"glUniformMatrix2x4fv", 147),
-    (b"glUniformMatrix3dv", 152),
-    (b"glUniformMatrix3fv", 143),
-    (b"glUniformMatrix3x2dv", 155),
-    (b"glUniformMatrix3x2fv", 146),
-    (b"glUniformMatrix3x4dv", 158),
-    (b"glUniformMatrix3x4fv", 149),
-    (b"glUniformMatrix4dv", 153),
-    (b"glUniformMatrix4fv", 144),
-    (b"glUniformMatrix4x2dv", 157),
-    (b"glUniformMatrix4x2fv", 148),
-    (b"glUniformMatrix4x3dv", 159),
-    (b"glUniformMatrix4x3fv", 150),
-    (b"glUnmapBuffer", 222),
+    (b"glUniformMatrix2dv", 159),
+    (b"glUniformMatrix2fv", 150),
+    (b"glUniformMatrix2x3dv", 162),
+    (b"glUniformMatrix2x3fv", 153),
+    (b"glUniformMatrix2x4dv", 164),
+    (b"glUniformMatrix2x4fv", 155),
+    (b"glUniformMatrix3dv", 160),
+    (b"glUniformMatrix3fv", 151),
+    (b"glUniformMatrix3x2dv", 163),
+    (b"glUniformMatrix3x2fv", 154),
+    (b"glUniformMatrix3x4dv", 166),
+    (b"glUniformMatrix3x4fv", 157),
+    (b"glUniformMatrix4dv", 161),
+    (b"glUniformMatrix4fv", 152),
+    (b"glUniformMatrix4x2dv", 165),
+    (b"glUniformMatrix4x2fv", 156),
+    (b"glUniformMatrix4x3dv", 167),
+    (b"glUniformMatrix4x3fv", 158),
+    (b"glUniformSubroutinesuiv", 80),
+    (b"glUnmapBuffer", 230),
     (b"glUseProgram", 33),
     (b"glValidateProgram", 43),
     (b"glXCreateContext", 8),
@@ -580,177 +596,185 @@ trampolines! {
     glGetnUniformiv = 71;
     glGetnUniformuiv = 72;
     glGetnUniformdv = 73;
-    glUniform1i64ARB = 74;
-    glUniform1i64vARB = 75;
-    glUniform2i64ARB = 76;
-    glUniform2i64vARB = 77;
-    glUniform3i64ARB = 78;
-    glUniform3i64vARB = 79;
-    glUniform4i64ARB = 80;
-    glUniform4i64vARB = 81;
-    glUniform1ui64ARB = 82;
-    glUniform1ui64vARB = 83;
-    glUniform2ui64ARB = 84;
-    glUniform2ui64vARB = 85;
-    glUniform3ui64ARB = 86;
-    glUniform3ui64vARB = 87;
-    glUniform4ui64ARB = 88;
-    glUniform4ui64vARB = 89;
-    glProgramUniform1i64ARB = 90;
-    glProgramUniform1i64vARB = 91;
-    glProgramUniform2i64ARB = 92;
-    glProgramUniform2i64vARB = 93;
-    glProgramUniform3i64ARB = 94;
-    glProgramUniform3i64vARB = 95;
-    glProgramUniform4i64ARB = 96;
-    glProgramUniform4i64vARB = 97;
-    glProgramUniform1ui64ARB = 98;
-    glProgramUniform1ui64vARB = 99;
-    glProgramUniform2ui64ARB = 100;
-    glProgramUniform2ui64vARB = 101;
-    glProgramUniform3ui64ARB = 102;
-    glProgramUniform3ui64vARB = 103;
-    glProgramUniform4ui64ARB = 104;
-    glProgramUniform4ui64vARB = 105;
-    glGetUniformi64vARB = 106;
-    glGetUniformui64vARB = 107;
-    glGetnUniformi64vARB = 108;
-    glGetnUniformui64vARB = 109;
-    glUniform1f = 110;
-    glUniform2f = 111;
-    glUniform3f = 112;
-    glUniform4f = 113;
-    glUniform1i = 114;
-    glUniform2i = 115;
-    glUniform3i = 116;
-    glUniform4i = 117;
-    glUniform1ui = 118;
-    glUniform2ui = 119;
-    glUniform3ui = 120;
-    glUniform4ui = 121;
-    glUniform1d = 122;
-    glUniform2d = 123;
-    glUniform3d = 124;
-    glUniform4d = 125;
-    glUniform1fv = 126;
-    glUniform2fv = 127;
-    glUniform3fv = 128;
-    glUniform4fv = 129;
-    glUniform1iv = 130;
-    glUniform2iv = 131;
-    glUniform3iv = 132;
-    glUniform4iv = 133;
-    glUniform1uiv = 134;
-    glUniform2uiv = 135;
-    glUniform3uiv = 136;
-    glUniform4uiv = 137;
-    glUniform1dv = 138;
-    glUniform2dv = 139;
-    glUniform3dv = 140;
-    glUniform4dv = 141;
-    glUniformMatrix2fv = 142;
-    glUniformMatrix3fv = 143;
-    glUniformMatrix4fv = 144;
-    glUniformMatrix2x3fv = 145;
-    glUniformMatrix3x2fv = 146;
-    glUniformMatrix2x4fv = 147;
-    glUniformMatrix4x2fv = 148;
-    glUniformMatrix3x4fv = 149;
-    glUniformMatrix4x3fv = 150;
-    glUniformMatrix2dv = 151;
-    glUniformMatrix3dv = 152;
-    glUniformMatrix4dv = 153;
-    glUniformMatrix2x3dv = 154;
-    glUniformMatrix3x2dv = 155;
-    glUniformMatrix2x4dv = 156;
-    glUniformMatrix4x2dv = 157;
-    glUniformMatrix3x4dv = 158;
-    glUniformMatrix4x3dv = 159;
-    glProgramUniform1f = 160;
-    glProgramUniform2f = 161;
-    glProgramUniform3f = 162;
-    glProgramUniform4f = 163;
-    glProgramUniform1i = 164;
-    glProgramUniform2i = 165;
-    glProgramUniform3i = 166;
-    glProgramUniform4i = 167;
-    glProgramUniform1ui = 168;
-    glProgramUniform2ui = 169;
-    glProgramUniform3ui = 170;
-    glProgramUniform4ui = 171;
-    glProgramUniform1d = 172;
-    glProgramUniform2d = 173;
-    glProgramUniform3d = 174;
-    glProgramUniform4d = 175;
-    glProgramUniform1fv = 176;
-    glProgramUniform2fv = 177;
-    glProgramUniform3fv = 178;
-    glProgramUniform4fv = 179;
-    glProgramUniform1iv = 180;
-    glProgramUniform2iv = 181;
-    glProgramUniform3iv = 182;
-    glProgramUniform4iv = 183;
-    glProgramUniform1uiv = 184;
-    glProgramUniform2uiv = 185;
-    glProgramUniform3uiv = 186;
-    glProgramUniform4uiv = 187;
-    glProgramUniform1dv = 188;
-    glProgramUniform2dv = 189;
-    glProgramUniform3dv = 190;
-    glProgramUniform4dv = 191;
-    glProgramUniformMatrix2fv = 192;
-    glProgramUniformMatrix3fv = 193;
-    glProgramUniformMatrix4fv = 194;
-    glProgramUniformMatrix2x3fv = 195;
-    glProgramUniformMatrix3x2fv = 196;
-    glProgramUniformMatrix2x4fv = 197;
-    glProgramUniformMatrix4x2fv = 198;
-    glProgramUniformMatrix3x4fv = 199;
-    glProgramUniformMatrix4x3fv = 200;
-    glProgramUniformMatrix2dv = 201;
-    glProgramUniformMatrix3dv = 202;
-    glProgramUniformMatrix4dv = 203;
-    glProgramUniformMatrix2x3dv = 204;
-    glProgramUniformMatrix3x2dv = 205;
-    glProgramUniformMatrix2x4dv = 206;
-    glProgramUniformMatrix4x2dv = 207;
-    glProgramUniformMatrix3x4dv = 208;
-    glProgramUniformMatrix4x3dv = 209;
-    glBindBuffer = 210;
-    glBindBufferBase = 211;
-    glBindBufferRange = 212;
-    glBindBuffersBase = 213;
-    glBindBuffersRange = 214;
-    glDeleteBuffers = 215;
-    glBufferData = 216;
-    glBufferStorage = 217;
-    glBufferSubData = 218;
-    glGetBufferSubData = 219;
-    glMapBuffer = 220;
-    glMapBufferRange = 221;
-    glUnmapBuffer = 222;
-    glFlushMappedBufferRange = 223;
-    glGetBufferParameteriv = 224;
-    glGetBufferParameteri64v = 225;
-    glGetBufferPointerv = 226;
-    glCopyBufferSubData = 227;
-    glClearBufferData = 228;
-    glClearBufferSubData = 229;
-    glGetError = 230;
-    glGetGraphicsResetStatus = 231;
-    glGetGraphicsResetStatusARB = 232;
-    glGetString = 233;
-    glGetStringi = 234;
-    glGetIntegerv = 235;
-    glGetInteger64v = 236;
-    glGetBooleanv = 237;
-    glGetFloatv = 238;
-    glGetDoublev = 239;
-    glGetIntegeri_v = 240;
-    glGetInteger64i_v = 241;
-    glGetBooleani_v = 242;
-    glGetFloati_v = 243;
-    glGetDoublei_v = 244;
-    glDebugMessageCallback = 245;
-    glDebugMessageControl = 246;
+    glGetSubroutineUniformLocation = 74;
+    glGetSubroutineIndex = 75;
+    glGetActiveSubroutineUniformiv = 76;
+    glGetActiveSubroutineUniformName = 77;
+    glGetActiveSubroutineName = 78;
+    glGetProgramStageiv = 79;
+    glUniformSubroutinesuiv = 80;
+    glGetUniformSubroutineuiv = 81;
+    glUniform1i64ARB = 82;
+    glUniform1i64vARB = 83;
+    glUniform2i64ARB = 84;
+    glUniform2i64vARB = 85;
+    glUniform3i64ARB = 86;
+    glUniform3i64vARB = 87;
+    glUniform4i64ARB = 88;
+    glUniform4i64vARB = 89;
+    glUniform1ui64ARB = 90;
+    glUniform1ui64vARB = 91;
+    glUniform2ui64ARB = 92;
+    glUniform2ui64vARB = 93;
+    glUniform3ui64ARB = 94;
+    glUniform3ui64vARB = 95;
+    glUniform4ui64ARB = 96;
+    glUniform4ui64vARB = 97;
+    glProgramUniform1i64ARB = 98;
+    glProgramUniform1i64vARB = 99;
+    glProgramUniform2i64ARB = 100;
+    glProgramUniform2i64vARB = 101;
+    glProgramUniform3i64ARB = 102;
+    glProgramUniform3i64vARB = 103;
+    glProgramUniform4i64ARB = 104;
+    glProgramUniform4i64vARB = 105;
+    glProgramUniform1ui64ARB = 106;
+    glProgramUniform1ui64vARB = 107;
+    glProgramUniform2ui64ARB = 108;
+    glProgramUniform2ui64vARB = 109;
+    glProgramUniform3ui64ARB = 110;
+    glProgramUniform3ui64vARB = 111;
+    glProgramUniform4ui64ARB = 112;
+    glProgramUniform4ui64vARB = 113;
+    glGetUniformi64vARB = 114;
+    glGetUniformui64vARB = 115;
+    glGetnUniformi64vARB = 116;
+    glGetnUniformui64vARB = 117;
+    glUniform1f = 118;
+    glUniform2f = 119;
+    glUniform3f = 120;
+    glUniform4f = 121;
+    glUniform1i = 122;
+    glUniform2i = 123;
+    glUniform3i = 124;
+    glUniform4i = 125;
+    glUniform1ui = 126;
+    glUniform2ui = 127;
+    glUniform3ui = 128;
+    glUniform4ui = 129;
+    glUniform1d = 130;
+    glUniform2d = 131;
+    glUniform3d = 132;
+    glUniform4d = 133;
+    glUniform1fv = 134;
+    glUniform2fv = 135;
+    glUniform3fv = 136;
+    glUniform4fv = 137;
+    glUniform1iv = 138;
+    glUniform2iv = 139;
+    glUniform3iv = 140;
+    glUniform4iv = 141;
+    glUniform1uiv = 142;
+    glUniform2uiv = 143;
+    glUniform3uiv = 144;
+    glUniform4uiv = 145;
+    glUniform1dv = 146;
+    glUniform2dv = 147;
+    glUniform3dv = 148;
+    glUniform4dv = 149;
+    glUniformMatrix2fv = 150;
+    glUniformMatrix3fv = 151;
+    glUniformMatrix4fv = 152;
+    glUniformMatrix2x3fv = 153;
+    glUniformMatrix3x2fv = 154;
+    glUniformMatrix2x4fv = 155;
+    glUniformMatrix4x2fv = 156;
+    glUniformMatrix3x4fv = 157;
+    glUniformMatrix4x3fv = 158;
+    glUniformMatrix2dv = 159;
+    glUniformMatrix3dv = 160;
+    glUniformMatrix4dv = 161;
+    glUniformMatrix2x3dv = 162;
+    glUniformMatrix3x2dv = 163;
+    glUniformMatrix2x4dv = 164;
+    glUniformMatrix4x2dv = 165;
+    glUniformMatrix3x4dv = 166;
+    glUniformMatrix4x3dv = 167;
+    glProgramUniform1f = 168;
+    glProgramUniform2f = 169;
+    glProgramUniform3f = 170;
+    glProgramUniform4f = 171;
+    glProgramUniform1i = 172;
+    glProgramUniform2i = 173;
+    glProgramUniform3i = 174;
+    glProgramUniform4i = 175;
+    glProgramUniform1ui = 176;
+    glProgramUniform2ui = 177;
+    glProgramUniform3ui = 178;
+    glProgramUniform4ui = 179;
+    glProgramUniform1d = 180;
+    glProgramUniform2d = 181;
+    glProgramUniform3d = 182;
+    glProgramUniform4d = 183;
+    glProgramUniform1fv = 184;
+    glProgramUniform2fv = 185;
+    glProgramUniform3fv = 186;
+    glProgramUniform4fv = 187;
+    glProgramUniform1iv = 188;
+    glProgramUniform2iv = 189;
+    glProgramUniform3iv = 190;
+    glProgramUniform4iv = 191;
+    glProgramUniform1uiv = 192;
+    glProgramUniform2uiv = 193;
+    glProgramUniform3uiv = 194;
+    glProgramUniform4uiv = 195;
+    glProgramUniform1dv = 196;
+    glProgramUniform2dv = 197;
+    glProgramUniform3dv = 198;
+    glProgramUniform4dv = 199;
+    glProgramUniformMatrix2fv = 200;
+    glProgramUniformMatrix3fv = 201;
+    glProgramUniformMatrix4fv = 202;
+    glProgramUniformMatrix2x3fv = 203;
+    glProgramUniformMatrix3x2fv = 204;
+    glProgramUniformMatrix2x4fv = 205;
+    glProgramUniformMatrix4x2fv = 206;
+    glProgramUniformMatrix3x4fv = 207;
+    glProgramUniformMatrix4x3fv = 208;
+    glProgramUniformMatrix2dv = 209;
+    glProgramUniformMatrix3dv = 210;
+    glProgramUniformMatrix4dv = 211;
+    glProgramUniformMatrix2x3dv = 212;
+    glProgramUniformMatrix3x2dv = 213;
+    glProgramUniformMatrix2x4dv = 214;
+    glProgramUniformMatrix4x2dv = 215;
+    glProgramUniformMatrix3x4dv = 216;
+    glProgramUniformMatrix4x3dv = 217;
+    glBindBuffer = 218;
+    glBindBufferBase = 219;
+    glBindBufferRange = 220;
+    glBindBuffersBase = 221;
+    glBindBuffersRange = 222;
+    glDeleteBuffers = 223;
+    glBufferData = 224;
+    glBufferStorage = 225;
+    glBufferSubData = 226;
+    glGetBufferSubData = 227;
+    glMapBuffer = 228;
+    glMapBufferRange = 229;
+    glUnmapBuffer = 230;
+    glFlushMappedBufferRange = 231;
+    glGetBufferParameteriv = 232;
+    glGetBufferParameteri64v = 233;
+    glGetBufferPointerv = 234;
+    glCopyBufferSubData = 235;
+    glClearBufferData = 236;
+    glClearBufferSubData = 237;
+    glGetError = 238;
+    glGetGraphicsResetStatus = 239;
+    glGetGraphicsResetStatusARB = 240;
+    glGetString = 241;
+    glGetStringi = 242;
+    glGetIntegerv = 243;
+    glGetInteger64v = 244;
+    glGetBooleanv = 245;
+    glGetFloatv = 246;
+    glGetDoublev = 247;
+    glGetIntegeri_v = 248;
+    glGetInteger64i_v = 249;
+    glGetBooleani_v = 250;
+    glGetFloati_v = 251;
+    glGetDoublei_v = 252;
+    glDebugMessageCallback = 253;
+    glDebugMessageControl = 254;
 }

@@ -106,6 +106,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_shader_image_load_store",
     "GL_ARB_shader_image_size",
     "GL_ARB_shader_storage_buffer_object",
+    "GL_ARB_shader_subroutine",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_shading_language_packing",
     "GL_ARB_sync",

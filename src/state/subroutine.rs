@@ -32,7 +32,7 @@ fn stage_of(shadertype: u32) -> GlResult<(Stage, usize)> {
 }
 
 /// A linked executable's subroutines for `stage` (None if it lacks the stage).
-fn of_stage(exe: &Executable, stage: Stage) -> Option<&StageSubroutines> {
+pub fn of_stage(exe: &Executable, stage: Stage) -> Option<&StageSubroutines> {
     exe.subroutines.iter().find(|s| s.stage == stage)
 }
 
@@ -186,18 +186,9 @@ impl ContextState {
         let (stage, exe) = self.program_subroutines(program, shadertype)?;
         let Some(exe) = exe else { return Ok(-1) };
         let subs = of_stage(&exe, stage).expect("checked");
-        let (base, elem) = match name.strip_suffix(']').and_then(|n| n.rsplit_once('[')) {
-            Some((b, i)) => match i.parse::<u32>() {
-                Ok(i) => (b, i),
-                Err(_) => return Ok(-1),
-            },
-            None => (name, 0),
-        };
         Ok(subs
-            .uniforms
-            .iter()
-            .find(|u| u.name == base && elem < u.size && (u.is_array || base == name))
-            .map_or(-1, |u| (u.location + elem) as i32))
+            .find_uniform(name)
+            .map_or(-1, |(u, e)| (subs.uniforms[u].location + e) as i32))
     }
 
     /// GetSubroutineIndex (GL 4.6 §7.9).
@@ -237,7 +228,7 @@ impl ContextState {
             GL_NUM_COMPATIBLE_SUBROUTINES => vec![u.compatible.len() as i32],
             GL_COMPATIBLE_SUBROUTINES => u.compatible.iter().map(|&c| c as i32).collect(),
             GL_UNIFORM_SIZE => vec![u.size as i32],
-            GL_UNIFORM_NAME_LENGTH => vec![u.name.len() as i32 + 1],
+            GL_UNIFORM_NAME_LENGTH => vec![StageSubroutines::resource_name(u).len() as i32 + 1],
             // GL 4.6 §7.9: INVALID_ENUM for another pname.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -260,7 +251,7 @@ impl ContextState {
         let subs = exe.as_ref().and_then(|e| of_stage(e, stage));
         let name = if uniform {
             subs.and_then(|s| s.uniforms.get(index as usize))
-                .map(|u| u.name.clone())
+                .map(StageSubroutines::resource_name)
         } else {
             subs.and_then(|s| s.functions.iter().find(|f| f.1 == index))
                 .map(|f| f.0.clone())
@@ -288,9 +279,14 @@ impl ContextState {
             GL_ACTIVE_SUBROUTINE_UNIFORMS => subs.map_or(0, |s| s.uniforms.len() as i32),
             GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS => subs.map_or(0, |s| s.locations as i32),
             GL_ACTIVE_SUBROUTINES => subs.map_or(0, |s| s.functions.len() as i32),
-            GL_ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH => {
-                subs.map_or(0, |s| max(&mut s.uniforms.iter().map(|u| &u.name)))
-            }
+            GL_ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH => subs.map_or(0, |s| {
+                let names: Vec<String> = s
+                    .uniforms
+                    .iter()
+                    .map(StageSubroutines::resource_name)
+                    .collect();
+                max(&mut names.iter())
+            }),
             GL_ACTIVE_SUBROUTINE_MAX_LENGTH => {
                 subs.map_or(0, |s| max(&mut s.functions.iter().map(|f| &f.0)))
             }

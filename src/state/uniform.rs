@@ -337,12 +337,9 @@ enum Interface {
     /// resolved of TransformFeedbackVaryings.
     XfbVarying,
     XfbBuffer,
-    /// The subroutine interfaces: no program glcompute links has such resources.
-    Empty {
-        subroutine_uniform: bool,
-        subroutine: bool,
-        locations: bool,
-    },
+    /// A stage's subroutines and subroutine uniforms (GL 4.6 §7.9).
+    Subroutine(Stage),
+    SubroutineUniform(Stage),
 }
 
 fn interface(e: u32) -> GlResult<Interface> {
@@ -356,26 +353,20 @@ fn interface(e: u32) -> GlResult<Interface> {
         GL_PROGRAM_OUTPUT => Interface::Output,
         GL_TRANSFORM_FEEDBACK_VARYING => Interface::XfbVarying,
         GL_TRANSFORM_FEEDBACK_BUFFER => Interface::XfbBuffer,
-        GL_VERTEX_SUBROUTINE
-        | GL_TESS_CONTROL_SUBROUTINE
-        | GL_TESS_EVALUATION_SUBROUTINE
-        | GL_GEOMETRY_SUBROUTINE
-        | GL_FRAGMENT_SUBROUTINE
-        | GL_COMPUTE_SUBROUTINE => Interface::Empty {
-            subroutine_uniform: false,
-            subroutine: true,
-            locations: false,
-        },
-        GL_VERTEX_SUBROUTINE_UNIFORM
-        | GL_TESS_CONTROL_SUBROUTINE_UNIFORM
-        | GL_TESS_EVALUATION_SUBROUTINE_UNIFORM
-        | GL_GEOMETRY_SUBROUTINE_UNIFORM
-        | GL_FRAGMENT_SUBROUTINE_UNIFORM
-        | GL_COMPUTE_SUBROUTINE_UNIFORM => Interface::Empty {
-            subroutine_uniform: true,
-            subroutine: false,
-            locations: true,
-        },
+        GL_VERTEX_SUBROUTINE => Interface::Subroutine(Stage::Vertex),
+        GL_TESS_CONTROL_SUBROUTINE => Interface::Subroutine(Stage::TessControl),
+        GL_TESS_EVALUATION_SUBROUTINE => Interface::Subroutine(Stage::TessEvaluation),
+        GL_GEOMETRY_SUBROUTINE => Interface::Subroutine(Stage::Geometry),
+        GL_FRAGMENT_SUBROUTINE => Interface::Subroutine(Stage::Fragment),
+        GL_COMPUTE_SUBROUTINE => Interface::Subroutine(Stage::Compute),
+        GL_VERTEX_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Stage::Vertex),
+        GL_TESS_CONTROL_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Stage::TessControl),
+        GL_TESS_EVALUATION_SUBROUTINE_UNIFORM => {
+            Interface::SubroutineUniform(Stage::TessEvaluation)
+        }
+        GL_GEOMETRY_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Stage::Geometry),
+        GL_FRAGMENT_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Stage::Fragment),
+        GL_COMPUTE_SUBROUTINE_UNIFORM => Interface::SubroutineUniform(Stage::Compute),
         // GL 4.6 §7.3.1: INVALID_ENUM for an unknown programInterface.
         _ => gl_bail!(
             GL_INVALID_ENUM,
@@ -446,6 +437,29 @@ fn io_list(exe: &LinkedProgram, i: Interface) -> &[IoResource] {
         (Some(g), Interface::Input) => &g.inputs,
         (Some(g), Interface::Output) => &g.outputs,
         _ => &[],
+    }
+}
+
+/// A program's subroutines of a stage (None: the program lacks the stage).
+fn subs_of(exe: &LinkedProgram, stage: Stage) -> Option<&crate::glsl::StageSubroutines> {
+    exe.subroutines.iter().find(|s| s.stage == stage)
+}
+
+/// Names of an interface's resources, for MAX_NAME_LENGTH.
+fn subroutine_names(exe: &LinkedProgram, i: Interface) -> Vec<String> {
+    match i {
+        Interface::Subroutine(s) => subs_of(exe, s)
+            .map(|x| x.functions.iter().map(|f| f.0.clone()).collect())
+            .unwrap_or_default(),
+        Interface::SubroutineUniform(s) => subs_of(exe, s)
+            .map(|x| {
+                x.uniforms
+                    .iter()
+                    .map(crate::glsl::StageSubroutines::resource_name)
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
     }
 }
 
@@ -780,7 +794,10 @@ impl ContextState {
         };
         Ok(match pname {
             GL_ACTIVE_RESOURCES => match (i, r) {
-                (_, None) | (Interface::Empty { .. }, _) => 0,
+                (_, None) => 0,
+                (Interface::Subroutine(_) | Interface::SubroutineUniform(_), Some(_)) => {
+                    subroutine_names(exe.as_ref().expect("linked"), i).len() as i32
+                }
                 (Interface::Uniform, Some(r)) => r.uniforms.len() as i32,
                 (Interface::UniformBlock, Some(r)) => r.uniform_blocks.len() as i32,
                 (Interface::AtomicCounterBuffer, Some(r)) => r.atomic_buffers.len() as i32,
@@ -803,7 +820,10 @@ impl ContextState {
                     "GL_MAX_NAME_LENGTH is not defined for interface {} (its resources have no names)",
                     Enum(iface)
                 ),
-                (_, None) | (Interface::Empty { .. }, _) => 0,
+                (_, None) => 0,
+                (Interface::Subroutine(_) | Interface::SubroutineUniform(_), Some(_)) => {
+                    max_name(&mut subroutine_names(exe.as_ref().expect("linked"), i).iter())
+                }
                 (Interface::Uniform, Some(r)) => max_name(&mut r.uniforms.iter().map(|u| &u.name)),
                 (Interface::BufferVariable, Some(r)) => {
                     max_name(&mut r.buffer_variables.iter().map(|u| &u.name))
@@ -866,10 +886,11 @@ impl ContextState {
                 ),
             },
             GL_MAX_NUM_COMPATIBLE_SUBROUTINES => match i {
-                Interface::Empty {
-                    subroutine_uniform: true,
-                    ..
-                } => 0,
+                Interface::SubroutineUniform(s) => exe
+                    .as_ref()
+                    .and_then(|e| subs_of(e, s))
+                    .and_then(|x| x.uniforms.iter().map(|u| u.compatible.len()).max())
+                    .unwrap_or(0) as i32,
                 _ => gl_bail!(
                     GL_INVALID_OPERATION,
                     "GL_MAX_NUM_COMPATIBLE_SUBROUTINES is only defined for subroutine uniform interfaces, not {}",
@@ -912,6 +933,11 @@ impl ContextState {
             Interface::UniformBlock => Reflection::find_block(&r.uniform_blocks, name),
             Interface::ShaderStorageBlock => Reflection::find_block(&r.storage_blocks, name),
             Interface::Input | Interface::Output => GraphicsInfo::find(io_list(&exe, i), name),
+            Interface::Subroutine(st) => subs_of(&exe, st)
+                .and_then(|x| x.functions.iter().find(|f| f.0 == name).map(|f| f.1)),
+            Interface::SubroutineUniform(st) => {
+                subs_of(&exe, st).and_then(|x| x.find_uniform(name).map(|(u, _)| u as u32))
+            }
             // GL 4.6 §7.3.1.1: the names given to TransformFeedbackVaryings, exactly.
             Interface::XfbVarying => xfb_list(&exe)
                 .iter()
@@ -934,7 +960,9 @@ impl ContextState {
             Interface::Input | Interface::Output => io_list(e, i).len(),
             Interface::XfbVarying => xfb_list(e).len(),
             Interface::XfbBuffer => xfb_buffer_list(e).len(),
-            Interface::Empty { .. } => 0,
+            Interface::Subroutine(_) | Interface::SubroutineUniform(_) => {
+                subroutine_names(e, i).len()
+            }
         }
     }
 
@@ -946,9 +974,16 @@ impl ContextState {
         index: u32,
     ) -> GlResult<Arc<Executable>> {
         let n = Self::resource_count(&exe, i);
+        // Subroutines are numbered by their indices, which may leave gaps.
+        let active = |e: &Executable| match i {
+            Interface::Subroutine(st) => {
+                subs_of(e, st).is_some_and(|x| x.functions.iter().any(|f| f.1 == index))
+            }
+            _ => (index as usize) < n,
+        };
         // GL 4.6 §7.3.1.1: INVALID_VALUE if index is not an active resource index.
         match exe {
-            Some(e) if (index as usize) < n => Ok(e),
+            Some(e) if active(&e) => Ok(e),
             _ => gl_bail!(
                 GL_INVALID_VALUE,
                 "index {index} is not below the {n} active resources of {}",
@@ -984,6 +1019,13 @@ impl ContextState {
             Interface::ShaderStorageBlock => r.storage_blocks[idx].name.clone(),
             Interface::Input | Interface::Output => io_list(&exe, i)[idx].name.clone(),
             Interface::XfbVarying => xfb_list(&exe)[idx].name.clone(),
+            Interface::Subroutine(st) => subs_of(&exe, st)
+                .and_then(|x| x.functions.iter().find(|f| f.1 == index))
+                .map(|f| f.0.clone())
+                .expect("an active resource"),
+            Interface::SubroutineUniform(st) => crate::glsl::StageSubroutines::resource_name(
+                &subs_of(&exe, st).expect("an active resource").uniforms[idx],
+            ),
             _ => unreachable!("no resources"),
         })
     }
@@ -1131,7 +1173,30 @@ impl ContextState {
                         _ => bad()?,
                     }
                 }
-                Interface::Empty { .. } => unreachable!("no resources"),
+                Interface::Subroutine(st) => {
+                    let f = subs_of(&exe, st)
+                        .and_then(|x| x.functions.iter().find(|f| f.1 == index))
+                        .expect("an active resource");
+                    match p {
+                        GL_NAME_LENGTH => vec![name_len(&f.0)],
+                        _ => bad()?,
+                    }
+                }
+                Interface::SubroutineUniform(st) => {
+                    let u = &subs_of(&exe, st).expect("an active resource").uniforms[idx];
+                    match p {
+                        GL_NAME_LENGTH => {
+                            vec![name_len(&crate::glsl::StageSubroutines::resource_name(u))]
+                        }
+                        GL_ARRAY_SIZE => vec![u.size as i32],
+                        GL_NUM_COMPATIBLE_SUBROUTINES => vec![u.compatible.len() as i32],
+                        GL_COMPATIBLE_SUBROUTINES => {
+                            u.compatible.iter().map(|&c| c as i32).collect()
+                        }
+                        GL_LOCATION => vec![u.location as i32],
+                        _ => bad()?,
+                    }
+                }
             };
             out.extend(vals);
         }
@@ -1153,10 +1218,7 @@ impl ContextState {
             Interface::Uniform
                 | Interface::Input
                 | Interface::Output
-                | Interface::Empty {
-                    locations: true,
-                    ..
-                }
+                | Interface::SubroutineUniform(_)
         );
         if !ok {
             gl_bail!(
@@ -1178,6 +1240,12 @@ impl ContextState {
             Interface::Input | Interface::Output => {
                 GraphicsInfo::location(io_list(&exe, i), name).map_or(-1, |l| l.0)
             }
+            Interface::SubroutineUniform(st) => subs_of(&exe, st)
+                .and_then(|x| {
+                    x.find_uniform(name)
+                        .map(|(u, e)| (x.uniforms[u].location + e) as i32)
+                })
+                .unwrap_or(-1),
             _ => -1,
         })
     }
