@@ -424,9 +424,10 @@ static void link_errors(void)
                GL_GEOMETRY_SHADER, "#version 430\nlayout(triangles) in;\nvoid main() {}\n");
     link_fails("main()", "GL 4.6 §7.3: each stage has a main", GL_VERTEX_SHADER, vs, GL_FRAGMENT_SHADER,
                "#version 430\nout vec4 c;\nvoid f() { c = vec4(0); }\n");
-    link_fails("shader storage blocks", "GL 4.3 table 23.57: MAX_VERTEX_SHADER_STORAGE_BLOCKS is 0",
+    link_fails("shader storage blocks", "GL 4.3 table 23.57: MAX_VERTEX_SHADER_STORAGE_BLOCKS is 8",
                GL_VERTEX_SHADER,
-               "#version 430\nbuffer B { vec4 v; };\nvoid main() { gl_Position = v; }\n", 0, NULL);
+               "#version 430\nbuffer B { vec4 v; } b[9];\nvoid main() { gl_Position = b[gl_VertexID].v; }\n", 0,
+               NULL);
     link_fails("overlaps", "GL 4.6 §15.2.3: fragment output locations do not overlap", GL_FRAGMENT_SHADER,
                "#version 430\nlayout(location = 0) out vec4 a;\nlayout(location = 0) out vec4 b;\n"
                "void main() { a = vec4(0); b = vec4(1); }\n",

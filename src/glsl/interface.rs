@@ -498,18 +498,26 @@ fn io_resources(
     let g = m.global(gid);
     let io = g.io.as_deref().cloned().unwrap_or_default();
     let ty = per_vertex_elem(&m.types, g);
-    // The built-in gl_in/gl_out blocks: their used members, by their own names (GL
-    // 4.6 §7.3.1.1 names gl_PerVertex members without the block).
+    // The built-in gl_PerVertex blocks: their used members. GL 4.6 §7.3.1.1 names a
+    // member of a block with an instance name (gl_in, gl_out) "block.member"
+    // (gl_PerVertex.gl_Position, as Mesa lists it) and one of the unnamed block of the
+    // vertex stages' outputs by its own name.
     if io.builtin
         && let Type::Struct(s) = m.types.get(ty)
     {
+        let instance = matches!(g.name.as_str(), "gl_in" | "gl_out");
         for (i, mem) in m.types.struct_def(*s).members.iter().enumerate() {
             if !used_members.contains(&(gid, i as u32)) {
                 continue;
             }
+            let base = if instance {
+                format!("gl_PerVertex.{}", mem.name)
+            } else {
+                mem.name.clone()
+            };
             let (ty, array_size, is_array, name) = match m.types.get(mem.ty) {
-                Type::Array(e, n) => (*e, n.unwrap_or(0), true, format!("{}[0]", mem.name)),
-                _ => (mem.ty, 1, false, mem.name.clone()),
+                Type::Array(e, n) => (*e, n.unwrap_or(0), true, format!("{base}[0]")),
+                _ => (mem.ty, 1, false, base),
             };
             out.push(IoResource {
                 name,
@@ -1003,8 +1011,12 @@ fn is_builtin(m: &Module, g: GlobalId) -> bool {
 /// graphics stage (GL 4.3 tables 23.57-23.61, the values glcompute reports).
 pub fn stage_resource_limits(stage: Stage) -> (u64, u64, u64) {
     match stage {
-        Stage::Fragment => (8, 8, 8),
-        _ => (0, 0, 0),
+        Stage::Compute => (
+            limits::MAX_COMPUTE_SHADER_STORAGE_BLOCKS as u64,
+            limits::MAX_COMPUTE_IMAGE_UNIFORMS as u64,
+            limits::MAX_COMPUTE_ATOMIC_COUNTERS as u64,
+        ),
+        _ => (8, 8, 8),
     }
 }
 

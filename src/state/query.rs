@@ -91,6 +91,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_compute_variable_group_size",
     "GL_ARB_copy_buffer",
     "GL_ARB_explicit_uniform_location",
+    "GL_ARB_framebuffer_object",
     "GL_ARB_gpu_shader_fp64",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_invalidate_subdata",
@@ -277,10 +278,6 @@ impl ContextState {
             }
             GL_MAX_COMBINED_UNIFORM_BLOCKS => Value::int(MAX_COMBINED_UNIFORM_BLOCKS as i64),
             GL_MAX_UNIFORM_LOCATIONS => Value::int(MAX_UNIFORM_LOCATIONS as i64),
-            GL_MAX_SUBROUTINES => Value::int(MAX_SUBROUTINES as i64),
-            GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS => {
-                Value::int(MAX_SUBROUTINE_UNIFORM_LOCATIONS as i64)
-            }
             GL_MAX_VERTEX_ATTRIBS => Value::int(MAX_VERTEX_ATTRIBS as i64),
             GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => {
                 Value::int(MAX_SHADER_STORAGE_BUFFER_BINDINGS as i64)

@@ -1,6 +1,9 @@
 //! The implementation limits of the graphics stages, vertex input, transform feedback
 //! and the framebuffer that a GL 4.3 context reports (GL 4.3 tables 23.55–23.69, the
-//! values at the spec's minimum maximums where it gives one). glcompute links graphics
+//! values at the spec's minimum maximums where it gives one, except that every
+//! graphics stage, not only the fragment stage, takes 8 storage blocks, 8 image
+//! uniforms and 8 atomic counters in 1 buffer: programs written for drivers that allow
+//! them there link). glcompute links graphics
 //! shaders and draws nothing; these answer the queries applications make at start-up,
 //! and the front end's per-stage limits and built-in constants are the same values
 //! (the tests below compare them). The compute limits and the limits glcompute's own
@@ -29,10 +32,10 @@ const LIMITS: &[(u32, i64)] = &[
     (GL_MAX_VERTEX_UNIFORM_BLOCKS, STAGE_BLOCKS),
     (GL_MAX_VERTEX_OUTPUT_COMPONENTS, 64),
     (GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 16),
-    (GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS, 0),
-    (GL_MAX_VERTEX_ATOMIC_COUNTERS, 0),
-    (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, 0),
-    (GL_MAX_VERTEX_IMAGE_UNIFORMS, 0),
+    (GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_VERTEX_ATOMIC_COUNTERS, 8),
+    (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_VERTEX_IMAGE_UNIFORMS, 8),
     (
         GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS,
         STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
@@ -49,10 +52,10 @@ const LIMITS: &[(u32, i64)] = &[
     (GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS, 4096),
     (GL_MAX_TESS_CONTROL_INPUT_COMPONENTS, 128),
     (GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS, STAGE_BLOCKS),
-    (GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS, 0),
-    (GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS, 0),
-    (GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS, 0),
-    (GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS, 0),
+    (GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS, 8),
+    (GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS, 8),
     (
         GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS,
         STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
@@ -62,10 +65,10 @@ const LIMITS: &[(u32, i64)] = &[
     (GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS, 128),
     (GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS, 128),
     (GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS, STAGE_BLOCKS),
-    (GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS, 0),
-    (GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS, 0),
-    (GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS, 0),
-    (GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS, 0),
+    (GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS, 8),
+    (GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS, 8),
     (
         GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS,
         STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
@@ -89,10 +92,10 @@ const LIMITS: &[(u32, i64)] = &[
         GL_MAX_VERTEX_STREAMS,
         crate::limits::MAX_VERTEX_STREAMS as i64,
     ),
-    (GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS, 0),
-    (GL_MAX_GEOMETRY_ATOMIC_COUNTERS, 0),
-    (GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, 0),
-    (GL_MAX_GEOMETRY_IMAGE_UNIFORMS, 0),
+    (GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_GEOMETRY_ATOMIC_COUNTERS, 8),
+    (GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_GEOMETRY_IMAGE_UNIFORMS, 8),
     (
         GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS,
         STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
@@ -121,8 +124,11 @@ const LIMITS: &[(u32, i64)] = &[
     // Between stages and of programs (tables 23.62, 23.64).
     (GL_MAX_VARYING_COMPONENTS, 60),
     (GL_MAX_VARYING_VECTORS, 15),
-    (GL_MAX_SUBROUTINES, 256),
-    (GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS, 1024),
+    (GL_MAX_SUBROUTINES, crate::limits::MAX_SUBROUTINES as i64),
+    (
+        GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS,
+        crate::limits::MAX_SUBROUTINE_UNIFORM_LOCATIONS as i64,
+    ),
     (GL_MIN_PROGRAM_TEXEL_OFFSET, -8),
     (GL_MAX_PROGRAM_TEXEL_OFFSET, 7),
     (GL_MAX_IMAGE_SAMPLES, 0),
