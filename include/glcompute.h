@@ -381,6 +381,49 @@ void glCopyNamedBufferSubData(GLuint read_buffer,
                               GLintptr write_offset,
                               GLsizeiptr size);
 
+void glCopyTexImage1D(GLenum target,
+                      GLint level,
+                      GLenum internalformat,
+                      GLint x,
+                      GLint y,
+                      GLsizei width,
+                      GLint border);
+
+void glCopyTexImage2D(GLenum target,
+                      GLint level,
+                      GLenum internalformat,
+                      GLint x,
+                      GLint y,
+                      GLsizei width,
+                      GLsizei height,
+                      GLint border);
+
+void glCopyTexSubImage1D(GLenum target,
+                         GLint level,
+                         GLint xoffset,
+                         GLint x,
+                         GLint y,
+                         GLsizei width);
+
+void glCopyTexSubImage2D(GLenum target,
+                         GLint level,
+                         GLint xoffset,
+                         GLint yoffset,
+                         GLint x,
+                         GLint y,
+                         GLsizei width,
+                         GLsizei height);
+
+void glCopyTexSubImage3D(GLenum target,
+                         GLint level,
+                         GLint xoffset,
+                         GLint yoffset,
+                         GLint zoffset,
+                         GLint x,
+                         GLint y,
+                         GLsizei width,
+                         GLsizei height);
+
 void glCreateBuffers(GLsizei n, GLuint *buffers);
 
 void glCreateFramebuffers(GLsizei n, GLuint *ids);
@@ -754,6 +797,8 @@ void glGetIntegeri_v(GLenum pname, GLuint index, GLint *data);
 
 void glGetIntegerv(GLenum pname, GLint *data);
 
+void glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *_val);
+
 void glGetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64 *params);
 
 void glGetNamedBufferParameteriv(GLuint buffer, GLenum pname, GLint *params);
@@ -980,6 +1025,17 @@ void glInvalidateSubFramebuffer(GLenum target,
                                 GLint _y,
                                 GLsizei w,
                                 GLsizei h);
+
+void glInvalidateTexImage(GLuint texture, GLint level);
+
+void glInvalidateTexSubImage(GLuint texture,
+                             GLint level,
+                             GLint xoffset,
+                             GLint yoffset,
+                             GLint zoffset,
+                             GLsizei width,
+                             GLsizei height,
+                             GLsizei depth);
 
 GLboolean glIsBuffer(GLuint buffer);
 

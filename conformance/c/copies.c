@@ -4,7 +4,9 @@
  * shader sampling the generated levels), glCopyImageSubData (§18.3.3, raw copies
  * between compatible formats and renderbuffers), glBlitFramebuffer and
  * glBlitNamedFramebuffer (§18.3.1: unscaled, mirrored, scaled NEAREST and LINEAR,
- * depth), with their errors and nothing changed by a failing call. */
+ * depth), glCopyTexImage1D/2D and glCopyTexSubImage1D/2D/3D (§8.6, from the read
+ * framebuffer), glInvalidateTex(Sub)Image and glGetMultisamplefv, with their errors
+ * and nothing changed by a failing call. */
 #include "harness.h"
 
 #include <math.h>
@@ -413,6 +415,129 @@ static void blit(void)
     glDeleteTextures(5, all);
 }
 
+/* GL 4.6 §8.6: CopyTexImage and CopyTexSubImage read the read framebuffer. */
+static void copy_tex(void)
+{
+    /* Source: 4x4 rgba8, texel (x, y) = (x*60, y*60, 7, 255). */
+    GLuint s = tex2d(GL_RGBA8, 1, 4, 4);
+    unsigned char img[64];
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            unsigned char *p = img + (y * 4 + x) * 4;
+            p[0] = (unsigned char)(x * 60);
+            p[1] = (unsigned char)(y * 60);
+            p[2] = 7;
+            p[3] = 255;
+        }
+    glTextureSubImage2D(s, 0, 0, 0, 4, 4, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 2, 2, 0);
+    CHECK(glGetError() == GL_INVALID_FRAMEBUFFER_OPERATION, "the default framebuffer has no pixels to copy");
+    GLuint rf = fbo_with(s);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, rf);
+    /* A 3x2 level from pixels (1, 2)..(3, 3). */
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 2, 3, 2, 0);
+    CHECK(glGetError() == GL_NO_ERROR, "CopyTexImage2D");
+    GLint w = 0, h = 0, f = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &f);
+    CHECK(w == 3 && h == 2 && f == GL_RGBA8, "the level is 3x2 RGBA8: %dx%d 0x%x", w, h, f);
+    unsigned char out[6 * 4];
+    read_rgba8(t, 0, 3, 2, out);
+    int ok = 1;
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 3; x++) {
+            const unsigned char *p = out + (y * 3 + x) * 4;
+            ok &= p[0] == (x + 1) * 60 && p[1] == (y + 2) * 60 && p[2] == 7 && p[3] == 255;
+        }
+    CHECK(ok, "CopyTexImage2D copies the rectangle");
+    /* CopyTexSubImage2D: pixel (0, 0) into texel (2, 1). */
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, 0, 0, 1, 1);
+    read_rgba8(t, 0, 3, 2, out);
+    CHECK(out[(1 * 3 + 2) * 4] == 0 && out[(1 * 3 + 2) * 4 + 1] == 0 && out[(1 * 3 + 1) * 4] == 120,
+          "CopyTexSubImage2D copies one texel and leaves the rest");
+    /* Into a float texture (conversion), a 2D array layer and a 1D texture. */
+    GLuint ft = tex2d(GL_RGBA32F, 1, 4, 4), arr, one;
+    glBindTexture(GL_TEXTURE_2D, ft);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 4, 4);
+    float fo[64];
+    glGetTextureImage(ft, 0, GL_RGBA, GL_FLOAT, sizeof fo, fo);
+    CHECK(fabsf(fo[(3 * 4 + 3) * 4] - 180.0f / 255.0f) < 1e-6f, "RGBA8 into RGBA32F normalizes: %f",
+          fo[(3 * 4 + 3) * 4]);
+    glCreateTextures(GL_TEXTURE_2D_ARRAY, 1, &arr);
+    glTextureStorage3D(arr, 1, GL_RGBA8, 4, 4, 3);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+    glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 2, 0, 0, 4, 4);
+    unsigned char layer[3 * 64];
+    glGetTextureImage(arr, 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof layer, layer);
+    CHECK(memcmp(layer + 2 * 64, img, 64) == 0, "CopyTexSubImage3D writes layer 2");
+    glGenTextures(1, &one);
+    glBindTexture(GL_TEXTURE_1D, one);
+    glCopyTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 0, 3, 4, 0);
+    unsigned char row[16];
+    glGetTextureImage(one, 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof row, row);
+    CHECK(memcmp(row, img + 3 * 16, 16) == 0, "CopyTexImage1D copies row 3");
+    glCopyTexSubImage1D(GL_TEXTURE_1D, 0, 1, 0, 0, 1);
+    glGetTextureImage(one, 0, GL_RGBA, GL_UNSIGNED_BYTE, sizeof row, row);
+    CHECK(row[4] == 0 && row[5] == 0 && row[8] == 120, "CopyTexSubImage1D");
+
+    /* Errors, each changing nothing. */
+    glBindTexture(GL_TEXTURE_2D, t);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 2, 1, 0, 0, 2, 1);
+    CHECK(glGetError() == GL_INVALID_VALUE, "a region past the level is INVALID_VALUE");
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 0, 0, 2, 2, 1);
+    CHECK(glGetError() == GL_INVALID_VALUE, "border must be 0");
+    glCopyTexImage2D(GL_TEXTURE_3D, 0, GL_RGBA8, 0, 0, 2, 2, 0);
+    CHECK(glGetError() == GL_INVALID_ENUM, "CopyTexImage2D takes no 3D target");
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 0, 0, 2, 2, 0);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "an integer texture from a normalized read buffer");
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 0, 0, 2, 2, 0);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "a depth texture needs a depth buffer to read");
+    GLuint cube;
+    glGenTextures(1, &cube);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, cube);
+    glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA8, 0, 0, 2, 3, 0);
+    CHECK(glGetError() == GL_INVALID_VALUE, "a cube map face is square");
+    glCopyTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, GL_RGBA8, 1, 1, 2, 2, 0);
+    CHECK(glGetError() == GL_NO_ERROR, "a cube map face");
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    CHECK(w == 3, "failed calls changed nothing: %d", w);
+    glReadBuffer(GL_NONE);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
+    CHECK(glGetError() == GL_INVALID_OPERATION, "the read buffer is NONE");
+
+    /* GL 4.6 §8.20: InvalidateTex(Sub)Image check their arguments (contents may stay). */
+    glInvalidateTexImage(t, 0);
+    glInvalidateTexSubImage(t, 0, 1, 0, 0, 2, 2, 1);
+    CHECK(glGetError() == GL_NO_ERROR, "InvalidateTexImage and InvalidateTexSubImage");
+    glInvalidateTexSubImage(t, 0, 2, 0, 0, 2, 2, 1);
+    CHECK(glGetError() == GL_INVALID_VALUE, "an invalidated region inside the level");
+    glInvalidateTexImage(0, 0);
+    CHECK(glGetError() == GL_INVALID_VALUE, "texture 0 is INVALID_VALUE");
+    glInvalidateTexImage(t, -1);
+    CHECK(glGetError() == GL_INVALID_VALUE, "a negative level is INVALID_VALUE");
+    glInvalidateTexSubImage(cube, 0, 0, 0, 5, 2, 2, 1);
+    CHECK(glGetError() == GL_NO_ERROR, "cube map faces count as depth");
+    /* GL 4.6 §14.3.1.1: single-sample framebuffers have no sample positions. */
+    GLfloat pos[2];
+    glGetMultisamplefv(GL_SAMPLE_POSITION, 0, pos);
+    CHECK(glGetError() == GL_INVALID_VALUE, "GetMultisamplefv: index 0 is not below GL_SAMPLES (0)");
+    glGetMultisamplefv(GL_SAMPLES, 0, pos);
+    CHECK(glGetError() == GL_INVALID_ENUM, "GetMultisamplefv: pname must be GL_SAMPLE_POSITION");
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    glBindTexture(GL_TEXTURE_1D, 0);
+    glBindTexture(GL_TEXTURE_CUBE_MAP, 0);
+    GLuint del[] = {s, t, ft, arr, one, cube};
+    glDeleteTextures(6, del);
+    glDeleteFramebuffers(1, &rf);
+}
+
 int main(void)
 {
     h_init();
@@ -420,6 +545,7 @@ int main(void)
     mipmaps();
     copy_image();
     blit();
+    copy_tex();
     CHECK(glGetError() == GL_NO_ERROR, "no error left over");
     return h_finish("copies");
 }

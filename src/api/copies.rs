@@ -1,11 +1,13 @@
 //! Image operations that copy or fill texels without a shader (GL 4.6 §8.14.4
 //! GenerateMipmap, §8.21 ClearTex(Sub)Image, §18.3.1 BlitFramebuffer, §18.3.3
-//! CopyImageSubData): unpack the arguments, look up the texture or framebuffers they
-//! name, and call the operation in `state::copies`.
+//! CopyImageSubData, §8.20 InvalidateTex(Sub)Image) and GetMultisamplefv (§14.3.1.1):
+//! unpack the arguments, look up the texture or framebuffers they name, and call the
+//! operation in `state::copies`.
 
 use super::gl_call;
 use crate::gl_bail;
 use crate::state::copies::{CopyEnd, has_mipmaps};
+use crate::state::gl_enums::GL_SAMPLE_POSITION;
 use crate::state::types::*;
 use std::ffi::c_void;
 
@@ -166,4 +168,56 @@ pub extern "C" fn glBlitNamedFramebuffer(
             filter,
         )
     })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glInvalidateTexImage(texture: GLuint, level: GLint) {
+    gl_call("glInvalidateTexImage", |st| {
+        st.invalidate_tex_image(texture, level, None)
+    })
+}
+
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glInvalidateTexSubImage(
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+) {
+    gl_call("glInvalidateTexSubImage", |st| {
+        st.invalidate_tex_image(
+            texture,
+            level,
+            Some(([xoffset, yoffset, zoffset], [width, height, depth])),
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetMultisamplefv(pname: GLenum, index: GLuint, _val: *mut GLfloat) {
+    gl_call(
+        "glGetMultisamplefv",
+        |_st| -> crate::state::error::GlResult<()> {
+            // GL 4.6 §14.3.1.1: INVALID_ENUM if pname is not SAMPLE_POSITION.
+            if pname != GL_SAMPLE_POSITION {
+                gl_bail!(
+                    GL_INVALID_ENUM,
+                    "pname {} is not GL_SAMPLE_POSITION",
+                    crate::state::error::Enum(pname)
+                );
+            }
+            // GL 4.6 §14.3.1.1: INVALID_VALUE if index is not below SAMPLES, which is 0
+            // for every framebuffer glcompute has (GL_MAX_SAMPLES is 1, and a
+            // single-sample framebuffer has no sample positions).
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index {index} is not below GL_SAMPLES (0: glcompute's framebuffers are single-sample)"
+            )
+        },
+    )
 }

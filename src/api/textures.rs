@@ -1157,3 +1157,115 @@ pub unsafe extern "C" fn glBindImageTextures(first: GLuint, n: GLsizei, textures
         )
     })
 }
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCopyTexImage1D(
+    target: GLenum,
+    level: GLint,
+    internalformat: GLenum,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    border: GLint,
+) {
+    gl_call("glCopyTexImage1D", |st| {
+        st.copy_tex_image(1, target, level, internalformat, x, y, width, 1, border)
+    })
+}
+
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glCopyTexImage2D(
+    target: GLenum,
+    level: GLint,
+    internalformat: GLenum,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    border: GLint,
+) {
+    gl_call("glCopyTexImage2D", |st| {
+        st.copy_tex_image(
+            2,
+            target,
+            level,
+            internalformat,
+            x,
+            y,
+            width,
+            height,
+            border,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCopyTexSubImage1D(
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+) {
+    gl_call("glCopyTexSubImage1D", |st| {
+        let (t, f) = sub_target(st, target, 1)?;
+        st.copy_tex_sub_image(t, Some(f), level, [xoffset, 0, 0], x, y, width, 1)
+    })
+}
+
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glCopyTexSubImage2D(
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    gl_call("glCopyTexSubImage2D", |st| {
+        let (t, f) = sub_target(st, target, 2)?;
+        st.copy_tex_sub_image(
+            t,
+            Some(f),
+            level,
+            [xoffset, yoffset, 0],
+            x,
+            y,
+            width,
+            height,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glCopyTexSubImage3D(
+    target: GLenum,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    gl_call("glCopyTexSubImage3D", |st| {
+        let (t, f) = sub_target(st, target, 3)?;
+        st.copy_tex_sub_image(
+            t,
+            Some(f),
+            level,
+            [xoffset, yoffset, zoffset],
+            x,
+            y,
+            width,
+            height,
+        )
+    })
+}

@@ -1,6 +1,7 @@
 //! Operations on texture and renderbuffer images that no shader runs:
 //! ClearTexImage/ClearTexSubImage (GL 4.6 §8.21), GenerateMipmap (§8.14.4),
-//! CopyImageSubData (§18.3.3) and BlitFramebuffer (§18.3.1). Each validates
+//! CopyImageSubData (§18.3.3), BlitFramebuffer (§18.3.1) and CopyTexImage/
+//! CopyTexSubImage (§8.6, from the read framebuffer). Each validates
 //! everything first and changes nothing when it fails; sizes and offsets are checked
 //! against the images with 64-bit arithmetic before any memory is touched.
 
@@ -11,7 +12,7 @@ use super::error::{Enum, GlError, GlResult};
 use super::framebuffer::Attachment;
 use super::gl_enums::*;
 use super::pixels::Client;
-use super::texture::{Level, MAX_LEVELS, TARGETS, Texture};
+use super::texture::{Dims, Level, MAX_LEVELS, TARGETS, Texture, internal_format};
 use super::types::UserIn;
 use crate::gl_bail;
 use crate::runtime::texel::{Class, Format, linear_to_srgb, srgb_to_linear};
@@ -516,6 +517,254 @@ impl ContextState {
         for (ri, rz, di, dz, part) in images {
             let linear = part == GL_COLOR_BUFFER_BIT && filter == GL_LINEAR;
             Self::blit_image(&ri, rz, &di, dz, src, dst, linear, part);
+        }
+        Ok(())
+    }
+
+    /// The read framebuffer's image CopyTex(Sub)Image reads for a texture of format
+    /// `dst`: its depth (or stencil) attachment for a depth (stencil) format, else the
+    /// read buffer's attachment; and the part of the texels copied.
+    fn copy_source(&self, dst: Format, dst_internal: u32) -> GlResult<(Level, u32, u32)> {
+        // GL 4.6 §8.6: INVALID_FRAMEBUFFER_OPERATION if the read framebuffer is not
+        // complete (the default framebuffer has no pixels to copy).
+        let f = self.complete_fbo(self.framebuffers.read)?;
+        let (att, part) = if dst.has_depth() {
+            (f.depth.clone(), GL_DEPTH_BUFFER_BIT)
+        } else if dst.has_stencil() {
+            (f.stencil.clone(), GL_STENCIL_BUFFER_BIT)
+        } else {
+            // GL 4.6 §18.2.1: INVALID_OPERATION if the read buffer is NONE.
+            if f.read_buffer == GL_NONE {
+                gl_bail!(GL_INVALID_OPERATION, "the read buffer is GL_NONE");
+            }
+            (
+                f.color[(f.read_buffer - GL_COLOR_ATTACHMENT0) as usize].clone(),
+                GL_COLOR_BUFFER_BIT,
+            )
+        };
+        let Some((l, z)) = att.as_ref().and_then(|a| a.image()) else {
+            // GL 4.6 §8.6: INVALID_OPERATION if there is no buffer of the kind the
+            // texture's format needs.
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the read framebuffer has no {} buffer to copy from",
+                match part {
+                    GL_DEPTH_BUFFER_BIT => "depth",
+                    GL_STENCIL_BUFFER_BIT => "stencil",
+                    _ => "colour",
+                }
+            );
+        };
+        // GL 4.6 §8.6: INVALID_OPERATION if one of the read buffer and the texture is
+        // integer and the other not, or they are integer of different signedness.
+        if part == GL_COLOR_BUFFER_BIT && (l.format.class() != dst.class() || l.format.has_depth())
+        {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the read buffer's format {} cannot be copied into a texture of format {}",
+                Enum(l.internal),
+                Enum(dst_internal)
+            );
+        }
+        Ok((l, z, part))
+    }
+
+    /// CopyTexSubImage1D/2D/3D (GL 4.6 §8.6): `w`x`h` pixels at (`x`, `y`) of the read
+    /// framebuffer into a level of `tex` at `off` (`face_target`: the cube face named).
+    #[allow(clippy::too_many_arguments)]
+    pub fn copy_tex_sub_image(
+        &mut self,
+        tex: Arc<Texture>,
+        face_target: Option<u32>,
+        level: i32,
+        off: [i32; 3],
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+    ) -> GlResult<()> {
+        self.complete_fbo(self.framebuffers.read)?;
+        let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
+        // GL 4.6 §8.6: INVALID_VALUE if the region is not inside the level (or a size
+        // is negative).
+        Self::check_region(&l, target, off, [w, h, 1])?;
+        let (src, rz, part) = self.copy_source(l.format, l.internal)?;
+        let z = if target == GL_TEXTURE_CUBE_MAP {
+            face
+        } else {
+            off[2] as u32
+        };
+        Self::copy_rect(&src, rz, &l, z, [x, y], [off[0], off[1]], [w, h], part);
+        Ok(())
+    }
+
+    /// CopyTexImage1D/2D (GL 4.6 §8.6): a level of format `internal` and size
+    /// `w`x`h` from the read framebuffer's pixels at (`x`, `y`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn copy_tex_image(
+        &mut self,
+        dims_n: u8,
+        target: u32,
+        level: i32,
+        internal: u32,
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        border: i32,
+    ) -> GlResult<()> {
+        let (tex, face) = self.image_target(target, dims_n)?;
+        self.complete_fbo(self.framebuffers.read)?;
+        let h = if dims_n == 1 { 1 } else { h };
+        Self::check_dims(target, level, Dims { w, h, d: 1 })?;
+        // GL 4.6 §8.6: INVALID_VALUE if border is not zero.
+        if border != 0 {
+            gl_bail!(GL_INVALID_VALUE, "border = {border} is not 0");
+        }
+        let cube = target != GL_TEXTURE_2D && tex.state.lock().target == GL_TEXTURE_CUBE_MAP;
+        // GL 4.6 §8.5.3: INVALID_VALUE if a cube map face is not square.
+        if cube && w != h {
+            gl_bail!(GL_INVALID_VALUE, "a cube map face is square: {w}x{h}");
+        }
+        // GL 4.6 §8.6: INVALID_ENUM if internalformat is not a texture format.
+        let Some(f) = internal_format(internal) else {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "internalformat {} is not a texture format glcompute has",
+                Enum(internal)
+            );
+        };
+        let (src, rz, part) = self.copy_source(f, internal)?;
+        let mut st = tex.state.lock();
+        // GL 4.6 §8.19: INVALID_OPERATION if the texture's format is immutable.
+        if st.immutable {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {} has immutable storage (glTexStorage*)",
+                tex.name
+            );
+        }
+        let (w, h) = (w as u32, h as u32);
+        let li = level as usize;
+        let reuse = cube
+            && st.levels[li]
+                .as_ref()
+                .is_some_and(|l| l.width == w && l.height == h && l.internal == internal);
+        let lvl = if reuse {
+            st.levels[li].clone().expect("checked")
+        } else {
+            Level::new(w, h, if cube { 6 } else { 1 }, internal, f)?
+        };
+        Self::copy_rect(
+            &src,
+            rz,
+            &lvl,
+            face as u32,
+            [x, y],
+            [0, 0],
+            [w as i32, h as i32],
+            part,
+        );
+        if cube {
+            if !reuse {
+                st.faces[li] = 0;
+            }
+            st.faces[li] |= 1 << face;
+        }
+        st.levels[li] = Some(lvl);
+        Ok(())
+    }
+
+    /// Copies `size` pixels at `src` of slice `rz` of `r` to `dst` of slice `dz` of
+    /// `d`, converting formats; pixels outside `r` (undefined, GL 4.6 §8.6) are left as
+    /// they were.
+    #[allow(clippy::too_many_arguments)]
+    fn copy_rect(
+        r: &Level,
+        rz: u32,
+        d: &Level,
+        dz: u32,
+        src: [i32; 2],
+        dst: [i32; 2],
+        size: [i32; 2],
+        part: u32,
+    ) {
+        let end = |a: i32, n: i32| a.saturating_add(n);
+        Self::blit_image(
+            r,
+            rz,
+            d,
+            dz,
+            [src[0], src[1], end(src[0], size[0]), end(src[1], size[1])],
+            [dst[0], dst[1], end(dst[0], size[0]), end(dst[1], size[1])],
+            false,
+            part,
+        );
+    }
+
+    /// InvalidateTexImage and InvalidateTexSubImage (GL 4.6 §8.20): the region's
+    /// contents become undefined, and glcompute keeps them, which the spec allows; the
+    /// errors are checked. `region`: None for the whole level.
+    pub fn invalidate_tex_image(
+        &mut self,
+        texture: u32,
+        level: i32,
+        region: Option<([i32; 3], [i32; 3])>,
+    ) -> GlResult<()> {
+        // GL 4.6 §8.20: INVALID_VALUE if texture is zero or not a texture's name.
+        let tex = match self.shared.textures.lock().get(texture) {
+            Some(t) if texture != 0 => t.clone(),
+            _ => gl_bail!(
+                GL_INVALID_VALUE,
+                "texture {texture} is not the name of a texture object"
+            ),
+        };
+        let st = tex.state.lock();
+        let target = st.target;
+        // GL 4.6 §8.20: INVALID_VALUE if level is negative or past the levels a
+        // texture can have, or not zero for a rectangle or buffer texture.
+        let single = matches!(
+            target,
+            GL_TEXTURE_RECTANGLE
+                | GL_TEXTURE_BUFFER
+                | GL_TEXTURE_2D_MULTISAMPLE
+                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+        );
+        if level < 0 || level as usize >= MAX_LEVELS || (single && level != 0) {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "level = {level} is not a level of a {} texture",
+                Enum(target)
+            );
+        }
+        let Some((off, size)) = region else {
+            return Ok(());
+        };
+        // The level's size (0 where it has no image); cube map faces count as depth.
+        let lim = match st.levels.get(level as usize).and_then(|l| l.as_ref()) {
+            Some(l) if target == GL_TEXTURE_CUBE_MAP => [l.width, l.height, 6],
+            Some(l) => [l.width, l.height, l.depth],
+            None => [0, 0, 0],
+        };
+        // GL 4.6 §8.20: INVALID_VALUE if a size is negative or the region is not
+        // inside the level (with no border).
+        for i in 0..3 {
+            let end = off[i] as i64 + size[i] as i64;
+            if off[i] < 0 || size[i] < 0 || end > lim[i] as i64 {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "region offset ({}, {}, {}) size ({}, {}, {}) is not inside level {level} ({}x{}x{})",
+                    off[0],
+                    off[1],
+                    off[2],
+                    size[0],
+                    size[1],
+                    size[2],
+                    lim[0],
+                    lim[1],
+                    lim[2]
+                );
+            }
         }
         Ok(())
     }

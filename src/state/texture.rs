@@ -801,7 +801,7 @@ impl ContextState {
 
     /// The texture a TexImage-family command acts on: `target` may be a cube face.
     /// Returns the texture and the face (0 for other targets).
-    fn image_target(&self, target: u32, dims: u8) -> GlResult<(Arc<Texture>, usize)> {
+    pub(super) fn image_target(&self, target: u32, dims: u8) -> GlResult<(Arc<Texture>, usize)> {
         let ok = match dims {
             1 => target == GL_TEXTURE_1D,
             2 => {
@@ -830,7 +830,7 @@ impl ContextState {
     }
 
     /// GL 4.6 §8.5: size and level checks shared by TexImage and TexStorage.
-    fn check_dims(target: u32, level: i32, d: Dims) -> GlResult<()> {
+    pub(super) fn check_dims(target: u32, level: i32, d: Dims) -> GlResult<()> {
         let (max_w, max_h, max_d) = match target {
             GL_TEXTURE_1D => (MAX_TEXTURE_SIZE, 1, 1),
             GL_TEXTURE_2D => (MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE, 1),
@@ -1137,7 +1137,11 @@ impl ContextState {
     }
 
     /// The level image a sub-image command addresses, and its face for cube maps.
-    fn sub_level(tex: &Texture, target: Option<u32>, level: i32) -> GlResult<(Level, u32, u32)> {
+    pub(super) fn sub_level(
+        tex: &Texture,
+        target: Option<u32>,
+        level: i32,
+    ) -> GlResult<(Level, u32, u32)> {
         let st = tex.state.lock();
         let face = match target {
             Some(t) => FACES.iter().position(|&f| f == t).map(|f| f as u32),
@@ -1164,7 +1168,12 @@ impl ContextState {
 
     /// Checks a sub-region against a level (GL 4.6 §8.6: INVALID_VALUE if it does not
     /// lie inside the image).
-    fn check_region(l: &Level, target: u32, off: [i32; 3], size: [i32; 3]) -> GlResult<()> {
+    pub(super) fn check_region(
+        l: &Level,
+        target: u32,
+        off: [i32; 3],
+        size: [i32; 3],
+    ) -> GlResult<()> {
         let depth = if target == GL_TEXTURE_CUBE_MAP {
             1
         } else {
