@@ -6,7 +6,8 @@
 //!    table can never drift from the exports.
 //! 2. Programs built with `-lEGL -lGL` (or `-lOpenGL`) must find glcompute under those
 //!    names. Next to the driver, `libglcompute_driver.so`, we lay out `gl/` with
-//!    `libGL.so.1`, `libEGL.so.1` and `libOpenGL.so.0`, relative symlinks to
+//!    `libGL.so.1`, `libEGL.so.1` and `libOpenGL.so.0` (and their unversioned names),
+//!    relative symlinks to
 //!    `../libglcompute_driver.so` (the dynamic loader maps one file once, whatever name
 //!    it was asked for). `libglcompute.so` is the preload library of interposed mode
 //!    (src/preload), not a GL library.
@@ -148,6 +149,18 @@ fn write_proc_table(out_dir: &Path) {
     fs::write(out_dir.join("procs.rs"), src).expect("write procs.rs");
 }
 
+/// The names applications load GL and EGL by: the sonames, and the unversioned names
+/// some loaders try first (PyOpenGL's `libEGL.so`), which would otherwise find the
+/// system's libraries ahead of LD_LIBRARY_PATH's versioned ones.
+const LOADER_NAMES: [&str; 6] = [
+    "libGL.so.1",
+    "libEGL.so.1",
+    "libOpenGL.so.0",
+    "libGL.so",
+    "libEGL.so",
+    "libOpenGL.so",
+];
+
 fn lay_out_gl_dir(out_dir: &Path) {
     // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
     let Some(profile_dir) = out_dir.ancestors().nth(3) else {
@@ -157,7 +170,7 @@ fn lay_out_gl_dir(out_dir: &Path) {
     if fs::create_dir_all(&gl_dir).is_err() {
         return;
     }
-    for name in ["libGL.so.1", "libEGL.so.1", "libOpenGL.so.0"] {
+    for name in LOADER_NAMES {
         let link = gl_dir.join(name);
         let target = Path::new("../libglcompute_driver.so");
         if fs::read_link(&link).ok().as_deref() == Some(target) {

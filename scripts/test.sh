@@ -231,7 +231,7 @@ step "interpose_reset (GLX, Xvfb)" env "${HIDE_COMPUTE[@]}" xvfb-run -a env LD_P
 # An unmodified libepoxy program gets a 4.3 context and runs its compute on glcompute.
 step "cc interpose_epoxy" cc -O1 -Wall -o "$BUILD/interpose_epoxy" conformance/c/interpose_epoxy.c $(pkg-config --cflags --libs epoxy) -ldl
 step "interpose_epoxy" env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/interpose_epoxy"
-# A Python GL library people use for compute (moderngl, from PyPI, in a test
+# Python GL libraries people use for compute (moderngl and PyOpenGL, from PyPI, in a test
 # virtualenv) asks for OpenGL 4.3 over a 4.2 host without compute: without glcompute it
 # gets no context; with glcompute preloaded its compute shader runs on glcompute.
 python_venv() {
@@ -239,15 +239,17 @@ python_venv() {
     if [ ! -x "$venv/bin/python" ]; then
         python3 -m venv "$venv" || return 1
     fi
-    "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glcontext==3.1.0
+    "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glcontext==3.1.0 PyOpenGL==3.1.9
 }
-step "test virtualenv with moderngl (PyPI)" python_venv
+step "test virtualenv with moderngl and PyOpenGL (PyPI)" python_venv
 step "moderngl without glcompute over a host without compute: no 4.3 context" \
     env "${HIDE_COMPUTE[@]}" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --no-context
 step "moderngl with glcompute preloaded over a host without compute" \
     env "${HIDE_COMPUTE[@]}" LD_PRELOAD="$LIBDIR/libglcompute.so" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --interposed
 step "moderngl standalone on glcompute (compute, and a graphics program built as at start-up)" \
     env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --standalone
+step "PyOpenGL standalone on glcompute (EGL context, compileProgram, a compute dispatch)" \
+    env LD_LIBRARY_PATH="$GLDIR" PYOPENGL_PLATFORM=egl "$BUILD/venv/bin/python" conformance/python/pyopengl_compute.py
 
 # piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
 step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"

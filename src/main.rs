@@ -281,11 +281,22 @@ fn library_dir() -> Option<PathBuf> {
         .find(|d| d.join("libglcompute_driver.so").exists())
 }
 
-/// Makes sure `dir/gl` has the libGL.so.1, libEGL.so.1 and libOpenGL.so.0 links.
+/// The names applications load GL and EGL by (the same list as build.rs): the sonames
+/// and the unversioned names some loaders try first.
+const LOADER_NAMES: [&str; 6] = [
+    "libGL.so.1",
+    "libEGL.so.1",
+    "libOpenGL.so.0",
+    "libGL.so",
+    "libEGL.so",
+    "libOpenGL.so",
+];
+
+/// Makes sure `dir/gl` has the links of LOADER_NAMES.
 fn gl_dir(dir: &Path) -> std::io::Result<PathBuf> {
     let gl = dir.join("gl");
     std::fs::create_dir_all(&gl)?;
-    for name in ["libGL.so.1", "libEGL.so.1", "libOpenGL.so.0"] {
+    for name in LOADER_NAMES {
         let link = gl.join(name);
         if std::fs::metadata(&link).is_err() {
             let _ = std::fs::remove_file(&link);
