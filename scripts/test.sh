@@ -66,6 +66,15 @@ procs_check() {
         LD_LIBRARY_PATH="$GLDIR" "$BUILD/procs_check" "$LIBDIR/libglcompute_driver.so"
 }
 step "procs_check" procs_check
+# Every GL function of glcorearb.h, through eglGetProcAddress and dlsym, with hostile
+# arguments (zeros, -1, NaN, ones, INT_MAX, NULL pointers): no crash, no hang, only GL
+# error codes, and the context still computes (scripts/gen_entry_calls.py).
+entry_calls() {
+    python3 scripts/gen_entry_calls.py >"$BUILD/entry_calls.c" &&
+        cc $CFLAGS -Iconformance/c -o "$BUILD/entry_calls" "$BUILD/entry_calls.c" -lEGL -lGL -ldl -lm &&
+        LD_LIBRARY_PATH="$GLDIR" timeout 300 "$BUILD/entry_calls" libGL.so.1
+}
+step "entry_calls: every glcorearb.h function with hostile arguments" entry_calls
 
 # GLCOMPUTE_LOG=errors prints each error's explanation on stderr.
 log_check() {

@@ -483,6 +483,26 @@ static void first_error_sticks(void)
     CHECK(second == GL_NO_ERROR, "GL 4.6 §2.3.1: GetError clears the flag (got %s)", err_name(second));
 }
 
+/* Gen* with nowhere to put the names makes none (as Mesa does); a count past what
+ * glcompute makes in one call is OUT_OF_MEMORY, not a process out of memory. */
+static void hostile_counts(void)
+{
+    glGenBuffers(1000, NULL);
+    CHECK(glGetError() == GL_NO_ERROR, "glGenBuffers(1000, NULL) is no error");
+    GLuint probe;
+    glGenBuffers(1, &probe);
+    CHECK(probe < 100, "and made no names (the next is %u)", probe);
+    GLuint *many = malloc(sizeof(GLuint) * ((1u << 20) + 1));
+    glGenTextures((1 << 20) + 1, many);
+    CHECK(glGetError() == GL_OUT_OF_MEMORY, "more than 2^20 names at once is GL_OUT_OF_MEMORY");
+    glCreateTextures(GL_RGBA, (1 << 20) + 1, many);
+    CHECK(glGetError() == GL_INVALID_ENUM, "Create* checks its target first");
+    glGenTextures(0x7fffffff, NULL);
+    CHECK(glGetError() == GL_NO_ERROR, "glGenTextures(INT_MAX, NULL) returns at once");
+    free(many);
+    glDeleteBuffers(1, &probe);
+}
+
 int main(void)
 {
     for (int i = 0; i < 256; i++)
@@ -494,5 +514,6 @@ int main(void)
     mapping();
     copy_clear_invalidate();
     first_error_sticks();
+    hostile_counts();
     return h_finish("buffer_errors");
 }

@@ -84,8 +84,14 @@ pub(super) fn count(n: i32) -> GlResult<usize> {
     count_named(n, "n")
 }
 
+/// The most names one Gen*/Create* call makes: each name is a table entry (and for
+/// Create* an object), so a hostile count would otherwise exhaust the process's memory.
+pub const MAX_NAMES_PER_CALL: usize = 1 << 20;
+
 /// Gen*/Create*: `make` gives the names for a count GL 4.6 §2.3.1 has checked, and
-/// they are written to `out`.
+/// they are written to `out`. With a null `out` nothing is made and nothing else is
+/// checked (as Mesa does: there is nowhere to put the names); past MAX_NAMES_PER_CALL
+/// the call is OUT_OF_MEMORY, after `make` has run with a count of 0 for its own errors.
 ///
 /// # Safety
 /// `out` must be null or have room for `n` names.
@@ -96,7 +102,18 @@ pub(super) unsafe fn gen_into(
     make: impl FnOnce(&mut ContextState, usize) -> GlResult<Vec<u32>>,
 ) {
     gl_call(func, |st| {
-        let names = make(st, count(n)?)?;
+        let n = count(n)?;
+        if out.is_null() {
+            return Ok(());
+        }
+        if n > MAX_NAMES_PER_CALL {
+            make(st, 0)?;
+            crate::gl_bail!(
+                GL_OUT_OF_MEMORY,
+                "n = {n}: glcompute makes at most {MAX_NAMES_PER_CALL} names in one call"
+            );
+        }
+        let names = make(st, n)?;
         // SAFETY: the caller's contract: room for n names.
         unsafe { out_array(out, &names) };
         Ok(())
