@@ -797,6 +797,18 @@ void glGetIntegeri_v(GLenum pname, GLuint index, GLint *data);
 
 void glGetIntegerv(GLenum pname, GLint *data);
 
+void glGetInternalformati64v(GLenum target,
+                             GLenum internalformat,
+                             GLenum pname,
+                             GLsizei buf_size,
+                             GLint64 *params);
+
+void glGetInternalformativ(GLenum target,
+                           GLenum internalformat,
+                           GLenum pname,
+                           GLsizei buf_size,
+                           GLint *params);
+
 void glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *_val);
 
 void glGetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64 *params);

@@ -3,8 +3,71 @@
  * wall clock around it), QueryCounter timestamps and Get of GL_TIMESTAMP in order,
  * occlusion and primitive queries that count 0 (glcompute draws nothing) and say so
  * through KHR_debug, result conversion by type, and the errors of each command with
- * nothing changed by a failing call. */
+ * nothing changed by a failing call. Also GetInternalformativ/i64v (GL 4.6 §22.3). */
 #include "harness.h"
+
+/* GL 4.6 §22.3: what each format supports, from glcompute's own format tables. */
+static void internalformat_queries(void)
+{
+    GLint v[4] = {-7, -7, -7, -7};
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_INTERNALFORMAT_SUPPORTED, 1, v);
+    CHECK(v[0] == GL_TRUE, "RGBA8 2D textures are supported");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_INTERNALFORMAT_RED_SIZE, 1, v);
+    CHECK(v[0] == 8, "RGBA8 red size %d", v[0]);
+    glGetInternalformativ(GL_TEXTURE_2D, GL_R32UI, GL_INTERNALFORMAT_RED_TYPE, 1, v);
+    CHECK(v[0] == GL_UNSIGNED_INT, "R32UI red type 0x%x", v[0]);
+    glGetInternalformativ(GL_TEXTURE_3D, GL_RGBA8, GL_MAX_DEPTH, 1, v);
+    GLint max3d = 0;
+    glGetIntegerv(GL_MAX_3D_TEXTURE_SIZE, &max3d);
+    CHECK(v[0] == max3d, "MAX_DEPTH of a 3D texture is MAX_3D_TEXTURE_SIZE (%d %d)", v[0], max3d);
+    glGetInternalformativ(GL_TEXTURE_3D, GL_DEPTH_COMPONENT24, GL_MAX_WIDTH, 1, v);
+    CHECK(v[0] == 0, "no 3D depth textures: %d", v[0]);
+    glGetInternalformativ(GL_TEXTURE_2D, 0x1234, GL_INTERNALFORMAT_SUPPORTED, 1, v);
+    CHECK(v[0] == GL_FALSE && glGetError() == GL_NO_ERROR, "an unknown format is unsupported, no error");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA16F, GL_SHADER_IMAGE_STORE, 1, v);
+    CHECK(v[0] == GL_FULL_SUPPORT, "RGBA16F images store");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA16F, GL_IMAGE_COMPATIBILITY_CLASS, 1, v);
+    CHECK(v[0] == GL_IMAGE_CLASS_4_X_16, "RGBA16F image class 0x%x", v[0]);
+    glGetInternalformativ(GL_TEXTURE_2D, GL_R32I, GL_SHADER_IMAGE_ATOMIC, 1, v);
+    CHECK(v[0] == GL_FULL_SUPPORT, "R32I image atomics");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_FRAGMENT_TEXTURE, 1, v);
+    CHECK(v[0] == GL_NONE, "no fragment stage runs here");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_COMPUTE_TEXTURE, 1, v);
+    CHECK(v[0] == GL_FULL_SUPPORT, "compute shaders sample it");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_SRGB8_ALPHA8, GL_COLOR_ENCODING, 1, v);
+    CHECK(v[0] == GL_SRGB, "sRGB encoding");
+    glGetInternalformativ(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, GL_STENCIL_RENDERABLE, 1, v);
+    CHECK(v[0] == GL_TRUE, "DEPTH24_STENCIL8 is stencil-renderable");
+    glGetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_MAX_WIDTH, 1, v);
+    CHECK(v[0] == 0, "no multisample textures");
+    glGetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_INTERNALFORMAT_SUPPORTED, 1, v);
+    CHECK(v[0] == GL_TRUE, "INTERNALFORMAT_SUPPORTED is about the format, whatever the target");
+    v[0] = -7;
+    glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_NUM_SAMPLE_COUNTS, 1, v);
+    CHECK(v[0] == 1, "one sample count for renderbuffers: %d", v[0]);
+    v[0] = v[1] = -7;
+    glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, 4, v);
+    CHECK(v[0] == 1 && v[1] == -7, "SAMPLES: 1 (GL_MAX_SAMPLES), %d %d", v[0], v[1]);
+    v[0] = -7;
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_SAMPLES, 4, v);
+    CHECK(v[0] == -7, "a single-sample target lists no counts");
+    GLint64 big = 0;
+    glGetInternalformati64v(GL_TEXTURE_2D_ARRAY, GL_RGBA8, GL_MAX_COMBINED_DIMENSIONS, 1, &big);
+    GLint maxt = 0, maxl = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxt);
+    glGetIntegerv(GL_MAX_ARRAY_TEXTURE_LAYERS, &maxl);
+    CHECK(big == (GLint64)maxt * maxt * maxl, "MAX_COMBINED_DIMENSIONS in 64 bits: %lld", (long long)big);
+    v[0] = -7;
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_INTERNALFORMAT_RED_SIZE, 0, v);
+    CHECK(v[0] == -7 && glGetError() == GL_NO_ERROR, "bufSize 0 writes nothing");
+    /* Errors, in Mesa's order: target, pname, bufSize. */
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_SAMPLES, -1, v);
+    CHECK(glGetError() == GL_INVALID_VALUE, "a negative bufSize is INVALID_VALUE");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_RGBA, 1, v);
+    CHECK(glGetError() == GL_INVALID_ENUM, "an unknown pname is INVALID_ENUM");
+    glGetInternalformativ(GL_ARRAY_BUFFER, GL_RGBA8, GL_SAMPLES, -1, v);
+    CHECK(glGetError() == GL_INVALID_ENUM, "the target is checked first");
+}
 
 #include <time.h>
 
@@ -157,5 +220,6 @@ int main(void)
     glDeleteBuffers(1, &buf);
     glDeleteProgram(prog);
     CHECK(glGetError() == GL_NO_ERROR, "no error left over");
+    internalformat_queries();
     return h_finish("queries");
 }

@@ -1269,3 +1269,71 @@ pub extern "C" fn glCopyTexSubImage3D(
         )
     })
 }
+
+/// GetInternalformativ and GetInternalformati64v: at most bufSize values.
+///
+/// # Safety
+/// `params` must be null or have room for bufSize values.
+unsafe fn internalformat_query<T: Copy>(
+    func: &'static str,
+    target: GLenum,
+    internalformat: GLenum,
+    pname: GLenum,
+    buf_size: GLsizei,
+    params: *mut T,
+    conv: fn(i64) -> T,
+) {
+    gl_call(func, |st| {
+        let v = st.internalformat_query(target, internalformat, pname, buf_size)?;
+        let n = v.len().min(buf_size.max(0) as usize);
+        let out: Vec<T> = v[..n].iter().map(|&x| conv(x)).collect();
+        // SAFETY: the caller's contract: room for bufSize values.
+        unsafe { out_array(params, &out) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetInternalformativ(
+    target: GLenum,
+    internalformat: GLenum,
+    pname: GLenum,
+    buf_size: GLsizei,
+    params: *mut GLint,
+) {
+    let conv: fn(i64) -> GLint = |x| x.clamp(i32::MIN as i64, i32::MAX as i64) as GLint;
+    // SAFETY: the application has room for bufSize integers.
+    unsafe {
+        internalformat_query(
+            "glGetInternalformativ",
+            target,
+            internalformat,
+            pname,
+            buf_size,
+            params,
+            conv,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetInternalformati64v(
+    target: GLenum,
+    internalformat: GLenum,
+    pname: GLenum,
+    buf_size: GLsizei,
+    params: *mut GLint64,
+) {
+    // SAFETY: the application has room for bufSize 64-bit integers.
+    unsafe {
+        internalformat_query(
+            "glGetInternalformati64v",
+            target,
+            internalformat,
+            pname,
+            buf_size,
+            params,
+            |x| x,
+        )
+    }
+}

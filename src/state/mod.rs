@@ -15,6 +15,7 @@ pub mod error;
 pub mod formats;
 pub mod framebuffer;
 pub mod framebuffer_params;
+pub mod internalformat;
 pub mod interposed;
 #[rustfmt::skip]
 pub mod gl_enums;

@@ -32,7 +32,7 @@ pub struct Sampler {
 }
 
 /// The internal formats of buffer textures (GL 4.6 table 8.18).
-const BUFFER_FORMATS: [u32; 36] = [
+pub const BUFFER_FORMATS: [u32; 36] = [
     GL_R8,
     GL_R16,
     GL_R16F,

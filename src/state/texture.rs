@@ -172,7 +172,7 @@ pub fn image_unit_format(f: u32) -> Option<Format> {
 }
 
 /// The image formats of table 8.26 as stored formats.
-const IMAGE_FORMATS: [u32; 39] = [
+pub const IMAGE_FORMATS: [u32; 39] = [
     GL_RGBA32F,
     GL_RGBA16F,
     GL_RG32F,

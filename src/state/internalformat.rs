@@ -1,0 +1,398 @@
+//! GetInternalformativ and GetInternalformati64v (GL 4.6 §22.3, ARB_internalformat_query2):
+//! what glcompute supports of each internal format for each target, answered from the
+//! same format tables the texture, renderbuffer, buffer-texture and image-unit commands
+//! use. Where a use is not real in glcompute the answer says so: blending, sRGB
+//! writes, automatic mipmaps, texture views, compressed formats and multisample
+//! targets are unsupported, and of the shader stages only the compute stage samples.
+//! The arguments are validated in Mesa's order (target, pname, bufSize).
+
+use super::context::ContextState;
+use super::error::{Enum, GlResult};
+use super::framebuffer::MAX_RENDERBUFFER_SIZE;
+use super::framebuffer_params::natural_pixel_pair;
+use super::gl_enums::*;
+use super::sampler::{BUFFER_FORMATS, MAX_TEXTURE_BUFFER_SIZE};
+use super::texture::{
+    IMAGE_FORMATS, MAX_3D_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, MAX_CUBE_MAP_TEXTURE_SIZE,
+    MAX_RECTANGLE_TEXTURE_SIZE, MAX_TEXTURE_SIZE, component_type, internal_format,
+};
+use crate::gl_bail;
+use crate::runtime::texel::{Class, Format};
+
+/// The pnames of GL 4.6 table 22.xx that GL 4.3 defines (the later extensions' pnames
+/// are INVALID_ENUM here, as glcompute lacks those extensions).
+const PNAMES: &[u32] = &[
+    GL_NUM_SAMPLE_COUNTS,
+    GL_SAMPLES,
+    GL_INTERNALFORMAT_SUPPORTED,
+    GL_INTERNALFORMAT_PREFERRED,
+    GL_INTERNALFORMAT_RED_SIZE,
+    GL_INTERNALFORMAT_GREEN_SIZE,
+    GL_INTERNALFORMAT_BLUE_SIZE,
+    GL_INTERNALFORMAT_ALPHA_SIZE,
+    GL_INTERNALFORMAT_DEPTH_SIZE,
+    GL_INTERNALFORMAT_STENCIL_SIZE,
+    GL_INTERNALFORMAT_SHARED_SIZE,
+    GL_INTERNALFORMAT_RED_TYPE,
+    GL_INTERNALFORMAT_GREEN_TYPE,
+    GL_INTERNALFORMAT_BLUE_TYPE,
+    GL_INTERNALFORMAT_ALPHA_TYPE,
+    GL_INTERNALFORMAT_DEPTH_TYPE,
+    GL_INTERNALFORMAT_STENCIL_TYPE,
+    GL_MAX_WIDTH,
+    GL_MAX_HEIGHT,
+    GL_MAX_DEPTH,
+    GL_MAX_LAYERS,
+    GL_MAX_COMBINED_DIMENSIONS,
+    GL_COLOR_COMPONENTS,
+    GL_DEPTH_COMPONENTS,
+    GL_STENCIL_COMPONENTS,
+    GL_COLOR_RENDERABLE,
+    GL_DEPTH_RENDERABLE,
+    GL_STENCIL_RENDERABLE,
+    GL_FRAMEBUFFER_RENDERABLE,
+    GL_FRAMEBUFFER_RENDERABLE_LAYERED,
+    GL_FRAMEBUFFER_BLEND,
+    GL_READ_PIXELS,
+    GL_READ_PIXELS_FORMAT,
+    GL_READ_PIXELS_TYPE,
+    GL_TEXTURE_IMAGE_FORMAT,
+    GL_TEXTURE_IMAGE_TYPE,
+    GL_GET_TEXTURE_IMAGE_FORMAT,
+    GL_GET_TEXTURE_IMAGE_TYPE,
+    GL_MIPMAP,
+    GL_MANUAL_GENERATE_MIPMAP,
+    GL_AUTO_GENERATE_MIPMAP,
+    GL_COLOR_ENCODING,
+    GL_SRGB_READ,
+    GL_SRGB_WRITE,
+    GL_FILTER,
+    GL_VERTEX_TEXTURE,
+    GL_TESS_CONTROL_TEXTURE,
+    GL_TESS_EVALUATION_TEXTURE,
+    GL_GEOMETRY_TEXTURE,
+    GL_FRAGMENT_TEXTURE,
+    GL_COMPUTE_TEXTURE,
+    GL_TEXTURE_SHADOW,
+    GL_TEXTURE_GATHER,
+    GL_TEXTURE_GATHER_SHADOW,
+    GL_SHADER_IMAGE_LOAD,
+    GL_SHADER_IMAGE_STORE,
+    GL_SHADER_IMAGE_ATOMIC,
+    GL_IMAGE_TEXEL_SIZE,
+    GL_IMAGE_COMPATIBILITY_CLASS,
+    GL_IMAGE_PIXEL_FORMAT,
+    GL_IMAGE_PIXEL_TYPE,
+    GL_IMAGE_FORMAT_COMPATIBILITY_TYPE,
+    GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_TEST,
+    GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_TEST,
+    GL_SIMULTANEOUS_TEXTURE_AND_DEPTH_WRITE,
+    GL_SIMULTANEOUS_TEXTURE_AND_STENCIL_WRITE,
+    GL_TEXTURE_COMPRESSED,
+    GL_TEXTURE_COMPRESSED_BLOCK_WIDTH,
+    GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT,
+    GL_TEXTURE_COMPRESSED_BLOCK_SIZE,
+    GL_CLEAR_BUFFER,
+    GL_TEXTURE_VIEW,
+    GL_VIEW_COMPATIBILITY_CLASS,
+];
+
+const TEXTURE_TARGETS: &[u32] = &[
+    GL_TEXTURE_1D,
+    GL_TEXTURE_1D_ARRAY,
+    GL_TEXTURE_2D,
+    GL_TEXTURE_2D_ARRAY,
+    GL_TEXTURE_3D,
+    GL_TEXTURE_CUBE_MAP,
+    GL_TEXTURE_CUBE_MAP_ARRAY,
+    GL_TEXTURE_RECTANGLE,
+];
+
+/// The unsupported answer of a pname (ARB_internalformat_query2: zero for sizes and
+/// counts, NONE for support, formats and types, FALSE for booleans, nothing for lists).
+fn unsupported(pname: u32) -> Vec<i64> {
+    match pname {
+        GL_SAMPLES => Vec::new(),
+        GL_INTERNALFORMAT_SUPPORTED
+        | GL_COLOR_COMPONENTS
+        | GL_DEPTH_COMPONENTS
+        | GL_STENCIL_COMPONENTS
+        | GL_COLOR_RENDERABLE
+        | GL_DEPTH_RENDERABLE
+        | GL_STENCIL_RENDERABLE
+        | GL_MIPMAP
+        | GL_TEXTURE_COMPRESSED => vec![GL_FALSE as i64],
+        GL_NUM_SAMPLE_COUNTS
+        | GL_INTERNALFORMAT_RED_SIZE
+        | GL_INTERNALFORMAT_GREEN_SIZE
+        | GL_INTERNALFORMAT_BLUE_SIZE
+        | GL_INTERNALFORMAT_ALPHA_SIZE
+        | GL_INTERNALFORMAT_DEPTH_SIZE
+        | GL_INTERNALFORMAT_STENCIL_SIZE
+        | GL_INTERNALFORMAT_SHARED_SIZE
+        | GL_MAX_WIDTH
+        | GL_MAX_HEIGHT
+        | GL_MAX_DEPTH
+        | GL_MAX_LAYERS
+        | GL_MAX_COMBINED_DIMENSIONS
+        | GL_IMAGE_TEXEL_SIZE
+        | GL_TEXTURE_COMPRESSED_BLOCK_WIDTH
+        | GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT
+        | GL_TEXTURE_COMPRESSED_BLOCK_SIZE => vec![0],
+        _ => vec![GL_NONE as i64],
+    }
+}
+
+/// The format of `internal` if `target` can hold it in glcompute.
+fn resource(target: u32, internal: u32) -> Option<Format> {
+    let f = internal_format(internal)?;
+    match target {
+        GL_TEXTURE_BUFFER => BUFFER_FORMATS.contains(&internal).then_some(f),
+        GL_RENDERBUFFER => Some(f),
+        // Depth and stencil formats are not 3D (GL 4.6 §8.5).
+        GL_TEXTURE_3D if f.has_depth() || f.has_stencil() => None,
+        t if TEXTURE_TARGETS.contains(&t) => Some(f),
+        // No multisample textures.
+        _ => None,
+    }
+}
+
+/// The client format and type that hold `f` exactly.
+fn pixel_pair(f: Format) -> (u32, u32) {
+    match f {
+        Format::Depth16 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT),
+        Format::Depth24 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_INT),
+        Format::Depth32F => (GL_DEPTH_COMPONENT, GL_FLOAT),
+        Format::Depth24Stencil8 => (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8),
+        Format::Depth32FStencil8 => (GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV),
+        Format::Stencil8 => (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE),
+        Format::Rgb10A2 { int } => (
+            if int { GL_RGBA_INTEGER } else { GL_RGBA },
+            GL_UNSIGNED_INT_2_10_10_10_REV,
+        ),
+        Format::R11G11B10F => (GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV),
+        Format::Rgb9E5 => (GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV),
+        Format::Rgb565 => (GL_RGB, GL_UNSIGNED_SHORT_5_6_5),
+        Format::Rgba4 => (GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
+        Format::Rgb5A1 => (GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1),
+        _ => natural_pixel_pair(f),
+    }
+}
+
+/// IMAGE_COMPATIBILITY_CLASS of an image format (GL 4.6 table 8.27).
+fn image_class(f: Format) -> u32 {
+    match f {
+        Format::R11G11B10F => GL_IMAGE_CLASS_11_11_10,
+        Format::Rgb10A2 { .. } => GL_IMAGE_CLASS_10_10_10_2,
+        _ => {
+            let n = f.color_bits().iter().filter(|&&b| b > 0).count();
+            match (n, f.color_bits()[0]) {
+                (4, 32) => GL_IMAGE_CLASS_4_X_32,
+                (2, 32) => GL_IMAGE_CLASS_2_X_32,
+                (1, 32) => GL_IMAGE_CLASS_1_X_32,
+                (4, 16) => GL_IMAGE_CLASS_4_X_16,
+                (2, 16) => GL_IMAGE_CLASS_2_X_16,
+                (1, 16) => GL_IMAGE_CLASS_1_X_16,
+                (4, _) => GL_IMAGE_CLASS_4_X_8,
+                (2, _) => GL_IMAGE_CLASS_2_X_8,
+                _ => GL_IMAGE_CLASS_1_X_8,
+            }
+        }
+    }
+}
+
+/// The largest width, height, depth and layers of a target.
+fn max_dims(target: u32) -> [i64; 4] {
+    let (t, r, c, d3, l) = (
+        MAX_TEXTURE_SIZE as i64,
+        MAX_RECTANGLE_TEXTURE_SIZE as i64,
+        MAX_CUBE_MAP_TEXTURE_SIZE as i64,
+        MAX_3D_TEXTURE_SIZE as i64,
+        MAX_ARRAY_TEXTURE_LAYERS as i64,
+    );
+    match target {
+        GL_TEXTURE_1D => [t, 0, 0, 0],
+        GL_TEXTURE_1D_ARRAY => [t, 0, 0, l],
+        GL_TEXTURE_2D => [t, t, 0, 0],
+        GL_TEXTURE_2D_ARRAY => [t, t, 0, l],
+        GL_TEXTURE_3D => [d3, d3, d3, 0],
+        GL_TEXTURE_CUBE_MAP => [c, c, 0, 0],
+        GL_TEXTURE_CUBE_MAP_ARRAY => [c, c, 0, l],
+        GL_TEXTURE_RECTANGLE => [r, r, 0, 0],
+        GL_TEXTURE_BUFFER => [MAX_TEXTURE_BUFFER_SIZE, 0, 0, 0],
+        _ => [
+            MAX_RENDERBUFFER_SIZE as i64,
+            MAX_RENDERBUFFER_SIZE as i64,
+            0,
+            0,
+        ],
+    }
+}
+
+fn support(b: bool) -> i64 {
+    if b {
+        GL_FULL_SUPPORT as i64
+    } else {
+        GL_NONE as i64
+    }
+}
+
+impl ContextState {
+    /// GetInternalformativ / GetInternalformati64v (GL 4.6 §22.3): the values, of
+    /// which the caller writes at most bufSize.
+    pub fn internalformat_query(
+        &self,
+        target: u32,
+        internal: u32,
+        pname: u32,
+        buf_size: i32,
+    ) -> GlResult<Vec<i64>> {
+        // GL 4.6 §22.3: INVALID_ENUM for a target of no table 22.xx row, or a pname
+        // it does not list; INVALID_VALUE for a negative bufSize.
+        let targets_ok = TEXTURE_TARGETS.contains(&target)
+            || matches!(
+                target,
+                GL_TEXTURE_BUFFER
+                    | GL_RENDERBUFFER
+                    | GL_TEXTURE_2D_MULTISAMPLE
+                    | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+            );
+        if !targets_ok {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a texture or renderbuffer target",
+                Enum(target)
+            );
+        }
+        if !PNAMES.contains(&pname) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not an internal format property",
+                Enum(pname)
+            );
+        }
+        if buf_size < 0 {
+            gl_bail!(GL_INVALID_VALUE, "bufSize = {buf_size} is negative");
+        }
+        // Properties of the format alone (ARB_internalformat_query2: whether any use
+        // of it is supported, its components, where it renders) answer whatever the
+        // target, as Mesa gives them.
+        if let Some(f) = internal_format(internal) {
+            let color = f.color_bits() != [0; 4];
+            match pname {
+                GL_INTERNALFORMAT_SUPPORTED => return Ok(vec![GL_TRUE as i64]),
+                GL_INTERNALFORMAT_PREFERRED => return Ok(vec![internal as i64]),
+                GL_COLOR_COMPONENTS => return Ok(vec![color as i64]),
+                GL_DEPTH_COMPONENTS => return Ok(vec![f.has_depth() as i64]),
+                GL_STENCIL_COMPONENTS => return Ok(vec![f.has_stencil() as i64]),
+                GL_COLOR_RENDERABLE => return Ok(vec![color as i64]),
+                GL_DEPTH_RENDERABLE => return Ok(vec![f.has_depth() as i64]),
+                GL_STENCIL_RENDERABLE => return Ok(vec![f.has_stencil() as i64]),
+                _ => {}
+            }
+        }
+        let Some(f) = resource(target, internal) else {
+            return Ok(unsupported(pname));
+        };
+        let color = f.color_bits() != [0; 4];
+        let (depth, stencil) = (f.has_depth(), f.has_stencil());
+        let texture = TEXTURE_TARGETS.contains(&target);
+        let (fmt, ty) = pixel_pair(f);
+        let image = IMAGE_FORMATS.contains(&internal) && target != GL_RENDERBUFFER;
+        let integer = f.class() != Class::Float;
+        let dims = max_dims(target);
+        let bits = |c: usize| f.color_bits()[c] as i64;
+        let ty_of = |c: usize| component_type(f, c) as i64;
+        Ok(match pname {
+            // Renderbuffers have one sample (GL_MAX_SAMPLES is 1); the other targets
+            // that remain are not multisample ones.
+            GL_NUM_SAMPLE_COUNTS => vec![(target == GL_RENDERBUFFER) as i64],
+            GL_SAMPLES if target == GL_RENDERBUFFER => vec![1],
+            GL_SAMPLES => Vec::new(),
+            GL_INTERNALFORMAT_RED_SIZE => vec![bits(0)],
+            GL_INTERNALFORMAT_GREEN_SIZE => vec![bits(1)],
+            GL_INTERNALFORMAT_BLUE_SIZE => vec![bits(2)],
+            GL_INTERNALFORMAT_ALPHA_SIZE => vec![bits(3)],
+            GL_INTERNALFORMAT_DEPTH_SIZE => vec![f.depth_stencil_bits().0 as i64],
+            GL_INTERNALFORMAT_STENCIL_SIZE => vec![f.depth_stencil_bits().1 as i64],
+            GL_INTERNALFORMAT_SHARED_SIZE => vec![if f == Format::Rgb9E5 { 5 } else { 0 }],
+            GL_INTERNALFORMAT_RED_TYPE => vec![ty_of(0)],
+            GL_INTERNALFORMAT_GREEN_TYPE => vec![ty_of(1)],
+            GL_INTERNALFORMAT_BLUE_TYPE => vec![ty_of(2)],
+            GL_INTERNALFORMAT_ALPHA_TYPE => vec![ty_of(3)],
+            GL_INTERNALFORMAT_DEPTH_TYPE => vec![ty_of(4)],
+            GL_INTERNALFORMAT_STENCIL_TYPE => {
+                vec![if stencil {
+                    GL_UNSIGNED_INT as i64
+                } else {
+                    GL_NONE as i64
+                }]
+            }
+            GL_MAX_WIDTH => vec![dims[0]],
+            GL_MAX_HEIGHT => vec![dims[1]],
+            GL_MAX_DEPTH => vec![dims[2]],
+            GL_MAX_LAYERS => vec![dims[3]],
+            GL_MAX_COMBINED_DIMENSIONS => vec![
+                dims.iter()
+                    .filter(|&&d| d > 0)
+                    .fold(1i64, |a, &d| a.saturating_mul(d))
+                    .saturating_mul(if target == GL_TEXTURE_CUBE_MAP { 6 } else { 1 }),
+            ],
+            // Every format glcompute stores can be attached to a framebuffer object.
+            GL_FRAMEBUFFER_RENDERABLE => vec![support(target != GL_TEXTURE_BUFFER)],
+            GL_FRAMEBUFFER_RENDERABLE_LAYERED => vec![support(matches!(
+                target,
+                GL_TEXTURE_1D_ARRAY
+                    | GL_TEXTURE_2D_ARRAY
+                    | GL_TEXTURE_3D
+                    | GL_TEXTURE_CUBE_MAP
+                    | GL_TEXTURE_CUBE_MAP_ARRAY
+            ))],
+            // Nothing is drawn, so nothing is blended.
+            GL_FRAMEBUFFER_BLEND => vec![GL_NONE as i64],
+            GL_READ_PIXELS => vec![support(target != GL_TEXTURE_BUFFER)],
+            GL_READ_PIXELS_FORMAT | GL_TEXTURE_IMAGE_FORMAT | GL_GET_TEXTURE_IMAGE_FORMAT
+                if target != GL_TEXTURE_BUFFER =>
+            {
+                vec![fmt as i64]
+            }
+            GL_READ_PIXELS_TYPE | GL_TEXTURE_IMAGE_TYPE | GL_GET_TEXTURE_IMAGE_TYPE
+                if target != GL_TEXTURE_BUFFER =>
+            {
+                vec![ty as i64]
+            }
+            GL_MIPMAP => vec![(texture && target != GL_TEXTURE_RECTANGLE) as i64],
+            GL_MANUAL_GENERATE_MIPMAP => vec![support(
+                texture && target != GL_TEXTURE_RECTANGLE && color && !integer,
+            )],
+            GL_COLOR_ENCODING if color => {
+                vec![if f.is_srgb() {
+                    GL_SRGB as i64
+                } else {
+                    GL_LINEAR as i64
+                }]
+            }
+            GL_SRGB_READ => vec![support(f.is_srgb())],
+            GL_FILTER => vec![support(texture && !integer && !stencil)],
+            // Only compute shaders run.
+            GL_COMPUTE_TEXTURE => vec![support(texture || target == GL_TEXTURE_BUFFER)],
+            GL_TEXTURE_SHADOW => vec![support(texture && depth)],
+            GL_TEXTURE_GATHER => vec![support(texture && !stencil)],
+            GL_SHADER_IMAGE_LOAD | GL_SHADER_IMAGE_STORE => vec![support(image)],
+            GL_SHADER_IMAGE_ATOMIC => vec![support(
+                image && matches!(internal, GL_R32I | GL_R32UI | GL_R32F),
+            )],
+            GL_IMAGE_TEXEL_SIZE if image => vec![f.bytes() as i64 * 8],
+            GL_IMAGE_COMPATIBILITY_CLASS if image => vec![image_class(f) as i64],
+            GL_IMAGE_PIXEL_FORMAT if image => vec![fmt as i64],
+            GL_IMAGE_PIXEL_TYPE if image => vec![ty as i64],
+            GL_IMAGE_FORMAT_COMPATIBILITY_TYPE if image => {
+                vec![GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE as i64]
+            }
+            GL_CLEAR_BUFFER => vec![support(target == GL_TEXTURE_BUFFER)],
+            // Not real here: sRGB writes (no FRAMEBUFFER_SRGB), automatic mipmaps, the
+            // graphics stages, shadow gathers, feedback loops, compression, views.
+            _ => unsupported(pname),
+        })
+    }
+}
