@@ -66,6 +66,8 @@ procs_check() {
         LD_LIBRARY_PATH="$GLDIR" "$BUILD/procs_check" "$LIBDIR/libglcompute_driver.so"
 }
 step "procs_check" procs_check
+step "glcompute info reports the GL 4.3 core coverage" \
+    bash -c "'$LIBDIR/glcompute' info | grep -q 'GL 1.0-4.3: [0-9]* of 534 exported'"
 # Every GL function of glcorearb.h, through eglGetProcAddress and dlsym, with hostile
 # arguments (zeros, -1, NaN, ones, INT_MAX, NULL pointers): no crash, no hang, only GL
 # error codes, and the context still computes (scripts/gen_entry_calls.py).

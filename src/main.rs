@@ -267,7 +267,72 @@ fn info() -> ExitCode {
         let v = st.get_value(pname).map(|v| v.as_i64()[0]).unwrap_or(0);
         println!("    {:<48} {v}", Enum(pname).to_string());
     }
+    drop(st);
+    print_coverage();
     ExitCode::SUCCESS
+}
+
+/// What `glcompute info` says glcompute claims, what is real and what only keeps state.
+fn print_coverage() {
+    use glcompute_driver::api::{MISSING_GL43, core_coverage};
+    println!("GL core entry points (of GL/glcorearb.h):");
+    for (lo, hi, total, have, missing) in core_coverage() {
+        println!(
+            "    GL {}.{}-{}.{}: {have} of {total} exported",
+            lo / 10,
+            lo % 10,
+            hi / 10,
+            hi % 10
+        );
+        if hi == 43 {
+            let mut kinds: Vec<&str> = Vec::new();
+            for m in &missing {
+                let kind = MISSING_GL43
+                    .iter()
+                    .find(|d| d.0 == *m)
+                    .map_or("not yet", |d| d.1);
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+            }
+            for kind in kinds {
+                let names: Vec<&str> = missing
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        MISSING_GL43
+                            .iter()
+                            .find(|d| d.0 == *m)
+                            .map_or("not yet", |d| d.1)
+                            == kind
+                    })
+                    .collect();
+                println!("        missing ({kind}): {}", names.join(", "));
+            }
+        }
+    }
+    println!("Real (computes, stores, answers):");
+    for line in [
+        "compute: dispatch (direct, indirect, variable group size), GLSL 4.30 compute shaders JIT-compiled, subroutines",
+        "buffers, textures (70 formats), image units, samplers, buffer textures",
+        "framebuffer objects: clear, blit, read pixels, copy to textures",
+        "programs and pipelines, program binaries, uniforms and interface queries",
+        "queries: GL_TIME_ELAPSED, GL_TIMESTAMP; sync objects; KHR_debug",
+        "graphics shaders: compiled and linked (interfaces, transform feedback varyings, subroutines)",
+    ] {
+        println!("    {line}");
+    }
+    println!("State only (kept and queried, nothing drawn):");
+    for line in [
+        "draw commands and clears of the default framebuffer: GL_INVALID_OPERATION with a KHR_debug message",
+        "viewports, scissor, depth range, blend, masks, depth/stencil, rasterization, hints, enables",
+        "vertex arrays and current vertex attributes",
+        "transform feedback objects: go active and paused, record nothing",
+        "occlusion and primitive queries: count 0; conditional rendering",
+        "the default framebuffer: no pixels",
+    ] {
+        println!("    {line}");
+    }
 }
 
 /// The directory holding the driver (libglcompute_driver.so), the preload library
