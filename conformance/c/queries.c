@@ -41,7 +41,7 @@ static void internalformat_queries(void)
     glGetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_MAX_WIDTH, 1, v);
     CHECK(v[0] == 0, "no multisample textures");
     glGetInternalformativ(GL_TEXTURE_2D_MULTISAMPLE, GL_RGBA8, GL_INTERNALFORMAT_SUPPORTED, 1, v);
-    CHECK(v[0] == GL_TRUE, "INTERNALFORMAT_SUPPORTED is about the format, whatever the target");
+    CHECK(v[0] == GL_FALSE, "INTERNALFORMAT_SUPPORTED says whether the target takes the format");
     v[0] = -7;
     glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_NUM_SAMPLE_COUNTS, 1, v);
     CHECK(v[0] == 1, "one sample count for renderbuffers: %d", v[0]);

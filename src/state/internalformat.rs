@@ -17,7 +17,7 @@ use super::texture::{
     MAX_RECTANGLE_TEXTURE_SIZE, MAX_TEXTURE_SIZE, component_type, internal_format,
 };
 use crate::gl_bail;
-use crate::runtime::texel::{Class, Format};
+use crate::runtime::texel::{Class, Format, Kind};
 
 /// The pnames of GL 4.6 table 22.xx that GL 4.3 defines (the later extensions' pnames
 /// are INVALID_ENUM here, as glcompute lacks those extensions).
@@ -143,12 +143,26 @@ fn unsupported(pname: u32) -> Vec<i64> {
     }
 }
 
+/// Whether a colour format is colour-renderable (GL 4.6 table 8.12: not RGB9_E5 or the
+/// signed normalized formats).
+fn color_renderable(f: Format) -> bool {
+    f.color_bits() != [0; 4]
+        && f != Format::Rgb9E5
+        && !matches!(
+            f,
+            Format::Plain {
+                kind: Kind::Snorm,
+                ..
+            }
+        )
+}
+
 /// The format of `internal` if `target` can hold it in glcompute.
 fn resource(target: u32, internal: u32) -> Option<Format> {
     let f = internal_format(internal)?;
     match target {
         GL_TEXTURE_BUFFER => BUFFER_FORMATS.contains(&internal).then_some(f),
-        GL_RENDERBUFFER => Some(f),
+        GL_RENDERBUFFER => (color_renderable(f) || f.has_depth() || f.has_stencil()).then_some(f),
         // Depth and stencil formats are not 3D (GL 4.6 §8.5).
         GL_TEXTURE_3D if f.has_depth() || f.has_stencil() => None,
         t if TEXTURE_TARGETS.contains(&t) => Some(f),
@@ -274,23 +288,6 @@ impl ContextState {
         if buf_size < 0 {
             gl_bail!(GL_INVALID_VALUE, "bufSize = {buf_size} is negative");
         }
-        // Properties of the format alone (ARB_internalformat_query2: whether any use
-        // of it is supported, its components, where it renders) answer whatever the
-        // target, as Mesa gives them.
-        if let Some(f) = internal_format(internal) {
-            let color = f.color_bits() != [0; 4];
-            match pname {
-                GL_INTERNALFORMAT_SUPPORTED => return Ok(vec![GL_TRUE as i64]),
-                GL_INTERNALFORMAT_PREFERRED => return Ok(vec![internal as i64]),
-                GL_COLOR_COMPONENTS => return Ok(vec![color as i64]),
-                GL_DEPTH_COMPONENTS => return Ok(vec![f.has_depth() as i64]),
-                GL_STENCIL_COMPONENTS => return Ok(vec![f.has_stencil() as i64]),
-                GL_COLOR_RENDERABLE => return Ok(vec![color as i64]),
-                GL_DEPTH_RENDERABLE => return Ok(vec![f.has_depth() as i64]),
-                GL_STENCIL_RENDERABLE => return Ok(vec![f.has_stencil() as i64]),
-                _ => {}
-            }
-        }
         let Some(f) = resource(target, internal) else {
             return Ok(unsupported(pname));
         };
@@ -309,6 +306,16 @@ impl ContextState {
             GL_NUM_SAMPLE_COUNTS => vec![(target == GL_RENDERBUFFER) as i64],
             GL_SAMPLES if target == GL_RENDERBUFFER => vec![1],
             GL_SAMPLES => Vec::new(),
+            GL_INTERNALFORMAT_SUPPORTED => vec![GL_TRUE as i64],
+            GL_INTERNALFORMAT_PREFERRED => vec![internal as i64],
+            GL_COLOR_COMPONENTS => vec![color as i64],
+            GL_DEPTH_COMPONENTS => vec![depth as i64],
+            GL_STENCIL_COMPONENTS => vec![stencil as i64],
+            GL_COLOR_RENDERABLE => {
+                vec![(color_renderable(f) && target != GL_TEXTURE_BUFFER) as i64]
+            }
+            GL_DEPTH_RENDERABLE => vec![(depth && target != GL_TEXTURE_BUFFER) as i64],
+            GL_STENCIL_RENDERABLE => vec![(stencil && target != GL_TEXTURE_BUFFER) as i64],
             GL_INTERNALFORMAT_RED_SIZE => vec![bits(0)],
             GL_INTERNALFORMAT_GREEN_SIZE => vec![bits(1)],
             GL_INTERNALFORMAT_BLUE_SIZE => vec![bits(2)],
@@ -338,16 +345,20 @@ impl ContextState {
                     .fold(1i64, |a, &d| a.saturating_mul(d))
                     .saturating_mul(if target == GL_TEXTURE_CUBE_MAP { 6 } else { 1 }),
             ],
-            // Every format glcompute stores can be attached to a framebuffer object.
-            GL_FRAMEBUFFER_RENDERABLE => vec![support(target != GL_TEXTURE_BUFFER)],
-            GL_FRAMEBUFFER_RENDERABLE_LAYERED => vec![support(matches!(
-                target,
-                GL_TEXTURE_1D_ARRAY
-                    | GL_TEXTURE_2D_ARRAY
-                    | GL_TEXTURE_3D
-                    | GL_TEXTURE_CUBE_MAP
-                    | GL_TEXTURE_CUBE_MAP_ARRAY
-            ))],
+            GL_FRAMEBUFFER_RENDERABLE => vec![support(
+                target != GL_TEXTURE_BUFFER && (color_renderable(f) || depth || stencil),
+            )],
+            GL_FRAMEBUFFER_RENDERABLE_LAYERED => vec![support(
+                (color_renderable(f) || depth || stencil)
+                    && matches!(
+                        target,
+                        GL_TEXTURE_1D_ARRAY
+                            | GL_TEXTURE_2D_ARRAY
+                            | GL_TEXTURE_3D
+                            | GL_TEXTURE_CUBE_MAP
+                            | GL_TEXTURE_CUBE_MAP_ARRAY
+                    ),
+            )],
             // Nothing is drawn, so nothing is blended.
             GL_FRAMEBUFFER_BLEND => vec![GL_NONE as i64],
             GL_READ_PIXELS => vec![support(target != GL_TEXTURE_BUFFER)],
@@ -386,7 +397,8 @@ impl ContextState {
             GL_IMAGE_COMPATIBILITY_CLASS if image => vec![image_class(f) as i64],
             GL_IMAGE_PIXEL_FORMAT if image => vec![fmt as i64],
             GL_IMAGE_PIXEL_TYPE if image => vec![ty as i64],
-            GL_IMAGE_FORMAT_COMPATIBILITY_TYPE if image => {
+            // As GetTexParameter(IMAGE_FORMAT_COMPATIBILITY_TYPE) answers for any texture.
+            GL_IMAGE_FORMAT_COMPATIBILITY_TYPE if target != GL_RENDERBUFFER => {
                 vec![GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE as i64]
             }
             GL_CLEAR_BUFFER => vec![support(target == GL_TEXTURE_BUFFER)],

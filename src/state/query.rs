@@ -94,6 +94,8 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_framebuffer_object",
     "GL_ARB_gpu_shader_fp64",
     "GL_ARB_gpu_shader_int64",
+    "GL_ARB_internalformat_query",
+    "GL_ARB_internalformat_query2",
     "GL_ARB_invalidate_subdata",
     "GL_ARB_map_buffer_range",
     "GL_ARB_program_interface_query",
