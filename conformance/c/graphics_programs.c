@@ -521,6 +521,8 @@ static void transform_feedback(void)
     glGetProgramResourceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, 1, 3, bprops, 3, NULL, bv);
     CHECK(bv[0] == 1 && bv[1] == 20 && bv[2] == 2, "buffer 1: binding %d stride %d variables %d", bv[0], bv[1], bv[2]);
     CHECK(glGetProgramResourceIndex(p, GL_TRANSFORM_FEEDBACK_VARYING, "S.m") == 3, "ResourceIndex of S.m");
+    CHECK(glGetProgramResourceIndex(p, GL_TRANSFORM_FEEDBACK_VARYING, "gl_SkipComponents2") == GL_INVALID_INDEX,
+          "GL 4.6 §7.3.1.1: the special names have no resource index");
     char name[8];
     glGetTransformFeedbackVarying(p, 7, sizeof name, NULL, NULL, NULL, name);
     CHECK(glGetError() == GL_INVALID_VALUE, "GL 4.6 §11.1.2.1: an index past the varyings is INVALID_VALUE");

@@ -938,10 +938,11 @@ impl ContextState {
             Interface::SubroutineUniform(st) => {
                 subs_of(&exe, st).and_then(|x| x.find_uniform(name).map(|(u, _)| u as u32))
             }
-            // GL 4.6 §7.3.1.1: the names given to TransformFeedbackVaryings, exactly.
+            // GL 4.6 §7.3.1.1: the names given to TransformFeedbackVaryings, exactly;
+            // INVALID_INDEX for gl_NextBuffer and gl_SkipComponents1-4.
             Interface::XfbVarying => xfb_list(&exe)
                 .iter()
-                .position(|v| v.name == name)
+                .position(|v| v.name == name && v.ty.is_some())
                 .map(|p| p as u32),
             _ => None,
         }
