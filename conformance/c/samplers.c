@@ -390,6 +390,15 @@ static void targets(void)
     GLint v = -1;
     glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_OFFSET, &v);
     CHECK(v == 16, "TEXTURE_BUFFER_OFFSET %d", v);
+    /* GL 4.6 §8.11.2: level 0 of a buffer texture describes its texel array. */
+    GLint w = -1, fmt = -1, rs = -1, rt = -1, sz = -1;
+    glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_WIDTH, &w);
+    glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_INTERNAL_FORMAT, &fmt);
+    glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_GREEN_SIZE, &rs);
+    glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_RED_TYPE, &rt);
+    glGetTexLevelParameteriv(GL_TEXTURE_BUFFER, 0, GL_TEXTURE_BUFFER_SIZE, &sz);
+    CHECK(w == 2 && fmt == GL_RG32UI && rs == 32 && rt == GL_UNSIGNED_INT && sz == 16,
+          "buffer texture level 0: width %d format 0x%x green size %d red type 0x%x size %d", w, fmt, rs, rt, sz);
     EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §8.9: offset not a multiple of the alignment",
                glTexBufferRange(GL_TEXTURE_BUFFER, GL_R32UI, buf, 4, 8));
     EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §8.9: range past the buffer",

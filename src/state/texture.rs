@@ -1494,6 +1494,68 @@ impl ContextState {
         })
     }
 
+    /// GetTexLevelParameter of a buffer texture (GL 4.6 §8.11.2): level 0 describes the
+    /// texel array its buffer range holds (TEXTURE_BUFFER_SIZE: the whole buffer's
+    /// current size for TexBuffer), with R8's values while no buffer is attached.
+    fn buffer_level_parameter(
+        binding: Option<(Arc<super::buffer::Buffer>, u32, i64, i64)>,
+        level: i32,
+        pname: u32,
+    ) -> GlResult<i64> {
+        let (name, internal, offset, size) = match &binding {
+            Some((b, internal, offset, size)) => {
+                // The buffer's lock is taken with the texture's released.
+                let size = if *size < 0 {
+                    b.state.lock().size() as i64
+                } else {
+                    *size
+                };
+                (b.name as i64, *internal, *offset, size)
+            }
+            None => (0, GL_R8, 0, 0),
+        };
+        let f = internal_format(internal);
+        let texels = f
+            .filter(|_| level == 0)
+            .map(|f| (size / f.bytes() as i64).min(super::sampler::MAX_TEXTURE_BUFFER_SIZE))
+            .unwrap_or(0);
+        let one = (level == 0 && binding.is_some()) as i64;
+        let bits = |i: usize| f.map_or(0, |f| f.color_bits()[i] as i64) * (level == 0) as i64;
+        let kind = |c: usize| -> i64 {
+            if level == 0 {
+                f.map_or(GL_NONE, |f| component_type(f, c)) as i64
+            } else {
+                GL_NONE as i64
+            }
+        };
+        Ok(match pname {
+            GL_TEXTURE_WIDTH => texels,
+            GL_TEXTURE_HEIGHT | GL_TEXTURE_DEPTH => one,
+            GL_TEXTURE_INTERNAL_FORMAT => internal as i64,
+            GL_TEXTURE_RED_SIZE => bits(0),
+            GL_TEXTURE_GREEN_SIZE => bits(1),
+            GL_TEXTURE_BLUE_SIZE => bits(2),
+            GL_TEXTURE_ALPHA_SIZE => bits(3),
+            GL_TEXTURE_DEPTH_SIZE | GL_TEXTURE_STENCIL_SIZE | GL_TEXTURE_SHARED_SIZE => 0,
+            GL_TEXTURE_RED_TYPE => kind(0),
+            GL_TEXTURE_GREEN_TYPE => kind(1),
+            GL_TEXTURE_BLUE_TYPE => kind(2),
+            GL_TEXTURE_ALPHA_TYPE => kind(3),
+            GL_TEXTURE_DEPTH_TYPE => GL_NONE as i64,
+            GL_TEXTURE_COMPRESSED | GL_TEXTURE_SAMPLES => 0,
+            GL_TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
+            GL_TEXTURE_BUFFER_DATA_STORE_BINDING => name,
+            GL_TEXTURE_BUFFER_OFFSET => offset,
+            GL_TEXTURE_BUFFER_SIZE => size,
+            // GL 4.6 §8.11.2: INVALID_ENUM if pname is not a level parameter.
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a texture level parameter",
+                Enum(pname)
+            ),
+        })
+    }
+
     /// GetTexLevelParameter* (GL 4.6 §8.11.2).
     pub fn get_tex_level_parameter(
         &self,
@@ -1507,6 +1569,11 @@ impl ContextState {
             gl_bail!(GL_INVALID_VALUE, "level = {level} is out of range");
         }
         let st = tex.state.lock();
+        if st.target == GL_TEXTURE_BUFFER {
+            let binding = st.buffer.clone();
+            drop(st);
+            return Self::buffer_level_parameter(binding, level, pname);
+        }
         let mut l = st.levels[level as usize].as_ref();
         if st.target == GL_TEXTURE_CUBE_MAP
             && let Some(face) = face_target.and_then(|t| FACES.iter().position(|&f| f == t))
