@@ -197,6 +197,20 @@ int main(int argc, char **argv)
         CHECK(!c, "GLSL 4.60 §6.1.2: %s", why[i]);
         glDeleteShader(s);
     }
+    /* A hostile array size is a link error, not a table of that many locations. */
+    const char *huge = "#version 430\nlayout(local_size_x = 1) in;\nsubroutine void t();\n"
+                       "subroutine uniform t u[2000000000];\nsubroutine(t) void f() {}\nvoid main() { u[0](); }\n";
+    GLuint hs = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(hs, 1, &huge, NULL);
+    glCompileShader(hs);
+    GLuint hp = glCreateProgram();
+    glAttachShader(hp, hs);
+    glLinkProgram(hp);
+    GLint linked = 1;
+    glGetProgramiv(hp, GL_LINK_STATUS, &linked);
+    CHECK(!linked, "GL 4.6 §7.9: more locations than GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS fails to link");
+    glDeleteShader(hs);
+    glDeleteProgram(hp);
     glUseProgram(0);
     glDeleteProgram(prog);
     glDeleteBuffers(1, &buf);

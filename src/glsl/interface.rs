@@ -97,7 +97,7 @@ impl GraphicsInfo {
     pub fn xfb_buffers(&self) -> Vec<XfbBuffer> {
         let mut out: Vec<XfbBuffer> = Vec::new();
         for (i, v) in self.xfb.iter().enumerate() {
-            let end = v.offset + v.components * 4;
+            let end = v.offset.saturating_add(v.components.saturating_mul(4));
             match out.iter_mut().find(|b| b.binding == v.buffer) {
                 Some(b) => {
                     b.stride = b.stride.max(end);

@@ -155,9 +155,30 @@ fn stage_subroutines(m: &Module, owner: usize, stage: Stage, log: &mut Log) -> S
         .collect();
     functions.sort_by_key(|f| f.1);
     let us: Vec<&SubroutineUniform> = subs.uniforms.iter().filter(|u| u.owner == owner).collect();
+    let size = |u: &SubroutineUniform| u.array.unwrap_or(1).max(1);
+    // The locations are counted (in 64 bits) before any is assigned: a hostile array
+    // size must be a link error, not a table of that many locations.
+    let max_locs = limits::MAX_SUBROUTINE_UNIFORM_LOCATIONS as u64;
+    let total: u64 = us.iter().map(|u| size(u) as u64).sum();
+    let past = us.iter().any(|u| {
+        u.location
+            .is_some_and(|l| l as u64 + size(u) as u64 > max_locs)
+    });
+    if total > max_locs || past {
+        log.link_error(format!(
+            "the {} shader's subroutine uniforms need more than GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS ({}) locations",
+            stage.name(),
+            limits::MAX_SUBROUTINE_UNIFORM_LOCATIONS
+        ));
+        return StageSubroutines {
+            stage,
+            functions,
+            uniforms: Vec::new(),
+            locations: 0,
+        };
+    }
     let mut used_locs: HashSet<u32> = HashSet::new();
     let mut locs: Vec<Option<u32>> = vec![None; us.len()];
-    let size = |u: &SubroutineUniform| u.array.unwrap_or(1).max(1);
     for (i, u) in us.iter().enumerate() {
         if let Some(l) = u.location {
             for k in 0..size(u) {
@@ -188,13 +209,6 @@ fn stage_subroutines(m: &Module, owner: usize, stage: Stage, log: &mut Log) -> S
         .map(|&l| l.saturating_add(1))
         .max()
         .unwrap_or(0);
-    if locations > limits::MAX_SUBROUTINE_UNIFORM_LOCATIONS as u32 {
-        log.link_error(format!(
-            "the {} shader's subroutine uniforms need more than GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS ({}) locations",
-            stage.name(),
-            limits::MAX_SUBROUTINE_UNIFORM_LOCATIONS
-        ));
-    }
     let mut uniforms = Vec::new();
     for (i, u) in us.iter().enumerate() {
         let t = &subs.types[u.ty as usize];
