@@ -151,9 +151,10 @@ pub(super) fn count(n: i32) -> GlResult<usize> {
 pub const MAX_NAMES_PER_CALL: usize = 1 << 20;
 
 /// Gen*/Create*: `make` gives the names for a count GL 4.6 §2.3.1 has checked, and
-/// they are written to `out`. With a null `out` nothing is made and nothing else is
-/// checked (as Mesa does: there is nowhere to put the names); past MAX_NAMES_PER_CALL
-/// the call is OUT_OF_MEMORY, after `make` has run with a count of 0 for its own errors.
+/// they are written to `out`. With a null `out`, once `n` is checked, nothing is made
+/// and `make`'s own checks do not run (as Mesa does: there is nowhere to put the
+/// names); past MAX_NAMES_PER_CALL the call is OUT_OF_MEMORY, after `make` has run
+/// with a count of 0 for its own errors.
 ///
 /// # Safety
 /// `out` must be null or have room for `n` names.

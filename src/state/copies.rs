@@ -17,12 +17,18 @@ use super::types::UserIn;
 use crate::gl_bail;
 use crate::runtime::texel::{Class, Format, linear_to_srgb, srgb_to_linear};
 
-/// Checks that a region lies inside a level (z counts slices: 3D slices, array layers,
-/// cube faces): `err` (INVALID_VALUE for CopyImageSubData, GL 4.6 §18.3.3;
-/// INVALID_OPERATION for ClearTexSubImage, ARB_clear_texture as Mesa and piglit read
-/// it) if it does not, or if a size is negative.
-fn check_inside(l: &Level, off: [i32; 3], size: [i32; 3], what: &str, err: u32) -> GlResult<()> {
-    let lim = [l.width, l.height, l.depth];
+/// Checks that a region lies inside an image of size `lim` (z counts slices: 3D
+/// slices, array layers, cube faces): `err` (INVALID_VALUE for CopyImageSubData, GL 4.6
+/// §18.3.3, and InvalidateTexSubImage, §8.20; INVALID_OPERATION for ClearTexSubImage,
+/// ARB_clear_texture as Mesa and piglit read it) if it does not, or if a size is
+/// negative.
+fn check_inside(
+    lim: [u32; 3],
+    off: [i32; 3],
+    size: [i32; 3],
+    what: &str,
+    err: u32,
+) -> GlResult<()> {
     for i in 0..3 {
         let end = off[i] as i64 + size[i] as i64;
         if off[i] < 0 || size[i] < 0 || end > lim[i] as i64 {
@@ -36,6 +42,11 @@ fn check_inside(l: &Level, off: [i32; 3], size: [i32; 3], what: &str, err: u32) 
         }
     }
     Ok(())
+}
+
+/// A level's width, height and depth.
+fn dims(l: &Level) -> [u32; 3] {
+    [l.width, l.height, l.depth]
 }
 
 /// Byte offset of texel (x, y, z) of a level.
@@ -139,7 +150,7 @@ impl ContextState {
         client.check_compatible(l.format, "texture's internal format")?;
         let (off, size) = match region {
             Some((off, size)) => {
-                check_inside(&l, off, size, "the cleared", GL_INVALID_OPERATION)?;
+                check_inside(dims(&l), off, size, "the cleared", GL_INVALID_OPERATION)?;
                 (off.map(|v| v as u32), size.map(|v| v as u32))
             }
             None => ([0; 3], [l.width, l.height, l.depth]),
@@ -377,8 +388,8 @@ impl ContextState {
     ) -> GlResult<()> {
         let s = self.copy_end(&src, "src")?;
         let d = self.copy_end(&dst, "dst")?;
-        check_inside(&s, src.off, size, "the source", GL_INVALID_VALUE)?;
-        check_inside(&d, dst.off, size, "the destination", GL_INVALID_VALUE)?;
+        check_inside(dims(&s), src.off, size, "the source", GL_INVALID_VALUE)?;
+        check_inside(dims(&d), dst.off, size, "the destination", GL_INVALID_VALUE)?;
         // GL 4.6 §18.3.3: INVALID_OPERATION if the formats are not compatible.
         if !copy_compatible(&s, &d) {
             gl_bail!(
@@ -740,33 +751,16 @@ impl ContextState {
         let Some((off, size)) = region else {
             return Ok(());
         };
-        // The level's size (0 where it has no image); cube map faces count as depth.
-        let lim = match st.levels.get(level as usize).and_then(|l| l.as_ref()) {
-            Some(l) if target == GL_TEXTURE_CUBE_MAP => [l.width, l.height, 6],
-            Some(l) => [l.width, l.height, l.depth],
-            None => [0, 0, 0],
-        };
+        // The level's size (0 where it has no image); a cube map level's six faces are
+        // its depth.
+        let lim = st
+            .levels
+            .get(level as usize)
+            .and_then(|l| l.as_ref())
+            .map_or([0; 3], dims);
         // GL 4.6 §8.20: INVALID_VALUE if a size is negative or the region is not
         // inside the level (with no border).
-        for i in 0..3 {
-            let end = off[i] as i64 + size[i] as i64;
-            if off[i] < 0 || size[i] < 0 || end > lim[i] as i64 {
-                gl_bail!(
-                    GL_INVALID_VALUE,
-                    "region offset ({}, {}, {}) size ({}, {}, {}) is not inside level {level} ({}x{}x{})",
-                    off[0],
-                    off[1],
-                    off[2],
-                    size[0],
-                    size[1],
-                    size[2],
-                    lim[0],
-                    lim[1],
-                    lim[2]
-                );
-            }
-        }
-        Ok(())
+        check_inside(lim, off, size, "the invalidated", GL_INVALID_VALUE)
     }
 
     /// Copies one blit rectangle between two images (slices `rz` and `dz`). Draw

@@ -9,8 +9,8 @@
 use super::context::ContextState;
 use super::error::{Enum, GlResult};
 use super::framebuffer::MAX_RENDERBUFFER_SIZE;
-use super::framebuffer_params::natural_pixel_pair;
 use super::gl_enums::*;
+use super::host_textures::exact_client;
 use super::sampler::{BUFFER_FORMATS, MAX_TEXTURE_BUFFER_SIZE};
 use super::texture::{
     IMAGE_FORMATS, MAX_3D_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, MAX_CUBE_MAP_TEXTURE_SIZE,
@@ -171,28 +171,6 @@ fn resource(target: u32, internal: u32) -> Option<Format> {
     }
 }
 
-/// The client format and type that hold `f` exactly.
-fn pixel_pair(f: Format) -> (u32, u32) {
-    match f {
-        Format::Depth16 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT),
-        Format::Depth24 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_INT),
-        Format::Depth32F => (GL_DEPTH_COMPONENT, GL_FLOAT),
-        Format::Depth24Stencil8 => (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8),
-        Format::Depth32FStencil8 => (GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV),
-        Format::Stencil8 => (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE),
-        Format::Rgb10A2 { int } => (
-            if int { GL_RGBA_INTEGER } else { GL_RGBA },
-            GL_UNSIGNED_INT_2_10_10_10_REV,
-        ),
-        Format::R11G11B10F => (GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV),
-        Format::Rgb9E5 => (GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV),
-        Format::Rgb565 => (GL_RGB, GL_UNSIGNED_SHORT_5_6_5),
-        Format::Rgba4 => (GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
-        Format::Rgb5A1 => (GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1),
-        _ => natural_pixel_pair(f),
-    }
-}
-
 /// IMAGE_COMPATIBILITY_CLASS of an image format (GL 4.6 table 8.27).
 fn image_class(f: Format) -> u32 {
     match f {
@@ -294,7 +272,7 @@ impl ContextState {
         let color = f.color_bits() != [0; 4];
         let (depth, stencil) = (f.has_depth(), f.has_stencil());
         let texture = TEXTURE_TARGETS.contains(&target);
-        let (fmt, ty) = pixel_pair(f);
+        let (fmt, ty) = exact_client(f);
         let image = IMAGE_FORMATS.contains(&internal) && target != GL_RENDERBUFFER;
         let integer = f.class() != Class::Float;
         let dims = max_dims(target);

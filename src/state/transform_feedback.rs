@@ -3,8 +3,8 @@
 //! TransformFeedbackVaryings records the varyings the link resolved;
 //! Begin/End/Pause/ResumeTransformFeedback make the bound object active and paused as
 //! the spec says, with every error of those commands and of the commands an active
-//! object forbids (UseProgram, LinkProgram, BindTransformFeedback, binding its
-//! buffers, deleting it). Nothing is ever recorded, because nothing is drawn (draws
+//! object forbids (UseProgram, BindProgramPipeline, UseProgramStages, LinkProgram,
+//! BindTransformFeedback, binding its buffers, deleting it). Nothing is ever recorded, because nothing is drawn (draws
 //! fail, see api/draw.rs); conditional rendering likewise only changes whether draws
 //! would be discarded.
 
