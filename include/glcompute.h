@@ -353,6 +353,93 @@ void glColorMaski(GLuint buf, GLboolean r, GLboolean g, GLboolean b, GLboolean a
 
 void glCompileShader(GLuint shader);
 
+void glCompressedTexImage1D(GLenum target,
+                            GLint level,
+                            GLenum internalformat,
+                            GLsizei width,
+                            GLint border,
+                            GLsizei image_size,
+                            const void *data);
+
+void glCompressedTexImage2D(GLenum target,
+                            GLint level,
+                            GLenum internalformat,
+                            GLsizei width,
+                            GLsizei height,
+                            GLint border,
+                            GLsizei image_size,
+                            const void *data);
+
+void glCompressedTexImage3D(GLenum target,
+                            GLint level,
+                            GLenum internalformat,
+                            GLsizei width,
+                            GLsizei height,
+                            GLsizei depth,
+                            GLint border,
+                            GLsizei image_size,
+                            const void *data);
+
+void glCompressedTexSubImage1D(GLenum target,
+                               GLint level,
+                               GLint x,
+                               GLsizei w,
+                               GLenum format,
+                               GLsizei image_size,
+                               const void *data);
+
+void glCompressedTexSubImage2D(GLenum target,
+                               GLint level,
+                               GLint x,
+                               GLint y,
+                               GLsizei w,
+                               GLsizei h,
+                               GLenum format,
+                               GLsizei image_size,
+                               const void *data);
+
+void glCompressedTexSubImage3D(GLenum target,
+                               GLint level,
+                               GLint x,
+                               GLint y,
+                               GLint z,
+                               GLsizei w,
+                               GLsizei h,
+                               GLsizei d,
+                               GLenum format,
+                               GLsizei image_size,
+                               const void *data);
+
+void glCompressedTextureSubImage1D(GLuint texture,
+                                   GLint level,
+                                   GLint x,
+                                   GLsizei w,
+                                   GLenum format,
+                                   GLsizei image_size,
+                                   const void *data);
+
+void glCompressedTextureSubImage2D(GLuint texture,
+                                   GLint level,
+                                   GLint x,
+                                   GLint y,
+                                   GLsizei w,
+                                   GLsizei h,
+                                   GLenum format,
+                                   GLsizei image_size,
+                                   const void *data);
+
+void glCompressedTextureSubImage3D(GLuint texture,
+                                   GLint level,
+                                   GLint x,
+                                   GLint y,
+                                   GLint z,
+                                   GLsizei w,
+                                   GLsizei h,
+                                   GLsizei d,
+                                   GLenum format,
+                                   GLsizei image_size,
+                                   const void *data);
+
 void glCopyBufferSubData(GLenum read_target,
                          GLenum write_target,
                          GLintptr read_offset,
@@ -753,6 +840,21 @@ void glGetBufferPointerv(GLenum target, GLenum pname, void **params);
 
 void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *data);
 
+void glGetCompressedTexImage(GLenum target, GLint level, void *img);
+
+void glGetCompressedTextureImage(GLuint texture, GLint level, GLsizei buf_size, void *img);
+
+void glGetCompressedTextureSubImage(GLuint texture,
+                                    GLint level,
+                                    GLint x,
+                                    GLint y,
+                                    GLint z,
+                                    GLsizei w,
+                                    GLsizei h,
+                                    GLsizei d,
+                                    GLsizei buf_size,
+                                    void *img);
+
 GLuint glGetDebugMessageLog(GLuint count,
                             GLsizei buf_size,
                             GLenum *sources,
@@ -999,6 +1101,8 @@ void glGetUniformui64vARB(GLuint program, GLint location, GLuint64 *params);
 void glGetUniformuiv(GLuint program, GLint location, GLuint *params);
 
 void glGetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer);
+
+void glGetnCompressedTexImage(GLenum target, GLint level, GLsizei buf_size, void *img);
 
 void glGetnUniformdv(GLuint program, GLint location, GLsizei buf_size, GLdouble *params);
 

@@ -11,6 +11,7 @@
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
 pub mod buffers;
+pub mod compressed;
 pub mod copies;
 pub mod core;
 pub mod debug;
@@ -34,6 +35,7 @@ pub mod vertex;
 /// glcompute's implementation through here).
 pub mod entry {
     pub use super::buffers::*;
+    pub use super::compressed::*;
     pub use super::copies::*;
     pub use super::core::*;
     pub use super::debug::*;
@@ -79,13 +81,6 @@ pub mod core_functions {
 /// The GL 1.0-4.3 core functions glcompute does not export, each with what it belongs
 /// to. The `core_coverage` test keeps this list equal to what the export table lacks.
 pub const MISSING_GL43: &[(&str, &str)] = &[
-    ("glCompressedTexImage1D", "compressed textures"),
-    ("glCompressedTexImage2D", "compressed textures"),
-    ("glCompressedTexImage3D", "compressed textures"),
-    ("glCompressedTexSubImage1D", "compressed textures"),
-    ("glCompressedTexSubImage2D", "compressed textures"),
-    ("glCompressedTexSubImage3D", "compressed textures"),
-    ("glGetCompressedTexImage", "compressed textures"),
     ("glTexImage2DMultisample", "multisample textures"),
     ("glTexImage3DMultisample", "multisample textures"),
     ("glTexStorage2DMultisample", "multisample textures"),

@@ -90,6 +90,125 @@ pub fn has_mipmaps(target: u32) -> bool {
     )
 }
 
+/// CopyImageSubData with a compressed end (GL 4.6 §18.3.3): the copy moves whole
+/// blocks, each one texel of an uncompressed end whose texels are as large as the
+/// blocks (or one block of a compressed end with blocks as large). `size` is in texels
+/// of the source. A compressed end's region starts on a block and ends on one or at
+/// the image's edge; written blocks are decoded into the destination's texels.
+fn copy_blocks(
+    s: &Level,
+    s_off: [i32; 3],
+    d: &Level,
+    d_off: [i32; 3],
+    size: [i32; 3],
+) -> GlResult<()> {
+    // (bytes, texels along x and y) of the unit a copy moves.
+    let unit = |l: &Level| match &l.compressed {
+        Some(b) => (b.codec.block_bytes(), 4u32),
+        None => (l.format.bytes(), 1),
+    };
+    let ((sb, sdim), (db, ddim)) = (unit(s), unit(d));
+    // A compressed end's extent runs to its last block's edge.
+    let lim = |l: &Level, dim: u32| {
+        [
+            l.width.div_ceil(dim) * dim,
+            l.height.div_ceil(dim) * dim,
+            l.depth,
+        ]
+    };
+    // GL 4.6 §18.3.3: INVALID_VALUE if a region is not inside its image, or a
+    // compressed end's region is not aligned to its blocks (but at the image's edge).
+    let aligned = |l: &Level, dim: u32, off: [i32; 3], sz: [i64; 3]| -> GlResult<()> {
+        let edge = [l.width as i64, l.height as i64];
+        for i in 0..2 {
+            let end = off[i] as i64 + sz[i];
+            if off[i] as i64 % dim as i64 != 0 || (sz[i] % dim as i64 != 0 && end != edge[i]) {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "the region at ({}, {}) is not aligned to the 4x4 blocks of {}",
+                    off[0],
+                    off[1],
+                    Enum(l.internal)
+                );
+            }
+        }
+        Ok(())
+    };
+    check_inside(dims(s), s_off, size, "the source", GL_INVALID_VALUE)?;
+    let s_size = size.map(|v| v as i64);
+    aligned(s, sdim, s_off, s_size)?;
+    // Sizes are not negative here (check_inside).
+    let n = [
+        (s_size[0] as u64).div_ceil(sdim as u64) as i64,
+        (s_size[1] as u64).div_ceil(sdim as u64) as i64,
+        s_size[2],
+    ];
+    let d_size = [n[0] * ddim as i64, n[1] * ddim as i64, n[2]];
+    let d_size32 = d_size.map(|v| v.min(i32::MAX as i64) as i32);
+    check_inside(
+        lim(d, ddim),
+        d_off,
+        d_size32,
+        "the destination",
+        GL_INVALID_VALUE,
+    )?;
+    aligned(d, ddim, d_off, d_size)?;
+    // GL 4.6 §18.3.3: INVALID_OPERATION if the formats are not compatible: a
+    // compressed format copies to one of the same block size, or to an uncompressed
+    // colour format whose texels have that size.
+    let ds = |l: &Level| l.format.has_depth() || l.format.has_stencil();
+    if sb != db || ds(s) || ds(d) {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "the source format {} and the destination format {} are not compatible",
+            Enum(s.internal),
+            Enum(d.internal)
+        );
+    }
+    // Byte offset of unit (x, y, z) of the region at `off` of an end.
+    let at = |l: &Level, off: [i32; 3], dim: u32, [x, y, z]: [u64; 3]| -> usize {
+        let (ux, uy, uz) = (
+            off[0] as u64 / dim as u64 + x,
+            off[1] as u64 / dim as u64 + y,
+            off[2] as u64 + z,
+        );
+        match &l.compressed {
+            Some(b) => {
+                let row = l.width.div_ceil(4) as u64 * b.codec.block_bytes() as u64;
+                let slice = row * l.height.div_ceil(4) as u64;
+                (uz * slice + uy * row + ux * b.codec.block_bytes() as u64) as usize
+            }
+            None => texel_at(l, ux as u32, uy as u32, uz as u32),
+        }
+    };
+    let mut bytes = vec![0u8; sb];
+    let mut texels = vec![0u8; 16 * d.format.bytes()];
+    for z in 0..n[2] as u64 {
+        for y in 0..n[1] as u64 {
+            for x in 0..n[0] as u64 {
+                let sa = at(s, s_off, sdim, [x, y, z]);
+                match &s.compressed {
+                    Some(b) => b.storage.read(sa, &mut bytes),
+                    None => s.storage.read(sa, &mut bytes),
+                }
+                let da = at(d, d_off, ddim, [x, y, z]);
+                match &d.compressed {
+                    Some(b) => {
+                        b.storage.write(da, &bytes);
+                        b.codec.decode(&bytes, &mut texels);
+                        let bx = d_off[0] as u32 / 4 + x as u32;
+                        let by = d_off[1] as u32 / 4 + y as u32;
+                        let bz = d_off[2] as u32 + z as u32;
+                        super::compressed::write_texels(d, [bx, by, bz], &texels);
+                    }
+                    None => d.storage.write(da, &bytes),
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// One end of a CopyImageSubData: the image and its texel offset.
 pub struct CopyEnd {
     pub name: u32,
@@ -144,6 +263,8 @@ impl ContextState {
                 ),
             }
         };
+        // GL 4.6 §8.21: INVALID_OPERATION if the image has a compressed format.
+        super::texture::refuse_compressed(&l, "glClearTexImage")?;
         // GL 4.6 §8.21: format and type as for TexImage (INVALID_ENUM), and
         // INVALID_OPERATION when they do not match the texture's internal format.
         let client = Client::new(format, ty)?;
@@ -211,8 +332,9 @@ impl ContextState {
         }
         let f = base.format;
         // GL 4.6 §8.14.4: INVALID_OPERATION for a base format mipmaps cannot be
-        // filtered from; as Mesa on desktop GL: integer, stencil and depth-stencil.
-        if f.class() != Class::Float || f.has_stencil() {
+        // filtered from; as Mesa on desktop GL: integer, stencil and depth-stencil;
+        // and compressed formats, which are not colour-renderable.
+        if f.class() != Class::Float || f.has_stencil() || base.compressed.is_some() {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "mipmaps cannot be generated from the base level's format {}",
@@ -388,6 +510,9 @@ impl ContextState {
     ) -> GlResult<()> {
         let s = self.copy_end(&src, "src")?;
         let d = self.copy_end(&dst, "dst")?;
+        if s.compressed.is_some() || d.compressed.is_some() {
+            return copy_blocks(&s, src.off, &d, dst.off, size);
+        }
         check_inside(dims(&s), src.off, size, "the source", GL_INVALID_VALUE)?;
         check_inside(dims(&d), dst.off, size, "the destination", GL_INVALID_VALUE)?;
         // GL 4.6 §18.3.3: INVALID_OPERATION if the formats are not compatible.
@@ -599,6 +724,7 @@ impl ContextState {
         // GL 4.6 §8.6: INVALID_VALUE if the region is not inside the level (or a size
         // is negative).
         Self::check_region(&l, target, off, [w, h, 1])?;
+        super::texture::refuse_compressed(&l, "glCopyTexSubImage")?;
         let (src, rz, part) = self.copy_source(l.format, l.internal)?;
         let z = if target == GL_TEXTURE_CUBE_MAP {
             face
@@ -637,6 +763,8 @@ impl ContextState {
         if cube && w != h {
             gl_bail!(GL_INVALID_VALUE, "a cube map face is square: {w}x{h}");
         }
+        // GL 4.6 §8.5: a compressed internal format is replaced by its base format.
+        let internal = super::compressed::uncompressed_replacement(internal);
         // GL 4.6 §8.6: INVALID_ENUM if internalformat is not a texture format.
         let Some(f) = internal_format(internal) else {
             gl_bail!(

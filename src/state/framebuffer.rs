@@ -126,7 +126,14 @@ impl Framebuffer {
             let Some((l, _)) = a.image() else {
                 return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
             };
-            if l.width == 0 || l.height == 0 || l.format.has_depth() || l.format.has_stencil() {
+            // GL 4.6 §9.4.1: a colour attachment's format must be colour-renderable,
+            // which no compressed format is.
+            if l.width == 0
+                || l.height == 0
+                || l.format.has_depth()
+                || l.format.has_stencil()
+                || l.compressed.is_some()
+            {
                 return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
             }
             let is_layered = matches!(a, Attachment::Texture { layer: None, tex, .. }

@@ -159,6 +159,14 @@ fn color_renderable(f: Format) -> bool {
 
 /// The format of `internal` if `target` can hold it in glcompute.
 fn resource(target: u32, internal: u32) -> Option<Format> {
+    if let Some(c) = super::compressed::codec(internal) {
+        // GL 4.6 §8.7: 2D images (and 3D ones for BPTC), decoded into texel_format.
+        let ok = matches!(
+            target,
+            GL_TEXTURE_2D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP | GL_TEXTURE_CUBE_MAP_ARRAY
+        ) || (target == GL_TEXTURE_3D && c.takes_3d());
+        return ok.then(|| c.texel_format());
+    }
     let f = internal_format(internal)?;
     match target {
         GL_TEXTURE_BUFFER => BUFFER_FORMATS.contains(&internal).then_some(f),
@@ -269,11 +277,32 @@ impl ContextState {
         let Some(f) = resource(target, internal) else {
             return Ok(unsupported(pname));
         };
+        let codec = super::compressed::codec(internal);
+        if let Some(c) = codec {
+            // A compressed format is neither renderable nor an image format, and has
+            // no mipmaps generated (GL 4.6 §8.14.4: not colour-renderable).
+            match pname {
+                GL_TEXTURE_COMPRESSED => return Ok(vec![GL_TRUE as i64]),
+                GL_TEXTURE_COMPRESSED_BLOCK_WIDTH | GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT => {
+                    return Ok(vec![4]);
+                }
+                GL_TEXTURE_COMPRESSED_BLOCK_SIZE => return Ok(vec![c.block_bytes() as i64]),
+                GL_COLOR_RENDERABLE
+                | GL_FRAMEBUFFER_RENDERABLE
+                | GL_FRAMEBUFFER_RENDERABLE_LAYERED
+                | GL_MANUAL_GENERATE_MIPMAP
+                | GL_READ_PIXELS
+                | GL_READ_PIXELS_FORMAT
+                | GL_READ_PIXELS_TYPE => return Ok(unsupported(pname)),
+                _ => {}
+            }
+        }
         let color = f.color_bits() != [0; 4];
         let (depth, stencil) = (f.has_depth(), f.has_stencil());
         let texture = TEXTURE_TARGETS.contains(&target);
         let (fmt, ty) = exact_client(f);
-        let image = IMAGE_FORMATS.contains(&internal) && target != GL_RENDERBUFFER;
+        let image =
+            IMAGE_FORMATS.contains(&internal) && target != GL_RENDERBUFFER && codec.is_none();
         let integer = f.class() != Class::Float;
         let dims = max_dims(target);
         let bits = |c: usize| f.color_bits()[c] as i64;

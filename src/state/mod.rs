@@ -7,11 +7,13 @@
 //! interposed mode, the host driver ([`crate::host`]); never the API layer above it.
 
 pub mod buffer;
+pub mod compressed;
 pub mod context;
 pub mod copies;
 pub mod debug;
 pub mod dispatch;
 pub mod error;
+pub mod etc2;
 pub mod formats;
 pub mod framebuffer;
 pub mod framebuffer_params;

@@ -19,6 +19,8 @@ pub struct PixelModes {
     pub skip_pixels: i32,
     pub skip_images: i32,
     pub alignment: i32,
+    /// COMPRESSED_BLOCK_WIDTH, _HEIGHT, _DEPTH and _SIZE (GL 4.6 §8.4.1).
+    pub compressed_block: [i32; 4],
 }
 
 impl Default for PixelModes {
@@ -32,6 +34,7 @@ impl Default for PixelModes {
             skip_pixels: 0,
             skip_images: 0,
             alignment: 4,
+            compressed_block: [0; 4],
         }
     }
 }
@@ -46,10 +49,18 @@ impl PixelStore {
     /// PixelStore{i,f}: GL 4.6 §8.4.1.
     pub fn set(&mut self, pname: u32, value: f64) -> GlResult<()> {
         let (m, what) = match pname {
-            GL_PACK_SWAP_BYTES | GL_PACK_LSB_FIRST | GL_PACK_ROW_LENGTH | GL_PACK_IMAGE_HEIGHT
-            | GL_PACK_SKIP_ROWS | GL_PACK_SKIP_PIXELS | GL_PACK_SKIP_IMAGES | GL_PACK_ALIGNMENT => {
-                (&mut self.pack, pname)
-            }
+            GL_PACK_SWAP_BYTES
+            | GL_PACK_LSB_FIRST
+            | GL_PACK_ROW_LENGTH
+            | GL_PACK_IMAGE_HEIGHT
+            | GL_PACK_SKIP_ROWS
+            | GL_PACK_SKIP_PIXELS
+            | GL_PACK_SKIP_IMAGES
+            | GL_PACK_ALIGNMENT
+            | GL_PACK_COMPRESSED_BLOCK_WIDTH
+            | GL_PACK_COMPRESSED_BLOCK_HEIGHT
+            | GL_PACK_COMPRESSED_BLOCK_DEPTH
+            | GL_PACK_COMPRESSED_BLOCK_SIZE => (&mut self.pack, pname),
             GL_UNPACK_SWAP_BYTES => (&mut self.unpack, GL_PACK_SWAP_BYTES),
             GL_UNPACK_LSB_FIRST => (&mut self.unpack, GL_PACK_LSB_FIRST),
             GL_UNPACK_ROW_LENGTH => (&mut self.unpack, GL_PACK_ROW_LENGTH),
@@ -58,6 +69,7 @@ impl PixelStore {
             GL_UNPACK_SKIP_PIXELS => (&mut self.unpack, GL_PACK_SKIP_PIXELS),
             GL_UNPACK_SKIP_IMAGES => (&mut self.unpack, GL_PACK_SKIP_IMAGES),
             GL_UNPACK_ALIGNMENT => (&mut self.unpack, GL_PACK_ALIGNMENT),
+            p if unpack_block(p).is_some() => (&mut self.unpack, unpack_block(p).expect("checked")),
             // GL 4.6 §8.4.1: INVALID_ENUM if pname is not a pixel store parameter.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -95,7 +107,8 @@ impl PixelStore {
                     GL_PACK_IMAGE_HEIGHT => m.image_height = v,
                     GL_PACK_SKIP_ROWS => m.skip_rows = v,
                     GL_PACK_SKIP_PIXELS => m.skip_pixels = v,
-                    _ => m.skip_images = v,
+                    GL_PACK_SKIP_IMAGES => m.skip_images = v,
+                    p => m.compressed_block[block_index(p)] = v,
                 }
             }
         }
@@ -113,7 +126,10 @@ impl PixelStore {
             GL_UNPACK_SKIP_PIXELS => (&self.unpack, GL_PACK_SKIP_PIXELS),
             GL_UNPACK_SKIP_IMAGES => (&self.unpack, GL_PACK_SKIP_IMAGES),
             GL_UNPACK_ALIGNMENT => (&self.unpack, GL_PACK_ALIGNMENT),
-            p => (&self.pack, p),
+            p => match unpack_block(p) {
+                Some(q) => (&self.unpack, q),
+                None => (&self.pack, p),
+            },
         };
         Some(match p {
             GL_PACK_SWAP_BYTES => m.swap_bytes as i64,
@@ -124,8 +140,33 @@ impl PixelStore {
             GL_PACK_SKIP_PIXELS => m.skip_pixels as i64,
             GL_PACK_SKIP_IMAGES => m.skip_images as i64,
             GL_PACK_ALIGNMENT => m.alignment as i64,
+            GL_PACK_COMPRESSED_BLOCK_WIDTH
+            | GL_PACK_COMPRESSED_BLOCK_HEIGHT
+            | GL_PACK_COMPRESSED_BLOCK_DEPTH
+            | GL_PACK_COMPRESSED_BLOCK_SIZE => m.compressed_block[block_index(p)] as i64,
             _ => return None,
         })
+    }
+}
+
+/// The PACK_COMPRESSED_BLOCK_* parameter an UNPACK_COMPRESSED_BLOCK_* one matches.
+fn unpack_block(pname: u32) -> Option<u32> {
+    Some(match pname {
+        GL_UNPACK_COMPRESSED_BLOCK_WIDTH => GL_PACK_COMPRESSED_BLOCK_WIDTH,
+        GL_UNPACK_COMPRESSED_BLOCK_HEIGHT => GL_PACK_COMPRESSED_BLOCK_HEIGHT,
+        GL_UNPACK_COMPRESSED_BLOCK_DEPTH => GL_PACK_COMPRESSED_BLOCK_DEPTH,
+        GL_UNPACK_COMPRESSED_BLOCK_SIZE => GL_PACK_COMPRESSED_BLOCK_SIZE,
+        _ => return None,
+    })
+}
+
+/// The index in [`PixelModes::compressed_block`] of a PACK_COMPRESSED_BLOCK_* name.
+fn block_index(pname: u32) -> usize {
+    match pname {
+        GL_PACK_COMPRESSED_BLOCK_WIDTH => 0,
+        GL_PACK_COMPRESSED_BLOCK_HEIGHT => 1,
+        GL_PACK_COMPRESSED_BLOCK_DEPTH => 2,
+        _ => 3,
     }
 }
 

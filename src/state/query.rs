@@ -334,6 +334,16 @@ impl ContextState {
             GL_PROGRAM_BINARY_FORMATS => {
                 Value::Ints(vec![super::program_binary::BINARY_FORMAT as i64])
             }
+            // The general-purpose compressed formats (state/compressed.rs).
+            GL_NUM_COMPRESSED_TEXTURE_FORMATS => {
+                Value::int(super::compressed::GENERAL_PURPOSE.len() as i64)
+            }
+            GL_COMPRESSED_TEXTURE_FORMATS => Value::Ints(
+                super::compressed::GENERAL_PURPOSE
+                    .iter()
+                    .map(|&f| f as i64)
+                    .collect(),
+            ),
             GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
             GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),
             GL_SHADER_COMPILER => Value::Bools(vec![true]),

@@ -230,6 +230,8 @@ pub struct Level {
     pub internal: u32,
     pub format: Format,
     pub storage: Arc<Storage>,
+    /// The blocks of a compressed level (`storage` then holds their decoded texels).
+    pub compressed: Option<super::compressed::Blocks>,
 }
 
 impl Level {
@@ -257,6 +259,7 @@ impl Level {
                 internal,
                 format,
                 storage: Arc::new(s),
+                compressed: None,
             }),
             // GL 4.6 §2.3.1: OUT_OF_MEMORY when the memory a command needs is missing.
             None => gl_bail!(
@@ -575,6 +578,19 @@ impl TexState {
         }
         !sampler.uses_mipmaps() || self.mipmap_complete()
     }
+}
+
+/// GL 4.6 §8.6, §8.7: INVALID_OPERATION for a command that writes texels of a
+/// compressed image other than through its blocks (glcompute compresses nothing).
+pub(super) fn refuse_compressed(l: &Level, what: &str) -> GlResult<()> {
+    if l.compressed.is_some() {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "{what} cannot write an image of the compressed format {}: glcompute does not compress images; use the glCompressedTex*Image commands",
+            Enum(l.internal)
+        );
+    }
+    Ok(())
 }
 
 /// One image unit (GL 4.6 table 23.45).
@@ -901,8 +917,14 @@ impl ContextState {
         match &self.bindings.pixel_unpack {
             Some(buf) => {
                 let offset = data.addr() as u64;
-                let storage =
-                    pixel_buffer_range(buf, "GL_PIXEL_UNPACK_BUFFER", offset, layout.end, client)?;
+                let storage = pixel_buffer_range(
+                    buf,
+                    "GL_PIXEL_UNPACK_BUFFER",
+                    offset,
+                    layout.end,
+                    client.elem_bytes() as u64,
+                    client.ty,
+                )?;
                 Ok(Some(Src::Buffer(storage, offset)))
             }
             None => Ok(data.bytes(layout.end as usize).map(Src::Client)),
@@ -972,7 +994,9 @@ impl ContextState {
         data: UserIn,
     ) -> GlResult<()> {
         let (tex, face) = self.image_target(target, dims_n)?;
-        let internal = internal as u32;
+        // GL 4.6 §8.5: a compressed internal format is replaced by its base internal
+        // format (glcompute does not compress images itself).
+        let internal = super::compressed::uncompressed_replacement(internal as u32);
         let client = Client::new(format, ty)?;
         Self::check_dims(target, level, dims)?;
         // GL 4.6 §8.5: INVALID_VALUE if border is not zero.
@@ -1060,9 +1084,12 @@ impl ContextState {
                 Enum(target)
             );
         }
-        // GL 4.6 §8.19: INVALID_ENUM if internalformat is not a sized internal format.
+        let codec = super::compressed::codec(internal);
+        // GL 4.6 §8.19: INVALID_ENUM if internalformat is not a sized internal format
+        // (the specific compressed formats are sized; the generic ones are not).
         let f = match internal_format(internal) {
             Some(f) if !is_unsized(internal) => f,
+            _ if let Some(c) = codec => c.texel_format(),
             _ => gl_bail!(
                 GL_INVALID_ENUM,
                 "internalformat {} is not a sized internal format",
@@ -1105,6 +1132,25 @@ impl ContextState {
                 Enum(target)
             );
         }
+        if let Some(c) = codec {
+            // GL 4.6 §8.7, §8.19: compressed formats hold 2D images (2D, cube map, 2D
+            // and cube map arrays), BPTC 3D ones too: INVALID_OPERATION otherwise.
+            let ok = matches!(
+                target,
+                GL_TEXTURE_2D
+                    | GL_TEXTURE_CUBE_MAP
+                    | GL_TEXTURE_2D_ARRAY
+                    | GL_TEXTURE_CUBE_MAP_ARRAY
+            ) || (target == GL_TEXTURE_3D && c.takes_3d());
+            if !ok {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "{} textures cannot have the compressed format {}",
+                    Enum(target),
+                    Enum(internal)
+                );
+            }
+        }
         let mut st = tex.state.lock();
         // GL 4.6 §8.19: INVALID_OPERATION if the texture is already immutable.
         if st.immutable {
@@ -1120,7 +1166,10 @@ impl ContextState {
         }
         let mut new_levels = vec![None; MAX_LEVELS];
         for slot in new_levels.iter_mut().take(levels as usize) {
-            *slot = Some(Level::new(w, h, d, internal, f)?);
+            *slot = Some(match codec {
+                Some(c) => super::compressed::new_level(w, h, d, internal, c)?,
+                None => Level::new(w, h, d, internal, f)?,
+            });
             w = (w / 2).max(1);
             if target != GL_TEXTURE_1D_ARRAY {
                 h = (h / 2).max(1);
@@ -1218,6 +1267,7 @@ impl ContextState {
         let client = Client::new(format, ty)?;
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
         Self::check_region(&l, target, off, size)?;
+        refuse_compressed(&l, "glTexSubImage")?;
         client.check_compatible(l.format, "texture's internal format")?;
         let z = if target == GL_TEXTURE_CUBE_MAP {
             face
@@ -1268,8 +1318,14 @@ impl ContextState {
         let dst: Dst = match &self.bindings.pixel_pack {
             Some(buf) => {
                 let offset = out.as_ptr() as u64;
-                let storage =
-                    pixel_buffer_range(buf, "GL_PIXEL_PACK_BUFFER", offset, layout.end, &client)?;
+                let storage = pixel_buffer_range(
+                    buf,
+                    "GL_PIXEL_PACK_BUFFER",
+                    offset,
+                    layout.end,
+                    client.elem_bytes() as u64,
+                    client.ty,
+                )?;
                 Dst::Buffer(storage, offset)
             }
             None => match out.bytes(layout.end as usize) {
@@ -1610,7 +1666,23 @@ impl ContextState {
             GL_TEXTURE_BLUE_TYPE => kind(2),
             GL_TEXTURE_ALPHA_TYPE => kind(3),
             GL_TEXTURE_DEPTH_TYPE => kind(4),
-            GL_TEXTURE_COMPRESSED => 0,
+            GL_TEXTURE_COMPRESSED => l.is_some_and(|l| l.compressed.is_some()) as i64,
+            GL_TEXTURE_COMPRESSED_IMAGE_SIZE => {
+                match l.and_then(|l| Some((l, l.compressed.as_ref()?))) {
+                    Some((l, b)) => {
+                        let d = if cube { 1 } else { l.depth };
+                        super::compressed::image_bytes(b.codec, l.width, l.height, d).unwrap_or(0)
+                            as i64
+                    }
+                    // GL 4.6 §8.11.2: INVALID_OPERATION for the compressed size of an
+                    // image that is not compressed.
+                    None => gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "level {level} of texture {} is not a compressed image",
+                        tex.name
+                    ),
+                }
+            }
             GL_TEXTURE_SAMPLES => 0,
             GL_TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
             GL_TEXTURE_BUFFER_DATA_STORE_BINDING => {
@@ -1823,9 +1895,11 @@ pub fn image_table_of(units: &[ImageUnit]) -> (ImageTable, Vec<Arc<Storage>>) {
             continue;
         };
         // GL 4.6 §8.26: the texture's internal format must match the unit's format
-        // by size (table 8.27) or be identical.
-        let compatible = l.internal == u.format
-            || (is_image_format(l.format) && l.format.bytes() == unit_fmt.bytes());
+        // by size (table 8.27) or be identical; compressed formats are in no class of
+        // the table.
+        let compatible = l.compressed.is_none()
+            && (l.internal == u.format
+                || (is_image_format(l.format) && l.format.bytes() == unit_fmt.bytes()));
         if !compatible {
             continue;
         }
@@ -1887,12 +1961,13 @@ pub enum TexValue {
 /// byte `offset` uses (GL 4.6 §8.4.4.1, §18.2.8 / §8.11): INVALID_OPERATION if the
 /// buffer is mapped (without MAP_PERSISTENT_BIT), if the offset is not a multiple of
 /// the client type's size, or if the bytes pass the buffer's end.
-fn pixel_buffer_range(
+pub(super) fn pixel_buffer_range(
     buf: &Buffer,
     what: &str,
     offset: u64,
     len: u64,
-    client: &Client,
+    elem_bytes: u64,
+    ty: u32,
 ) -> GlResult<Arc<Storage>> {
     let st = buf.state.lock();
     if st
@@ -1901,11 +1976,11 @@ fn pixel_buffer_range(
     {
         gl_bail!(GL_INVALID_OPERATION, "the {what} {} is mapped", buf.name);
     }
-    if !offset.is_multiple_of(client.elem_bytes() as u64) {
+    if !offset.is_multiple_of(elem_bytes) {
         gl_bail!(
             GL_INVALID_OPERATION,
             "offset {offset} into the {what} is not a multiple of the size of {}",
-            Enum(client.ty)
+            Enum(ty)
         );
     }
     if offset.checked_add(len).is_none_or(|e| e > st.size() as u64) {

@@ -1,0 +1,853 @@
+//! Compressed texture images (GL 4.6 §8.7 and appendix C, with the compressed pixel
+//! storage modes of §8.4.1): the specific compressed formats GL 4.3 core requires
+//! (RGTC, BPTC, ETC2/EAC), CompressedTex(Sub)Image* and GetCompressedTex(Sub)Image.
+//!
+//! A compressed level keeps its 4x4 blocks exactly as the application gave them
+//! (GetCompressedTexImage returns them) beside its decoded texels, which are stored in
+//! the uncompressed format of [`Codec::texel_format`] and are what sampling, image
+//! loads, GetTexImage and copies read. Only the commands of this module write a
+//! compressed level's blocks, and each decodes every block it writes into the texels
+//! before it returns, so blocks and texels agree. Commands that would write texels of
+//! a compressed level without writing its blocks (TexSubImage, CopyTexSubImage, image
+//! stores, clears, framebuffer attachments) refuse such levels where they check their
+//! destination. Decoding is total: every block decodes, whatever its bytes.
+
+use std::sync::Arc;
+
+use super::context::ContextState;
+use super::error::{Enum, GlResult};
+use super::etc2;
+use super::gl_enums::*;
+use super::pixels::PixelModes;
+use super::texture::{Dims, Level, MAX_LEVELS, Texture, pixel_buffer_range};
+use super::types::{UserIn, UserOut};
+use crate::gl_bail;
+use crate::runtime::memory::Storage;
+use crate::runtime::texel::{Format, Kind};
+
+/// How the blocks of a specific compressed format decode.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Codec {
+    Rgtc1 { signed: bool },
+    Rgtc2 { signed: bool },
+    Bc7 { srgb: bool },
+    Bc6h { signed: bool },
+    Etc2Rgb { srgb: bool },
+    Etc2Punch { srgb: bool },
+    Etc2Rgba { srgb: bool },
+    R11 { signed: bool },
+    Rg11 { signed: bool },
+}
+
+/// The specific compressed internal formats of GL 4.3 core (GL 4.6 table 8.14).
+pub const SPECIFIC: [u32; 18] = [
+    GL_COMPRESSED_RED_RGTC1,
+    GL_COMPRESSED_SIGNED_RED_RGTC1,
+    GL_COMPRESSED_RG_RGTC2,
+    GL_COMPRESSED_SIGNED_RG_RGTC2,
+    GL_COMPRESSED_RGBA_BPTC_UNORM,
+    GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM,
+    GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT,
+    GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT,
+    GL_COMPRESSED_RGB8_ETC2,
+    GL_COMPRESSED_SRGB8_ETC2,
+    GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+    GL_COMPRESSED_RGBA8_ETC2_EAC,
+    GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+    GL_COMPRESSED_R11_EAC,
+    GL_COMPRESSED_SIGNED_R11_EAC,
+    GL_COMPRESSED_RG11_EAC,
+    GL_COMPRESSED_SIGNED_RG11_EAC,
+];
+
+/// The formats COMPRESSED_TEXTURE_FORMATS lists (GL 4.6 §8.7: those "suitable for
+/// general-purpose usage"; the RGTC and sRGB formats' own specifications keep them off
+/// the list, and Mesa lists no BPTC format either).
+pub const GENERAL_PURPOSE: [u32; 7] = [
+    GL_COMPRESSED_RGB8_ETC2,
+    GL_COMPRESSED_RGBA8_ETC2_EAC,
+    GL_COMPRESSED_R11_EAC,
+    GL_COMPRESSED_RG11_EAC,
+    GL_COMPRESSED_SIGNED_R11_EAC,
+    GL_COMPRESSED_SIGNED_RG11_EAC,
+    GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+];
+
+/// The codec of a specific compressed internal format.
+pub fn codec(internal: u32) -> Option<Codec> {
+    use Codec::*;
+    Some(match internal {
+        GL_COMPRESSED_RED_RGTC1 => Rgtc1 { signed: false },
+        GL_COMPRESSED_SIGNED_RED_RGTC1 => Rgtc1 { signed: true },
+        GL_COMPRESSED_RG_RGTC2 => Rgtc2 { signed: false },
+        GL_COMPRESSED_SIGNED_RG_RGTC2 => Rgtc2 { signed: true },
+        GL_COMPRESSED_RGBA_BPTC_UNORM => Bc7 { srgb: false },
+        GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => Bc7 { srgb: true },
+        GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT => Bc6h { signed: true },
+        GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Bc6h { signed: false },
+        GL_COMPRESSED_RGB8_ETC2 => Etc2Rgb { srgb: false },
+        GL_COMPRESSED_SRGB8_ETC2 => Etc2Rgb { srgb: true },
+        GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2 => Etc2Punch { srgb: false },
+        GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2 => Etc2Punch { srgb: true },
+        GL_COMPRESSED_RGBA8_ETC2_EAC => Etc2Rgba { srgb: false },
+        GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC => Etc2Rgba { srgb: true },
+        GL_COMPRESSED_R11_EAC => R11 { signed: false },
+        GL_COMPRESSED_SIGNED_R11_EAC => R11 { signed: true },
+        GL_COMPRESSED_RG11_EAC => Rg11 { signed: false },
+        GL_COMPRESSED_SIGNED_RG11_EAC => Rg11 { signed: true },
+        _ => return None,
+    })
+}
+
+/// True for the generic compressed internal formats (GL 4.6 table 8.14).
+pub fn is_generic(internal: u32) -> bool {
+    matches!(
+        internal,
+        GL_COMPRESSED_RED
+            | GL_COMPRESSED_RG
+            | GL_COMPRESSED_RGB
+            | GL_COMPRESSED_RGBA
+            | GL_COMPRESSED_SRGB
+            | GL_COMPRESSED_SRGB_ALPHA
+    )
+}
+
+/// The internal format TexImage stores for a compressed `internal` (GL 4.6 §8.5: a
+/// generic compressed format, or a specific one the GL does not compress images to,
+/// is replaced by its base internal format and the image is not compressed; glcompute
+/// compresses nothing itself). Other formats are returned as they are.
+pub fn uncompressed_replacement(internal: u32) -> u32 {
+    match internal {
+        GL_COMPRESSED_RED => GL_RED,
+        GL_COMPRESSED_RG => GL_RG,
+        GL_COMPRESSED_RGB => GL_RGB,
+        GL_COMPRESSED_RGBA => GL_RGBA,
+        GL_COMPRESSED_SRGB => GL_SRGB,
+        GL_COMPRESSED_SRGB_ALPHA => GL_SRGB_ALPHA,
+        i => codec(i).map(|c| c.base_format()).unwrap_or(i),
+    }
+}
+
+impl Codec {
+    /// Bytes of one 4x4 block.
+    pub fn block_bytes(self) -> usize {
+        match self {
+            Codec::Rgtc1 { .. }
+            | Codec::Etc2Rgb { .. }
+            | Codec::Etc2Punch { .. }
+            | Codec::R11 { .. } => 8,
+            _ => 16,
+        }
+    }
+
+    /// The format the decoded texels are stored in.
+    pub fn texel_format(self) -> Format {
+        use Kind::*;
+        let p = |kind, n, bits| Format::Plain { kind, n, bits };
+        let norm = |signed| if signed { Snorm } else { Unorm };
+        match self {
+            // RGTC interpolates between 8-bit endpoints in sevenths (fifths): kept
+            // to 16 bits, nearer the spec's real values than 8 bits would be.
+            Codec::Rgtc1 { signed } => p(norm(signed), 1, 16),
+            Codec::Rgtc2 { signed } => p(norm(signed), 2, 16),
+            Codec::Bc7 { srgb: true } | Codec::Etc2Punch { srgb: true } => {
+                Format::Srgb8 { alpha: true }
+            }
+            Codec::Etc2Rgba { srgb: true } => Format::Srgb8 { alpha: true },
+            Codec::Bc7 { srgb: false }
+            | Codec::Etc2Punch { srgb: false }
+            | Codec::Etc2Rgba { srgb: false } => p(Unorm, 4, 8),
+            Codec::Bc6h { .. } => p(Float, 3, 16),
+            Codec::Etc2Rgb { srgb: true } => Format::Srgb8 { alpha: false },
+            Codec::Etc2Rgb { srgb: false } => p(Unorm, 3, 8),
+            Codec::R11 { signed } => p(norm(signed), 1, 16),
+            Codec::Rg11 { signed } => p(norm(signed), 2, 16),
+        }
+    }
+
+    /// The base internal format (GL 4.6 table 8.14), sRGB formats as SRGB/SRGB_ALPHA.
+    pub fn base_format(self) -> u32 {
+        match self {
+            Codec::Rgtc1 { .. } | Codec::R11 { .. } => GL_RED,
+            Codec::Rgtc2 { .. } | Codec::Rg11 { .. } => GL_RG,
+            Codec::Bc6h { .. } | Codec::Etc2Rgb { srgb: false } => GL_RGB,
+            Codec::Etc2Rgb { srgb: true } => GL_SRGB,
+            Codec::Bc7 { srgb: true }
+            | Codec::Etc2Punch { srgb: true }
+            | Codec::Etc2Rgba { srgb: true } => GL_SRGB_ALPHA,
+            _ => GL_RGBA,
+        }
+    }
+
+    /// GL 4.6 §8.7: only the BPTC formats hold 3D images.
+    pub fn takes_3d(self) -> bool {
+        matches!(self, Codec::Bc7 { .. } | Codec::Bc6h { .. })
+    }
+
+    /// Decodes one block (`block_bytes` long) into 16 texels of `texel_format`, texel
+    /// (x, y) at `out[(y * 4 + x) * texel bytes..]`.
+    pub fn decode(self, block: &[u8], out: &mut [u8]) {
+        let tb = self.texel_format().bytes();
+        debug_assert!(block.len() >= self.block_bytes() && out.len() >= 16 * tb);
+        let b8 = |at: usize| -> [u8; 8] {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&block[at..at + 8]);
+            b
+        };
+        match self {
+            Codec::Rgtc1 { signed } | Codec::Rgtc2 { signed } => {
+                let mut f = [0f32; 32];
+                match self {
+                    Codec::Rgtc1 { .. } => bcdec_rs::bc4_float(block, &mut f, 4, signed),
+                    _ => bcdec_rs::bc5_float(block, &mut f, 8, signed),
+                }
+                let n = tb / 2 * 16;
+                for (o, v) in out.chunks_exact_mut(2).zip(&f[..n]) {
+                    // Normalized (GL 4.6 §2.3.5.1): round(v * (2^16 - 1)), or
+                    // round(v * (2^15 - 1)) signed; v is in [0, 1] or [-1, 1].
+                    let bits = if signed {
+                        ((v.clamp(-1.0, 1.0) * 32767.0).round() as i16) as u16
+                    } else {
+                        (v.clamp(0.0, 1.0) * 65535.0).round() as u16
+                    };
+                    o.copy_from_slice(&bits.to_le_bytes());
+                }
+            }
+            Codec::Bc7 { .. } => bcdec_rs::bc7(block, out, 16),
+            Codec::Bc6h { signed } => {
+                let mut half = [0u16; 48];
+                bcdec_rs::bc6h_half(block, &mut half, 12, signed);
+                for (o, h) in out.chunks_exact_mut(2).zip(half) {
+                    o.copy_from_slice(&h.to_le_bytes());
+                }
+            }
+            Codec::Etc2Rgb { .. } | Codec::Etc2Punch { .. } => {
+                let mut t = [[0u8; 4]; 16];
+                etc2::decode_etc2_rgb(&b8(0), matches!(self, Codec::Etc2Punch { .. }), &mut t);
+                for (o, t) in out.chunks_exact_mut(tb).zip(t) {
+                    o.copy_from_slice(&t[..tb]);
+                }
+            }
+            Codec::Etc2Rgba { .. } => {
+                let mut t = [[0u8; 4]; 16];
+                let mut a = [0u8; 16];
+                etc2::decode_eac_a8(&b8(0), &mut a);
+                etc2::decode_etc2_rgb(&b8(8), false, &mut t);
+                for ((o, t), a) in out.chunks_exact_mut(4).zip(t).zip(a) {
+                    o.copy_from_slice(&[t[0], t[1], t[2], a]);
+                }
+            }
+            Codec::R11 { signed } => {
+                let mut r = [0u16; 16];
+                etc2::decode_eac_r11(&b8(0), signed, &mut r);
+                for (o, r) in out.chunks_exact_mut(2).zip(r) {
+                    o.copy_from_slice(&r.to_le_bytes());
+                }
+            }
+            Codec::Rg11 { signed } => {
+                let (mut r, mut g) = ([0u16; 16], [0u16; 16]);
+                etc2::decode_eac_r11(&b8(0), signed, &mut r);
+                etc2::decode_eac_r11(&b8(8), signed, &mut g);
+                for ((o, r), g) in out.chunks_exact_mut(4).zip(r).zip(g) {
+                    o[..2].copy_from_slice(&r.to_le_bytes());
+                    o[2..].copy_from_slice(&g.to_le_bytes());
+                }
+            }
+        }
+    }
+}
+
+/// The blocks of a compressed level: `blocks_w` x `blocks_h` blocks per slice, one
+/// slice per texel slice (cube faces, array layers, 3D slices), tightly packed.
+#[derive(Clone)]
+pub struct Blocks {
+    pub codec: Codec,
+    pub internal: u32,
+    pub storage: Arc<Storage>,
+}
+
+fn blocks_along(texels: u32) -> u64 {
+    texels.div_ceil(4) as u64
+}
+
+/// Bytes of the blocks of a `w` x `h` x `d` image, None on overflow.
+pub fn image_bytes(c: Codec, w: u32, h: u32, d: u32) -> Option<u64> {
+    blocks_along(w)
+        .checked_mul(blocks_along(h))?
+        .checked_mul(d as u64)?
+        .checked_mul(c.block_bytes() as u64)
+}
+
+impl Blocks {
+    fn row_bytes(&self, l: &Level) -> u64 {
+        blocks_along(l.width) * self.codec.block_bytes() as u64
+    }
+
+    fn slice_bytes(&self, l: &Level) -> u64 {
+        self.row_bytes(l) * blocks_along(l.height)
+    }
+}
+
+/// Allocates a compressed level whose blocks are all zero and whose texels are what
+/// zero blocks decode to.
+pub fn new_level(w: u32, h: u32, d: u32, internal: u32, c: Codec) -> GlResult<Level> {
+    let mut l = Level::new(w, h, d, internal, c.texel_format())?;
+    let bytes = image_bytes(c, w, h, d).and_then(|b| usize::try_from(b).ok());
+    let Some(storage) = bytes.and_then(|b| Storage::new_zeroed(b).ok()) else {
+        // GL 4.6 §2.3.1: OUT_OF_MEMORY when the memory a command needs is missing.
+        gl_bail!(
+            GL_OUT_OF_MEMORY,
+            "no memory for a {w}x{h}x{d} image of {}",
+            Enum(internal)
+        );
+    };
+    l.compressed = Some(Blocks {
+        codec: c,
+        internal,
+        storage: Arc::new(storage),
+    });
+    let zero = [0u8; 16];
+    let mut texels = [0u8; 16 * 16];
+    c.decode(&zero, &mut texels);
+    for z in 0..d {
+        for by in 0..h.div_ceil(4) {
+            for bx in 0..w.div_ceil(4) {
+                write_texels(&l, [bx, by, z], &texels);
+            }
+        }
+    }
+    Ok(l)
+}
+
+/// Writes the 16 decoded texels of block (bx, by) of slice z into the level's texels,
+/// leaving out those past the level's edge.
+pub(super) fn write_texels(l: &Level, [bx, by, z]: [u32; 3], texels: &[u8]) {
+    let tb = l.format.bytes();
+    for y in 0..4 {
+        let ty = by * 4 + y;
+        if ty >= l.height {
+            break;
+        }
+        let tx = bx * 4;
+        let n = (l.width - tx).min(4) as usize;
+        let at = z as u64 * l.slice_bytes() + ty as u64 * l.row_bytes() + tx as u64 * tb as u64;
+        let row = &texels[y as usize * 4 * tb..];
+        l.storage.write(at as usize, &row[..n * tb]);
+    }
+}
+
+/// Where the blocks of a `w` x `h` x `d` texel region lie in client memory or a pixel
+/// buffer under the compressed pixel storage modes (GL 4.6 §8.4.1, §8.7: with
+/// COMPRESSED_BLOCK_SIZE and the block dimension set, ROW_LENGTH, IMAGE_HEIGHT and the
+/// skips count texels in whole blocks; otherwise the blocks are tightly packed).
+struct ClientBlocks {
+    skip: u64,
+    row: u64,
+    slice: u64,
+    /// Blocks along x, y and slices along z.
+    n: [u64; 3],
+    block: u64,
+}
+
+impl ClientBlocks {
+    fn new(c: Codec, dims_n: u8, size: [u32; 3], m: &PixelModes) -> Option<ClientBlocks> {
+        let block = c.block_bytes() as u64;
+        let n = [blocks_along(size[0]), blocks_along(size[1]), size[2] as u64];
+        let mut row = n[0] * block;
+        let mut rows = n[1];
+        let mut skip = 0u64;
+        let bs = m.compressed_block[3] as u64;
+        if bs != 0 && m.compressed_block[0] != 0 {
+            let bw = m.compressed_block[0] as u64;
+            if m.row_length != 0 {
+                row = (m.row_length as u64).div_ceil(bw).checked_mul(bs)?;
+            }
+            skip = skip.checked_add((m.skip_pixels as u64 / bw).checked_mul(bs)?)?;
+        }
+        if dims_n > 1 && bs != 0 && m.compressed_block[1] != 0 {
+            let bh = m.compressed_block[1] as u64;
+            skip = skip.checked_add((m.skip_rows as u64 / bh).checked_mul(row)?)?;
+            if m.image_height != 0 {
+                rows = (m.image_height as u64).div_ceil(bh);
+            }
+        }
+        let slice = row.checked_mul(rows)?;
+        if dims_n > 2 && bs != 0 && m.compressed_block[2] != 0 {
+            let bd = m.compressed_block[2] as u64;
+            skip = skip.checked_add((m.skip_images as u64 / bd).checked_mul(slice)?)?;
+        }
+        Some(ClientBlocks {
+            skip,
+            row,
+            slice,
+            n,
+            block,
+        })
+    }
+
+    /// One past the last byte the region reaches.
+    fn end(&self) -> Option<u64> {
+        if self.n.contains(&0) {
+            return Some(self.skip);
+        }
+        self.skip
+            .checked_add((self.n[2] - 1).checked_mul(self.slice)?)?
+            .checked_add((self.n[1] - 1).checked_mul(self.row)?)?
+            .checked_add(self.n[0].checked_mul(self.block)?)
+    }
+
+    /// Byte offset of the first block of block row `y` of slice `z`.
+    fn at(&self, y: u64, z: u64) -> u64 {
+        self.skip + z * self.slice + y * self.row
+    }
+}
+
+/// GL 4.6 §8.4.1 (compressed pixel storage): INVALID_OPERATION if a skip is not a
+/// multiple of its block dimension while the block size and that dimension are set.
+fn check_modes(dims_n: u8, m: &PixelModes) -> GlResult<()> {
+    let [bw, bh, bd, bs] = m.compressed_block;
+    let checks = [
+        (1, bw, m.skip_pixels, "SKIP_PIXELS", "WIDTH"),
+        (2, bh, m.skip_rows, "SKIP_ROWS", "HEIGHT"),
+        (3, bd, m.skip_images, "SKIP_IMAGES", "DEPTH"),
+    ];
+    for (d, b, skip, what, dim) in checks {
+        if dims_n >= d && bs != 0 && b != 0 && skip % b != 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "{what} = {skip} is not a multiple of COMPRESSED_BLOCK_{dim} = {b}"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Which texture targets a compressed image command of `dims_n` dimensions takes for
+/// `c` (GL 4.6 §8.7): Err with INVALID_ENUM for targets no compressed format takes
+/// with these commands, INVALID_OPERATION for a 3D texture of a format without 3D
+/// images.
+fn check_target(target: u32, dims_n: u8, c: Option<Codec>) -> GlResult<()> {
+    let face = (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
+    let ok = match dims_n {
+        2 => target == GL_TEXTURE_2D || face,
+        3 => {
+            matches!(target, GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY)
+                || target == GL_TEXTURE_3D
+        }
+        _ => false,
+    };
+    // GL 4.6 §8.7: the specific compressed formats hold 2D images only (2D, cube map
+    // faces, 2D arrays and cube map arrays), and the BPTC formats 3D images too;
+    // INVALID_ENUM for a target no compressed format takes.
+    if !ok {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "no compressed format has {dims_n}D images of {}",
+            Enum(target)
+        );
+    }
+    // GL 4.6 §8.7: INVALID_OPERATION for a 3D texture of an RGTC, ETC2 or EAC format.
+    if target == GL_TEXTURE_3D
+        && let Some(c) = c
+        && !c.takes_3d()
+    {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "{} textures cannot be 3D",
+            Enum(c_internal(c))
+        );
+    }
+    Ok(())
+}
+
+fn c_internal(c: Codec) -> u32 {
+    SPECIFIC
+        .iter()
+        .copied()
+        .find(|&i| codec(i) == Some(c))
+        .unwrap_or(GL_NONE)
+}
+
+/// The source of compressed data: client memory, or the PIXEL_UNPACK buffer with
+/// `data` as an offset.
+enum Src<'a> {
+    Client(&'a [u8]),
+    Buffer(Arc<Storage>, u64),
+}
+
+impl ContextState {
+    /// The bytes of `layout` that an upload reads (None: a null client pointer, which
+    /// leaves the blocks as they are).
+    fn compressed_source<'a>(
+        &self,
+        layout: &ClientBlocks,
+        image_size: i32,
+        data: UserIn,
+    ) -> GlResult<Option<Src<'a>>> {
+        let Some(end) = layout.end() else {
+            gl_bail!(GL_INVALID_VALUE, "the compressed data's size overflows");
+        };
+        match &self.bindings.pixel_unpack {
+            Some(buf) => {
+                let offset = data.addr() as u64;
+                let storage = pixel_buffer_range(
+                    buf,
+                    "GL_PIXEL_UNPACK_BUFFER",
+                    offset,
+                    end.max(image_size as u64),
+                    1,
+                    GL_UNSIGNED_BYTE,
+                )?;
+                Ok(Some(Src::Buffer(storage, offset)))
+            }
+            None => Ok(data.bytes(end as usize).map(Src::Client)),
+        }
+    }
+
+    /// Writes the blocks of a region (origin in blocks) from `src` and decodes them.
+    fn write_blocks(l: &Level, layout: &ClientBlocks, src: &Src, origin: [u64; 3]) -> GlResult<()> {
+        let b = l.compressed.as_ref().expect("compressed level");
+        let row_len = (layout.n[0] * layout.block) as usize;
+        let mut row = vec![0u8; row_len];
+        let tb = l.format.bytes();
+        let mut texels = vec![0u8; 16 * tb];
+        for z in 0..layout.n[2] {
+            for y in 0..layout.n[1] {
+                let at = layout.at(y, z);
+                match src {
+                    Src::Client(c) => row.copy_from_slice(&c[at as usize..at as usize + row_len]),
+                    Src::Buffer(s, base) => s.read((base + at) as usize, &mut row),
+                }
+                let dst = (origin[2] + z) * b.slice_bytes(l)
+                    + (origin[1] + y) * b.row_bytes(l)
+                    + origin[0] * layout.block;
+                b.storage.write(dst as usize, &row);
+                for (x, block) in row.chunks_exact(layout.block as usize).enumerate() {
+                    b.codec.decode(block, &mut texels);
+                    let bx = (origin[0] + x as u64) as u32;
+                    let by = (origin[1] + y) as u32;
+                    write_texels(l, [bx, by, (origin[2] + z) as u32], &texels);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// CompressedTexImage1D/2D/3D (GL 4.6 §8.7).
+    #[allow(clippy::too_many_arguments)]
+    pub fn compressed_tex_image(
+        &mut self,
+        dims_n: u8,
+        target: u32,
+        level: i32,
+        internal: u32,
+        dims: Dims,
+        border: i32,
+        image_size: i32,
+        data: UserIn,
+    ) -> GlResult<()> {
+        let c = codec(internal);
+        check_target(target, dims_n, c)?;
+        // GL 4.6 §8.7: INVALID_ENUM if internalformat is not a specific compressed
+        // format (the generic ones included).
+        let Some(c) = c else {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{} is not a specific compressed internal format",
+                Enum(internal)
+            );
+        };
+        let (tex, face) = self.image_target(target, dims_n)?;
+        Self::check_dims(target, level, dims)?;
+        // GL 4.6 §8.7: INVALID_OPERATION if border is not zero.
+        if border != 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "border = {border}: compressed images have no border"
+            );
+        }
+        let unpack = self.textures.pixel_store.unpack;
+        check_modes(dims_n, &unpack)?;
+        let cube_face =
+            (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
+        let (w, h, d) = (dims.w as u32, dims.h as u32, dims.d as u32);
+        // GL 4.6 §8.7: INVALID_VALUE if imageSize is not the size of the image.
+        let expected = image_bytes(c, w, h, d).unwrap_or(u64::MAX);
+        if image_size < 0 || image_size as u64 != expected {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "imageSize = {image_size}, but a {w}x{h}x{d} image of {} has {expected} bytes",
+                Enum(internal)
+            );
+        }
+        let layout = ClientBlocks::new(c, dims_n, [w, h, d], &unpack).ok_or_else(|| {
+            crate::gl_err!(GL_INVALID_VALUE, "the compressed data's size overflows")
+        })?;
+        let mut st = tex.state.lock();
+        // GL 4.6 §8.19: INVALID_OPERATION if the texture's format is immutable.
+        if st.immutable {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {} has immutable storage (glTexStorage*)",
+                tex.name
+            );
+        }
+        let src = self.compressed_source(&layout, image_size, data)?;
+        let li = level as usize;
+        let reuse = cube_face
+            && st.levels[li]
+                .as_ref()
+                .is_some_and(|l| l.width == w && l.height == h && l.internal == internal);
+        let lvl = if reuse {
+            st.levels[li].clone().expect("checked")
+        } else {
+            new_level(w, h, if cube_face { 6 } else { d }, internal, c)?
+        };
+        if let Some(src) = src {
+            Self::write_blocks(&lvl, &layout, &src, [0, 0, face as u64])?;
+        }
+        if cube_face {
+            if !reuse {
+                st.faces[li] = 0;
+            }
+            st.faces[li] |= 1 << face;
+        }
+        st.levels[li] = Some(lvl);
+        Ok(())
+    }
+
+    /// The texture a target-based CompressedTexSubImage* addresses (GL 4.6 §8.7:
+    /// INVALID_ENUM for a target no compressed image has with this many dimensions,
+    /// INVALID_OPERATION for a 3D texture of a format without 3D images).
+    pub fn compressed_sub_target(
+        &self,
+        target: u32,
+        dims_n: u8,
+        format: u32,
+    ) -> GlResult<Arc<Texture>> {
+        check_target(target, dims_n, codec(format))?;
+        self.query_target(target)
+    }
+
+    /// GL 4.6 §8.7: INVALID_OPERATION if CompressedTextureSubImage*'s texture has a
+    /// target no compressed image of this many dimensions has (cube maps take the
+    /// three-dimensional command, faces as z).
+    pub fn compressed_texture_target(tex: &Texture, dims_n: u8, format: u32) -> GlResult<()> {
+        let target = tex.state.lock().target;
+        let ok = match dims_n {
+            2 => target == GL_TEXTURE_2D,
+            3 => {
+                matches!(
+                    target,
+                    GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_CUBE_MAP
+                ) || (target == GL_TEXTURE_3D && codec(format).is_none_or(|c| c.takes_3d()))
+            }
+            _ => false,
+        };
+        if !ok {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {} ({}) has no compressed {dims_n}D images",
+                tex.name,
+                Enum(target)
+            );
+        }
+        Ok(())
+    }
+
+    /// CompressedTexSubImage* and CompressedTextureSubImage* (GL 4.6 §8.7).
+    #[allow(clippy::too_many_arguments)]
+    pub fn compressed_tex_sub_image(
+        &mut self,
+        tex: Arc<Texture>,
+        dims_n: u8,
+        face_target: Option<u32>,
+        level: i32,
+        off: [i32; 3],
+        size: [i32; 3],
+        format: u32,
+        image_size: i32,
+        data: UserIn,
+    ) -> GlResult<()> {
+        let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
+        // GL 4.6 §8.7: INVALID_OPERATION if format does not match the image's
+        // internal format (as Mesa, for a format that is not compressed too).
+        let c = match &l.compressed {
+            Some(b) if l.internal == format => b.codec,
+            _ => gl_bail!(
+                GL_INVALID_OPERATION,
+                "format {} is not the internal format {} of the level",
+                Enum(format),
+                Enum(l.internal)
+            ),
+        };
+        let unpack = self.textures.pixel_store.unpack;
+        check_modes(dims_n, &unpack)?;
+        // GL 4.6 §8.7: INVALID_VALUE if imageSize is not the size of the region.
+        let dims_ok = size.iter().all(|&s| s >= 0);
+        let expected = if dims_ok {
+            image_bytes(c, size[0] as u32, size[1] as u32, size[2] as u32).unwrap_or(u64::MAX)
+        } else {
+            u64::MAX
+        };
+        if dims_ok && (image_size < 0 || image_size as u64 != expected) {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "imageSize = {image_size}, but the {}x{}x{} region has {expected} bytes",
+                size[0],
+                size[1],
+                size[2]
+            );
+        }
+        Self::check_region(&l, target, off, size)?;
+        // GL 4.6 §8.7: INVALID_OPERATION if the region does not start on a block
+        // boundary, or does not end on one short of the image's edge.
+        let lim = [l.width as i32, l.height as i32];
+        for i in 0..2 {
+            if off[i] % 4 != 0 || (size[i] % 4 != 0 && off[i] + size[i] != lim[i]) {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "the region at ({}, {}) of {}x{} texels is not aligned to 4x4 blocks",
+                    off[0],
+                    off[1],
+                    size[0],
+                    size[1]
+                );
+            }
+        }
+        let z = if target == GL_TEXTURE_CUBE_MAP {
+            face as u64
+        } else {
+            off[2] as u64
+        };
+        let size = [size[0] as u32, size[1] as u32, size[2] as u32];
+        let layout = ClientBlocks::new(c, dims_n, size, &unpack).ok_or_else(|| {
+            crate::gl_err!(GL_INVALID_VALUE, "the compressed data's size overflows")
+        })?;
+        if let Some(src) = self.compressed_source(&layout, image_size, data)? {
+            Self::write_blocks(&l, &layout, &src, [off[0] as u64 / 4, off[1] as u64 / 4, z])?;
+        }
+        Ok(())
+    }
+
+    /// GetCompressedTexImage, GetnCompressedTexImage, GetCompressedTextureImage and
+    /// GetCompressedTextureSubImage (GL 4.6 §8.11.4): copies the blocks of a region
+    /// (`region`: offset and size in texels; None: the whole level, or the face a
+    /// target names) into client memory or the PIXEL_PACK buffer.
+    pub fn get_compressed_tex_image(
+        &mut self,
+        tex: Arc<Texture>,
+        face_target: Option<u32>,
+        level: i32,
+        region: Option<([i32; 3], [i32; 3])>,
+        buf_size: Option<i64>,
+        out: UserOut,
+    ) -> GlResult<()> {
+        // GL 4.6 §8.11.4: INVALID_VALUE for a level outside the texture's range.
+        if level < 0 || level as usize >= MAX_LEVELS {
+            gl_bail!(GL_INVALID_VALUE, "level = {level} is out of range");
+        }
+        let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
+        // GL 4.6 §8.11.4: INVALID_OPERATION if the image is not compressed.
+        let Some(b) = l.compressed.clone() else {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "level {level} of texture {} ({}) is not compressed",
+                tex.name,
+                Enum(l.internal)
+            );
+        };
+        let cube = target == GL_TEXTURE_CUBE_MAP;
+        let (off, size) = match region {
+            Some((off, size)) => {
+                let check = if cube { GL_TEXTURE_2D_ARRAY } else { target };
+                Self::check_region(&l, check, off, size)?;
+                // GL 4.6 §8.11.4: INVALID_OPERATION if the region is not aligned to
+                // blocks (short of the image's edge).
+                let lim = [l.width as i32, l.height as i32];
+                for i in 0..2 {
+                    if off[i] % 4 != 0 || (size[i] % 4 != 0 && off[i] + size[i] != lim[i]) {
+                        gl_bail!(
+                            GL_INVALID_OPERATION,
+                            "the region is not aligned to 4x4 blocks"
+                        );
+                    }
+                }
+                (
+                    [off[0] as u32, off[1] as u32, off[2] as u32],
+                    [size[0] as u32, size[1] as u32, size[2] as u32],
+                )
+            }
+            None if cube && face_target.is_some_and(|t| t != GL_TEXTURE_CUBE_MAP) => {
+                ([0, 0, face], [l.width, l.height, 1])
+            }
+            None => ([0, 0, 0], [l.width, l.height, l.depth]),
+        };
+        let pack = self.textures.pixel_store.pack;
+        let dims_n = if matches!(
+            target,
+            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
+        ) {
+            3
+        } else {
+            2
+        };
+        check_modes(dims_n, &pack)?;
+        let Some(layout) = ClientBlocks::new(b.codec, dims_n, size, &pack) else {
+            gl_bail!(GL_INVALID_VALUE, "the compressed data's size overflows");
+        };
+        let Some(end) = layout.end() else {
+            gl_bail!(GL_INVALID_VALUE, "the compressed data's size overflows");
+        };
+        if let Some(n) = buf_size
+            && (n < 0 || end > n as u64)
+        {
+            // GL 4.6 §8.11.4: INVALID_OPERATION if the data would not fit bufSize.
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the image needs {end} bytes, more than bufSize = {n}"
+            );
+        }
+        let row_len = (layout.n[0] * layout.block) as usize;
+        let mut row = vec![0u8; row_len];
+        let mut dst = match &self.bindings.pixel_pack {
+            Some(buf) => {
+                let offset = out.as_ptr() as u64;
+                let storage = pixel_buffer_range(
+                    buf,
+                    "GL_PIXEL_PACK_BUFFER",
+                    offset,
+                    end,
+                    1,
+                    GL_UNSIGNED_BYTE,
+                )?;
+                Dst::Buffer(storage, offset)
+            }
+            None => match out.bytes(end as usize) {
+                Some(b) => Dst::Client(b),
+                None => return Ok(()),
+            },
+        };
+        let origin = [off[0] as u64 / 4, off[1] as u64 / 4, off[2] as u64];
+        for z in 0..layout.n[2] {
+            for y in 0..layout.n[1] {
+                let src = (origin[2] + z) * b.slice_bytes(&l)
+                    + (origin[1] + y) * b.row_bytes(&l)
+                    + origin[0] * layout.block;
+                b.storage.read(src as usize, &mut row);
+                let at = layout.at(y, z);
+                match &mut dst {
+                    Dst::Client(c) => c[at as usize..at as usize + row_len].copy_from_slice(&row),
+                    Dst::Buffer(s, base) => s.write((*base + at) as usize, &row),
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+enum Dst<'a> {
+    Client(&'a mut [u8]),
+    Buffer(Arc<Storage>, u64),
+}
