@@ -5,9 +5,10 @@
 //! A compressed level keeps its 4x4 blocks exactly as the application gave them
 //! (GetCompressedTexImage returns them) beside its decoded texels, which are stored in
 //! the uncompressed format of [`Codec::texel_format`] and are what sampling, image
-//! loads, GetTexImage and copies read. Only the commands of this module write a
-//! compressed level's blocks, and each decodes every block it writes into the texels
-//! before it returns, so blocks and texels agree. Commands that would write texels of
+//! loads, GetTexImage and copies read. Only the commands of this module and
+//! CopyImageSubData write a compressed level's blocks, and each decodes every block it
+//! writes into the texels before it returns, so blocks and texels agree (but for blocks
+//! never written: zeros, and zero texels). Commands that would write texels of
 //! a compressed level without writing its blocks (TexSubImage, CopyTexSubImage, image
 //! stores, clears, framebuffer attachments) refuse such levels where they check their
 //! destination. Decoding is total: every block decodes, whatever its bytes.
@@ -289,8 +290,9 @@ impl Blocks {
     }
 }
 
-/// Allocates a compressed level whose blocks are all zero and whose texels are what
-/// zero blocks decode to.
+/// Allocates a compressed level whose blocks and texels are all zero (the contents
+/// of a level no command has specified are undefined, GL 4.6 §8.19; the zeroed
+/// memory is not touched, so a large TexStorage costs no more than its pages used).
 pub fn new_level(w: u32, h: u32, d: u32, internal: u32, c: Codec) -> GlResult<Level> {
     let mut l = Level::new(w, h, d, internal, c.texel_format())?;
     let bytes = image_bytes(c, w, h, d).and_then(|b| usize::try_from(b).ok());
@@ -307,16 +309,6 @@ pub fn new_level(w: u32, h: u32, d: u32, internal: u32, c: Codec) -> GlResult<Le
         internal,
         storage: Arc::new(storage),
     });
-    let zero = [0u8; 16];
-    let mut texels = [0u8; 16 * 16];
-    c.decode(&zero, &mut texels);
-    for z in 0..d {
-        for by in 0..h.div_ceil(4) {
-            for bx in 0..w.div_ceil(4) {
-                write_texels(&l, [bx, by, z], &texels);
-            }
-        }
-    }
     Ok(l)
 }
 
