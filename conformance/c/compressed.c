@@ -432,8 +432,53 @@ static void errors(void)
     CHECK(memcmp(back, data + 100, 8) == 0, "GetCompressedTextureSubImage of one block");
     EXPECT_OK(glGetCompressedTextureImage(t, 0, 64, back));
     CHECK(memcmp(back + 24, data + 100, 8) == 0, "GetCompressedTextureImage");
-    GLuint del[] = {t, u};
-    glDeleteTextures(2, del);
+    EXPECT_ERR(GL_INVALID_ENUM, "§8.7: a generic compressed format in a sub-image",
+               glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_COMPRESSED_RED, 8, data));
+    EXPECT_ERR(GL_INVALID_VALUE, "§8.11.4: a sub-image query not aligned to blocks",
+               glGetCompressedTextureSubImage(t, 0, 2, 0, 0, 4, 4, 1, 64, back));
+    EXPECT_ERR(GL_INVALID_VALUE, "§8.11.4: a 2D image's query region at z = 1",
+               glGetCompressedTextureSubImage(t, 0, 0, 0, 1, 4, 4, 0, 64, back));
+    /* Empty regions under the block pixel storage modes read and write nothing. */
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 8);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 64);
+    EXPECT_OK(glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 8, GL_COMPRESSED_RED_RGTC1, 0, data));
+    GLuint plain = new_tex(GL_TEXTURE_2D);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    EXPECT_OK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 4, GL_RGBA, GL_UNSIGNED_BYTE, data));
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 0);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 0);
+    glBindTexture(GL_TEXTURE_2D, t);
+    /* BPTC blocks do not copy into RGTC2 blocks (different view classes). */
+    GLuint bc7 = new_tex(GL_TEXTURE_2D);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA_BPTC_UNORM, 4, 4);
+    GLuint rg = new_tex(GL_TEXTURE_2D);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RG_RGTC2, 4, 4);
+    EXPECT_ERR(GL_INVALID_OPERATION, "§18.3.3: BPTC and RGTC2 are not compatible",
+               glCopyImageSubData(bc7, GL_TEXTURE_2D, 0, 0, 0, 0, rg, GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1));
+    /* A cube map's faces as z of CompressedTextureSubImage3D. */
+    GLuint cube = new_tex(GL_TEXTURE_CUBE_MAP);
+    glTexStorage2D(GL_TEXTURE_CUBE_MAP, 1, GL_COMPRESSED_RED_RGTC1, 4, 4);
+    EXPECT_OK(glCompressedTextureSubImage3D(cube, 0, 0, 0, 2, 4, 4, 1, GL_COMPRESSED_RED_RGTC1, 8, data + 40));
+    uint8_t face[8] = {0};
+    EXPECT_OK(glGetCompressedTexImage(GL_TEXTURE_CUBE_MAP_POSITIVE_Y, 0, face));
+    CHECK(memcmp(face, data + 40, 8) == 0, "z = 2 is the +Y face");
+    if (!any) {
+        /* Hostile block modes whose extent passes any address space: an error, no
+         * access (Mesa is not asked). */
+        glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 0x7fffffff);
+        glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 1);
+        glPixelStorei(GL_UNPACK_ROW_LENGTH, 0x7fffffff);
+        glBindTexture(GL_TEXTURE_2D, plain);
+        EXPECT_ERR(GL_INVALID_VALUE, "the data's extent overflows",
+                   glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 4, 16, 0, 32, data));
+        glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+        glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 0);
+        glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 0);
+    }
+    GLuint del[] = {t, u, plain, bc7, rg, cube};
+    glDeleteTextures(6, del);
     CHECK(glGetError() == GL_NO_ERROR, "no stray error");
 }
 

@@ -23,8 +23,9 @@ fn image(
     data: *const c_void,
 ) {
     gl_call(name, |st| {
-        // SAFETY: GL's promise: data holds imageSize bytes laid out as the pixel store
-        // modes say (or is an offset into the bound PIXEL_UNPACK buffer).
+        // SAFETY: GL's promise: data holds the blocks laid out as the pixel store modes
+        // say, every byte they address readable (or is an offset into the bound
+        // PIXEL_UNPACK buffer).
         let data = unsafe { UserIn::new(data) };
         st.compressed_tex_image(n, target, level, internal, dims, border, size, data)
     })
@@ -145,8 +146,9 @@ fn sub_image(
                 (tex, None)
             }
         };
-        // SAFETY: GL's promise: data holds imageSize bytes laid out as the pixel store
-        // modes say (or is an offset into the bound PIXEL_UNPACK buffer).
+        // SAFETY: GL's promise: data holds the blocks laid out as the pixel store modes
+        // say, every byte they address readable (or is an offset into the bound
+        // PIXEL_UNPACK buffer).
         let data = unsafe { UserIn::new(data) };
         st.compressed_tex_sub_image(tex, n, face, level, off, size, format, image_size, data)
     })

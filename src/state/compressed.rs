@@ -477,7 +477,8 @@ impl ContextState {
         image_size: i32,
         data: UserIn,
     ) -> GlResult<Option<Src<'a>>> {
-        let Some(end) = layout.end() else {
+        // The extent must be addressable (a Rust slice holds at most isize::MAX bytes).
+        let Some(end) = layout.end().filter(|&e| e <= isize::MAX as u64) else {
             gl_bail!(GL_INVALID_VALUE, "the compressed data's size overflows");
         };
         match &self.bindings.pixel_unpack {
@@ -500,6 +501,10 @@ impl ContextState {
     /// Writes the blocks of a region (origin in blocks) from `src` and decodes them.
     fn write_blocks(l: &Level, layout: &ClientBlocks, src: &Src, origin: [u64; 3]) -> GlResult<()> {
         let b = l.compressed.as_ref().expect("compressed level");
+        // An empty region reads nothing (its extent, `end`, covers no row).
+        if layout.n.contains(&0) {
+            return Ok(());
+        }
         let row_len = (layout.n[0] * layout.block) as usize;
         let mut row = vec![0u8; row_len];
         let tb = l.format.bytes();
@@ -662,6 +667,14 @@ impl ContextState {
         image_size: i32,
         data: UserIn,
     ) -> GlResult<()> {
+        // GL 4.6 §8.7: INVALID_ENUM if format is a generic compressed format.
+        if is_generic(format) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "format {} is a generic compressed format",
+                Enum(format)
+            );
+        }
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
         // GL 4.6 §8.7: INVALID_OPERATION if format does not match the image's
         // internal format (as Mesa, for a format that is not compressed too).
@@ -692,7 +705,14 @@ impl ContextState {
                 size[2]
             );
         }
-        Self::check_region(&l, target, off, size)?;
+        // CompressedTextureSubImage3D addresses a cube map's faces as z (GL 4.6 §8.7).
+        let by_name_cube = target == GL_TEXTURE_CUBE_MAP && face_target.is_none();
+        let check = if by_name_cube {
+            GL_TEXTURE_2D_ARRAY
+        } else {
+            target
+        };
+        Self::check_region(&l, check, off, size)?;
         // GL 4.6 §8.7: INVALID_OPERATION if the region does not start on a block
         // boundary, or does not end on one short of the image's edge.
         let lim = [l.width as i32, l.height as i32];
@@ -708,7 +728,7 @@ impl ContextState {
                 );
             }
         }
-        let z = if target == GL_TEXTURE_CUBE_MAP {
+        let z = if target == GL_TEXTURE_CUBE_MAP && !by_name_cube {
             face as u64
         } else {
             off[2] as u64
@@ -755,15 +775,20 @@ impl ContextState {
             Some((off, size)) => {
                 let check = if cube { GL_TEXTURE_2D_ARRAY } else { target };
                 Self::check_region(&l, check, off, size)?;
-                // GL 4.6 §8.11.4: INVALID_OPERATION if the region is not aligned to
-                // blocks (short of the image's edge).
+                // GL 4.6 §8.11.4: INVALID_VALUE if a 2D image's region is not one
+                // slice at z = 0, or is not aligned to blocks (short of the edge).
+                if target == GL_TEXTURE_2D && (off[2] != 0 || size[2] != 1) {
+                    gl_bail!(
+                        GL_INVALID_VALUE,
+                        "zoffset = {} and depth = {} of a 2D image must be 0 and 1",
+                        off[2],
+                        size[2]
+                    );
+                }
                 let lim = [l.width as i32, l.height as i32];
                 for i in 0..2 {
                     if off[i] % 4 != 0 || (size[i] % 4 != 0 && off[i] + size[i] != lim[i]) {
-                        gl_bail!(
-                            GL_INVALID_OPERATION,
-                            "the region is not aligned to 4x4 blocks"
-                        );
+                        gl_bail!(GL_INVALID_VALUE, "the region is not aligned to 4x4 blocks");
                     }
                 }
                 (
@@ -777,10 +802,13 @@ impl ContextState {
             None => ([0, 0, 0], [l.width, l.height, l.depth]),
         };
         let pack = self.textures.pixel_store.pack;
+        // A cube map face is a 2D image; the whole cube (by name) is 3D.
+        let one_face = face_target.is_some_and(|t| t != GL_TEXTURE_CUBE_MAP);
         let dims_n = if matches!(
             target,
             GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
-        ) {
+        ) && !one_face
+        {
             3
         } else {
             2
@@ -789,7 +817,7 @@ impl ContextState {
         let Some(layout) = ClientBlocks::new(b.codec, dims_n, size, &pack) else {
             gl_bail!(GL_INVALID_VALUE, "the compressed data's size overflows");
         };
-        let Some(end) = layout.end() else {
+        let Some(end) = layout.end().filter(|&e| e <= isize::MAX as u64) else {
             gl_bail!(GL_INVALID_VALUE, "the compressed data's size overflows");
         };
         if let Some(n) = buf_size
@@ -821,6 +849,10 @@ impl ContextState {
                 None => return Ok(()),
             },
         };
+        // An empty region writes nothing (its extent, `end`, covers no row).
+        if layout.n.contains(&0) {
+            return Ok(());
+        }
         let origin = [off[0] as u64 / 4, off[1] as u64 / 4, off[2] as u64];
         for z in 0..layout.n[2] {
             for y in 0..layout.n[1] {

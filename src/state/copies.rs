@@ -92,7 +92,7 @@ pub fn has_mipmaps(target: u32) -> bool {
 
 /// CopyImageSubData with a compressed end (GL 4.6 §18.3.3): the copy moves whole
 /// blocks, each one texel of an uncompressed end whose texels are as large as the
-/// blocks (or one block of a compressed end with blocks as large). `size` is in texels
+/// blocks, or one block of a compressed end of a compatible format. `size` is in texels
 /// of the source. A compressed end's region starts on a block and ends on one or at
 /// the image's edge; written blocks are decoded into the destination's texels.
 fn copy_blocks(
@@ -153,11 +153,29 @@ fn copy_blocks(
         GL_INVALID_VALUE,
     )?;
     aligned(d, ddim, d_off, d_size)?;
-    // GL 4.6 §18.3.3: INVALID_OPERATION if the formats are not compatible: a
-    // compressed format copies to one of the same block size, or to an uncompressed
-    // colour format whose texels have that size.
+    // GL 4.6 §18.3.3: INVALID_OPERATION if the formats are not compatible: the same
+    // format; two compressed formats of one view class (table 8.22: RGTC1, RGTC2,
+    // BPTC unorm, BPTC float); or an RGTC or BPTC format and an uncompressed colour
+    // format whose texels are as large as its blocks (table 18.4, which has no ETC2
+    // or EAC format).
+    use super::compressed::Codec;
+    let class = |c: Codec| match c {
+        Codec::Rgtc1 { .. } => 1,
+        Codec::Rgtc2 { .. } => 2,
+        Codec::Bc7 { .. } => 3,
+        Codec::Bc6h { .. } => 4,
+        _ => 0,
+    };
     let ds = |l: &Level| l.format.has_depth() || l.format.has_stencil();
-    if sb != db || ds(s) || ds(d) {
+    let compatible = s.internal == d.internal
+        || match (&s.compressed, &d.compressed) {
+            (Some(a), Some(b)) => class(a.codec) != 0 && class(a.codec) == class(b.codec),
+            (Some(c), None) | (None, Some(c)) => {
+                class(c.codec) != 0 && sb == db && !ds(s) && !ds(d)
+            }
+            (None, None) => false,
+        };
+    if !compatible {
         gl_bail!(
             GL_INVALID_OPERATION,
             "the source format {} and the destination format {} are not compatible",

@@ -949,6 +949,10 @@ impl ContextState {
         let Some(src) = self.unpack_bytes(client, &layout, data)? else {
             return Ok(());
         };
+        // An empty region reads nothing (the layout's extent covers no row of it).
+        if size.contains(&0) {
+            return Ok(());
+        }
         let f = level.format;
         let tb = f.bytes();
         let class = f.class();
@@ -1333,6 +1337,10 @@ impl ContextState {
                 None => return Ok(()),
             },
         };
+        // An empty region writes nothing (the layout's extent covers no row of it).
+        if size.contains(&0) {
+            return Ok(());
+        }
         let f = l.format;
         let tb = f.bytes();
         let mut texels = vec![0u8; w as usize * tb];
