@@ -911,7 +911,7 @@ void glGetInternalformativ(GLenum target,
                            GLsizei buf_size,
                            GLint *params);
 
-void glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *_val);
+void glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val);
 
 void glGetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64 *params);
 
@@ -1636,6 +1636,13 @@ void glTexImage2D(GLenum target,
                   GLenum ty,
                   const void *pixels);
 
+void glTexImage2DMultisample(GLenum target,
+                             GLsizei samples,
+                             GLenum internalformat,
+                             GLsizei width,
+                             GLsizei height,
+                             GLboolean fixedsamplelocations);
+
 void glTexImage3D(GLenum target,
                   GLint level,
                   GLint internalformat,
@@ -1646,6 +1653,14 @@ void glTexImage3D(GLenum target,
                   GLenum format,
                   GLenum ty,
                   const void *pixels);
+
+void glTexImage3DMultisample(GLenum target,
+                             GLsizei samples,
+                             GLenum internalformat,
+                             GLsizei width,
+                             GLsizei height,
+                             GLsizei depth,
+                             GLboolean fixedsamplelocations);
 
 void glTexParameterIiv(GLenum target, GLenum pname, const GLint *params);
 
@@ -1663,12 +1678,27 @@ void glTexStorage1D(GLenum target, GLsizei levels, GLenum internal, GLsizei w);
 
 void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, GLsizei h);
 
+void glTexStorage2DMultisample(GLenum target,
+                               GLsizei samples,
+                               GLenum internalformat,
+                               GLsizei width,
+                               GLsizei height,
+                               GLboolean fixedsamplelocations);
+
 void glTexStorage3D(GLenum target,
                     GLsizei levels,
                     GLenum internal,
                     GLsizei w,
                     GLsizei h,
                     GLsizei d);
+
+void glTexStorage3DMultisample(GLenum target,
+                               GLsizei samples,
+                               GLenum internalformat,
+                               GLsizei width,
+                               GLsizei height,
+                               GLsizei depth,
+                               GLboolean fixedsamplelocations);
 
 void glTexSubImage1D(GLenum target,
                      GLint level,
@@ -1724,12 +1754,27 @@ void glTextureStorage1D(GLuint texture, GLsizei levels, GLenum internal, GLsizei
 
 void glTextureStorage2D(GLuint texture, GLsizei levels, GLenum internal, GLsizei w, GLsizei h);
 
+void glTextureStorage2DMultisample(GLuint texture,
+                                   GLsizei samples,
+                                   GLenum internalformat,
+                                   GLsizei width,
+                                   GLsizei height,
+                                   GLboolean fixedsamplelocations);
+
 void glTextureStorage3D(GLuint texture,
                         GLsizei levels,
                         GLenum internal,
                         GLsizei w,
                         GLsizei h,
                         GLsizei d);
+
+void glTextureStorage3DMultisample(GLuint texture,
+                                   GLsizei samples,
+                                   GLenum internalformat,
+                                   GLsizei width,
+                                   GLsizei height,
+                                   GLsizei depth,
+                                   GLboolean fixedsamplelocations);
 
 void glTextureSubImage1D(GLuint texture,
                          GLint level,

@@ -4,7 +4,7 @@
 //! unpack the arguments, look up the texture or framebuffers they name, and call the
 //! operation in `state::copies`.
 
-use super::gl_call;
+use super::{gl_call, out_array};
 use crate::gl_bail;
 use crate::state::copies::{CopyEnd, has_mipmaps};
 use crate::state::gl_enums::GL_SAMPLE_POSITION;
@@ -199,25 +199,27 @@ pub extern "C" fn glInvalidateTexSubImage(
 }
 
 #[unsafe(no_mangle)]
-pub extern "C" fn glGetMultisamplefv(pname: GLenum, index: GLuint, _val: *mut GLfloat) {
-    gl_call(
-        "glGetMultisamplefv",
-        |_st| -> crate::state::error::GlResult<()> {
-            // GL 4.6 §14.3.1.1: INVALID_ENUM if pname is not SAMPLE_POSITION.
-            if pname != GL_SAMPLE_POSITION {
-                gl_bail!(
-                    GL_INVALID_ENUM,
-                    "pname {} is not GL_SAMPLE_POSITION",
-                    crate::state::error::Enum(pname)
-                );
-            }
-            // GL 4.6 §14.3.1.1: INVALID_VALUE if index is not below SAMPLES, which is 0
-            // for every framebuffer glcompute has (GL_MAX_SAMPLES is 1, and a
-            // single-sample framebuffer has no sample positions).
+pub unsafe extern "C" fn glGetMultisamplefv(pname: GLenum, index: GLuint, val: *mut GLfloat) {
+    gl_call("glGetMultisamplefv", |st| {
+        // GL 4.6 §14.3.1.1: INVALID_ENUM if pname is not SAMPLE_POSITION.
+        if pname != GL_SAMPLE_POSITION {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not GL_SAMPLE_POSITION",
+                crate::state::error::Enum(pname)
+            );
+        }
+        // GL 4.6 §14.3.1.1: INVALID_VALUE if index is not below the draw
+        // framebuffer's SAMPLES (0 for a framebuffer that is not multisample).
+        let samples = st.framebuffer_samples(st.framebuffers.draw);
+        let Some(pos) = crate::state::multisample::sample_position(samples, index) else {
             gl_bail!(
                 GL_INVALID_VALUE,
-                "index {index} is not below GL_SAMPLES (0: glcompute's framebuffers are single-sample)"
-            )
-        },
-    )
+                "index {index} is not below GL_SAMPLES ({samples})"
+            );
+        };
+        // SAFETY: GL's promise: val has room for two floats.
+        unsafe { out_array(val, &pos) };
+        Ok(())
+    })
 }

@@ -524,7 +524,13 @@ pub unsafe extern "C" fn glGetTexImage(
             (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
         // GL 4.6 §8.11: INVALID_ENUM for a target GetTexImage does not take (a cube
         // map is read face by face).
-        if target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_BUFFER {
+        if matches!(
+            target,
+            GL_TEXTURE_CUBE_MAP
+                | GL_TEXTURE_BUFFER
+                | GL_TEXTURE_2D_MULTISAMPLE
+                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+        ) {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "target {} is not a glGetTexImage target",
@@ -1336,4 +1342,138 @@ pub unsafe extern "C" fn glGetInternalformati64v(
             |x| x,
         )
     }
+}
+
+/// TexImage2D/3DMultisample and TexStorage2D/3DMultisample by target.
+#[allow(clippy::too_many_arguments)]
+fn multisample(
+    name: &'static str,
+    dims_n: u8,
+    cmd: crate::state::multisample::MsCommand,
+    target: GLenum,
+    samples: GLsizei,
+    internal: GLenum,
+    size: [GLsizei; 3],
+    fixed: GLboolean,
+) {
+    gl_call(name, |st| {
+        let tex = st.multisample_target(target, dims_n)?;
+        st.tex_multisample(tex, dims_n, cmd, samples, internal, size, fixed != 0)
+    })
+}
+
+/// TextureStorage2D/3DMultisample.
+#[allow(clippy::too_many_arguments)]
+fn texture_multisample(
+    name: &'static str,
+    dims_n: u8,
+    texture: GLuint,
+    samples: GLsizei,
+    internal: GLenum,
+    size: [GLsizei; 3],
+    fixed: GLboolean,
+) {
+    gl_call(name, |st| {
+        let tex = st.named_texture(texture)?;
+        let cmd = crate::state::multisample::MsCommand::Storage;
+        st.tex_multisample(tex, dims_n, cmd, samples, internal, size, fixed != 0)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexImage2DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    let cmd = crate::state::multisample::MsCommand::Image;
+    let size = [width, height, 1];
+    let (n, i) = ("glTexImage2DMultisample", internalformat);
+    multisample(n, 2, cmd, target, samples, i, size, fixedsamplelocations)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexImage3DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    let cmd = crate::state::multisample::MsCommand::Image;
+    let size = [width, height, depth];
+    let (n, i) = ("glTexImage3DMultisample", internalformat);
+    multisample(n, 3, cmd, target, samples, i, size, fixedsamplelocations)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexStorage2DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    let cmd = crate::state::multisample::MsCommand::Storage;
+    let size = [width, height, 1];
+    let (n, i) = ("glTexStorage2DMultisample", internalformat);
+    multisample(n, 2, cmd, target, samples, i, size, fixedsamplelocations)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTexStorage3DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    let cmd = crate::state::multisample::MsCommand::Storage;
+    let size = [width, height, depth];
+    let (n, i) = ("glTexStorage3DMultisample", internalformat);
+    multisample(n, 3, cmd, target, samples, i, size, fixedsamplelocations)
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureStorage2DMultisample(
+    texture: GLuint,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    let (n, i) = ("glTextureStorage2DMultisample", internalformat);
+    texture_multisample(
+        n,
+        2,
+        texture,
+        samples,
+        i,
+        [width, height, 1],
+        fixedsamplelocations,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureStorage3DMultisample(
+    texture: GLuint,
+    samples: GLsizei,
+    internalformat: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixedsamplelocations: GLboolean,
+) {
+    let (n, i) = ("glTextureStorage3DMultisample", internalformat);
+    let size = [width, height, depth];
+    texture_multisample(n, 3, texture, samples, i, size, fixedsamplelocations)
 }

@@ -46,6 +46,21 @@ impl Lower<'_, '_> {
         }
     }
 
+    /// The texel coordinates of an image access (`args`: the image, the coordinates
+    /// and, for multisample images, the sample): a multisample image's z is the
+    /// runtime's layer * samples + sample (-1, outside, for a sample out of range).
+    fn image_coords(&mut self, dim: Dim, args: &[ExprId], unit: Value) -> R<[Value; 3]> {
+        let coord = self.arg_values(args[1])?;
+        let [x, y, z] = self.image_xyz(dim, &coord);
+        if !dim.is_ms() {
+            return Ok([x, y, z]);
+        }
+        let sample = self.arg_values(args[2])?[0];
+        let table = self.images;
+        let z = self.libcall(Libcall::ImageSampleZ, &[table, unit, z, sample])[0];
+        Ok([x, y, z])
+    }
+
     /// The bounds check (Options::check_bounds): the runtime records (x, y, z) at a new
     /// site when they are outside the unit's image.
     fn check_image_access(&mut self, image: ExprId, unit: Value, xyz: [Value; 3], write: bool) {
@@ -90,11 +105,13 @@ impl Lower<'_, '_> {
                 };
                 Ok(Val::Comps(comps))
             }
-            // No multisample texture can be bound to a unit: one sample.
-            ImageSamples => Ok(Val::Comps(vec![self.b.ins().iconst(i32t, 1)])),
+            ImageSamples => {
+                let out = self.vec4_slot();
+                self.libcall(Libcall::ImageSize, &[table, unit, out]);
+                Ok(Val::Comps(vec![self.b.ins().load(i32t, mf(), out, 12)]))
+            }
             ImageLoad => {
-                let coord = self.arg_values(args[1])?;
-                let [x, y, z] = self.image_xyz(img.dim, &coord);
+                let [x, y, z] = self.image_coords(img.dim, args, unit)?;
                 self.check_image_access(args[0], unit, [x, y, z], false);
                 let out = self.vec4_slot();
                 self.libcall(Libcall::ImageLoad, &[table, unit, x, y, z, out]);
@@ -105,9 +122,8 @@ impl Lower<'_, '_> {
                 Ok(Val::Comps(comps))
             }
             ImageStore => {
-                let coord = self.arg_values(args[1])?;
+                let [x, y, z] = self.image_coords(img.dim, args, unit)?;
                 let data = self.arg_values(*args.last().expect("data argument"))?;
-                let [x, y, z] = self.image_xyz(img.dim, &coord);
                 self.check_image_access(args[0], unit, [x, y, z], true);
                 let v = self.vec4_slot();
                 for (i, &c) in data.iter().take(4).enumerate() {
@@ -128,8 +144,7 @@ impl Lower<'_, '_> {
                     ImageAtomicCompSwap => rt::ATOMIC_COMP_SWAP,
                     _ => return Err(format!("internal: {fun:?} is not an image function")),
                 };
-                let coord = self.arg_values(args[1])?;
-                let [x, y, z] = self.image_xyz(img.dim, &coord);
+                let [x, y, z] = self.image_coords(img.dim, args, unit)?;
                 self.check_image_access(args[0], unit, [x, y, z], true);
                 let n = args.len();
                 let float = img.sampled == Scalar::Float;

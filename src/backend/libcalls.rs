@@ -116,6 +116,7 @@ libcalls! {
     InverseF64 = h::inverse_f64: fn(*mut f64, u32);
     ClockTicks = h::clock_ticks: fn() -> u64;
     ImageSize = img::image_size: fn(*const img::ImageDesc, u32, *mut u32);
+    ImageSampleZ = img::image_sample_z: fn(*const img::ImageDesc, u32, i32, i32) -> i32;
     ImageLoad = img::image_load: fn(*const img::ImageDesc, u32, i32, i32, i32, *mut u32);
     ImageStore = img::image_store: fn(*const img::ImageDesc, u32, i32, i32, i32, *const u32);
     ImageAtomic = img::image_atomic: fn(*const img::ImageDesc, u32, i32, i32, i32, u32, u32, u32) -> u32;

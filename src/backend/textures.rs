@@ -53,17 +53,18 @@ impl Lower<'_, '_> {
                 let n = self.libcall(Libcall::TexLevels, &[table, unit])[0];
                 Ok(Val::Comps(vec![n]))
             }
-            // No multisample texture can be bound to a unit here: one sample.
-            TextureSamples => Ok(Val::Comps(vec![self.b.ins().iconst(i32t, 1)])),
+            TextureSamples => {
+                let zero = self.b.ins().iconst(i32t, 0);
+                let out = self.slot(16);
+                self.libcall(Libcall::TexSize, &[table, unit, zero, out]);
+                Ok(Val::Comps(vec![self.b.ins().load(i32t, mf(), out, 12)]))
+            }
             TexelFetch | TexelFetchOffset => {
                 let mut coord = self.arg_values(args[1])?;
                 let zero = self.b.ins().iconst(i32t, 0);
                 // Buffer and rectangle textures have no level argument; multisample
-                // fetches name a sample, and no multisample texture is ever bound.
-                let has_lod = !matches!(
-                    smp.dim,
-                    Dim::Buffer | Dim::Rect | Dim::D2Ms | Dim::D2MsArray
-                );
+                // fetches name a sample there, which the runtime takes as such.
+                let has_lod = !matches!(smp.dim, Dim::Buffer | Dim::Rect);
                 let lod = if has_lod {
                     self.arg_values(args[2])?[0]
                 } else {

@@ -25,7 +25,9 @@ pub struct ImageDesc {
     size: [u32; 3],
     format: u32,
     access: u32,
-    _pad: u32,
+    /// Samples per texel of a multisample image (0: not multisample); z then counts
+    /// layer * samples + sample.
+    samples: u32,
 }
 
 // SAFETY: a descriptor is a view into storage that the dispatch keeps alive; it is
@@ -42,7 +44,7 @@ impl ImageDesc {
         size: [0; 3],
         format: 0,
         access: 0,
-        _pad: 0,
+        samples: 0,
     };
 
     /// A descriptor for `size` texels of `format` in `storage` from byte `offset`,
@@ -77,7 +79,7 @@ impl ImageDesc {
                 size,
                 format: format.code(),
                 access,
-                _pad: 0,
+                samples: 0,
             },
             _ => ImageDesc::NONE,
         }
@@ -86,6 +88,32 @@ impl ImageDesc {
     /// Texels along x, y and z.
     pub fn size(&self) -> [u32; 3] {
         self.size
+    }
+
+    /// The descriptor of a multisample image of `samples` samples whose z counts
+    /// layer * samples + sample (`size[2]` a multiple of `samples`).
+    pub fn with_samples(mut self, samples: u32) -> ImageDesc {
+        self.samples = samples;
+        self
+    }
+
+    /// Samples per texel (0: not a multisample image).
+    pub fn samples(&self) -> u32 {
+        self.samples
+    }
+
+    /// The z of sample `sample` of layer `layer` of a multisample image: -1 (outside
+    /// every image) when the sample or layer is out of range; `layer` itself for an
+    /// image that is not multisample.
+    pub fn sample_z(&self, layer: i32, sample: i32) -> i32 {
+        if self.samples == 0 {
+            return layer;
+        }
+        let n = self.samples as i64;
+        if sample < 0 || sample as i64 >= n || layer < 0 {
+            return -1;
+        }
+        i32::try_from(layer as i64 * n + sample as i64).unwrap_or(-1)
     }
 
     /// The texel at (x, y, z) and the format, if the coordinates are inside.
@@ -305,19 +333,41 @@ pub unsafe extern "C" fn image_atomic(
     }
 }
 
-/// imageSize: the unit's width, height and depth (layers) into `out` (zeros for a
-/// unit with nothing usable bound).
+/// imageSize and imageSamples: the unit's width, height, depth (layers) and samples
+/// (0 for an image that is not multisample) into `out` (zeros for a unit with nothing
+/// usable bound).
 ///
 /// # Safety
-/// `table` as for every helper here; `out` points to three writable u32.
+/// `table` as for every helper here; `out` points to four writable u32.
 pub unsafe extern "C" fn image_size(table: *const ImageDesc, unit: u32, out: *mut u32) {
     // SAFETY: the kernel passes the runtime's table.
     let size = match unsafe { unit_desc(table, unit) } {
-        Some(d) if d.format != 0 => d.size,
-        _ => [0; 3],
+        Some(d) if d.format != 0 => {
+            let layers = d.size[2] / d.samples.max(1);
+            [d.size[0], d.size[1], layers, d.samples]
+        }
+        _ => [0; 4],
     };
-    // SAFETY: out points to three u32.
-    unsafe { std::ptr::copy_nonoverlapping(size.as_ptr(), out, 3) };
+    // SAFETY: out points to four u32.
+    unsafe { std::ptr::copy_nonoverlapping(size.as_ptr(), out, 4) };
+}
+
+/// The z that sample `sample` of layer `layer` has in the unit's image (see
+/// [`ImageDesc::sample_z`]); -1 for a unit with nothing bound.
+///
+/// # Safety
+/// `table` as for every helper here.
+pub unsafe extern "C" fn image_sample_z(
+    table: *const ImageDesc,
+    unit: u32,
+    layer: i32,
+    sample: i32,
+) -> i32 {
+    // SAFETY: the kernel passes the runtime's table.
+    match unsafe { unit_desc(table, unit) } {
+        Some(d) => d.sample_z(layer, sample),
+        None => -1,
+    }
 }
 
 /// The table of a dispatch: one descriptor per image unit.

@@ -25,6 +25,8 @@ pub enum Target {
     CubeArray,
     Rect,
     Buffer,
+    D2Ms,
+    D2MsArray,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +114,9 @@ pub struct SamplerDesc {
     /// Texture completeness (GL 4.6 §8.17) for this sampler state: lookups into an
     /// incomplete texture return (0, 0, 0, 1), or 0 for a shadow lookup.
     pub complete: bool,
+    /// Samples per texel of a multisample texture (0 otherwise): its one level's z
+    /// counts layer * samples + sample.
+    pub samples: u32,
 }
 
 /// The samplers of a dispatch, indexed by texture unit.
@@ -301,7 +306,11 @@ impl SamplerDesc {
         if !self.complete {
             return self.incomplete();
         }
-        let Some(level) = usize::try_from(lod).ok().and_then(|l| self.levels.get(l)) else {
+        let ms = matches!(self.target, Target::D2Ms | Target::D2MsArray);
+        let Some(level) = usize::try_from(if ms { 0 } else { lod })
+            .ok()
+            .and_then(|l| self.levels.get(l))
+        else {
             return [0; 4];
         };
         let [x, y, z] = xyz;
@@ -309,6 +318,9 @@ impl SamplerDesc {
             Target::D1 | Target::Buffer => (x, 0, 0),
             Target::D1Array => (x, 0, y),
             Target::D2 | Target::Rect => (x, y, 0),
+            // Multisample fetches name a sample where others name a level.
+            Target::D2Ms => (x, y, level.sample_z(0, lod)),
+            Target::D2MsArray => (x, y, level.sample_z(z, lod)),
             _ => (x, y, z),
         };
         if level.texel(x, y, z).is_none() {
@@ -331,7 +343,8 @@ impl SamplerDesc {
                 layer: layer(c[1], layers),
                 dims: 1,
             },
-            Target::D2 | Target::Rect => Place {
+            // GLSL has no filtered lookup of a multisample sampler.
+            Target::D2 | Target::Rect | Target::D2Ms | Target::D2MsArray => Place {
                 st: [c[0], c[1], 0.0],
                 layer: 0,
                 dims: 2,
@@ -594,8 +607,9 @@ impl SamplerDesc {
         match self.target {
             Target::D1 | Target::Buffer => [w, 0, 0],
             Target::D1Array => [w, d, 0],
-            Target::D2 | Target::Rect | Target::Cube => [w, h, 0],
+            Target::D2 | Target::Rect | Target::Cube | Target::D2Ms => [w, h, 0],
             Target::CubeArray => [w, h, d / 6],
+            Target::D2MsArray => [w, h, d / self.samples.max(1)],
             Target::D3 | Target::D2Array => [w, h, d],
         }
     }
@@ -662,18 +676,21 @@ pub unsafe extern "C" fn tex_sample(
     write4(out, v);
 }
 
-/// textureSize at level base + `lod` into `out` (three u32).
+/// textureSize at level base + `lod`, and textureSamples (0 for a texture that is not
+/// multisample), into `out` (four u32).
 ///
 /// # Safety
-/// `table` points to the dispatch's SamplerTable; `out` to three writable u32.
+/// `table` points to the dispatch's SamplerTable; `out` to four writable u32.
 pub unsafe extern "C" fn tex_size(table: *const SamplerTable, unit: u32, lod: i32, out: *mut u32) {
     // SAFETY: as this function's contract.
     let s = match unsafe { unit_desc(table, unit) } {
-        Some(d) => d.size(lod),
-        None => [0; 3],
+        Some(d) => {
+            let [w, h, z] = d.size(lod);
+            [w, h, z, d.samples]
+        }
+        None => [0; 4],
     };
-    // SAFETY: out points to three u32.
-    unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), out, 3) };
+    write4(out, s);
 }
 
 /// textureQueryLevels: the levels a lookup can reach; 0 for an incomplete texture.
@@ -756,6 +773,7 @@ mod tests {
             swizzle: [0, 1, 2, 3].map(Swizzle::Component),
             stencil: false,
             complete: true,
+            samples: 0,
         };
         let at = |d: &SamplerDesc, s: f32| {
             let a = SampleArgs {

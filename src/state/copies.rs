@@ -304,9 +304,11 @@ impl ContextState {
         }
         let row = texel.repeat(size[0] as usize);
         for z in 0..size[2] {
-            for y in 0..size[1] {
-                l.storage
-                    .write(texel_at(&l, off[0], off[1] + y, off[2] + z), &row);
+            for s in 0..l.samples.max(1) {
+                for y in 0..size[1] {
+                    let at = l.sample_at(off[0], off[1] + y, off[2] + z, s);
+                    l.storage.write(at as usize, &row);
+                }
             }
         }
         Ok(())
@@ -529,6 +531,16 @@ impl ContextState {
         let s = self.copy_end(&src, "src")?;
         let d = self.copy_end(&dst, "dst")?;
         if s.compressed.is_some() || d.compressed.is_some() {
+            // GL 4.6 §18.3.3: INVALID_OPERATION if the sample counts differ (a
+            // compressed image has none).
+            if s.samples != d.samples {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "the source has {} samples and the destination {}",
+                    s.samples,
+                    d.samples
+                );
+            }
             return copy_blocks(&s, src.off, &d, dst.off, size);
         }
         check_inside(dims(&s), src.off, size, "the source", GL_INVALID_VALUE)?;
@@ -542,14 +554,25 @@ impl ContextState {
                 Enum(d.internal)
             );
         }
+        // GL 4.6 §18.3.3: INVALID_OPERATION if the sample counts differ.
+        if s.samples != d.samples {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the source has {} samples and the destination {}",
+                s.samples,
+                d.samples
+            );
+        }
         let (so, dof) = (src.off.map(|v| v as u32), dst.off.map(|v| v as u32));
         let mut row = vec![0u8; size[0] as usize * s.format.bytes()];
         for z in 0..size[2] as u32 {
-            for y in 0..size[1] as u32 {
-                s.storage
-                    .read(texel_at(&s, so[0], so[1] + y, so[2] + z), &mut row);
-                d.storage
-                    .write(texel_at(&d, dof[0], dof[1] + y, dof[2] + z), &row);
+            for smp in 0..s.samples.max(1) {
+                for y in 0..size[1] as u32 {
+                    let from = s.sample_at(so[0], so[1] + y, so[2] + z, smp);
+                    s.storage.read(from as usize, &mut row);
+                    let to = d.sample_at(dof[0], dof[1] + y, dof[2] + z, smp);
+                    d.storage.write(to as usize, &row);
+                }
             }
         }
         Ok(())
@@ -593,6 +616,25 @@ impl ContextState {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "depth and stencil are blitted with GL_NEAREST only"
+            );
+        }
+        // GL 4.6 §18.3.1: INVALID_OPERATION if both framebuffers are multisample with
+        // different sample counts, or either is and the rectangles differ in size.
+        let (rs, ds) = (
+            self.framebuffer_samples(read_fb),
+            self.framebuffer_samples(draw_fb),
+        );
+        if rs > 0 && ds > 0 && rs != ds {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the read framebuffer has {rs} samples and the draw framebuffer {ds}"
+            );
+        }
+        let size = |r: [i32; 4]| [r[2] as i64 - r[0] as i64, r[3] as i64 - r[1] as i64];
+        if (rs > 0 || ds > 0) && size(src) != size(dst) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "a multisample blit copies rectangles of one size (no scaling or mirroring)"
             );
         }
         // Pairs of (read, draw) attachments; a buffer missing on either side is
@@ -682,6 +724,13 @@ impl ContextState {
         // GL 4.6 §8.6: INVALID_FRAMEBUFFER_OPERATION if the read framebuffer is not
         // complete (the default framebuffer has no pixels to copy).
         let f = self.complete_fbo(self.framebuffers.read)?;
+        // GL 4.6 §8.6: INVALID_OPERATION if the read framebuffer has sample buffers.
+        if self.framebuffer_samples(self.framebuffers.read) > 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the read framebuffer is multisample: resolve it with glBlitFramebuffer first"
+            );
+        }
         let (att, part) = if dst.has_depth() {
             (f.depth.clone(), GL_DEPTH_BUFFER_BIT)
         } else if dst.has_stencil() {
@@ -933,11 +982,23 @@ impl ContextState {
         let (rf, df) = (r.format, d.format);
         let mut t = vec![0u8; rf.bytes()];
         let mut out = vec![0u8; df.bytes()];
+        // A multisample source is resolved: its colour samples averaged (one sample
+        // of integer formats), depth and stencil taken from sample 0.
+        let resolve_n = if part == GL_COLOR_BUFFER_BIT {
+            r.samples.max(1)
+        } else {
+            1
+        };
         let fetch = |x: i64, y: i64, t: &mut [u8]| -> [u32; 4] {
             let x = x.clamp(0, r.width as i64 - 1) as u32;
             let y = y.clamp(0, r.height as i64 - 1) as u32;
-            r.storage.read(texel_at(r, x, y, rz), t);
-            rf.decode(t)
+            let mut vals = [[0u32; 4]; super::multisample::MAX_SAMPLES as usize];
+            let n = (resolve_n as usize).min(vals.len());
+            for (s, v) in vals.iter_mut().enumerate().take(n) {
+                r.storage.read(r.sample_at(x, y, rz, s as u32) as usize, t);
+                *v = rf.decode(t);
+            }
+            super::multisample::resolve(rf, &vals[..n])
         };
         for y in y_range {
             // The source position of the draw pixel's centre.
@@ -970,21 +1031,24 @@ impl ContextState {
                 } else {
                     fetch(fx.floor() as i64, fy.floor() as i64, &mut t)
                 };
-                let at = texel_at(d, x as u32, y as u32, dz);
-                if part == GL_COLOR_BUFFER_BIT {
-                    df.encode(v, &mut out);
-                } else {
-                    // Depth or stencil (the formats are equal): only that part of the
-                    // draw texel changes.
-                    d.storage.read(at, &mut out);
-                    let (depth, stencil) = match (part, rf) {
-                        (GL_DEPTH_BUFFER_BIT, _) => (Some(f32::from_bits(v[0])), None),
-                        (_, Format::Stencil8) => (None, Some(v[0])),
-                        _ => (None, Some(v[1])),
-                    };
-                    Self::set_depth_stencil(df, &mut out, depth, stencil);
+                // A multisample destination gets the value in every sample.
+                for s in 0..d.samples.max(1) {
+                    let at = d.sample_at(x as u32, y as u32, dz, s) as usize;
+                    if part == GL_COLOR_BUFFER_BIT {
+                        df.encode(v, &mut out);
+                    } else {
+                        // Depth or stencil (the formats are equal): only that part of
+                        // the draw texel changes.
+                        d.storage.read(at, &mut out);
+                        let (depth, stencil) = match (part, rf) {
+                            (GL_DEPTH_BUFFER_BIT, _) => (Some(f32::from_bits(v[0])), None),
+                            (_, Format::Stencil8) => (None, Some(v[0])),
+                            _ => (None, Some(v[1])),
+                        };
+                        Self::set_depth_stencil(df, &mut out, depth, stencil);
+                    }
+                    d.storage.write(at, &out);
                 }
-                d.storage.write(at, &out);
             }
         }
     }

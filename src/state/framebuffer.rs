@@ -139,7 +139,8 @@ impl Framebuffer {
             let is_layered = matches!(a, Attachment::Texture { layer: None, tex, .. }
                 if matches!(tex.state.lock().target,
                     GL_TEXTURE_3D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY
-                    | GL_TEXTURE_CUBE_MAP | GL_TEXTURE_CUBE_MAP_ARRAY));
+                    | GL_TEXTURE_CUBE_MAP | GL_TEXTURE_CUBE_MAP_ARRAY
+                    | GL_TEXTURE_2D_MULTISAMPLE_ARRAY));
             if *layered.get_or_insert(is_layered) != is_layered {
                 return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
             }
@@ -151,6 +152,20 @@ impl Framebuffer {
                 Some((l, _)) if !need_depth && l.format.has_stencil() => {}
                 _ => return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
             }
+        }
+        // GL 4.6 §9.4.2: every attached image has the same samples, and multisample
+        // textures the same fixed sample locations (renderbuffers count as fixed).
+        let images: Vec<Level> = all
+            .iter()
+            .filter_map(|a| a.image())
+            .map(|(l, _)| l)
+            .collect();
+        if let Some(first) = images.first()
+            && images
+                .iter()
+                .any(|l| l.samples != first.samples || l.fixed_locations != first.fixed_locations)
+        {
+            return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
         }
         GL_FRAMEBUFFER_COMPLETE
     }
@@ -340,8 +355,13 @@ impl ContextState {
                     face_layer = Some((tt - GL_TEXTURE_CUBE_MAP_POSITIVE_X) as i32);
                 }
             }
-            // GL 4.6 §9.2.8: INVALID_VALUE if level is not a level the texture can have.
-            if level < 0 || level as usize >= super::texture::MAX_LEVELS {
+            // GL 4.6 §9.2.8: INVALID_VALUE if level is not a level the texture can have
+            // (multisample textures have level 0 only).
+            let ms = matches!(
+                target,
+                GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+            );
+            if level < 0 || level as usize >= super::texture::MAX_LEVELS || (ms && level != 0) {
                 gl_bail!(GL_INVALID_VALUE, "level = {level} is out of range");
             }
             if let Some(l) = layer
@@ -358,6 +378,7 @@ impl ContextState {
                         | GL_TEXTURE_2D_ARRAY
                         | GL_TEXTURE_CUBE_MAP
                         | GL_TEXTURE_CUBE_MAP_ARRAY
+                        | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
                 )
             {
                 face_layer = Some(0);
@@ -539,7 +560,7 @@ impl ContextState {
     }
 
     /// Rewrites every texel of an attached image (the attached layer, or every layer
-    /// of a layered attachment) with `edit`.
+    /// of a layered attachment; every sample of a multisample image) with `edit`.
     fn fill_attachment(a: &Attachment, edit: impl Fn(Format, &mut [u8])) {
         let Some((l, slice)) = a.image() else { return };
         let layers = match a {
@@ -549,13 +570,15 @@ impl ContextState {
         let tb = l.format.bytes();
         let mut row = vec![0u8; l.row_bytes() as usize];
         for z in layers {
-            for y in 0..l.height as u64 {
-                let off = z as u64 * l.slice_bytes() + y * l.row_bytes();
-                l.storage.read(off as usize, &mut row);
-                for t in row.chunks_exact_mut(tb) {
-                    edit(l.format, t);
+            for s in 0..l.samples.max(1) {
+                for y in 0..l.height {
+                    let off = l.sample_at(0, y, z, s);
+                    l.storage.read(off as usize, &mut row);
+                    for t in row.chunks_exact_mut(tb) {
+                        edit(l.format, t);
+                    }
+                    l.storage.write(off as usize, &row);
                 }
-                l.storage.write(off as usize, &row);
             }
         }
     }
@@ -720,6 +743,13 @@ impl ContextState {
             gl_bail!(GL_INVALID_VALUE, "width = {w} or height = {h} is negative");
         }
         let f = self.complete_fbo(self.framebuffers.read)?;
+        // GL 4.6 §18.2.1: INVALID_OPERATION if the read framebuffer has sample buffers.
+        if self.framebuffer_samples(self.framebuffers.read) > 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the read framebuffer is multisample: resolve it with glBlitFramebuffer first"
+            );
+        }
         let att = match client.base {
             super::pixels::Base::Color(_) => {
                 if f.read_buffer == GL_NONE {
@@ -864,7 +894,8 @@ impl ContextState {
         Ok(())
     }
 
-    /// RenderbufferStorage(Multisample) (GL 4.6 §9.2.4); samples must be 0 or 1.
+    /// RenderbufferStorage(Multisample) (GL 4.6 §9.2.4), with the sample count
+    /// state/multisample.rs stores for `samples`.
     pub fn renderbuffer_storage(
         &mut self,
         rb: Option<Arc<Renderbuffer>>,
@@ -896,13 +927,22 @@ impl ContextState {
         if samples < 0 {
             gl_bail!(GL_INVALID_VALUE, "samples = {samples} is negative");
         }
-        if samples > 1 {
+        // GL 4.6 §9.2.4: INVALID_OPERATION if samples is above the maximum for the
+        // format.
+        let Some(stored) = super::multisample::stored_samples(samples as u32) else {
             gl_bail!(
                 GL_INVALID_OPERATION,
-                "samples = {samples}: glcompute has single-sample renderbuffers only (GL_MAX_SAMPLES = 1)"
+                "samples = {samples} is above GL_MAX_SAMPLES ({})",
+                super::multisample::MAX_SAMPLES
             );
-        }
-        let level = super::texture::Level::new(w as u32, h as u32, 1, internal, f)?;
+        };
+        let level = if stored == 0 {
+            super::texture::Level::new(w as u32, h as u32, 1, internal, f)?
+        } else {
+            super::texture::Level::new_multisample(
+                w as u32, h as u32, 1, stored, true, internal, f,
+            )?
+        };
         *rb.image.lock() = Some(level);
         Ok(())
     }
@@ -925,7 +965,10 @@ impl ContextState {
             GL_MAX_COLOR_ATTACHMENTS => Value::int(MAX_COLOR_ATTACHMENTS as i64),
             GL_MAX_DRAW_BUFFERS => Value::int(MAX_DRAW_BUFFERS as i64),
             GL_MAX_RENDERBUFFER_SIZE => Value::int(MAX_RENDERBUFFER_SIZE as i64),
-            GL_MAX_SAMPLES => Value::int(1),
+            GL_MAX_SAMPLES => Value::int(super::multisample::MAX_SAMPLES as i64),
+            // GL 4.6 §9.2.3.1: the draw framebuffer's samples.
+            GL_SAMPLES => Value::int(self.framebuffer_samples(fb.draw) as i64),
+            GL_SAMPLE_BUFFERS => Value::int((self.framebuffer_samples(fb.draw) > 0) as i64),
             GL_READ_BUFFER => Value::int(match fb.objects.get(fb.read) {
                 Some(f) => f.read_buffer as i64,
                 None => GL_NONE as i64,

@@ -15,7 +15,7 @@ use crate::runtime::texel::Format;
 /// GL 4.6 table 23.66 (stage_limits.rs reports the same values).
 const MAX_FRAMEBUFFER_SIZE: i32 = 16384;
 const MAX_FRAMEBUFFER_LAYERS: i32 = 2048;
-const MAX_FRAMEBUFFER_SAMPLES: i32 = 1;
+const MAX_FRAMEBUFFER_SAMPLES: i32 = super::multisample::MAX_SAMPLES as i32;
 
 const DEFAULT_PNAMES: [u32; 5] = [
     GL_FRAMEBUFFER_DEFAULT_WIDTH,
@@ -109,8 +109,10 @@ impl ContextState {
         }
         Ok(match pname {
             // The framebuffer-dependent values of table 23.73: single-buffered, mono,
-            // single-sample.
-            GL_DOUBLEBUFFER | GL_STEREO | GL_SAMPLES | GL_SAMPLE_BUFFERS => 0,
+            // and the samples of its images.
+            GL_DOUBLEBUFFER | GL_STEREO => 0,
+            GL_SAMPLES => self.framebuffer_samples(fb) as i64,
+            GL_SAMPLE_BUFFERS => (self.framebuffer_samples(fb) > 0) as i64,
             GL_IMPLEMENTATION_COLOR_READ_FORMAT | GL_IMPLEMENTATION_COLOR_READ_TYPE => {
                 let (format, ty) = self.color_read(fb)?;
                 if pname == GL_IMPLEMENTATION_COLOR_READ_FORMAT {
@@ -339,7 +341,7 @@ impl ContextState {
                 .as_ref()
                 .map(|l| l.internal as i64)
                 .unwrap_or(GL_RGBA as i64),
-            GL_RENDERBUFFER_SAMPLES => 0,
+            GL_RENDERBUFFER_SAMPLES => image.as_ref().map(|l| l.samples as i64).unwrap_or(0),
             GL_RENDERBUFFER_RED_SIZE
             | GL_RENDERBUFFER_GREEN_SIZE
             | GL_RENDERBUFFER_BLUE_SIZE

@@ -145,7 +145,7 @@ fn unsupported(pname: u32) -> Vec<i64> {
 
 /// Whether a colour format is colour-renderable (GL 4.6 table 8.12: not RGB9_E5 or the
 /// signed normalized formats).
-fn color_renderable(f: Format) -> bool {
+pub(super) fn color_renderable(f: Format) -> bool {
     f.color_bits() != [0; 4]
         && f != Format::Rgb9E5
         && !matches!(
@@ -174,7 +174,9 @@ fn resource(target: u32, internal: u32) -> Option<Format> {
         // Depth and stencil formats are not 3D (GL 4.6 §8.5).
         GL_TEXTURE_3D if f.has_depth() || f.has_stencil() => None,
         t if TEXTURE_TARGETS.contains(&t) => Some(f),
-        // No multisample textures.
+        GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => {
+            super::multisample::renderable(f).then_some(f)
+        }
         _ => None,
     }
 }
@@ -214,7 +216,8 @@ fn max_dims(target: u32) -> [i64; 4] {
         GL_TEXTURE_1D => [t, 0, 0, 0],
         GL_TEXTURE_1D_ARRAY => [t, 0, 0, l],
         GL_TEXTURE_2D => [t, t, 0, 0],
-        GL_TEXTURE_2D_ARRAY => [t, t, 0, l],
+        GL_TEXTURE_2D_ARRAY | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => [t, t, 0, l],
+        GL_TEXTURE_2D_MULTISAMPLE => [t, t, 0, 0],
         GL_TEXTURE_3D => [d3, d3, d3, 0],
         GL_TEXTURE_CUBE_MAP => [c, c, 0, 0],
         GL_TEXTURE_CUBE_MAP_ARRAY => [c, c, 0, l],
@@ -308,10 +311,22 @@ impl ContextState {
         let bits = |c: usize| f.color_bits()[c] as i64;
         let ty_of = |c: usize| component_type(f, c) as i64;
         Ok(match pname {
-            // Renderbuffers have one sample (GL_MAX_SAMPLES is 1); the other targets
-            // that remain are not multisample ones.
-            GL_NUM_SAMPLE_COUNTS => vec![(target == GL_RENDERBUFFER) as i64],
-            GL_SAMPLES if target == GL_RENDERBUFFER => vec![1],
+            // The sample counts of multisample images (state/multisample.rs); other
+            // targets have none.
+            GL_NUM_SAMPLE_COUNTS | GL_SAMPLES
+                if matches!(
+                    target,
+                    GL_RENDERBUFFER | GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                ) =>
+            {
+                let counts = super::multisample::SAMPLE_COUNTS;
+                if pname == GL_NUM_SAMPLE_COUNTS {
+                    vec![counts.len() as i64]
+                } else {
+                    counts.iter().map(|&c| c as i64).collect()
+                }
+            }
+            GL_NUM_SAMPLE_COUNTS => vec![0],
             GL_SAMPLES => Vec::new(),
             GL_INTERNALFORMAT_SUPPORTED => vec![GL_TRUE as i64],
             GL_INTERNALFORMAT_PREFERRED => vec![internal as i64],

@@ -23,6 +23,7 @@ pub mod interposed;
 pub mod gl_enums;
 pub mod host_textures;
 pub use crate::limits;
+pub mod multisample;
 pub mod names;
 pub mod pipeline;
 pub mod pixels;

@@ -82,8 +82,8 @@ pub(super) fn target_of(dim: Dim) -> Option<(u32, Target)> {
         Dim::CubeArray => (GL_TEXTURE_CUBE_MAP_ARRAY, Target::CubeArray),
         Dim::Rect => (GL_TEXTURE_RECTANGLE, Target::Rect),
         Dim::Buffer => (GL_TEXTURE_BUFFER, Target::Buffer),
-        // No multisample texture can be created here.
-        Dim::D2Ms | Dim::D2MsArray => return None,
+        Dim::D2Ms => (GL_TEXTURE_2D_MULTISAMPLE, Target::D2Ms),
+        Dim::D2MsArray => (GL_TEXTURE_2D_MULTISAMPLE_ARRAY, Target::D2MsArray),
     })
 }
 
@@ -184,6 +184,10 @@ fn level_view(st: &TexState, level: i32) -> Option<ImageDesc> {
     let (row, slice) = (l.row_bytes(), l.slice_bytes());
     let (size, slice_stride) = if st.target == GL_TEXTURE_1D_ARRAY {
         ([l.width, 1, l.height], row)
+    } else if l.samples > 0 {
+        // Multisample: one plane per sample of each layer.
+        let planes = l.depth.checked_mul(l.samples)?;
+        ([l.width, l.height, planes], l.plane_bytes())
     } else {
         ([l.width, l.height, l.depth], slice)
     };
@@ -196,7 +200,7 @@ fn level_view(st: &TexState, level: i32) -> Option<ImageDesc> {
         l.format,
         ACCESS_READ,
     );
-    (d.size() != [0; 3]).then_some(d)
+    (d.size() != [0; 3]).then_some(d.with_samples(l.samples))
 }
 
 impl ContextState {
@@ -533,7 +537,12 @@ pub fn desc_of(
                 && !sp.wrap[..2].iter().any(|w| {
                     matches!(*w, GL_REPEAT | GL_MIRRORED_REPEAT | GL_MIRROR_CLAMP_TO_EDGE)
                 }));
-        let complete = st.complete(&sp) && int_ok && rect_ok;
+        // GL 4.6 §8.17: a multisample texture has one level and no sampler state.
+        let complete = if base.samples > 0 {
+            st.base_level == 0
+        } else {
+            st.complete(&sp) && int_ok && rect_ok
+        };
         let swz = |s: u32| match s {
             GL_RED => Swizzle::Component(0),
             GL_GREEN => Swizzle::Component(1),
@@ -562,6 +571,7 @@ pub fn desc_of(
             swizzle: st.swizzle.map(swz),
             stencil,
             complete,
+            samples: base.samples,
         })
     }
 }
@@ -610,5 +620,6 @@ fn buffer_desc(st: &TexState, keep: &mut Vec<Arc<Storage>>) -> Option<SamplerDes
         swizzle: identity,
         stencil: false,
         complete: true,
+        samples: 0,
     })
 }

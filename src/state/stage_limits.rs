@@ -141,16 +141,27 @@ const LIMITS: &[(u32, i64)] = &[
     (GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 64),
     (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 4),
     (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, 4),
-    // Framebuffers and multisampling (tables 23.55, 23.69): glcompute has no
-    // multisample storage (GL_MAX_SAMPLES is 1).
+    // Framebuffers and multisampling (tables 23.55, 23.69; state/multisample.rs).
     (GL_SUBPIXEL_BITS, 4),
     (GL_MAX_FRAMEBUFFER_WIDTH, 16384),
     (GL_MAX_FRAMEBUFFER_HEIGHT, 16384),
     (GL_MAX_FRAMEBUFFER_LAYERS, 2048),
-    (GL_MAX_FRAMEBUFFER_SAMPLES, 1),
-    (GL_MAX_COLOR_TEXTURE_SAMPLES, 1),
-    (GL_MAX_DEPTH_TEXTURE_SAMPLES, 1),
-    (GL_MAX_INTEGER_SAMPLES, 1),
+    (
+        GL_MAX_FRAMEBUFFER_SAMPLES,
+        super::multisample::MAX_SAMPLES as i64,
+    ),
+    (
+        GL_MAX_COLOR_TEXTURE_SAMPLES,
+        super::multisample::MAX_SAMPLES as i64,
+    ),
+    (
+        GL_MAX_DEPTH_TEXTURE_SAMPLES,
+        super::multisample::MAX_SAMPLES as i64,
+    ),
+    (
+        GL_MAX_INTEGER_SAMPLES,
+        super::multisample::MAX_SAMPLES as i64,
+    ),
 ];
 
 /// A limit kept here, or None.

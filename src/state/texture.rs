@@ -27,8 +27,10 @@ pub const MAX_RECTANGLE_TEXTURE_SIZE: i32 = 16384;
 /// Levels of a MAX_TEXTURE_SIZE texture: log2(16384) + 1.
 pub const MAX_LEVELS: usize = 15;
 
-/// The texture targets a texture object can have (GL 4.6 table 8.1 less multisample).
-pub const TARGETS: [u32; 9] = [
+/// The texture targets a texture object can have (GL 4.6 table 8.1).
+pub const TARGETS: [u32; 11] = [
+    GL_TEXTURE_2D_MULTISAMPLE,
+    GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
     GL_TEXTURE_1D,
     GL_TEXTURE_2D,
     GL_TEXTURE_3D,
@@ -148,7 +150,7 @@ pub fn internal_format(f: u32) -> Option<Format> {
 }
 
 /// True for the unsized base formats TexImage accepts and TexStorage does not.
-fn is_unsized(f: u32) -> bool {
+pub(super) fn is_unsized(f: u32) -> bool {
     matches!(
         f,
         GL_RED
@@ -232,6 +234,12 @@ pub struct Level {
     pub storage: Arc<Storage>,
     /// The blocks of a compressed level (`storage` then holds their decoded texels).
     pub compressed: Option<super::compressed::Blocks>,
+    /// Samples per texel of a multisample image (0: not multisample). Each layer then
+    /// holds `samples` planes of `plane_bytes`, sample 0 first, so texel (x, y, z) of
+    /// the single-sample addressing is sample 0.
+    pub samples: u32,
+    /// TEXTURE_FIXED_SAMPLE_LOCATIONS of a multisample image (true otherwise).
+    pub fixed_locations: bool,
 }
 
 impl Level {
@@ -239,8 +247,46 @@ impl Level {
         self.width as u64 * self.format.bytes() as u64
     }
 
+    /// Bytes of one layer (of all its samples).
     pub fn slice_bytes(&self) -> u64 {
+        self.plane_bytes() * self.samples.max(1) as u64
+    }
+
+    /// Bytes of one sample of one layer.
+    pub fn plane_bytes(&self) -> u64 {
         self.row_bytes() * self.height as u64
+    }
+
+    /// Byte offset of sample `s` of texel (x, y) of layer z.
+    pub fn sample_at(&self, x: u32, y: u32, z: u32, s: u32) -> u64 {
+        z as u64 * self.slice_bytes()
+            + s as u64 * self.plane_bytes()
+            + y as u64 * self.row_bytes()
+            + x as u64 * self.format.bytes() as u64
+    }
+
+    /// Allocates a zeroed multisample level of `samples` samples per texel.
+    pub fn new_multisample(
+        w: u32,
+        h: u32,
+        layers: u32,
+        samples: u32,
+        fixed_locations: bool,
+        internal: u32,
+        format: Format,
+    ) -> GlResult<Level> {
+        let planes = layers.checked_mul(samples.max(1));
+        let Some(planes) = planes else {
+            gl_bail!(
+                GL_OUT_OF_MEMORY,
+                "no memory for {layers} layers of {samples} samples"
+            );
+        };
+        let mut l = Level::new(w, h, planes, internal, format)?;
+        l.depth = layers;
+        l.samples = samples;
+        l.fixed_locations = fixed_locations;
+        Ok(l)
     }
 
     /// Allocates a zeroed level; OUT_OF_MEMORY if the memory cannot be had.
@@ -260,6 +306,8 @@ impl Level {
                 format,
                 storage: Arc::new(s),
                 compressed: None,
+                samples: 0,
+                fixed_locations: true,
             }),
             // GL 4.6 §2.3.1: OUT_OF_MEMORY when the memory a command needs is missing.
             None => gl_bail!(
@@ -588,6 +636,19 @@ pub(super) fn refuse_compressed(l: &Level, what: &str) -> GlResult<()> {
             GL_INVALID_OPERATION,
             "{what} cannot write an image of the compressed format {}: glcompute does not compress images; use the glCompressedTex*Image commands",
             Enum(l.internal)
+        );
+    }
+    Ok(())
+}
+
+/// GL 4.6 §8.6, §8.11: INVALID_OPERATION for a pixel transfer to or from a
+/// multisample image (only the multisample commands, clears, copies and blits take
+/// them).
+pub(super) fn refuse_multisample(l: &Level, what: &str) -> GlResult<()> {
+    if l.samples > 0 {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "{what} does not transfer pixels of a multisample image"
         );
     }
     Ok(())
@@ -1272,6 +1333,7 @@ impl ContextState {
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
         Self::check_region(&l, target, off, size)?;
         refuse_compressed(&l, "glTexSubImage")?;
+        refuse_multisample(&l, "glTexSubImage")?;
         client.check_compatible(l.format, "texture's internal format")?;
         let z = if target == GL_TEXTURE_CUBE_MAP {
             face
@@ -1382,6 +1444,7 @@ impl ContextState {
         out: UserOut,
     ) -> GlResult<()> {
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
+        refuse_multisample(&l, "glGetTexImage")?;
         let (z, d) = if target == GL_TEXTURE_CUBE_MAP {
             if face_target.is_some_and(|t| FACES.contains(&t)) {
                 (face, 1)
@@ -1416,6 +1479,7 @@ impl ContextState {
         out: UserOut,
     ) -> GlResult<()> {
         let (l, _, target) = Self::sub_level(&tex, None, level)?;
+        refuse_multisample(&l, "glGetTextureSubImage")?;
         let l_check = if target == GL_TEXTURE_CUBE_MAP {
             // Faces are addressed as z for GetTextureSubImage.
             GL_TEXTURE_2D_ARRAY
@@ -1455,6 +1519,18 @@ impl ContextState {
             }
         };
         let rect = target == GL_TEXTURE_RECTANGLE;
+        let ms = matches!(
+            target,
+            GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+        );
+        // GL 4.6 §8.10: INVALID_ENUM for sampler state of a multisample texture.
+        if ms && SamplerParams::new(target).get(pname).is_some() {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{} is sampler state, which multisample textures do not have",
+                Enum(pname)
+            );
+        }
         if st.sampler.set(pname, v, raw, rect)? {
             return Ok(());
         }
@@ -1466,10 +1542,11 @@ impl ContextState {
                 if x < 0 {
                     gl_bail!(GL_INVALID_VALUE, "{} = {x} is negative", Enum(pname));
                 }
-                if rect && pname == GL_TEXTURE_BASE_LEVEL && x != 0 {
+                if (rect || ms) && pname == GL_TEXTURE_BASE_LEVEL && x != 0 {
                     gl_bail!(
                         GL_INVALID_OPERATION,
-                        "a rectangle texture's base level must be 0"
+                        "a {} texture's base level must be 0",
+                        Enum(target)
                     );
                 }
                 let x = x.min(i32::MAX as i64) as i32;
@@ -1691,8 +1768,8 @@ impl ContextState {
                     ),
                 }
             }
-            GL_TEXTURE_SAMPLES => 0,
-            GL_TEXTURE_FIXED_SAMPLE_LOCATIONS => 1,
+            GL_TEXTURE_SAMPLES => l.map(|l| l.samples as i64).unwrap_or(0),
+            GL_TEXTURE_FIXED_SAMPLE_LOCATIONS => l.map(|l| l.fixed_locations as i64).unwrap_or(1),
             GL_TEXTURE_BUFFER_DATA_STORE_BINDING => {
                 st.buffer.as_ref().map(|b| b.0.name as i64).unwrap_or(0)
             }
@@ -1810,6 +1887,8 @@ impl ContextState {
             GL_TEXTURE_BINDING_CUBE_MAP => bound(GL_TEXTURE_CUBE_MAP),
             GL_TEXTURE_BINDING_CUBE_MAP_ARRAY => bound(GL_TEXTURE_CUBE_MAP_ARRAY),
             GL_TEXTURE_BINDING_BUFFER => bound(GL_TEXTURE_BUFFER),
+            GL_TEXTURE_BINDING_2D_MULTISAMPLE => bound(GL_TEXTURE_2D_MULTISAMPLE),
+            GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY => bound(GL_TEXTURE_2D_MULTISAMPLE_ARRAY),
             GL_MAX_TEXTURE_SIZE => MAX_TEXTURE_SIZE as i64,
             GL_MAX_3D_TEXTURE_SIZE => MAX_3D_TEXTURE_SIZE as i64,
             GL_MAX_ARRAY_TEXTURE_LAYERS => MAX_ARRAY_TEXTURE_LAYERS as i64,
@@ -1922,7 +2001,22 @@ pub fn image_table_of(units: &[ImageUnit]) -> (ImageTable, Vec<Arc<Storage>>) {
         let (w, h, d) = (l.width, l.height, l.depth);
         let (row, slice) = (l.row_bytes(), l.slice_bytes());
         let one_d_array = st.target == GL_TEXTURE_1D_ARRAY;
-        let (size, offset, row_stride, slice_stride) = if layered_target && !u.layered {
+        let ms = l.samples;
+        let (size, offset, row_stride, slice_stride) = if ms > 0 {
+            // One plane per sample of each layer; z counts layer * samples + sample.
+            let plane = l.plane_bytes();
+            if st.target == GL_TEXTURE_2D_MULTISAMPLE_ARRAY && !u.layered {
+                if u.layer as u32 >= d {
+                    continue;
+                }
+                ([w, h, ms], u.layer as u64 * slice, row, plane)
+            } else {
+                let Some(planes) = d.checked_mul(ms) else {
+                    continue;
+                };
+                ([w, h, planes], 0, row, plane)
+            }
+        } else if layered_target && !u.layered {
             // One layer (or face, or 3D slice) as a 1D or 2D image.
             let layers = if one_d_array { h } else { d };
             if u.layer as u32 >= layers {
@@ -1951,7 +2045,8 @@ pub fn image_table_of(units: &[ImageUnit]) -> (ImageTable, Vec<Arc<Storage>>) {
             slice_stride,
             unit_fmt,
             access,
-        );
+        )
+        .with_samples(ms);
         keep.push(l.storage.clone());
     }
     (table, keep)
