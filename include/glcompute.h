@@ -1806,6 +1806,15 @@ void glTextureSubImage3D(GLuint texture,
                          GLenum ty,
                          const void *pixels);
 
+void glTextureView(GLuint texture,
+                   GLenum target,
+                   GLuint origtexture,
+                   GLenum internalformat,
+                   GLuint minlevel,
+                   GLuint numlevels,
+                   GLuint minlayer,
+                   GLuint numlayers);
+
 void glTransformFeedbackVaryings(GLuint program,
                                  GLsizei count,
                                  const GLchar *const *varyings,

@@ -1477,3 +1477,29 @@ pub extern "C" fn glTextureStorage3DMultisample(
     let size = [width, height, depth];
     texture_multisample(n, 3, texture, samples, i, size, fixedsamplelocations)
 }
+
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glTextureView(
+    texture: GLuint,
+    target: GLenum,
+    origtexture: GLuint,
+    internalformat: GLenum,
+    minlevel: GLuint,
+    numlevels: GLuint,
+    minlayer: GLuint,
+    numlayers: GLuint,
+) {
+    gl_call("glTextureView", |st| {
+        st.texture_view(
+            texture,
+            target,
+            origtexture,
+            internalformat,
+            minlevel,
+            numlevels,
+            minlayer,
+            numlayers,
+        )
+    })
+}

@@ -266,6 +266,8 @@ pub struct Blocks {
     pub codec: Codec,
     pub internal: u32,
     pub storage: Arc<Storage>,
+    /// Where the level's blocks start in `storage` (see [`Level::offset`]).
+    pub offset: u64,
 }
 
 fn blocks_along(texels: u32) -> u64 {
@@ -281,11 +283,11 @@ pub fn image_bytes(c: Codec, w: u32, h: u32, d: u32) -> Option<u64> {
 }
 
 impl Blocks {
-    fn row_bytes(&self, l: &Level) -> u64 {
+    pub(super) fn row_bytes(&self, l: &Level) -> u64 {
         blocks_along(l.width) * self.codec.block_bytes() as u64
     }
 
-    fn slice_bytes(&self, l: &Level) -> u64 {
+    pub(super) fn slice_bytes(&self, l: &Level) -> u64 {
         self.row_bytes(l) * blocks_along(l.height)
     }
 }
@@ -308,6 +310,7 @@ pub fn new_level(w: u32, h: u32, d: u32, internal: u32, c: Codec) -> GlResult<Le
         codec: c,
         internal,
         storage: Arc::new(storage),
+        offset: 0,
     });
     Ok(l)
 }
@@ -323,7 +326,7 @@ pub(super) fn write_texels(l: &Level, [bx, by, z]: [u32; 3], texels: &[u8]) {
         }
         let tx = bx * 4;
         let n = (l.width - tx).min(4) as usize;
-        let at = z as u64 * l.slice_bytes() + ty as u64 * l.row_bytes() + tx as u64 * tb as u64;
+        let at = l.sample_at(tx, ty, z, 0);
         let row = &texels[y as usize * 4 * tb..];
         l.storage.write(at as usize, &row[..n * tb]);
     }
@@ -516,7 +519,8 @@ impl ContextState {
                     Src::Client(c) => row.copy_from_slice(&c[at as usize..at as usize + row_len]),
                     Src::Buffer(s, base) => s.read((base + at) as usize, &mut row),
                 }
-                let dst = (origin[2] + z) * b.slice_bytes(l)
+                let dst = b.offset
+                    + (origin[2] + z) * b.slice_bytes(l)
                     + (origin[1] + y) * b.row_bytes(l)
                     + origin[0] * layout.block;
                 b.storage.write(dst as usize, &row);
@@ -856,7 +860,8 @@ impl ContextState {
         let origin = [off[0] as u64 / 4, off[1] as u64 / 4, off[2] as u64];
         for z in 0..layout.n[2] {
             for y in 0..layout.n[1] {
-                let src = (origin[2] + z) * b.slice_bytes(&l)
+                let src = b.offset
+                    + (origin[2] + z) * b.slice_bytes(&l)
                     + (origin[1] + y) * b.row_bytes(&l)
                     + origin[0] * layout.block;
                 b.storage.read(src as usize, &mut row);

@@ -51,8 +51,7 @@ fn dims(l: &Level) -> [u32; 3] {
 
 /// Byte offset of texel (x, y, z) of a level.
 fn texel_at(l: &Level, x: u32, y: u32, z: u32) -> usize {
-    (z as u64 * l.slice_bytes() + y as u64 * l.row_bytes() + x as u64 * l.format.bytes() as u64)
-        as usize
+    l.sample_at(x, y, z, 0) as usize
 }
 
 /// Texel values as floats for filtering (sRGB decoded to linear).
@@ -194,7 +193,7 @@ fn copy_blocks(
             Some(b) => {
                 let row = l.width.div_ceil(4) as u64 * b.codec.block_bytes() as u64;
                 let slice = row * l.height.div_ceil(4) as u64;
-                (uz * slice + uy * row + ux * b.codec.block_bytes() as u64) as usize
+                (b.offset + uz * slice + uy * row + ux * b.codec.block_bytes() as u64) as usize
             }
             None => texel_at(l, ux as u32, uy as u32, uz as u32),
         }

@@ -37,6 +37,7 @@ pub mod stage_limits;
 pub mod subroutine;
 pub mod sync;
 pub mod texture;
+pub mod texture_view;
 pub mod transform_feedback;
 pub mod types;
 pub mod uniform;

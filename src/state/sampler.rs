@@ -193,7 +193,7 @@ fn level_view(st: &TexState, level: i32) -> Option<ImageDesc> {
     };
     let d = ImageDesc::new(
         &l.storage,
-        0,
+        l.offset,
         size,
         row,
         slice_stride,

@@ -240,6 +240,9 @@ pub struct Level {
     pub samples: u32,
     /// TEXTURE_FIXED_SAMPLE_LOCATIONS of a multisample image (true otherwise).
     pub fixed_locations: bool,
+    /// Where the image starts in `storage`: 0, or for a texture view of layers past
+    /// the first, the byte offset of its first layer (GL 4.6 §8.18).
+    pub offset: u64,
 }
 
 impl Level {
@@ -257,9 +260,10 @@ impl Level {
         self.row_bytes() * self.height as u64
     }
 
-    /// Byte offset of sample `s` of texel (x, y) of layer z.
+    /// Byte offset in `storage` of sample `s` of texel (x, y) of layer z.
     pub fn sample_at(&self, x: u32, y: u32, z: u32, s: u32) -> u64 {
-        z as u64 * self.slice_bytes()
+        self.offset
+            + z as u64 * self.slice_bytes()
             + s as u64 * self.plane_bytes()
             + y as u64 * self.row_bytes()
             + x as u64 * self.format.bytes() as u64
@@ -308,6 +312,7 @@ impl Level {
                 compressed: None,
                 samples: 0,
                 fixed_locations: true,
+                offset: 0,
             }),
             // GL 4.6 §2.3.1: OUT_OF_MEMORY when the memory a command needs is missing.
             None => gl_bail!(
@@ -520,6 +525,8 @@ pub struct TexState {
     pub depth_stencil_mode: u32,
     /// Buffer textures: the buffer, its internal format, offset and size (-1: whole).
     pub buffer: Option<(Arc<Buffer>, u32, i64, i64)>,
+    /// A texture view's TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER, _NUM_LAYERS.
+    pub view: Option<[u32; 4]>,
     pub label: Option<String>,
 }
 
@@ -544,6 +551,7 @@ impl Texture {
                 swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
                 depth_stencil_mode: GL_DEPTH_COMPONENT,
                 buffer: None,
+                view: None,
                 label: None,
             }),
         })
@@ -1035,9 +1043,7 @@ impl ContextState {
                     let v = client.unpack(p, swap, class);
                     f.encode(v, &mut row_dst[x * tb..x * tb + tb]);
                 }
-                let dst = (at[2] as u64 + z) * level.slice_bytes()
-                    + (at[1] as u64 + y) * level.row_bytes()
-                    + at[0] as u64 * tb as u64;
+                let dst = level.sample_at(at[0], at[1] + y as u32, at[2] + z as u32, 0);
                 level.storage.write(dst as usize, &row_dst);
             }
         }
@@ -1410,9 +1416,7 @@ impl ContextState {
         let mut dst = dst;
         for z in 0..d as u64 {
             for y in 0..h as u64 {
-                let src = (off[2] as u64 + z) * l.slice_bytes()
-                    + (off[1] as u64 + y) * l.row_bytes()
-                    + off[0] as u64 * tb as u64;
+                let src = l.sample_at(off[0], off[1] + y as u32, off[2] + z as u32, 0);
                 l.storage.read(src as usize, &mut texels);
                 for x in 0..w as usize {
                     let v = f.decode(&texels[x * tb..x * tb + tb]);
@@ -1625,7 +1629,16 @@ impl ContextState {
             GL_TEXTURE_VIEW_MIN_LEVEL
             | GL_TEXTURE_VIEW_NUM_LEVELS
             | GL_TEXTURE_VIEW_MIN_LAYER
-            | GL_TEXTURE_VIEW_NUM_LAYERS => TexValue::Ints(vec![0]),
+            | GL_TEXTURE_VIEW_NUM_LAYERS => {
+                let r = super::texture_view::view_range(&st);
+                let i = match pname {
+                    GL_TEXTURE_VIEW_MIN_LEVEL => 0,
+                    GL_TEXTURE_VIEW_NUM_LEVELS => 1,
+                    GL_TEXTURE_VIEW_MIN_LAYER => 2,
+                    _ => 3,
+                };
+                TexValue::Ints(vec![r[i] as i64])
+            }
             // GL 4.6 §8.11.2: INVALID_ENUM if pname is not a texture parameter.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -2039,7 +2052,7 @@ pub fn image_table_of(units: &[ImageUnit]) -> (ImageTable, Vec<Arc<Storage>>) {
         };
         table[i] = ImageDesc::new(
             &l.storage,
-            offset,
+            l.offset + offset,
             size,
             row_stride,
             slice_stride,

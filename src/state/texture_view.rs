@@ -1,0 +1,368 @@
+//! Texture views (GL 4.6 §8.18): TextureView makes a new immutable texture whose
+//! levels are a range of another immutable texture's levels, and whose layers a range
+//! of its layers, sharing the original's memory (a [`Level`] of a view holds the
+//! original's storage with the byte offset of its first layer), possibly under
+//! another target of table 8.21 and another internal format of the original's view
+//! class (table 8.22), which reinterprets the same bytes.
+
+use super::context::ContextState;
+use super::error::{Enum, GlResult};
+use super::gl_enums::*;
+use super::texture::{Level, MAX_LEVELS, TexState, Texture, internal_format};
+use crate::gl_bail;
+
+/// The view classes of GL 4.6 table 8.22; formats of one class may view each other.
+const VIEW_CLASSES: &[&[u32]] = &[
+    &[GL_RGBA32F, GL_RGBA32UI, GL_RGBA32I],
+    &[GL_RGB32F, GL_RGB32UI, GL_RGB32I],
+    &[
+        GL_RGBA16F,
+        GL_RG32F,
+        GL_RGBA16UI,
+        GL_RG32UI,
+        GL_RGBA16I,
+        GL_RG32I,
+        GL_RGBA16,
+        GL_RGBA16_SNORM,
+    ],
+    &[GL_RGB16, GL_RGB16_SNORM, GL_RGB16F, GL_RGB16UI, GL_RGB16I],
+    &[
+        GL_RG16F,
+        GL_R11F_G11F_B10F,
+        GL_R32F,
+        GL_RGB10_A2UI,
+        GL_RGBA8UI,
+        GL_RG16UI,
+        GL_R32UI,
+        GL_RGBA8I,
+        GL_RG16I,
+        GL_R32I,
+        GL_RGB10_A2,
+        GL_RGBA8,
+        GL_RG16,
+        GL_RGBA8_SNORM,
+        GL_RG16_SNORM,
+        GL_SRGB8_ALPHA8,
+        GL_RGB9_E5,
+    ],
+    &[GL_RGB8, GL_RGB8_SNORM, GL_SRGB8, GL_RGB8UI, GL_RGB8I],
+    &[
+        GL_R16F,
+        GL_RG8UI,
+        GL_R16UI,
+        GL_RG8I,
+        GL_R16I,
+        GL_RG8,
+        GL_R16,
+        GL_RG8_SNORM,
+        GL_R16_SNORM,
+    ],
+    &[GL_R8UI, GL_R8I, GL_R8, GL_R8_SNORM],
+    &[GL_COMPRESSED_RED_RGTC1, GL_COMPRESSED_SIGNED_RED_RGTC1],
+    &[GL_COMPRESSED_RG_RGTC2, GL_COMPRESSED_SIGNED_RG_RGTC2],
+    &[
+        GL_COMPRESSED_RGBA_BPTC_UNORM,
+        GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM,
+    ],
+    &[
+        GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT,
+        GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT,
+    ],
+];
+
+/// The view class of an internal format (GL 4.6 table 8.22), if it has one.
+pub fn view_class(internal: u32) -> Option<usize> {
+    VIEW_CLASSES.iter().position(|c| c.contains(&internal))
+}
+
+/// Whether a view of `view` may be made of an image of `orig` (GL 4.6 §8.18: the same
+/// format, or two formats of one view class).
+fn formats_compatible(orig: u32, view: u32) -> bool {
+    orig == view || view_class(orig).is_some_and(|c| view_class(view) == Some(c))
+}
+
+/// The targets a view of a texture of `orig` may have (GL 4.6 table 8.21).
+fn targets_compatible(orig: u32, view: u32) -> bool {
+    let ok: &[u32] = match orig {
+        GL_TEXTURE_1D | GL_TEXTURE_1D_ARRAY => &[GL_TEXTURE_1D, GL_TEXTURE_1D_ARRAY],
+        GL_TEXTURE_2D => &[GL_TEXTURE_2D, GL_TEXTURE_2D_ARRAY],
+        GL_TEXTURE_3D => &[GL_TEXTURE_3D],
+        GL_TEXTURE_CUBE_MAP | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY => &[
+            GL_TEXTURE_CUBE_MAP,
+            GL_TEXTURE_2D,
+            GL_TEXTURE_2D_ARRAY,
+            GL_TEXTURE_CUBE_MAP_ARRAY,
+        ],
+        GL_TEXTURE_RECTANGLE => &[GL_TEXTURE_RECTANGLE],
+        GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => {
+            &[GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY]
+        }
+        _ => &[],
+    };
+    ok.contains(&view)
+}
+
+/// The layers of a level of a texture of `target` (1D arrays: its height; cube maps:
+/// 6; other non-array targets: 1).
+fn layers_of(target: u32, l: &Level) -> u32 {
+    match target {
+        GL_TEXTURE_1D_ARRAY => l.height,
+        GL_TEXTURE_2D_ARRAY
+        | GL_TEXTURE_CUBE_MAP_ARRAY
+        | GL_TEXTURE_CUBE_MAP
+        | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => l.depth,
+        _ => 1,
+    }
+}
+
+/// TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER and _NUM_LAYERS of a texture (GL
+/// 4.6 §8.18, §8.19): a view's range in the texture it was first made from; an
+/// immutable texture's own levels and layers; zeros for a mutable texture.
+pub fn view_range(st: &TexState) -> [u32; 4] {
+    if let Some(v) = st.view {
+        return v;
+    }
+    if !st.immutable {
+        return [0; 4];
+    }
+    let layers = st.levels[0]
+        .as_ref()
+        .map(|l| layers_of(st.target, l))
+        .unwrap_or(0);
+    [0, st.immutable_levels, 0, layers]
+}
+
+impl ContextState {
+    /// TextureView (GL 4.6 §8.18).
+    #[allow(clippy::too_many_arguments)]
+    pub fn texture_view(
+        &mut self,
+        texture: u32,
+        target: u32,
+        orig: u32,
+        internal: u32,
+        min_level: u32,
+        num_levels: u32,
+        min_layer: u32,
+        num_layers: u32,
+    ) -> GlResult<()> {
+        // GL 4.6 §8.18 (in Mesa's order): INVALID_VALUE if texture is zero, or
+        // origtexture is not the name of a texture object.
+        if texture == 0 {
+            gl_bail!(GL_INVALID_VALUE, "texture is 0");
+        }
+        let orig_tex = self.shared.textures.lock().get(orig).cloned();
+        let Some(orig_tex) = orig_tex else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "origtexture = {orig} is not the name of a texture object"
+            );
+        };
+        // GL 4.6 §8.18: INVALID_OPERATION if texture is not a name GenTextures
+        // returned, or has already been bound and given a target.
+        {
+            let t = self.shared.textures.lock();
+            if !t.is_name(texture) {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "texture = {texture} is not a name returned by glGenTextures"
+                );
+            }
+            if t.get(texture).is_some() {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "texture {texture} already has a target"
+                );
+            }
+        }
+        let o = orig_tex.state.lock();
+        // GL 4.6 §8.18: INVALID_OPERATION if origtexture's storage is not immutable.
+        if !o.immutable {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "origtexture {orig} does not have immutable storage (glTexStorage*)"
+            );
+        }
+        // GL 4.6 §8.18: INVALID_OPERATION if target is not compatible with
+        // origtexture's target (table 8.21).
+        if !targets_compatible(o.target, target) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "a {} view cannot be made of a {} texture",
+                Enum(target),
+                Enum(o.target)
+            );
+        }
+        let Some(base) = o.levels[0].clone() else {
+            gl_bail!(GL_INVALID_OPERATION, "origtexture {orig} has no level 0");
+        };
+        // GL 4.6 §8.18: INVALID_OPERATION if internalformat is not compatible with
+        // origtexture's internal format (table 8.22).
+        let view_format = internal_format(internal)
+            .or_else(|| super::compressed::codec(internal).map(|c| c.texel_format()));
+        let Some(view_format) = view_format.filter(|_| formats_compatible(base.internal, internal))
+        else {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "{} is not in the view class of {}",
+                Enum(internal),
+                Enum(base.internal)
+            );
+        };
+        // The decoded texels of a compressed level are shared with the view; formats
+        // that decode the same blocks to other values (RGTC and BPTC float signedness)
+        // would need texels of their own, which glcompute does not keep.
+        if let (Some(b), Some(c)) = (&base.compressed, super::compressed::codec(internal))
+            && b.codec != c
+            && !same_decode(b.codec, c)
+        {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "a {} view of {} blocks: glcompute keeps one decoding of compressed blocks, and these formats decode them differently",
+                Enum(internal),
+                Enum(base.internal)
+            );
+        }
+        let [o_min_level, _, o_min_layer, _] = view_range(&o);
+        let levels = o.immutable_levels;
+        let layers = layers_of(o.target, &base);
+        // GL 4.6 §8.18: INVALID_VALUE if minlevel or minlayer is past the last level
+        // or layer of origtexture.
+        if min_level >= levels {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "minlevel = {min_level} is past origtexture's {levels} levels"
+            );
+        }
+        if min_layer >= layers {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "minlayer = {min_layer} is past origtexture's {layers} layers"
+            );
+        }
+        // The view's ranges are clamped to what origtexture has.
+        let n_levels = num_levels.min(levels - min_level);
+        let n_layers = num_layers.min(layers - min_layer);
+        // GL 4.6 §8.18: INVALID_VALUE for a layer count the view's target cannot
+        // have; INVALID_OPERATION for a cube map view of images that are not square.
+        match target {
+            GL_TEXTURE_CUBE_MAP if n_layers != 6 => gl_bail!(
+                GL_INVALID_VALUE,
+                "a cube map view has 6 layers, not {n_layers}"
+            ),
+            GL_TEXTURE_CUBE_MAP_ARRAY if !n_layers.is_multiple_of(6) => gl_bail!(
+                GL_INVALID_VALUE,
+                "a cube map array view's {n_layers} layers are not a multiple of 6"
+            ),
+            GL_TEXTURE_1D
+            | GL_TEXTURE_2D
+            | GL_TEXTURE_3D
+            | GL_TEXTURE_RECTANGLE
+            | GL_TEXTURE_2D_MULTISAMPLE
+                if n_layers != 1 =>
+            {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "a {} view has one layer, not {n_layers}",
+                    Enum(target)
+                )
+            }
+            _ => {}
+        }
+        if matches!(target, GL_TEXTURE_CUBE_MAP | GL_TEXTURE_CUBE_MAP_ARRAY)
+            && base.width != base.height
+        {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "a cube map view of {}x{} images: they are not square",
+                base.width,
+                base.height
+            );
+        }
+        // The view's levels: the original's, from min_level, narrowed to its layers.
+        let mut view_levels = vec![None; MAX_LEVELS];
+        for i in 0..n_levels {
+            let Some(l) = o.levels[(min_level + i) as usize].clone() else {
+                continue;
+            };
+            view_levels[i as usize] = Some(narrow(
+                l,
+                o.target,
+                target,
+                internal,
+                view_format,
+                min_layer,
+                n_layers,
+            ));
+        }
+        let (sampler, swizzle, ds_mode) = (o.sampler, o.swizzle, o.depth_stencil_mode);
+        drop(o);
+        let view = Texture::new(texture, target);
+        {
+            let mut st = view.state.lock();
+            st.levels = view_levels;
+            st.faces = vec![0x3f; MAX_LEVELS];
+            st.immutable = true;
+            st.immutable_levels = n_levels;
+            st.view = Some([
+                o_min_level + min_level,
+                n_levels,
+                o_min_layer + min_layer,
+                n_layers,
+            ]);
+            // The original's sampler state, swizzle and depth/stencil mode at the time
+            // (as Mesa copies them); base and max level start anew.
+            st.sampler = sampler;
+            st.swizzle = swizzle;
+            st.depth_stencil_mode = ds_mode;
+        }
+        self.shared.textures.lock().set(texture, view);
+        Ok(())
+    }
+}
+
+/// Whether two compressed codecs of one view class decode blocks to the same texel
+/// bytes (BPTC unorm and its sRGB form do; signed and unsigned RGTC or BPTC float do
+/// not).
+fn same_decode(a: super::compressed::Codec, b: super::compressed::Codec) -> bool {
+    use super::compressed::Codec::*;
+    matches!((a, b), (Bc7 { .. }, Bc7 { .. }))
+}
+
+/// A level of a view: `l` (of a texture of `orig_target`) seen as `n_layers` layers
+/// from `min_layer`, with the view's internal format.
+fn narrow(
+    mut l: Level,
+    orig_target: u32,
+    view_target: u32,
+    internal: u32,
+    format: crate::runtime::texel::Format,
+    min_layer: u32,
+    n_layers: u32,
+) -> Level {
+    if orig_target == GL_TEXTURE_1D_ARRAY {
+        // Layers are rows.
+        l.offset += min_layer as u64 * l.row_bytes();
+        l.height = if view_target == GL_TEXTURE_1D_ARRAY {
+            n_layers
+        } else {
+            1
+        };
+    } else if orig_target != GL_TEXTURE_3D {
+        l.offset += min_layer as u64 * l.slice_bytes();
+        let block_slice = l.compressed.as_ref().map(|b| b.slice_bytes(&l));
+        if let (Some(b), Some(slice)) = (&mut l.compressed, block_slice) {
+            b.offset += min_layer as u64 * slice;
+        }
+        l.depth = n_layers;
+    }
+    l.internal = internal;
+    l.format = format;
+    if let Some(b) = &mut l.compressed
+        && let Some(c) = super::compressed::codec(internal)
+    {
+        b.codec = c;
+        b.internal = internal;
+    }
+    l
+}
