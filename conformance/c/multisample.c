@@ -78,6 +78,12 @@ static void textures(void)
     glCreateTextures(GL_TEXTURE_2D, 1, &u);
     EXPECT_ERR(GL_INVALID_OPERATION, "§8.19: TextureStorage2DMultisample of a 2D texture",
                glTextureStorage2DMultisample(u, 4, GL_RGBA8, 4, 4, GL_TRUE));
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+    EXPECT_ERR(GL_INVALID_OPERATION, "§8.19: TexStorage2DMultisample of the default texture",
+               glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 4, 4, GL_TRUE));
+    uint8_t blk[64];
+    EXPECT_ERR(GL_INVALID_ENUM, "§8.11.4: GetCompressedTexImage takes no multisample target",
+               glGetCompressedTexImage(GL_TEXTURE_2D_MULTISAMPLE, 0, blk));
     GLuint del[] = {t, s, u};
     glDeleteTextures(3, del);
 }
@@ -184,6 +190,37 @@ static void samples_in_shaders(void)
     EXPECT_ERR(GL_INVALID_OPERATION, "§8.6: CopyTexSubImage from a multisample framebuffer",
                glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1));
 
+    /* Between two multisample images of one count, each sample is copied. */
+    GLuint t2;
+    glGenTextures(1, &t2);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, t2);
+    glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, S, GL_RGBA32F, W, H, GL_TRUE);
+    GLuint fb2;
+    glGenFramebuffers(1, &fb2);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb2);
+    glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, t2, 0);
+    EXPECT_OK(glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST));
+    glBindImageTexture(1, t2, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
+    glUseProgram(r);
+    glDispatchCompute(W, H, 1);
+    glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    m = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, W * H * 4 * 16 + 16, GL_MAP_READ_BIT);
+    o = m ? m + 4 : NULL;
+    bad = 0;
+    for (int i = 0; o && i < W * H * samples; i++) {
+        int px_i = i / samples, s = i % samples;
+        const float *v = &o[(px_i * 4 + s) * 4];
+        /* texelFetch of t (the source) + imageLoad of t2 (the copy): twice the value. */
+        bad += v[0] != 2 * (px_i % W) || v[1] != 2 * (px_i / W) || v[2] != 2 * s;
+    }
+    CHECK(o && bad == 0, "a same-count multisample blit copies every sample (%d wrong)", bad);
+    glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+    glBindImageTexture(1, t, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA32F);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb2);
+    glDeleteTextures(1, &t2);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, t);
+
     /* A clear sets every sample. */
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb[0]);
     const float c[4] = {0.5f, 0.25f, 2.0f, 1.0f};
@@ -250,6 +287,16 @@ static void renderbuffers_and_positions(void)
           "§9.4.2: fixed and variable sample locations");
     EXPECT_ERR(GL_INVALID_VALUE, "§9.2.8: a multisample texture has level 0 only",
                glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_MULTISAMPLE, t, 1));
+    EXPECT_ERR(GL_INVALID_OPERATION, "§9.2.8: FramebufferTextureLayer of a texture without layers",
+               glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, t, 0, 0));
+    GLuint arr;
+    glGenTextures(1, &arr);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+    glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA8, 16, 16, 2);
+    /* Mesa takes it (EXT_texture_array's old rule). */
+    EXPECT_ERR(any ? GL_NO_ERROR : GL_INVALID_ENUM, "§9.2.8: an array target in FramebufferTexture2D",
+               glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D_ARRAY, arr, 0));
+    glDeleteTextures(1, &arr);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     CHECK(h_int(GL_SAMPLES) == 0, "the default framebuffer has no samples");
     EXPECT_ERR(GL_INVALID_VALUE, "§14.3.1.1: no sample positions without samples",

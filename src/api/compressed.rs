@@ -323,7 +323,13 @@ fn get_target(
     st: &ContextState,
     target: GLenum,
 ) -> GlResult<std::sync::Arc<crate::state::texture::Texture>> {
-    if target == GL_TEXTURE_CUBE_MAP || target == GL_TEXTURE_BUFFER {
+    if matches!(
+        target,
+        GL_TEXTURE_CUBE_MAP
+            | GL_TEXTURE_BUFFER
+            | GL_TEXTURE_2D_MULTISAMPLE
+            | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+    ) {
         crate::gl_bail!(
             GL_INVALID_ENUM,
             "target {} is not a glGetCompressedTexImage target",

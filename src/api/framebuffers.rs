@@ -63,8 +63,10 @@ pub extern "C" fn glFramebufferTexture(
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn tex_nd(
     st: &mut ContextState,
+    dims: u8,
     target: GLenum,
     attachment: GLenum,
     textarget: GLenum,
@@ -73,6 +75,27 @@ fn tex_nd(
     layer: Option<GLint>,
 ) -> GlResult<()> {
     let fb = st.framebuffer_binding(target)?;
+    // GL 4.6 §9.2.8: INVALID_ENUM if texture is not zero and textarget is not a target
+    // this command takes.
+    let face =
+        (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&textarget);
+    let takes = match dims {
+        1 => textarget == GL_TEXTURE_1D,
+        2 => {
+            face || matches!(
+                textarget,
+                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_2D_MULTISAMPLE
+            )
+        }
+        _ => textarget == GL_TEXTURE_3D,
+    };
+    if texture != 0 && !takes {
+        crate::gl_bail!(
+            GL_INVALID_ENUM,
+            "textarget {} is not a target of glFramebufferTexture{dims}D",
+            crate::state::error::Enum(textarget)
+        );
+    }
     let tt = if texture == 0 { None } else { Some(textarget) };
     st.framebuffer_texture(fb, attachment, tt, texture, level, layer)
 }
@@ -86,7 +109,7 @@ pub extern "C" fn glFramebufferTexture1D(
     level: GLint,
 ) {
     gl_call("glFramebufferTexture1D", |st| {
-        tex_nd(st, target, attachment, textarget, texture, level, None)
+        tex_nd(st, 1, target, attachment, textarget, texture, level, None)
     })
 }
 
@@ -99,7 +122,7 @@ pub extern "C" fn glFramebufferTexture2D(
     level: GLint,
 ) {
     gl_call("glFramebufferTexture2D", |st| {
-        tex_nd(st, target, attachment, textarget, texture, level, None)
+        tex_nd(st, 2, target, attachment, textarget, texture, level, None)
     })
 }
 
@@ -115,6 +138,7 @@ pub extern "C" fn glFramebufferTexture3D(
     gl_call("glFramebufferTexture3D", |st| {
         tex_nd(
             st,
+            3,
             target,
             attachment,
             textarget,

@@ -103,8 +103,9 @@ impl ImageDesc {
     }
 
     /// The z of sample `sample` of layer `layer` of a multisample image: -1 (outside
-    /// every image) when the sample or layer is out of range; `layer` itself for an
-    /// image that is not multisample.
+    /// every image) for a sample out of range or a negative layer (a layer past the
+    /// last gives a z past `size[2]`, outside too); `layer` itself for an image that
+    /// is not multisample.
     pub fn sample_z(&self, layer: i32, sample: i32) -> i32 {
         if self.samples == 0 {
             return layer;
@@ -409,9 +410,9 @@ mod tests {
             assert_eq!(out, [0; 4]);
             assert_eq!(image_atomic(tp, 1, 3, 1, 0, ATOMIC_ADD, 5, 0), 7);
             assert_eq!(image_atomic(tp, 1, 3, 1, 0, ATOMIC_COMP_SWAP, 1, 12), 12);
-            let mut size = [0u32; 3];
+            let mut size = [0u32; 4];
             image_size(tp, 1, size.as_mut_ptr());
-            assert_eq!(size, [4, 2, 1]);
+            assert_eq!(size, [4, 2, 1, 0]);
         }
         let mut raw = [0u8; 4];
         s.read(28, &mut raw);

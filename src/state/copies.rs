@@ -629,11 +629,17 @@ impl ContextState {
                 "the read framebuffer has {rs} samples and the draw framebuffer {ds}"
             );
         }
-        let size = |r: [i32; 4]| [r[2] as i64 - r[0] as i64, r[3] as i64 - r[1] as i64];
+        // (Sizes compare unsigned, as Mesa: a multisample blit may mirror.)
+        let size = |r: [i32; 4]| {
+            [
+                (r[2] as i64 - r[0] as i64).abs(),
+                (r[3] as i64 - r[1] as i64).abs(),
+            ]
+        };
         if (rs > 0 || ds > 0) && size(src) != size(dst) {
             gl_bail!(
                 GL_INVALID_OPERATION,
-                "a multisample blit copies rectangles of one size (no scaling or mirroring)"
+                "a multisample blit copies rectangles of one size (it does not scale)"
             );
         }
         // Pairs of (read, draw) attachments; a buffer missing on either side is
@@ -981,20 +987,25 @@ impl ContextState {
         let (rf, df) = (r.format, d.format);
         let mut t = vec![0u8; rf.bytes()];
         let mut out = vec![0u8; df.bytes()];
-        // A multisample source is resolved: its colour samples averaged (one sample
-        // of integer formats), depth and stencil taken from sample 0.
-        let resolve_n = if part == GL_COLOR_BUFFER_BIT {
+        // A multisample source is resolved into a single-sample destination: its
+        // colour samples averaged (one sample of integer formats), depth and stencil
+        // taken from sample 0. Between two multisample images of one count (GL 4.6
+        // §18.3.1) each sample is copied to the same sample.
+        let same_samples = r.samples > 0 && r.samples == d.samples;
+        let resolve_n = if part == GL_COLOR_BUFFER_BIT && !same_samples {
             r.samples.max(1)
         } else {
             1
         };
-        let fetch = |x: i64, y: i64, t: &mut [u8]| -> [u32; 4] {
+        // `first`: the source sample a same-count copy reads (0 otherwise).
+        let fetch = |x: i64, y: i64, first: u32, t: &mut [u8]| -> [u32; 4] {
             let x = x.clamp(0, r.width as i64 - 1) as u32;
             let y = y.clamp(0, r.height as i64 - 1) as u32;
             let mut vals = [[0u32; 4]; super::multisample::MAX_SAMPLES as usize];
             let n = (resolve_n as usize).min(vals.len());
             for (s, v) in vals.iter_mut().enumerate().take(n) {
-                r.storage.read(r.sample_at(x, y, rz, s as u32) as usize, t);
+                r.storage
+                    .read(r.sample_at(x, y, rz, first + s as u32) as usize, t);
                 *v = rf.decode(t);
             }
             super::multisample::resolve(rf, &vals[..n])
@@ -1007,31 +1018,38 @@ impl ContextState {
                 if fx < 0.0 || fy < 0.0 || fx >= r.width as f64 || fy >= r.height as f64 {
                     continue;
                 }
-                let v = if linear {
-                    let (u, w) = (fx - 0.5, fy - 0.5);
-                    let (x0, y0) = (u.floor() as i64, w.floor() as i64);
-                    let (a, b) = ((u - u.floor()) as f32, (w - w.floor()) as f32);
-                    let mut acc = [0f32; 4];
-                    for (dx, dy, wgt) in [
-                        (0, 0, (1.0 - a) * (1.0 - b)),
-                        (1, 0, a * (1.0 - b)),
-                        (0, 1, (1.0 - a) * b),
-                        (1, 1, a * b),
-                    ] {
-                        if wgt == 0.0 {
-                            continue;
+                let value = |first: u32, t: &mut [u8]| -> [u32; 4] {
+                    if linear {
+                        let (u, w) = (fx - 0.5, fy - 0.5);
+                        let (x0, y0) = (u.floor() as i64, w.floor() as i64);
+                        let (a, b) = ((u - u.floor()) as f32, (w - w.floor()) as f32);
+                        let mut acc = [0f32; 4];
+                        for (dx, dy, wgt) in [
+                            (0, 0, (1.0 - a) * (1.0 - b)),
+                            (1, 0, a * (1.0 - b)),
+                            (0, 1, (1.0 - a) * b),
+                            (1, 1, a * b),
+                        ] {
+                            if wgt == 0.0 {
+                                continue;
+                            }
+                            let s = fetch(x0 + dx, y0 + dy, first, t).map(f32::from_bits);
+                            for c in 0..4 {
+                                acc[c] += s[c] * wgt;
+                            }
                         }
-                        let s = fetch(x0 + dx, y0 + dy, &mut t).map(f32::from_bits);
-                        for c in 0..4 {
-                            acc[c] += s[c] * wgt;
-                        }
+                        acc.map(f32::to_bits)
+                    } else {
+                        fetch(fx.floor() as i64, fy.floor() as i64, first, t)
                     }
-                    acc.map(f32::to_bits)
-                } else {
-                    fetch(fx.floor() as i64, fy.floor() as i64, &mut t)
                 };
-                // A multisample destination gets the value in every sample.
+                let mut v = value(0, &mut t);
+                // A multisample destination gets the value in every sample (its own
+                // sample's when the counts are equal).
                 for s in 0..d.samples.max(1) {
+                    if same_samples && s > 0 {
+                        v = value(s, &mut t);
+                    }
                     let at = d.sample_at(x as u32, y as u32, dz, s) as usize;
                     if part == GL_COLOR_BUFFER_BIT {
                         df.encode(v, &mut out);

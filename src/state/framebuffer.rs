@@ -123,9 +123,15 @@ impl Framebuffer {
         }
         let mut layered = None;
         for a in self.color.iter().flatten() {
-            let Some((l, _)) = a.image() else {
+            let Some((l, slice)) = a.image() else {
                 return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
             };
+            // GL 4.6 §9.4.1: an attached layer must exist (the slice a 1D array's
+            // layer would be is not one glcompute addresses: such attachments are
+            // incomplete).
+            if slice >= l.depth {
+                return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+            }
             // GL 4.6 §9.4.1: a colour attachment's format must be colour-renderable,
             // which no compressed format is.
             if l.width == 0
@@ -148,6 +154,9 @@ impl Framebuffer {
         for (a, need_depth) in [(&self.depth, true), (&self.stencil, false)] {
             let Some(a) = a else { continue };
             match a.image() {
+                Some((l, s)) if s >= l.depth || l.width == 0 || l.height == 0 => {
+                    return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+                }
                 Some((l, _)) if need_depth && l.format.has_depth() => {}
                 Some((l, _)) if !need_depth && l.format.has_stencil() => {}
                 _ => return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
@@ -368,6 +377,32 @@ impl ContextState {
                 && l < 0
             {
                 gl_bail!(GL_INVALID_VALUE, "layer = {l} is negative");
+            }
+            // GL 4.6 §9.2.8 (FramebufferTextureLayer): INVALID_OPERATION if the texture
+            // has no layers; INVALID_VALUE for a layer past the target's maximum.
+            if textarget.is_none()
+                && let Some(l) = layer
+            {
+                let max = match target {
+                    GL_TEXTURE_3D => super::texture::MAX_3D_TEXTURE_SIZE,
+                    GL_TEXTURE_CUBE_MAP => 6,
+                    GL_TEXTURE_1D_ARRAY
+                    | GL_TEXTURE_2D_ARRAY
+                    | GL_TEXTURE_CUBE_MAP_ARRAY
+                    | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => super::texture::MAX_ARRAY_TEXTURE_LAYERS,
+                    _ => gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "texture {name} is a {} texture, which has no layers",
+                        Enum(target)
+                    ),
+                };
+                if l >= max {
+                    gl_bail!(
+                        GL_INVALID_VALUE,
+                        "layer = {l} is past the {max} layers a {} texture can have",
+                        Enum(target)
+                    );
+                }
             }
             if textarget.is_none()
                 && layer.is_none()

@@ -314,6 +314,7 @@ impl ContextState {
                                 | GL_TEXTURE_2D_ARRAY
                                 | GL_TEXTURE_CUBE_MAP
                                 | GL_TEXTURE_CUBE_MAP_ARRAY
+                                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
                         );
                         (layer.is_none() && layered_target) as i64
                     }

@@ -70,7 +70,7 @@ fn binding_query(target: u32) -> u32 {
 /// multisample textures are not brought in.
 fn dim_target(dim: Dim) -> Option<u32> {
     super::sampler::target_of(dim)
-        .filter(|&(_, t)| t != Target::Buffer)
+        .filter(|&(_, t)| !matches!(t, Target::Buffer | Target::D2Ms | Target::D2MsArray))
         .map(|(gl, _)| gl)
 }
 

@@ -379,6 +379,7 @@ impl ContextState {
                             | GL_TEXTURE_3D
                             | GL_TEXTURE_CUBE_MAP
                             | GL_TEXTURE_CUBE_MAP_ARRAY
+                            | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
                     ),
             )],
             // Nothing is drawn, so nothing is blended.
@@ -408,7 +409,15 @@ impl ContextState {
             GL_SRGB_READ => vec![support(f.is_srgb())],
             GL_FILTER => vec![support(texture && !integer && !stencil)],
             // Only compute shaders run.
-            GL_COMPUTE_TEXTURE => vec![support(texture || target == GL_TEXTURE_BUFFER)],
+            GL_COMPUTE_TEXTURE => vec![support(
+                texture
+                    || matches!(
+                        target,
+                        GL_TEXTURE_BUFFER
+                            | GL_TEXTURE_2D_MULTISAMPLE
+                            | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                    ),
+            )],
             GL_TEXTURE_SHADOW => vec![support(texture && depth)],
             GL_TEXTURE_GATHER => vec![support(texture && !stencil)],
             GL_SHADER_IMAGE_LOAD | GL_SHADER_IMAGE_STORE => vec![support(image)],

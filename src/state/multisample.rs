@@ -106,6 +106,14 @@ impl ContextState {
         size: [i32; 3],
         fixed: bool,
     ) -> GlResult<()> {
+        // GL 4.6 §8.19: INVALID_OPERATION for TexStorage*Multisample of the default
+        // texture (texture 0 bound to the target).
+        if cmd == MsCommand::Storage && tex.name == 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the default texture (0) is bound to the target: it takes no storage"
+            );
+        }
         let target = tex.state.lock().target;
         let want = if dims_n == 2 {
             GL_TEXTURE_2D_MULTISAMPLE
@@ -201,8 +209,10 @@ impl ContextState {
         Ok(())
     }
 
-    /// The samples of framebuffer `fb`'s images (0 for the default framebuffer and a
-    /// framebuffer without multisample attachments): GL_SAMPLES (GL 4.6 §9.2.3.1).
+    /// GL_SAMPLES of framebuffer `fb` (GL 4.6 §9.2.3.1): the samples of its images; 0
+    /// for the default framebuffer, an incomplete framebuffer and one of single-sample
+    /// images; for one without attachments, FRAMEBUFFER_DEFAULT_SAMPLES as images
+    /// would store it.
     pub fn framebuffer_samples(&self, fb: u32) -> u32 {
         let Some(f) = self.framebuffers.objects.get(fb) else {
             return 0;

@@ -174,9 +174,8 @@ pub fn stage_limit(pname: u32) -> Option<Value> {
         GL_MAX_FRAGMENT_INTERPOLATION_OFFSET => Value::Floats(vec![0.5]),
         GL_MAX_TEXTURE_LOD_BIAS => Value::Floats(vec![2.0]),
         // The default framebuffer of a pbuffer or of no surface (EGL configs are single-
-        // buffered, mono, and without multisampling).
+        // buffered and mono; GL_SAMPLES is the framebuffer module's).
         GL_DOUBLEBUFFER | GL_STEREO => Value::Bools(vec![false]),
-        GL_SAMPLE_BUFFERS | GL_SAMPLES => Value::int(0),
         _ => return None,
     })
 }
