@@ -2,7 +2,8 @@
  * TexImage/TexStorage 2D/3D Multisample and their errors, level parameters,
  * renderbuffers of several samples, framebuffer completeness and GL_SAMPLES, sample
  * positions, clears of every sample, compute shaders writing and reading samples
- * (image2DMS, texelFetch of sampler2DMS, their sizes), resolving
+ * (image2DMS, texelFetch of sampler2DMS, their sizes and textureSamples/imageSamples
+ * of ARB_shader_texture_image_samples), resolving
  * blits, and the commands that refuse multisample images.
  *
  * usage: multisample [--any-gl]  (--any-gl skips the check that glcompute is the GL) */
@@ -114,6 +115,7 @@ static void samples_in_shaders(void)
     glMemoryBarrier(GL_ALL_BARRIER_BITS);
     GLuint r = prog_of(
         "#version 430\n"
+        "#extension GL_ARB_shader_texture_image_samples : require\n"
         "layout(local_size_x = 1) in;\n"
         "uniform sampler2DMS smp;\n"
         "layout(rgba32f, binding = 1) readonly uniform image2DMS img;\n"
@@ -123,7 +125,7 @@ static void samples_in_shaders(void)
         "  int i = (p.y * 8 + p.x) * 4;\n"
         "  for (int s = 0; s < 4; s++) o[i + s] = texelFetch(smp, p, s) + imageLoad(img, p, s);\n"
         "  if (p == ivec2(0)) {\n"
-        "    n[0] = textureSize(smp).y; n[1] = imageSize(img).x;\n"
+        "    n[0] = textureSamples(smp) * 100 + textureSize(smp).y; n[1] = imageSamples(img) * 100 + imageSize(img).x;\n"
         "    n[2] = textureSize(smp).x; n[3] = int(texelFetch(smp, p, 99).w);\n"
         "  }\n"
         "}\n");
@@ -150,8 +152,9 @@ static void samples_in_shaders(void)
                     fprintf(stderr, "(%d,%d) sample %d: %g %g %g %g\n", x, y, s, v[0], v[1], v[2], v[3]);
             }
     CHECK(o && bad == 0, "every sample written by imageStore reads back through texelFetch and imageLoad");
-    CHECK(n && n[0] == H && n[1] == W, "textureSize(smp).y %d, imageSize(img).x %d", n ? n[0] : -1,
-          n ? n[1] : -1);
+    CHECK(n && n[0] == samples * 100 + H && n[1] == samples * 100 + W,
+          "textureSamples * 100 + textureSize(smp).y %d, imageSamples * 100 + imageSize(img).x %d",
+          n ? n[0] : -1, n ? n[1] : -1);
     CHECK(n && n[2] == W, "textureSize of a sampler2DMS = %d", n ? n[2] : -1);
     CHECK(n && n[3] == 0, "a sample out of range fetches zero (%d)", n ? n[3] : -1);
     glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);

@@ -36,6 +36,8 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_gpu_shader_fp64",
     "GL_ARB_shader_bit_encoding",
     "GL_ARB_texture_query_levels",
+    "GL_ARB_shader_texture_image_samples",
+    "GL_ARB_texture_multisample",
     "GL_ARB_uniform_buffer_object",
     "GL_ARB_enhanced_layouts",
     "GL_AMD_shader_trinary_minmax",

@@ -525,8 +525,10 @@ pub struct TexState {
     pub depth_stencil_mode: u32,
     /// Buffer textures: the buffer, its internal format, offset and size (-1: whole).
     pub buffer: Option<(Arc<Buffer>, u32, i64, i64)>,
-    /// A texture view's TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER, _NUM_LAYERS.
-    pub view: Option<[u32; 4]>,
+    /// A texture view's TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER, _NUM_LAYERS,
+    /// and the TEXTURE_IMMUTABLE_LEVELS it reports (its original's, GL 4.6 §8.18;
+    /// `immutable_levels` is the number it has).
+    pub view: Option<[u32; 5]>,
     pub label: Option<String>,
 }
 
@@ -1623,7 +1625,9 @@ impl ContextState {
             }
             GL_DEPTH_STENCIL_TEXTURE_MODE => i(st.depth_stencil_mode),
             GL_TEXTURE_IMMUTABLE_FORMAT => TexValue::Ints(vec![st.immutable as i64]),
-            GL_TEXTURE_IMMUTABLE_LEVELS => TexValue::Ints(vec![st.immutable_levels as i64]),
+            GL_TEXTURE_IMMUTABLE_LEVELS => {
+                TexValue::Ints(vec![st.view.map_or(st.immutable_levels, |v| v[4]) as i64])
+            }
             GL_TEXTURE_TARGET => i(st.target),
             GL_IMAGE_FORMAT_COMPATIBILITY_TYPE => i(GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE),
             GL_TEXTURE_VIEW_MIN_LEVEL

@@ -119,8 +119,8 @@ fn layers_of(target: u32, l: &Level) -> u32 {
 /// 4.6 §8.18, §8.19): a view's range in the texture it was first made from; an
 /// immutable texture's own levels and layers; zeros for a mutable texture.
 pub fn view_range(st: &TexState) -> [u32; 4] {
-    if let Some(v) = st.view {
-        return v;
+    if let Some([a, b, c, d, _]) = st.view {
+        return [a, b, c, d];
     }
     if !st.immutable {
         return [0; 4];
@@ -133,7 +133,7 @@ pub fn view_range(st: &TexState) -> [u32; 4] {
 }
 
 impl ContextState {
-    /// TextureView (GL 4.6 §8.18).
+    /// TextureView (GL 4.6 §8.18), its errors in Mesa's order.
     #[allow(clippy::too_many_arguments)]
     pub fn texture_view(
         &mut self,
@@ -146,11 +146,8 @@ impl ContextState {
         min_layer: u32,
         num_layers: u32,
     ) -> GlResult<()> {
-        // GL 4.6 §8.18 (in Mesa's order): INVALID_VALUE if texture is zero, or
-        // origtexture is not the name of a texture object.
-        if texture == 0 {
-            gl_bail!(GL_INVALID_VALUE, "texture is 0");
-        }
+        // GL 4.6 §8.18: INVALID_VALUE if origtexture is not the name of a texture
+        // object; INVALID_OPERATION if its storage is not immutable.
         let orig_tex = self.shared.textures.lock().get(orig).cloned();
         let Some(orig_tex) = orig_tex else {
             gl_bail!(
@@ -158,31 +155,20 @@ impl ContextState {
                 "origtexture = {orig} is not the name of a texture object"
             );
         };
-        // GL 4.6 §8.18: INVALID_OPERATION if texture is not a name GenTextures
-        // returned, or has already been bound and given a target.
-        {
-            let t = self.shared.textures.lock();
-            if !t.is_name(texture) {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "texture = {texture} is not a name returned by glGenTextures"
-                );
-            }
-            if t.get(texture).is_some() {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "texture {texture} already has a target"
-                );
-            }
-        }
         let o = orig_tex.state.lock();
-        // GL 4.6 §8.18: INVALID_OPERATION if origtexture's storage is not immutable.
         if !o.immutable {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "origtexture {orig} does not have immutable storage (glTexStorage*)"
             );
         }
+        // GL 4.6 §8.18: INVALID_VALUE if texture is zero; INVALID_OPERATION if it is
+        // not a name GenTextures returned, or has already been bound and given a
+        // target.
+        if texture == 0 {
+            gl_bail!(GL_INVALID_VALUE, "texture is 0");
+        }
+        Self::check_view_name(&self.shared.textures.lock(), texture)?;
         // GL 4.6 §8.18: INVALID_OPERATION if target is not compatible with
         // origtexture's target (table 8.21).
         if !targets_compatible(o.target, target) {
@@ -196,6 +182,25 @@ impl ContextState {
         let Some(base) = o.levels[0].clone() else {
             gl_bail!(GL_INVALID_OPERATION, "origtexture {orig} has no level 0");
         };
+        let [o_min_level, _, o_min_layer, _] = view_range(&o);
+        let levels = o.immutable_levels;
+        // GL 4.6 §8.18: the view reports its original's TEXTURE_IMMUTABLE_LEVELS.
+        let reported_levels = o.view.map_or(levels, |v| v[4]);
+        let layers = layers_of(o.target, &base);
+        // GL 4.6 §8.18: INVALID_VALUE if minlevel or minlayer is past the last level
+        // or layer of origtexture.
+        if min_level >= levels {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "minlevel = {min_level} is past origtexture's {levels} levels"
+            );
+        }
+        if min_layer >= layers {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "minlayer = {min_layer} is past origtexture's {layers} layers"
+            );
+        }
         // GL 4.6 §8.18: INVALID_OPERATION if internalformat is not compatible with
         // origtexture's internal format (table 8.22).
         let view_format = internal_format(internal)
@@ -223,28 +228,13 @@ impl ContextState {
                 Enum(base.internal)
             );
         }
-        let [o_min_level, _, o_min_layer, _] = view_range(&o);
-        let levels = o.immutable_levels;
-        let layers = layers_of(o.target, &base);
-        // GL 4.6 §8.18: INVALID_VALUE if minlevel or minlayer is past the last level
-        // or layer of origtexture.
-        if min_level >= levels {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "minlevel = {min_level} is past origtexture's {levels} levels"
-            );
-        }
-        if min_layer >= layers {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "minlayer = {min_layer} is past origtexture's {layers} layers"
-            );
-        }
         // The view's ranges are clamped to what origtexture has.
         let n_levels = num_levels.min(levels - min_level);
         let n_layers = num_layers.min(layers - min_layer);
         // GL 4.6 §8.18: INVALID_VALUE for a layer count the view's target cannot
-        // have; INVALID_OPERATION for a cube map view of images that are not square.
+        // have (numlayers as given for the targets without layers); INVALID_OPERATION
+        // for a view of no level or no layer, or a cube map view of images that are
+        // not square.
         match target {
             GL_TEXTURE_CUBE_MAP if n_layers != 6 => gl_bail!(
                 GL_INVALID_VALUE,
@@ -254,29 +244,38 @@ impl ContextState {
                 GL_INVALID_VALUE,
                 "a cube map array view's {n_layers} layers are not a multiple of 6"
             ),
-            GL_TEXTURE_1D
-            | GL_TEXTURE_2D
-            | GL_TEXTURE_3D
-            | GL_TEXTURE_RECTANGLE
-            | GL_TEXTURE_2D_MULTISAMPLE
-                if n_layers != 1 =>
-            {
-                gl_bail!(
-                    GL_INVALID_VALUE,
-                    "a {} view has one layer, not {n_layers}",
-                    Enum(target)
-                )
-            }
             _ => {}
         }
+        if n_levels == 0 || n_layers == 0 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the view would have {n_levels} levels and {n_layers} layers"
+            );
+        }
+        if matches!(
+            target,
+            GL_TEXTURE_1D
+                | GL_TEXTURE_2D
+                | GL_TEXTURE_3D
+                | GL_TEXTURE_RECTANGLE
+                | GL_TEXTURE_2D_MULTISAMPLE
+        ) && num_layers != 1
+        {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "a {} view has one layer, not {num_layers}",
+                Enum(target)
+            );
+        }
+        let first = o.levels[min_level as usize].as_ref().unwrap_or(&base);
         if matches!(target, GL_TEXTURE_CUBE_MAP | GL_TEXTURE_CUBE_MAP_ARRAY)
-            && base.width != base.height
+            && first.width != first.height
         {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "a cube map view of {}x{} images: they are not square",
-                base.width,
-                base.height
+                first.width,
+                first.height
             );
         }
         // The view's levels: the original's, from min_level, narrowed to its layers.
@@ -295,7 +294,6 @@ impl ContextState {
                 n_layers,
             ));
         }
-        let (sampler, swizzle, ds_mode) = (o.sampler, o.swizzle, o.depth_stencil_mode);
         drop(o);
         let view = Texture::new(texture, target);
         {
@@ -309,14 +307,37 @@ impl ContextState {
                 n_levels,
                 o_min_layer + min_layer,
                 n_layers,
+                reported_levels,
             ]);
-            // The original's sampler state, swizzle and depth/stencil mode at the time
-            // (as Mesa copies them); base and max level start anew.
-            st.sampler = sampler;
-            st.swizzle = swizzle;
-            st.depth_stencil_mode = ds_mode;
+            // Only the data, format and ranges come from the original; the other
+            // parameters keep a new texture's values (as Mesa).
         }
-        self.shared.textures.lock().set(texture, view);
+        // The name is checked again under the lock that binds it: another context of
+        // the share group may have bound it meanwhile.
+        let mut t = self.shared.textures.lock();
+        Self::check_view_name(&t, texture)?;
+        t.set(texture, view);
+        Ok(())
+    }
+
+    /// GL 4.6 §8.18: INVALID_OPERATION if `texture` is not a name GenTextures
+    /// returned, or has already been bound and given a target.
+    fn check_view_name(
+        t: &super::names::NameTable<std::sync::Arc<Texture>>,
+        texture: u32,
+    ) -> GlResult<()> {
+        if !t.is_name(texture) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture = {texture} is not a name returned by glGenTextures"
+            );
+        }
+        if t.get(texture).is_some() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {texture} already has a target"
+            );
+        }
         Ok(())
     }
 }

@@ -1914,6 +1914,13 @@ impl Checker<'_> {
         if self.version >= ov.min_version {
             return true;
         }
+        // ARB_texture_multisample brings the multisample samplers' texelFetch and
+        // textureSize to GLSL before 1.50.
+        if matches!(ov.fun, TexelFetch | TextureSize)
+            && matches!(ov.params.first(), Some((Ty::Sampler(o), _)) if o.dim.is_ms())
+        {
+            return self.ext("GL_ARB_texture_multisample");
+        }
         match ov.fun {
             // ARB_compute_shader brings barriers, memory barriers and shared atomics.
             Barrier
@@ -1948,6 +1955,7 @@ impl Checker<'_> {
                 self.ext("GL_ARB_shader_bit_encoding")
             }
             TextureQueryLevels => self.ext("GL_ARB_texture_query_levels"),
+            TextureSamples | ImageSamples => self.ext("GL_ARB_shader_texture_image_samples"),
             Min3 | Max3 | Mid3 => self.ext("GL_AMD_shader_trinary_minmax"),
             Fma | Frexp | Ldexp | UaddCarry | UsubBorrow | UmulExtended | ImulExtended
             | BitfieldExtract | BitfieldInsert | BitfieldReverse | BitCount | FindLsb | FindMsb
