@@ -57,6 +57,10 @@ static void textures(void)
     CHECK(v == GL_FALSE, "TEXTURE_FIXED_SAMPLE_LOCATIONS = %d", v);
     glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_WIDTH, &v);
     CHECK(v == 8, "width %d", v);
+    glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MAG_FILTER, &v);
+    CHECK(v == GL_NEAREST, "a multisample texture answers MAG_FILTER NEAREST (0x%x)", v);
+    glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_WRAP_S, &v);
+    CHECK(v == GL_CLAMP_TO_EDGE, "and WRAP_S CLAMP_TO_EDGE (0x%x)", v);
     EXPECT_ERR(GL_INVALID_ENUM, "§8.10: sampler state of a multisample texture",
                glTexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MIN_FILTER, GL_NEAREST));
     EXPECT_ERR(GL_INVALID_OPERATION, "§8.10: a multisample texture's base level is 0",
@@ -271,6 +275,7 @@ static void renderbuffers_and_positions(void)
     CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE,
           "§9.4.2: attachments of different sample counts");
     glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    EXPECT_OK(glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_STENCIL_INDEX, 16, 16));
     glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH_COMPONENT24, 16, 16);
     CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "same sample counts");
     GLint samples = h_int(GL_SAMPLES);

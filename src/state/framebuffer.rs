@@ -944,8 +944,13 @@ impl ContextState {
             gl_bail!(GL_INVALID_OPERATION, "no renderbuffer is bound");
         };
         // GL 4.6 §9.2.4: INVALID_ENUM if internalformat is not colour-, depth- or
-        // stencil-renderable.
-        let Some(f) = internal_format(internal) else {
+        // stencil-renderable (table 9.1's base STENCIL_INDEX included: 8 bits).
+        let sized = if internal == GL_STENCIL_INDEX {
+            GL_STENCIL_INDEX8
+        } else {
+            internal
+        };
+        let Some(f) = internal_format(sized) else {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "internalformat {} is not a renderable format",

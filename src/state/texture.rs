@@ -343,7 +343,21 @@ pub struct SamplerParams {
 
 impl SamplerParams {
     pub fn new(target: u32) -> SamplerParams {
-        // GL 4.6 table 23.18: rectangle textures start with LINEAR and CLAMP_TO_EDGE.
+        // GL 4.6 table 23.18: rectangle textures start with LINEAR and CLAMP_TO_EDGE;
+        // multisample textures, which have no sampler state to set, answer NEAREST and
+        // CLAMP_TO_EDGE (as Mesa, and piglit's arb_texture_storage_multisample-tex-param).
+        let ms = matches!(
+            target,
+            GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+        );
+        if ms {
+            return SamplerParams {
+                min_filter: GL_NEAREST,
+                mag_filter: GL_NEAREST,
+                wrap: [GL_CLAMP_TO_EDGE; 3],
+                ..SamplerParams::new(GL_TEXTURE_2D)
+            };
+        }
         let rect = target == GL_TEXTURE_RECTANGLE;
         SamplerParams {
             min_filter: if rect {
