@@ -464,6 +464,13 @@ fn c_internal(c: Codec) -> u32 {
         .unwrap_or(GL_NONE)
 }
 
+/// Whether a region (checked to lie inside `l`) starts on a 4x4 block boundary and
+/// ends on one or at the image's edge, along x and y.
+fn block_aligned(l: &Level, off: [i32; 3], size: [i32; 3]) -> bool {
+    let lim = [l.width as i32, l.height as i32];
+    (0..2).all(|i| off[i] % 4 == 0 && (size[i] % 4 == 0 || off[i] + size[i] == lim[i]))
+}
+
 /// The source of compressed data: client memory, or the PIXEL_UNPACK buffer with
 /// `data` as an offset.
 enum Src<'a> {
@@ -719,18 +726,15 @@ impl ContextState {
         Self::check_region(&l, check, off, size)?;
         // GL 4.6 §8.7: INVALID_OPERATION if the region does not start on a block
         // boundary, or does not end on one short of the image's edge.
-        let lim = [l.width as i32, l.height as i32];
-        for i in 0..2 {
-            if off[i] % 4 != 0 || (size[i] % 4 != 0 && off[i] + size[i] != lim[i]) {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "the region at ({}, {}) of {}x{} texels is not aligned to 4x4 blocks",
-                    off[0],
-                    off[1],
-                    size[0],
-                    size[1]
-                );
-            }
+        if !block_aligned(&l, off, size) {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "the region at ({}, {}) of {}x{} texels is not aligned to 4x4 blocks",
+                off[0],
+                off[1],
+                size[0],
+                size[1]
+            );
         }
         let z = if target == GL_TEXTURE_CUBE_MAP && !by_name_cube {
             face as u64
@@ -789,11 +793,8 @@ impl ContextState {
                         size[2]
                     );
                 }
-                let lim = [l.width as i32, l.height as i32];
-                for i in 0..2 {
-                    if off[i] % 4 != 0 || (size[i] % 4 != 0 && off[i] + size[i] != lim[i]) {
-                        gl_bail!(GL_INVALID_VALUE, "the region is not aligned to 4x4 blocks");
-                    }
+                if !block_aligned(&l, off, size) {
+                    gl_bail!(GL_INVALID_VALUE, "the region is not aligned to 4x4 blocks");
                 }
                 (
                     [off[0] as u32, off[1] as u32, off[2] as u32],
