@@ -225,6 +225,12 @@ void glBindVertexArray(GLuint array);
 
 void glBindVertexBuffer(GLuint binding, GLuint buffer, GLintptr offset, GLsizei stride);
 
+void glBindVertexBuffers(GLuint first,
+                         GLsizei count,
+                         const GLuint *buffers,
+                         const GLintptr *offsets,
+                         const GLsizei *strides);
+
 void glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a);
 
 void glBlendEquation(GLenum mode);
@@ -323,6 +329,12 @@ void glClearNamedBufferSubData(GLuint buffer,
                                GLenum ty,
                                const void *data);
 
+void glClearNamedFramebufferfi(GLuint fb,
+                               GLenum buffer,
+                               GLint drawbuffer,
+                               GLfloat depth,
+                               GLint stencil);
+
 void glClearNamedFramebufferfv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLfloat *value);
 
 void glClearNamedFramebufferiv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLint *value);
@@ -346,6 +358,8 @@ void glClearTexSubImage(GLuint texture,
                         const void *data);
 
 GLenum glClientWaitSync(GLsync sync, GLbitfield flags, GLuint64 timeout);
+
+void glClipControl(GLenum origin, GLenum depth);
 
 void glColorMask(GLboolean r, GLboolean g, GLboolean b, GLboolean a);
 
@@ -511,6 +525,32 @@ void glCopyTexSubImage3D(GLenum target,
                          GLsizei width,
                          GLsizei height);
 
+void glCopyTextureSubImage1D(GLuint texture,
+                             GLint level,
+                             GLint xoffset,
+                             GLint x,
+                             GLint y,
+                             GLsizei width);
+
+void glCopyTextureSubImage2D(GLuint texture,
+                             GLint level,
+                             GLint xoffset,
+                             GLint yoffset,
+                             GLint x,
+                             GLint y,
+                             GLsizei width,
+                             GLsizei height);
+
+void glCopyTextureSubImage3D(GLuint texture,
+                             GLint level,
+                             GLint xoffset,
+                             GLint yoffset,
+                             GLint zoffset,
+                             GLint x,
+                             GLint y,
+                             GLsizei width,
+                             GLsizei height);
+
 void glCreateBuffers(GLsizei n, GLuint *buffers);
 
 void glCreateFramebuffers(GLsizei n, GLuint *ids);
@@ -530,6 +570,10 @@ GLuint glCreateShader(GLenum ty);
 GLuint glCreateShaderProgramv(GLenum ty, GLsizei n, const GLchar *const *strings);
 
 void glCreateTextures(GLenum target, GLsizei n, GLuint *textures);
+
+void glCreateTransformFeedbacks(GLsizei n, GLuint *ids);
+
+void glCreateVertexArrays(GLsizei n, GLuint *arrays);
 
 void glCullFace(GLenum mode);
 
@@ -588,6 +632,8 @@ void glDepthRangef(GLfloat n, GLfloat f);
 void glDetachShader(GLuint program, GLuint shader);
 
 void glDisable(GLenum cap);
+
+void glDisableVertexArrayAttrib(GLuint vaobj, GLuint index);
 
 void glDisableVertexAttribArray(GLuint index);
 
@@ -685,6 +731,8 @@ void glDrawTransformFeedbackStreamInstanced(GLenum mode,
                                             GLsizei instances);
 
 void glEnable(GLenum cap);
+
+void glEnableVertexArrayAttrib(GLuint vaobj, GLuint index);
 
 void glEnableVertexAttribArray(GLuint index);
 
@@ -980,6 +1028,14 @@ void glGetProgramStageiv(GLuint program, GLenum shadertype, GLenum pname, GLint 
 
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params);
 
+void glGetQueryBufferObjecti64v(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
+
+void glGetQueryBufferObjectiv(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
+
+void glGetQueryBufferObjectui64v(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
+
+void glGetQueryBufferObjectuiv(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
+
 void glGetQueryIndexediv(GLenum target, GLuint index, GLenum pname, GLint *params);
 
 void glGetQueryObjecti64v(GLuint id, GLenum pname, GLint64 *params);
@@ -1077,6 +1133,12 @@ void glGetTransformFeedbackVarying(GLuint program,
                                    GLenum *ty,
                                    GLchar *name);
 
+void glGetTransformFeedbacki64_v(GLuint xfb, GLenum pname, GLuint index, GLint64 *param);
+
+void glGetTransformFeedbacki_v(GLuint xfb, GLenum pname, GLuint index, GLint *param);
+
+void glGetTransformFeedbackiv(GLuint xfb, GLenum pname, GLint *param);
+
 GLuint glGetUniformBlockIndex(GLuint program, const GLchar *name);
 
 void glGetUniformIndices(GLuint program,
@@ -1100,9 +1162,22 @@ void glGetUniformui64vARB(GLuint program, GLint location, GLuint64 *params);
 
 void glGetUniformuiv(GLuint program, GLint location, GLuint *params);
 
+void glGetVertexArrayIndexed64iv(GLuint vaobj, GLuint index, GLenum pname, GLint64 *param);
+
+void glGetVertexArrayIndexediv(GLuint vaobj, GLuint index, GLenum pname, GLint *param);
+
+void glGetVertexArrayiv(GLuint vaobj, GLenum pname, GLint *param);
+
 void glGetVertexAttribPointerv(GLuint index, GLenum pname, void **pointer);
 
 void glGetnCompressedTexImage(GLenum target, GLint level, GLsizei buf_size, void *img);
+
+void glGetnTexImage(GLenum target,
+                    GLint level,
+                    GLenum format,
+                    GLenum ty,
+                    GLsizei buf_size,
+                    void *pixels);
 
 void glGetnUniformdv(GLuint program, GLint location, GLsizei buf_size, GLdouble *params);
 
@@ -1208,6 +1283,12 @@ void glMultiDrawArraysIndirect(GLenum mode,
                                GLsizei drawcount,
                                GLsizei stride);
 
+void glMultiDrawArraysIndirectCount(GLenum mode,
+                                    const void *_indirect,
+                                    GLintptr drawcount,
+                                    GLsizei maxdrawcount,
+                                    GLsizei stride);
+
 void glMultiDrawElements(GLenum mode,
                          const GLsizei *_count,
                          GLenum ty,
@@ -1227,11 +1308,20 @@ void glMultiDrawElementsIndirect(GLenum mode,
                                  GLsizei drawcount,
                                  GLsizei stride);
 
+void glMultiDrawElementsIndirectCount(GLenum mode,
+                                      GLenum ty,
+                                      const void *_indirect,
+                                      GLintptr drawcount,
+                                      GLsizei maxdrawcount,
+                                      GLsizei stride);
+
 void glNamedBufferData(GLuint buffer, GLsizeiptr size, const void *data, GLenum usage);
 
 void glNamedBufferStorage(GLuint buffer, GLsizeiptr size, const void *data, GLbitfield flags);
 
 void glNamedBufferSubData(GLuint buffer, GLintptr offset, GLsizeiptr size, const void *data);
+
+void glNamedFramebufferDrawBuffer(GLuint fb, GLenum buf);
 
 void glNamedFramebufferDrawBuffers(GLuint fb, GLsizei n, const GLenum *bufs);
 
@@ -1250,6 +1340,12 @@ void glNamedFramebufferTextureLayer(GLuint fb,
                                     GLint layer);
 
 void glNamedRenderbufferStorage(GLuint rb, GLenum internal, GLsizei w, GLsizei h);
+
+void glNamedRenderbufferStorageMultisample(GLuint rb,
+                                           GLsizei samples,
+                                           GLenum internal,
+                                           GLsizei w,
+                                           GLsizei h);
 
 void glObjectLabel(GLenum identifier, GLuint name, GLsizei length, const GLchar *text);
 
@@ -1278,6 +1374,8 @@ void glPointSize(GLfloat size);
 void glPolygonMode(GLenum face, GLenum mode);
 
 void glPolygonOffset(GLfloat factor, GLfloat units);
+
+void glPolygonOffsetClamp(GLfloat factor, GLfloat units, GLfloat clamp);
 
 void glPopDebugGroup(void);
 
@@ -1597,6 +1695,12 @@ void glShaderSource(GLuint shader, GLsizei n, const GLchar *const *string, const
 
 void glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding);
 
+void glSpecializeShader(GLuint shader,
+                        const GLchar *_entry_point,
+                        GLuint _num_constants,
+                        const GLuint *_constant_index,
+                        const GLuint *_constant_value);
+
 void glStencilFunc(GLenum func, GLint reference, GLuint mask);
 
 void glStencilFuncSeparate(GLenum face, GLenum func, GLint reference, GLuint mask);
@@ -1730,6 +1834,8 @@ void glTexSubImage3D(GLenum target,
                      GLenum ty,
                      const void *pixels);
 
+void glTextureBarrier(void);
+
 void glTextureBuffer(GLuint texture, GLenum internalformat, GLuint buffer);
 
 void glTextureBufferRange(GLuint texture,
@@ -1814,6 +1920,14 @@ void glTextureView(GLuint texture,
                    GLuint numlevels,
                    GLuint minlayer,
                    GLuint numlayers);
+
+void glTransformFeedbackBufferBase(GLuint xfb, GLuint index, GLuint buffer);
+
+void glTransformFeedbackBufferRange(GLuint xfb,
+                                    GLuint index,
+                                    GLuint buffer,
+                                    GLintptr offset,
+                                    GLsizeiptr size);
 
 void glTransformFeedbackVaryings(GLuint program,
                                  GLsizei count,
@@ -1985,6 +2099,44 @@ void glUseProgramStages(GLuint pipeline, GLbitfield stages, GLuint program);
 void glValidateProgram(GLuint program);
 
 void glValidateProgramPipeline(GLuint pipeline);
+
+void glVertexArrayAttribBinding(GLuint vaobj, GLuint attrib, GLuint binding);
+
+void glVertexArrayAttribFormat(GLuint vaobj,
+                               GLuint index,
+                               GLint size,
+                               GLenum ty,
+                               GLboolean normalized,
+                               GLuint relative_offset);
+
+void glVertexArrayAttribIFormat(GLuint vaobj,
+                                GLuint index,
+                                GLint size,
+                                GLenum ty,
+                                GLuint relative_offset);
+
+void glVertexArrayAttribLFormat(GLuint vaobj,
+                                GLuint index,
+                                GLint size,
+                                GLenum ty,
+                                GLuint relative_offset);
+
+void glVertexArrayBindingDivisor(GLuint vaobj, GLuint binding, GLuint divisor);
+
+void glVertexArrayElementBuffer(GLuint vaobj, GLuint buffer);
+
+void glVertexArrayVertexBuffer(GLuint vaobj,
+                               GLuint binding,
+                               GLuint buffer,
+                               GLintptr offset,
+                               GLsizei stride);
+
+void glVertexArrayVertexBuffers(GLuint vaobj,
+                                GLuint first,
+                                GLsizei count,
+                                const GLuint *buffers,
+                                const GLintptr *offsets,
+                                const GLsizei *strides);
 
 void glVertexAttribBinding(GLuint attrib, GLuint binding);
 

@@ -372,6 +372,63 @@ pub extern "C" fn glMultiDrawElementsIndirect(
     })
 }
 
+#[unsafe(no_mangle)]
+pub extern "C" fn glMultiDrawArraysIndirectCount(
+    mode: GLenum,
+    _indirect: *const c_void,
+    drawcount: GLintptr,
+    maxdrawcount: GLsizei,
+    stride: GLsizei,
+) {
+    gl_call("glMultiDrawArraysIndirectCount", |st| {
+        check_mode(mode)?;
+        check_indirect_count(st, drawcount, maxdrawcount, stride)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glMultiDrawElementsIndirectCount(
+    mode: GLenum,
+    ty: GLenum,
+    _indirect: *const c_void,
+    drawcount: GLintptr,
+    maxdrawcount: GLsizei,
+    stride: GLsizei,
+) {
+    gl_call("glMultiDrawElementsIndirectCount", |st| {
+        check_mode(mode)?;
+        check_type(ty)?;
+        check_indirect_count(st, drawcount, maxdrawcount, stride)
+    })
+}
+
+/// The MultiDraw*IndirectCount commands' own checks (GL 4.6 §10.4), then the indirect
+/// buffer's. glcompute has no PARAMETER_BUFFER binding point (GL_ARB_indirect_parameters
+/// is not announced), so the draw count can never be read: such a command always ends
+/// in INVALID_OPERATION.
+fn check_indirect_count(
+    st: &ContextState,
+    drawcount: GLintptr,
+    maxdrawcount: GLsizei,
+    stride: GLsizei,
+) -> GlResult<()> {
+    // GL 4.6 §10.4: INVALID_VALUE if maxdrawcount is negative or drawcount (an offset)
+    // is not a multiple of four.
+    check_counts(&[("maxdrawcount", maxdrawcount)])?;
+    if drawcount % 4 != 0 {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "drawcount = {drawcount} (an offset into GL_PARAMETER_BUFFER) is not a multiple of four"
+        );
+    }
+    check_indirect(st, stride)?;
+    // GL 4.6 §10.4: INVALID_OPERATION if no buffer is bound to PARAMETER_BUFFER.
+    gl_bail!(
+        GL_INVALID_OPERATION,
+        "no buffer is bound to GL_PARAMETER_BUFFER (glcompute has no such binding point, and does not rasterise)"
+    )
+}
+
 /// DrawTransformFeedback*: GL 4.6 §13.2.3. glcompute has no transform feedback
 /// objects of its own, so a non-zero id is INVALID_VALUE; the default object (0) has
 /// never ended a capture, which is INVALID_OPERATION.

@@ -241,7 +241,7 @@ pub unsafe extern "C" fn glDrawBuffers(n: GLsizei, bufs: *const GLenum) {
         // SAFETY: the application provides n values.
         let bufs = unsafe { in_array(bufs, n) }.unwrap_or(&[]);
         let fb = st.framebuffers.draw;
-        st.draw_buffers(fb, bufs)
+        st.draw_buffers(fb, bufs, false)
     })
 }
 
@@ -249,7 +249,7 @@ pub unsafe extern "C" fn glDrawBuffers(n: GLsizei, bufs: *const GLenum) {
 pub extern "C" fn glDrawBuffer(buf: GLenum) {
     gl_call("glDrawBuffer", |st| {
         let fb = st.framebuffers.draw;
-        st.draw_buffers(fb, &[buf])
+        st.draw_buffers(fb, &[buf], true)
     })
 }
 
@@ -264,7 +264,15 @@ pub unsafe extern "C" fn glNamedFramebufferDrawBuffers(
         let fb = st.named_framebuffer(fb)?;
         // SAFETY: the application provides n values.
         let bufs = unsafe { in_array(bufs, n) }.unwrap_or(&[]);
-        st.draw_buffers(fb, bufs)
+        st.draw_buffers(fb, bufs, false)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glNamedFramebufferDrawBuffer(fb: GLuint, buf: GLenum) {
+    gl_call("glNamedFramebufferDrawBuffer", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        st.draw_buffers(fb, &[buf], true)
     })
 }
 
@@ -473,21 +481,47 @@ pub extern "C" fn glClearBufferfi(
     stencil: GLint,
 ) {
     gl_call("glClearBufferfi", |st| {
-        // GL 4.6 §17.4.3.1: INVALID_ENUM unless buffer is DEPTH_STENCIL.
-        if buffer != GL_DEPTH_STENCIL {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "glClearBufferfi clears GL_DEPTH_STENCIL only"
-            );
-        }
         let fb = st.framebuffers.draw;
-        st.clear_framebuffer_buffer(
-            fb,
-            buffer,
-            drawbuffer,
-            [depth.to_bits(), stencil as u32, 0, 0],
-        )
+        clear_depth_stencil(st, fb, buffer, drawbuffer, depth, stencil)
     })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClearNamedFramebufferfi(
+    fb: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) {
+    gl_call("glClearNamedFramebufferfi", |st| {
+        let fb = st.named_framebuffer(fb)?;
+        clear_depth_stencil(st, fb, buffer, drawbuffer, depth, stencil)
+    })
+}
+
+/// ClearBufferfi and ClearNamedFramebufferfi of framebuffer `fb`.
+fn clear_depth_stencil(
+    st: &mut ContextState,
+    fb: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) -> GlResult<()> {
+    // GL 4.6 §17.4.3.1: INVALID_ENUM unless buffer is DEPTH_STENCIL.
+    if buffer != GL_DEPTH_STENCIL {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "glClearBufferfi clears GL_DEPTH_STENCIL only"
+        );
+    }
+    st.clear_framebuffer_buffer(
+        fb,
+        buffer,
+        drawbuffer,
+        [depth.to_bits(), stencil as u32, 0, 0],
+    )
 }
 
 #[unsafe(no_mangle)]
@@ -597,17 +631,39 @@ pub extern "C" fn glRenderbufferStorageMultisample(
 }
 
 #[unsafe(no_mangle)]
+pub extern "C" fn glNamedRenderbufferStorageMultisample(
+    rb: GLuint,
+    samples: GLsizei,
+    internal: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    gl_call("glNamedRenderbufferStorageMultisample", |st| {
+        let r = named_renderbuffer(st, rb)?;
+        st.renderbuffer_storage(Some(r), samples, internal, w, h)
+    })
+}
+
+/// GL 4.6 §9.2.4: the renderbuffer object `rb` of a Named* command (INVALID_OPERATION
+/// if it is not the name of an existing renderbuffer).
+fn named_renderbuffer(
+    st: &ContextState,
+    rb: GLuint,
+) -> GlResult<std::sync::Arc<crate::state::framebuffer::Renderbuffer>> {
+    match st.shared.renderbuffers.lock().get(rb).cloned() {
+        Some(r) => Ok(r),
+        None => gl_bail!(
+            GL_INVALID_OPERATION,
+            "renderbuffer = {rb} is not the name of an existing renderbuffer"
+        ),
+    }
+}
+
+#[unsafe(no_mangle)]
 pub extern "C" fn glNamedRenderbufferStorage(rb: GLuint, internal: GLenum, w: GLsizei, h: GLsizei) {
     gl_call("glNamedRenderbufferStorage", |st| {
-        let r = st.shared.renderbuffers.lock().get(rb).cloned();
-        // DSA: INVALID_OPERATION if renderbuffer is not an existing renderbuffer.
-        if r.is_none() {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "renderbuffer = {rb} is not the name of an existing renderbuffer"
-            );
-        }
-        st.renderbuffer_storage(r, 0, internal, w, h)
+        let r = named_renderbuffer(st, rb)?;
+        st.renderbuffer_storage(Some(r), 0, internal, w, h)
     })
 }
 

@@ -3,6 +3,8 @@
 //! 64-bit value to its type by clamping.
 
 use super::{delete_from, gen_into, gl_call, out_one};
+use crate::state::buffer::BufRef;
+use crate::state::gl_enums::*;
 use crate::state::types::*;
 
 #[unsafe(no_mangle)]
@@ -89,14 +91,21 @@ pub unsafe extern "C" fn glGetQueryIndexediv(
 }
 
 /// GetQueryObject* in each type: the value clamped to the type's range (GL 4.6 §4.2.3).
-fn query_object<T>(
+/// While a buffer is bound to QUERY_BUFFER, `params` is an offset into it and the
+/// value is stored there.
+fn query_object<T: Copy>(
     func: &'static str,
     id: GLuint,
     pname: GLenum,
     params: *mut T,
     conv: fn(u64) -> T,
+    encode: fn(T) -> Vec<u8>,
 ) {
     gl_call(func, |st| {
+        if let Some(buf) = st.bindings.query.clone() {
+            let offset = params as usize as i64;
+            return st.store_query_object(id, pname, &buf, offset, &|v| encode(conv(v)));
+        }
         let v = st.get_query_object(id, pname)?;
         // SAFETY: the application provides room for one value.
         unsafe { out_one(params, conv(v)) };
@@ -104,28 +113,135 @@ fn query_object<T>(
     })
 }
 
+/// GetQueryBufferObject* (GL 4.6 §4.2.3): the value stored into `buffer` at `offset`.
+fn query_buffer_object<T: Copy>(
+    func: &'static str,
+    id: GLuint,
+    buffer: GLuint,
+    pname: GLenum,
+    offset: GLintptr,
+    conv: fn(u64) -> T,
+    encode: fn(T) -> Vec<u8>,
+) {
+    gl_call(func, |st| {
+        // GL 4.6 §4.2.3: INVALID_OPERATION if buffer is not an existing buffer object.
+        let buf = st.buffer_ref(BufRef::Named(buffer), GL_INVALID_OPERATION)?;
+        st.store_query_object(id, pname, &buf, offset as i64, &|v| encode(conv(v)))
+    })
+}
+
+fn to_i32(v: u64) -> GLint {
+    v.min(i32::MAX as u64) as GLint
+}
+
+fn to_u32(v: u64) -> GLuint {
+    v.min(u32::MAX as u64) as GLuint
+}
+
+fn to_i64(v: u64) -> GLint64 {
+    v.min(i64::MAX as u64) as GLint64
+}
+
+fn to_u64(v: u64) -> GLuint64 {
+    v
+}
+
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetQueryObjectiv(id: GLuint, pname: GLenum, params: *mut GLint) {
-    query_object("glGetQueryObjectiv", id, pname, params, |v| {
-        v.min(i32::MAX as u64) as GLint
+    query_object("glGetQueryObjectiv", id, pname, params, to_i32, |v| {
+        v.to_ne_bytes().to_vec()
     })
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetQueryObjectuiv(id: GLuint, pname: GLenum, params: *mut GLuint) {
-    query_object("glGetQueryObjectuiv", id, pname, params, |v| {
-        v.min(u32::MAX as u64) as GLuint
+    query_object("glGetQueryObjectuiv", id, pname, params, to_u32, |v| {
+        v.to_ne_bytes().to_vec()
     })
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetQueryObjecti64v(id: GLuint, pname: GLenum, params: *mut GLint64) {
-    query_object("glGetQueryObjecti64v", id, pname, params, |v| {
-        v.min(i64::MAX as u64) as GLint64
+    query_object("glGetQueryObjecti64v", id, pname, params, to_i64, |v| {
+        v.to_ne_bytes().to_vec()
     })
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetQueryObjectui64v(id: GLuint, pname: GLenum, params: *mut GLuint64) {
-    query_object("glGetQueryObjectui64v", id, pname, params, |v| v)
+    query_object("glGetQueryObjectui64v", id, pname, params, to_u64, |v| {
+        v.to_ne_bytes().to_vec()
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetQueryBufferObjectiv(
+    id: GLuint,
+    buffer: GLuint,
+    pname: GLenum,
+    offset: GLintptr,
+) {
+    query_buffer_object(
+        "glGetQueryBufferObjectiv",
+        id,
+        buffer,
+        pname,
+        offset,
+        to_i32,
+        |v| v.to_ne_bytes().to_vec(),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetQueryBufferObjectuiv(
+    id: GLuint,
+    buffer: GLuint,
+    pname: GLenum,
+    offset: GLintptr,
+) {
+    query_buffer_object(
+        "glGetQueryBufferObjectuiv",
+        id,
+        buffer,
+        pname,
+        offset,
+        to_u32,
+        |v| v.to_ne_bytes().to_vec(),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetQueryBufferObjecti64v(
+    id: GLuint,
+    buffer: GLuint,
+    pname: GLenum,
+    offset: GLintptr,
+) {
+    query_buffer_object(
+        "glGetQueryBufferObjecti64v",
+        id,
+        buffer,
+        pname,
+        offset,
+        to_i64,
+        |v| v.to_ne_bytes().to_vec(),
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glGetQueryBufferObjectui64v(
+    id: GLuint,
+    buffer: GLuint,
+    pname: GLenum,
+    offset: GLintptr,
+) {
+    query_buffer_object(
+        "glGetQueryBufferObjectui64v",
+        id,
+        buffer,
+        pname,
+        offset,
+        to_u64,
+        |v| v.to_ne_bytes().to_vec(),
+    )
 }

@@ -314,9 +314,22 @@ pub extern "C" fn glPolygonMode(face: GLenum, mode: GLenum) {
 #[unsafe(no_mangle)]
 pub extern "C" fn glPolygonOffset(factor: GLfloat, units: GLfloat) {
     gl_call("glPolygonOffset", |st| {
-        st.raster.polygon_offset = [factor, units];
+        st.raster.polygon_offset = [factor, units, 0.0];
         Ok(())
     })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glPolygonOffsetClamp(factor: GLfloat, units: GLfloat, clamp: GLfloat) {
+    gl_call("glPolygonOffsetClamp", |st| {
+        st.raster.polygon_offset = [factor, units, clamp];
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glClipControl(origin: GLenum, depth: GLenum) {
+    gl_call("glClipControl", |st| st.clip_control(origin, depth))
 }
 
 #[unsafe(no_mangle)]

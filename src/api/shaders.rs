@@ -344,6 +344,28 @@ pub unsafe extern "C" fn glShaderBinary(
 }
 
 #[unsafe(no_mangle)]
+pub unsafe extern "C" fn glSpecializeShader(
+    shader: GLuint,
+    _entry_point: *const GLchar,
+    _num_constants: GLuint,
+    _constant_index: *const GLuint,
+    _constant_value: *const GLuint,
+) {
+    gl_call("glSpecializeShader", |st| -> GlResult<()> {
+        // GL 4.6 §7.2.1: INVALID_VALUE if shader is not a shader or program name,
+        // INVALID_OPERATION if it names a program.
+        st.lookup_shader(shader)?;
+        // GL 4.6 §7.2.1: INVALID_OPERATION if shader is not a SPIR-V shader
+        // (SPIR_V_BINARY is FALSE). glcompute takes no shader binaries
+        // (NUM_SHADER_BINARY_FORMATS is 0), so no shader is one.
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "shader {shader} is not a SPIR-V shader (glcompute compiles GLSL source and takes no shader binaries)"
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetShaderPrecisionFormat(
     shader_type: GLenum,
     precision_type: GLenum,

@@ -355,6 +355,34 @@ fn sub_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<(Arc<Texture
     Ok((st.query_target(target)?, target))
 }
 
+/// The texture of a TextureSubImage*D or CopyTextureSubImage*D command of `n`
+/// dimensions. GL 4.6 §8.6 (table 8.15): INVALID_OPERATION if the texture's target
+/// takes no `n`-dimensional sub-images; a cube map takes the 3D forms, its faces
+/// addressed as z.
+fn dsa_sub_texture(st: &ContextState, texture: GLuint, n: u8) -> GlResult<Arc<Texture>> {
+    let t = st.named_texture(texture)?;
+    let target = t.state.lock().target;
+    let ok = match n {
+        1 => target == GL_TEXTURE_1D,
+        2 => matches!(
+            target,
+            GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE
+        ),
+        _ => matches!(
+            target,
+            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_CUBE_MAP
+        ),
+    };
+    if !ok {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "texture {texture} ({}) has no {n}D images",
+            Enum(target)
+        );
+    }
+    Ok(t)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn sub_image(
     st: &mut ContextState,
@@ -468,7 +496,7 @@ pub unsafe extern "C" fn glTextureSubImage1D(
     pixels: *const c_void,
 ) {
     gl_call("glTextureSubImage1D", |st| {
-        let t = st.named_texture(texture)?;
+        let t = dsa_sub_texture(st, texture, 1)?;
         sub_image(st, t, None, level, [x, 0, 0], [w, 1, 1], format, ty, pixels)
     })
 }
@@ -486,7 +514,7 @@ pub unsafe extern "C" fn glTextureSubImage2D(
     pixels: *const c_void,
 ) {
     gl_call("glTextureSubImage2D", |st| {
-        let t = st.named_texture(texture)?;
+        let t = dsa_sub_texture(st, texture, 2)?;
         sub_image(st, t, None, level, [x, y, 0], [w, h, 1], format, ty, pixels)
     })
 }
@@ -506,7 +534,7 @@ pub unsafe extern "C" fn glTextureSubImage3D(
     pixels: *const c_void,
 ) {
     gl_call("glTextureSubImage3D", |st| {
-        let t = st.named_texture(texture)?;
+        let t = dsa_sub_texture(st, texture, 3)?;
         sub_image(st, t, None, level, [x, y, z], [w, h, d], format, ty, pixels)
     })
 }
@@ -519,7 +547,25 @@ pub unsafe extern "C" fn glGetTexImage(
     ty: GLenum,
     pixels: *mut c_void,
 ) {
-    gl_call("glGetTexImage", |st| {
+    // SAFETY: forwarded GL promise.
+    unsafe { get_tex_image("glGetTexImage", target, level, format, ty, None, pixels) }
+}
+
+/// GetTexImage and GetnTexImage.
+///
+/// # Safety
+/// `pixels` must have room for the image (or `buf_size` bytes), or be an offset into
+/// the bound PIXEL_PACK buffer.
+unsafe fn get_tex_image(
+    func: &'static str,
+    target: GLenum,
+    level: GLint,
+    format: GLenum,
+    ty: GLenum,
+    buf_size: Option<GLsizei>,
+    pixels: *mut c_void,
+) {
+    gl_call(func, |st| {
         let face =
             (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
         // GL 4.6 §8.11: INVALID_ENUM for a target GetTexImage does not take (a cube
@@ -541,7 +587,8 @@ pub unsafe extern "C" fn glGetTexImage(
         // SAFETY: GL's promise: pixels has room for the image (or is an offset into the
         // bound PIXEL_PACK buffer).
         let out = unsafe { UserOut::new(pixels) };
-        st.get_tex_image(t, face.then_some(target), level, format, ty, None, out)
+        let buf_size = buf_size.map(|b| b as i64);
+        st.get_tex_image(t, face.then_some(target), level, format, ty, buf_size, out)
     })
 }
 
@@ -1274,6 +1321,98 @@ pub extern "C" fn glCopyTexSubImage3D(
             height,
         )
     })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glCopyTextureSubImage1D(
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+) {
+    gl_call("glCopyTextureSubImage1D", |st| {
+        let t = dsa_sub_texture(st, texture, 1)?;
+        st.copy_tex_sub_image(t, None, level, [xoffset, 0, 0], x, y, width, 1)
+    })
+}
+
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glCopyTextureSubImage2D(
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    gl_call("glCopyTextureSubImage2D", |st| {
+        let t = dsa_sub_texture(st, texture, 2)?;
+        st.copy_tex_sub_image(t, None, level, [xoffset, yoffset, 0], x, y, width, height)
+    })
+}
+
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glCopyTextureSubImage3D(
+    texture: GLuint,
+    level: GLint,
+    xoffset: GLint,
+    yoffset: GLint,
+    zoffset: GLint,
+    x: GLint,
+    y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    gl_call("glCopyTextureSubImage3D", |st| {
+        let t = dsa_sub_texture(st, texture, 3)?;
+        st.copy_tex_sub_image(
+            t,
+            None,
+            level,
+            [xoffset, yoffset, zoffset],
+            x,
+            y,
+            width,
+            height,
+        )
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetnTexImage(
+    target: GLenum,
+    level: GLint,
+    format: GLenum,
+    ty: GLenum,
+    buf_size: GLsizei,
+    pixels: *mut c_void,
+) {
+    // SAFETY: GL's promise: pixels has room for buf_size bytes.
+    unsafe {
+        get_tex_image(
+            "glGetnTexImage",
+            target,
+            level,
+            format,
+            ty,
+            Some(buf_size),
+            pixels,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTextureBarrier() {
+    // GL 4.6 §9.3.1: TextureBarrier orders rendering writes before later texel fetches.
+    // glcompute's rendering writes (clears, blits, copies) are complete when their
+    // command returns, so there is nothing left to order.
+    gl_call("glTextureBarrier", |_| Ok(()))
 }
 
 /// GetInternalformativ and GetInternalformati64v: at most bufSize values.

@@ -121,6 +121,78 @@ pub unsafe extern "C" fn glGetTransformFeedbackVarying(
     })
 }
 
+// ---- The direct state access forms (GL 4.6 §13.3) ---------------------------------
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateTransformFeedbacks(n: GLsizei, ids: *mut GLuint) {
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glCreateTransformFeedbacks", n, ids, |st, n| {
+            Ok(st.create_transform_feedbacks(n))
+        })
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTransformFeedbackBufferBase(xfb: GLuint, index: GLuint, buffer: GLuint) {
+    gl_call("glTransformFeedbackBufferBase", |st| {
+        st.transform_feedback_buffer(xfb, index, buffer, None)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glTransformFeedbackBufferRange(
+    xfb: GLuint,
+    index: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    gl_call("glTransformFeedbackBufferRange", |st| {
+        st.transform_feedback_buffer(xfb, index, buffer, Some((offset as i64, size as i64)))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTransformFeedbackiv(xfb: GLuint, pname: GLenum, param: *mut GLint) {
+    gl_call("glGetTransformFeedbackiv", |st| {
+        let v = st.get_transform_feedback(xfb, pname, None, false)?;
+        // SAFETY: GL's promise: param is writable.
+        unsafe { super::out_one(param, v as GLint) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTransformFeedbacki_v(
+    xfb: GLuint,
+    pname: GLenum,
+    index: GLuint,
+    param: *mut GLint,
+) {
+    gl_call("glGetTransformFeedbacki_v", |st| {
+        let v = st.get_transform_feedback(xfb, pname, Some(index), false)?;
+        // SAFETY: GL's promise: param is writable.
+        unsafe { super::out_one(param, v as GLint) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetTransformFeedbacki64_v(
+    xfb: GLuint,
+    pname: GLenum,
+    index: GLuint,
+    param: *mut GLint64,
+) {
+    gl_call("glGetTransformFeedbacki64_v", |st| {
+        let v = st.get_transform_feedback(xfb, pname, Some(index), true)?;
+        // SAFETY: GL's promise: param is writable.
+        unsafe { super::out_one(param, v) };
+        Ok(())
+    })
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn glBeginConditionalRender(id: GLuint, mode: GLenum) {
     gl_call("glBeginConditionalRender", |st| {

@@ -6,10 +6,11 @@
 
 use super::{delete_from, gen_into, gl_call, in_array, out_array};
 use crate::gl_bail;
+use crate::state::context::ContextState;
 use crate::state::error::GlResult;
 use crate::state::gl_enums::*;
 use crate::state::types::*;
-use crate::state::vertex_array::{AttribKind, Format, FormatKind, attrib_index};
+use crate::state::vertex_array::{AttribKind, Format, FormatKind, VaoRef, attrib_index};
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]
@@ -47,14 +48,14 @@ pub extern "C" fn glIsVertexArray(array: GLuint) -> GLboolean {
 #[unsafe(no_mangle)]
 pub extern "C" fn glEnableVertexAttribArray(index: GLuint) {
     gl_call("glEnableVertexAttribArray", |st| {
-        st.enable_vertex_attrib(index, true)
+        st.enable_vertex_attrib(VaoRef::Bound, index, true)
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDisableVertexAttribArray(index: GLuint) {
     gl_call("glDisableVertexAttribArray", |st| {
-        st.enable_vertex_attrib(index, false)
+        st.enable_vertex_attrib(VaoRef::Bound, index, false)
     })
 }
 
@@ -136,18 +137,16 @@ pub extern "C" fn glVertexAttribFormat(
     normalized: GLboolean,
     relative_offset: GLuint,
 ) {
-    gl_call("glVertexAttribFormat", |st| {
-        st.vertex_attrib_format(
-            index,
-            Format {
-                kind: FormatKind::Float,
-                size,
-                ty,
-                normalized: normalized != 0,
-            },
-            relative_offset,
-        )
-    })
+    attrib_format(
+        "glVertexAttribFormat",
+        None,
+        index,
+        FormatKind::Float,
+        size,
+        ty,
+        normalized,
+        relative_offset,
+    )
 }
 
 #[unsafe(no_mangle)]
@@ -157,18 +156,16 @@ pub extern "C" fn glVertexAttribIFormat(
     ty: GLenum,
     relative_offset: GLuint,
 ) {
-    gl_call("glVertexAttribIFormat", |st| {
-        st.vertex_attrib_format(
-            index,
-            Format {
-                kind: FormatKind::Integer,
-                size,
-                ty,
-                normalized: false,
-            },
-            relative_offset,
-        )
-    })
+    attrib_format(
+        "glVertexAttribIFormat",
+        None,
+        index,
+        FormatKind::Integer,
+        size,
+        ty,
+        0,
+        relative_offset,
+    )
 }
 
 #[unsafe(no_mangle)]
@@ -178,24 +175,55 @@ pub extern "C" fn glVertexAttribLFormat(
     ty: GLenum,
     relative_offset: GLuint,
 ) {
-    gl_call("glVertexAttribLFormat", |st| {
-        st.vertex_attrib_format(
-            index,
-            Format {
-                kind: FormatKind::Long,
-                size,
-                ty,
-                normalized: false,
-            },
-            relative_offset,
-        )
+    attrib_format(
+        "glVertexAttribLFormat",
+        None,
+        index,
+        FormatKind::Long,
+        size,
+        ty,
+        0,
+        relative_offset,
+    )
+}
+
+/// The VertexAttrib*Format and VertexArrayAttrib*Format commands (GL 4.6 §10.3.2):
+/// the bound object's attribute, or `vaobj`'s.
+#[allow(clippy::too_many_arguments)]
+fn attrib_format(
+    func: &'static str,
+    vaobj: Option<GLuint>,
+    index: GLuint,
+    kind: FormatKind,
+    size: GLint,
+    ty: GLenum,
+    normalized: GLboolean,
+    relative_offset: GLuint,
+) {
+    gl_call(func, |st| {
+        let which = vao_ref(st, vaobj)?;
+        let f = Format {
+            kind,
+            size,
+            ty,
+            normalized: normalized != 0,
+        };
+        st.vertex_attrib_format(which, index, f, relative_offset)
     })
+}
+
+/// The object a command acts on: the bound one, or the DSA command's `vaobj`.
+fn vao_ref(st: &ContextState, vaobj: Option<GLuint>) -> GlResult<VaoRef> {
+    match vaobj {
+        None => Ok(VaoRef::Bound),
+        Some(v) => st.named_vertex_array(v),
+    }
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glVertexAttribBinding(attrib: GLuint, binding: GLuint) {
     gl_call("glVertexAttribBinding", |st| {
-        st.vertex_attrib_binding(attrib, binding)
+        st.vertex_attrib_binding(VaoRef::Bound, attrib, binding)
     })
 }
 
@@ -207,14 +235,14 @@ pub extern "C" fn glBindVertexBuffer(
     stride: GLsizei,
 ) {
     gl_call("glBindVertexBuffer", |st| {
-        st.bind_vertex_buffer(binding, buffer, offset as i64, stride)
+        st.bind_vertex_buffer(VaoRef::Bound, binding, buffer, offset as i64, stride)
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glVertexBindingDivisor(binding: GLuint, divisor: GLuint) {
     gl_call("glVertexBindingDivisor", |st| {
-        st.vertex_binding_divisor(binding, divisor)
+        st.vertex_binding_divisor(VaoRef::Bound, binding, divisor)
     })
 }
 
@@ -222,6 +250,261 @@ pub extern "C" fn glVertexBindingDivisor(binding: GLuint, divisor: GLuint) {
 pub extern "C" fn glVertexAttribDivisor(index: GLuint, divisor: GLuint) {
     gl_call("glVertexAttribDivisor", |st| {
         st.vertex_attrib_divisor(index, divisor)
+    })
+}
+
+// ---- The direct state access forms (GL 4.6 §10.3, §10.4, §10.5) ---------------------
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glCreateVertexArrays(n: GLsizei, arrays: *mut GLuint) {
+    // SAFETY: the application has room for n names.
+    unsafe {
+        gen_into("glCreateVertexArrays", n, arrays, |st, n| {
+            Ok(st.create_vertex_arrays(n))
+        })
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glEnableVertexArrayAttrib(vaobj: GLuint, index: GLuint) {
+    gl_call("glEnableVertexArrayAttrib", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        st.enable_vertex_attrib(which, index, true)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glDisableVertexArrayAttrib(vaobj: GLuint, index: GLuint) {
+    gl_call("glDisableVertexArrayAttrib", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        st.enable_vertex_attrib(which, index, false)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glVertexArrayElementBuffer(vaobj: GLuint, buffer: GLuint) {
+    gl_call("glVertexArrayElementBuffer", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        st.vertex_array_element_buffer(which, buffer)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glVertexArrayVertexBuffer(
+    vaobj: GLuint,
+    binding: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    stride: GLsizei,
+) {
+    gl_call("glVertexArrayVertexBuffer", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        st.bind_vertex_buffer(which, binding, buffer, offset as i64, stride)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glBindVertexBuffers(
+    first: GLuint,
+    count: GLsizei,
+    buffers: *const GLuint,
+    offsets: *const GLintptr,
+    strides: *const GLsizei,
+) {
+    // SAFETY: the application passes count values in each array (or NULL buffers).
+    unsafe {
+        vertex_buffers(
+            "glBindVertexBuffers",
+            None,
+            first,
+            count,
+            buffers,
+            offsets,
+            strides,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glVertexArrayVertexBuffers(
+    vaobj: GLuint,
+    first: GLuint,
+    count: GLsizei,
+    buffers: *const GLuint,
+    offsets: *const GLintptr,
+    strides: *const GLsizei,
+) {
+    // SAFETY: the application passes count values in each array (or NULL buffers).
+    unsafe {
+        vertex_buffers(
+            "glVertexArrayVertexBuffers",
+            Some(vaobj),
+            first,
+            count,
+            buffers,
+            offsets,
+            strides,
+        )
+    }
+}
+
+/// BindVertexBuffers and VertexArrayVertexBuffers.
+///
+/// # Safety
+/// `buffers` must be null or hold `count` names, and then `offsets` and `strides`
+/// `count` values each (or be null).
+unsafe fn vertex_buffers(
+    func: &'static str,
+    vaobj: Option<GLuint>,
+    first: GLuint,
+    count: GLsizei,
+    buffers: *const GLuint,
+    offsets: *const GLintptr,
+    strides: *const GLsizei,
+) {
+    gl_call(func, |st| {
+        let which = vao_ref(st, vaobj)?;
+        let n = super::count_named(count, "count")?;
+        // SAFETY: caller contract.
+        let names = unsafe { in_array(buffers, n) };
+        let (offs, strs): (Vec<i64>, Vec<i32>);
+        let arrays = match names {
+            Some(names) => {
+                // SAFETY: caller contract.
+                let (o, s) = unsafe { (in_array(offsets, n), in_array(strides, n)) };
+                offs = o.unwrap_or(&[]).iter().map(|&v| v as i64).collect();
+                strs = s.unwrap_or(&[]).to_vec();
+                if offs.len() != n || strs.len() != n {
+                    gl_bail!(
+                        GL_INVALID_VALUE,
+                        "offsets and strides may not be NULL when buffers is not"
+                    );
+                }
+                Some((names, offs.as_slice(), strs.as_slice()))
+            }
+            None => None,
+        };
+        st.bind_vertex_buffers(which, first, n, arrays)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glVertexArrayAttribBinding(vaobj: GLuint, attrib: GLuint, binding: GLuint) {
+    gl_call("glVertexArrayAttribBinding", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        st.vertex_attrib_binding(which, attrib, binding)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glVertexArrayAttribFormat(
+    vaobj: GLuint,
+    index: GLuint,
+    size: GLint,
+    ty: GLenum,
+    normalized: GLboolean,
+    relative_offset: GLuint,
+) {
+    attrib_format(
+        "glVertexArrayAttribFormat",
+        Some(vaobj),
+        index,
+        FormatKind::Float,
+        size,
+        ty,
+        normalized,
+        relative_offset,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glVertexArrayAttribIFormat(
+    vaobj: GLuint,
+    index: GLuint,
+    size: GLint,
+    ty: GLenum,
+    relative_offset: GLuint,
+) {
+    attrib_format(
+        "glVertexArrayAttribIFormat",
+        Some(vaobj),
+        index,
+        FormatKind::Integer,
+        size,
+        ty,
+        0,
+        relative_offset,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glVertexArrayAttribLFormat(
+    vaobj: GLuint,
+    index: GLuint,
+    size: GLint,
+    ty: GLenum,
+    relative_offset: GLuint,
+) {
+    attrib_format(
+        "glVertexArrayAttribLFormat",
+        Some(vaobj),
+        index,
+        FormatKind::Long,
+        size,
+        ty,
+        0,
+        relative_offset,
+    )
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glVertexArrayBindingDivisor(vaobj: GLuint, binding: GLuint, divisor: GLuint) {
+    gl_call("glVertexArrayBindingDivisor", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        st.vertex_binding_divisor(which, binding, divisor)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetVertexArrayiv(vaobj: GLuint, pname: GLenum, param: *mut GLint) {
+    gl_call("glGetVertexArrayiv", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        let v = st.get_vertex_array(which, pname)?;
+        // SAFETY: GL's promise: param has room for the value.
+        unsafe { out_array(param, &v.as_i32()) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetVertexArrayIndexediv(
+    vaobj: GLuint,
+    index: GLuint,
+    pname: GLenum,
+    param: *mut GLint,
+) {
+    gl_call("glGetVertexArrayIndexediv", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        let v = st.get_vertex_array_indexed(which, index, pname, false)?;
+        // SAFETY: GL's promise: param has room for the value.
+        unsafe { out_array(param, &v.as_i32()) };
+        Ok(())
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetVertexArrayIndexed64iv(
+    vaobj: GLuint,
+    index: GLuint,
+    pname: GLenum,
+    param: *mut GLint64,
+) {
+    gl_call("glGetVertexArrayIndexed64iv", |st| {
+        let which = st.named_vertex_array(vaobj)?;
+        let v = st.get_vertex_array_indexed(which, index, pname, true)?;
+        // SAFETY: GL's promise: param has room for the value.
+        unsafe { out_array(param, &v.as_i64()) };
+        Ok(())
     })
 }
 

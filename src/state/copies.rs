@@ -793,16 +793,12 @@ impl ContextState {
     ) -> GlResult<()> {
         self.complete_fbo(self.framebuffers.read)?;
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
+        let (check, z) = super::texture::cube_addressing(target, face_target, face, off[2]);
         // GL 4.6 §8.6: INVALID_VALUE if the region is not inside the level (or a size
         // is negative).
-        Self::check_region(&l, target, off, [w, h, 1])?;
+        Self::check_region(&l, check, off, [w, h, 1])?;
         super::texture::refuse_compressed(&l, "glCopyTexSubImage")?;
         let (src, rz, part) = self.copy_source(l.format, l.internal)?;
-        let z = if target == GL_TEXTURE_CUBE_MAP {
-            face
-        } else {
-            off[2] as u32
-        };
         Self::copy_rect(&src, rz, &l, z, [x, y], [off[0], off[1]], [w, h], part);
         Ok(())
     }

@@ -508,14 +508,25 @@ impl ContextState {
         Ok(f)
     }
 
-    /// DrawBuffers / NamedFramebufferDrawBuffers (GL 4.6 §17.4.1).
-    pub fn draw_buffers(&mut self, fb: u32, bufs: &[u32]) -> GlResult<()> {
+    /// DrawBuffers / NamedFramebufferDrawBuffers, and DrawBuffer /
+    /// NamedFramebufferDrawBuffer (`single`) (GL 4.6 §17.4.1).
+    pub fn draw_buffers(&mut self, fb: u32, bufs: &[u32], single: bool) -> GlResult<()> {
         // GL 4.6 §17.4.1: INVALID_VALUE if n is above MAX_DRAW_BUFFERS.
         if bufs.len() > MAX_DRAW_BUFFERS {
             gl_bail!(
                 GL_INVALID_VALUE,
                 "n = {} is above GL_MAX_DRAW_BUFFERS ({MAX_DRAW_BUFFERS})",
                 bufs.len()
+            );
+        }
+        // GL 4.6 §17.4.1: INVALID_ENUM if DrawBuffers is given FRONT, LEFT, RIGHT or
+        // FRONT_AND_BACK (each may name several buffers); DrawBuffer takes them.
+        let several = |b: &&u32| matches!(**b, GL_FRONT | GL_LEFT | GL_RIGHT | GL_FRONT_AND_BACK);
+        if let (false, Some(&b)) = (single, bufs.iter().find(several)) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{} names several buffers, which glDrawBuffers does not take",
+                Enum(b)
             );
         }
         let Some(f) = self.framebuffers.objects.get_mut(fb) else {
@@ -530,6 +541,20 @@ impl ContextState {
         };
         for (i, &b) in bufs.iter().enumerate() {
             let c = b.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
+            // GL 4.6 §17.4.1: INVALID_OPERATION for a buffer of the default framebuffer
+            // (table 17.5) when a framebuffer object is affected.
+            if several(&&b)
+                || matches!(
+                    b,
+                    GL_FRONT_LEFT | GL_FRONT_RIGHT | GL_BACK_LEFT | GL_BACK_RIGHT | GL_BACK
+                )
+            {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "{} is a buffer of the default framebuffer, not of a framebuffer object",
+                    Enum(b)
+                );
+            }
             // GL 4.6 §17.4.1: INVALID_ENUM for a value that is not a buffer; an
             // attachment past the limit or out of place is INVALID_OPERATION.
             if b != GL_NONE && c >= 32 {

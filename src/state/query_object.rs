@@ -308,3 +308,42 @@ impl ContextState {
         })
     }
 }
+
+impl ContextState {
+    /// GetQueryBufferObject*, and GetQueryObject* while a buffer is bound to
+    /// QUERY_BUFFER (GL 4.6 §4.2.3): the value of `pname`, `width` bytes as `encode`
+    /// writes them, stored into `buffer` at `offset`. The errors are in Mesa's order.
+    pub fn store_query_object(
+        &mut self,
+        id: u32,
+        pname: u32,
+        buffer: &super::buffer::Buffer,
+        offset: i64,
+        encode: &dyn Fn(u64) -> Vec<u8>,
+    ) -> GlResult<()> {
+        // GL 4.6 §4.2.3: INVALID_OPERATION if id is not a query object, or is active.
+        match self.queries.objects.get(id) {
+            None => gl_bail!(GL_INVALID_OPERATION, "id = {id} is not a query object"),
+            Some(q) if q.active => gl_bail!(GL_INVALID_OPERATION, "query {id} is active"),
+            Some(_) => {}
+        }
+        let width = encode(0).len();
+        let st = buffer.state.lock();
+        // GL 4.6 §4.2.3: INVALID_OPERATION if the value would be written past the end
+        // of the buffer; INVALID_VALUE if offset is negative.
+        if offset >= 0 && (offset as u64).saturating_add(width as u64) > st.size() as u64 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "offset = {offset} + {width} bytes is past the end of buffer {} ({} bytes)",
+                buffer.name,
+                st.size()
+            );
+        }
+        if offset < 0 {
+            gl_bail!(GL_INVALID_VALUE, "offset = {offset} is negative");
+        }
+        let v = self.get_query_object(id, pname)?;
+        st.storage.write(offset as usize, &encode(v));
+        Ok(())
+    }
+}

@@ -108,8 +108,10 @@ pub struct Raster {
     pub cull_face: u32,
     pub front_face: u32,
     pub polygon_mode: u32,
-    /// FACTOR, UNITS.
-    pub polygon_offset: [f32; 2],
+    /// FACTOR, UNITS, CLAMP.
+    pub polygon_offset: [f32; 3],
+    /// CLIP_ORIGIN, CLIP_DEPTH_MODE (GL 4.6 §13.7, ClipControl).
+    pub clip_control: [u32; 2],
     pub point_size: f32,
     pub line_width: f32,
     pub point_fade_threshold: f32,
@@ -170,7 +172,8 @@ impl Default for Raster {
             cull_face: GL_BACK,
             front_face: GL_CCW,
             polygon_mode: GL_FILL,
-            polygon_offset: [0.0; 2],
+            polygon_offset: [0.0; 3],
+            clip_control: [GL_LOWER_LEFT, GL_NEGATIVE_ONE_TO_ONE],
             point_size: 1.0,
             line_width: 1.0,
             point_fade_threshold: 1.0,
@@ -519,6 +522,27 @@ impl ContextState {
         self.raster.cull_face = one_of(mode, &FACES, "mode")?;
         Ok(())
     }
+    /// ClipControl (GL 4.6 §13.7).
+    pub fn clip_control(&mut self, origin: u32, depth: u32) -> GlResult<()> {
+        // GL 4.6 §13.7: INVALID_ENUM if origin is not LOWER_LEFT or UPPER_LEFT, or depth
+        // is not NEGATIVE_ONE_TO_ONE or ZERO_TO_ONE.
+        if !matches!(origin, GL_LOWER_LEFT | GL_UPPER_LEFT) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "origin {} is not GL_LOWER_LEFT or GL_UPPER_LEFT",
+                Enum(origin)
+            );
+        }
+        if !matches!(depth, GL_NEGATIVE_ONE_TO_ONE | GL_ZERO_TO_ONE) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "depth {} is not GL_NEGATIVE_ONE_TO_ONE or GL_ZERO_TO_ONE",
+                Enum(depth)
+            );
+        }
+        self.raster.clip_control = [origin, depth];
+        Ok(())
+    }
 
     /// FrontFace (GL 4.6 §14.6.1).
     pub fn front_face(&mut self, mode: u32) -> GlResult<()> {
@@ -717,7 +741,10 @@ impl ContextState {
             GL_FRONT_FACE => int(r.front_face),
             GL_POLYGON_MODE => Value::Ints(vec![r.polygon_mode as i64; 2]),
             GL_POLYGON_OFFSET_FACTOR => floats(&r.polygon_offset[..1]),
-            GL_POLYGON_OFFSET_UNITS => floats(&r.polygon_offset[1..]),
+            GL_POLYGON_OFFSET_UNITS => floats(&r.polygon_offset[1..2]),
+            GL_POLYGON_OFFSET_CLAMP => floats(&r.polygon_offset[2..]),
+            GL_CLIP_ORIGIN => int(r.clip_control[0]),
+            GL_CLIP_DEPTH_MODE => int(r.clip_control[1]),
             GL_POINT_SIZE => floats(&[r.point_size]),
             GL_POINT_SIZE_RANGE => Value::Floats(POINT_SIZE_RANGE.to_vec()),
             GL_POINT_SIZE_GRANULARITY => Value::Floats(vec![0.125]),

@@ -735,6 +735,23 @@ pub struct Dims {
     pub d: i32,
 }
 
+/// How a sub-image command addresses a level of `target`: the target its region is
+/// checked as and the first layer. A cube map face target (`face_target`) names face
+/// `face`; a cube map named by texture (the DSA commands, GL 4.6 §8.6) takes its faces
+/// as z, like a 2D array of six layers.
+pub(super) fn cube_addressing(
+    target: u32,
+    face_target: Option<u32>,
+    face: u32,
+    z: i32,
+) -> (u32, u32) {
+    match (target, face_target) {
+        (GL_TEXTURE_CUBE_MAP, Some(_)) => (GL_TEXTURE_CUBE_MAP, face),
+        (GL_TEXTURE_CUBE_MAP, None) => (GL_TEXTURE_2D_ARRAY, z as u32),
+        _ => (target, z as u32),
+    }
+}
+
 impl ContextState {
     /// The texture bound to `target` on the active unit (the default texture for 0).
     pub fn bound_texture(&self, target: u32) -> GlResult<Arc<Texture>> {
@@ -1353,15 +1370,11 @@ impl ContextState {
     ) -> GlResult<()> {
         let client = Client::new(format, ty)?;
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
-        Self::check_region(&l, target, off, size)?;
+        let (check, z) = cube_addressing(target, face_target, face, off[2]);
+        Self::check_region(&l, check, off, size)?;
         refuse_compressed(&l, "glTexSubImage")?;
         refuse_multisample(&l, "glTexSubImage")?;
         client.check_compatible(l.format, "texture's internal format")?;
-        let z = if target == GL_TEXTURE_CUBE_MAP {
-            face
-        } else {
-            off[2] as u32
-        };
         let unpack = self.textures.pixel_store.unpack;
         self.upload(
             &l,
@@ -1427,6 +1440,9 @@ impl ContextState {
         }
         let f = l.format;
         let tb = f.bytes();
+        // A depth-stencil texel decodes as (depth bits as f32, stencil as an integer):
+        // STENCIL_INDEX reads the second component, as a float like the first.
+        let stencil_of_depth = client.base == super::pixels::Base::Stencil && f.has_depth();
         let mut texels = vec![0u8; w as usize * tb];
         let mut pixels = vec![0u8; (w as u64 * layout.pixel) as usize];
         let mut dst = dst;
@@ -1435,7 +1451,10 @@ impl ContextState {
                 let src = l.sample_at(off[0], off[1] + y as u32, off[2] + z as u32, 0);
                 l.storage.read(src as usize, &mut texels);
                 for x in 0..w as usize {
-                    let v = f.decode(&texels[x * tb..x * tb + tb]);
+                    let mut v = f.decode(&texels[x * tb..x * tb + tb]);
+                    if stencil_of_depth {
+                        v[0] = (v[1] as f32).to_bits();
+                    }
                     let p = layout.pixel as usize;
                     client.pack(v, f.class(), pack.swap_bytes, &mut pixels[x * p..x * p + p]);
                 }

@@ -30,6 +30,16 @@ pub struct TransformFeedback {
     pub recording: Option<Recording>,
 }
 
+impl TransformFeedback {
+    fn new() -> TransformFeedback {
+        TransformFeedback {
+            buffers: vec![IndexedBinding::default(); MAX_TRANSFORM_FEEDBACK_BUFFERS as usize],
+            label: None,
+            recording: None,
+        }
+    }
+}
+
 /// An active transform feedback object (GL 4.6 §13.3.1).
 #[derive(Clone)]
 pub struct Recording {
@@ -72,6 +82,165 @@ impl ContextState {
         (0..n)
             .map(|_| self.transform_feedbacks.objects.alloc())
             .collect()
+    }
+
+    /// CreateTransformFeedbacks (GL 4.6 §13.3.1): names of new objects in their
+    /// initial state.
+    pub fn create_transform_feedbacks(&mut self, n: usize) -> Vec<u32> {
+        (0..n)
+            .map(|_| {
+                let name = self.transform_feedbacks.objects.alloc();
+                self.transform_feedbacks
+                    .objects
+                    .set(name, TransformFeedback::new());
+                name
+            })
+            .collect()
+    }
+
+    /// Checks the object `xfb` of a DSA command (GL 4.6 §13.3.1: INVALID_OPERATION if
+    /// it is not zero, the default object, or the name of an existing object).
+    pub fn named_transform_feedback(&self, xfb: u32) -> GlResult<u32> {
+        if xfb != 0 && self.transform_feedbacks.objects.get(xfb).is_none() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "xfb = {xfb} is not zero or the name of an existing transform feedback object"
+            );
+        }
+        Ok(xfb)
+    }
+
+    /// Object `xfb`'s buffer bindings (the bound object's are the context's indexed
+    /// TRANSFORM_FEEDBACK_BUFFER bindings) and whether it is active and paused.
+    fn xfb_object(&mut self, xfb: u32) -> (&mut Vec<IndexedBinding>, Option<bool>) {
+        let x = &mut self.transform_feedbacks;
+        let (stored, recording) = match xfb {
+            0 => (&mut x.default_buffers, &x.default_recording),
+            n => {
+                let o = x
+                    .objects
+                    .get_mut(n)
+                    .expect("checked by named_transform_feedback");
+                (&mut o.buffers, &o.recording)
+            }
+        };
+        let state = recording.as_ref().map(|r| r.paused);
+        if xfb == x.bound {
+            (&mut self.bindings.xfb_indexed, state)
+        } else {
+            (stored, state)
+        }
+    }
+
+    /// TransformFeedbackBufferBase and TransformFeedbackBufferRange (GL 4.6 §13.3.2),
+    /// with Mesa's order of the errors; `range` is (offset, size). The general
+    /// TRANSFORM_FEEDBACK_BUFFER binding does not change.
+    pub fn transform_feedback_buffer(
+        &mut self,
+        xfb: u32,
+        index: u32,
+        buffer: u32,
+        range: Option<(i64, i64)>,
+    ) -> GlResult<()> {
+        self.named_transform_feedback(xfb)?;
+        // GL 4.6 §13.3.2: INVALID_VALUE if buffer is not zero or the name of an
+        // existing buffer object.
+        let buf = match buffer {
+            0 => None,
+            n => match self.shared.buffers.lock().get(n).cloned() {
+                Some(b) => Some(b),
+                None => gl_bail!(
+                    GL_INVALID_VALUE,
+                    "buffer = {n} is not zero or the name of an existing buffer object"
+                ),
+            },
+        };
+        let (_, state) = self.xfb_object(xfb);
+        // GL 4.6 §13.3.1: INVALID_OPERATION to change an active object's bindings.
+        if state.is_some() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback object {xfb} is active: its buffer bindings cannot change"
+            );
+        }
+        // GL 4.6 §13.3.2: INVALID_VALUE if index is not below
+        // MAX_TRANSFORM_FEEDBACK_BUFFERS.
+        if index as usize >= MAX_TRANSFORM_FEEDBACK_BUFFERS as usize {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below GL_MAX_TRANSFORM_FEEDBACK_BUFFERS ({MAX_TRANSFORM_FEEDBACK_BUFFERS})"
+            );
+        }
+        let (offset, size) = range.unwrap_or((0, 0));
+        if range.is_some() {
+            // GL 4.6 §6.1.1, §13.3.2: INVALID_VALUE if size is not positive, offset is
+            // negative, or either is not a multiple of 4.
+            if size <= 0 || offset < 0 || size % 4 != 0 || offset % 4 != 0 {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "offset = {offset} and size = {size} must be multiples of 4, the offset not negative and the size positive"
+                );
+            }
+        }
+        let (buffers, _) = self.xfb_object(xfb);
+        buffers[index as usize] = IndexedBinding {
+            offset: if buf.is_some() { offset } else { 0 },
+            size: if buf.is_some() { size } else { 0 },
+            buffer: buf,
+        };
+        Ok(())
+    }
+
+    /// GetTransformFeedbackiv, GetTransformFeedbacki_v and GetTransformFeedbacki64_v
+    /// (GL 4.6 §13.3.3): `index` is None for the non-indexed form; `wide` is the 64-bit
+    /// form (START and SIZE only), the other indexed form takes BUFFER_BINDING only.
+    pub fn get_transform_feedback(
+        &mut self,
+        xfb: u32,
+        pname: u32,
+        index: Option<u32>,
+        wide: bool,
+    ) -> GlResult<i64> {
+        self.named_transform_feedback(xfb)?;
+        let ok = match (index, wide) {
+            (None, _) => matches!(
+                pname,
+                GL_TRANSFORM_FEEDBACK_PAUSED | GL_TRANSFORM_FEEDBACK_ACTIVE
+            ),
+            (Some(_), false) => pname == GL_TRANSFORM_FEEDBACK_BUFFER_BINDING,
+            (Some(_), true) => matches!(
+                pname,
+                GL_TRANSFORM_FEEDBACK_BUFFER_START | GL_TRANSFORM_FEEDBACK_BUFFER_SIZE
+            ),
+        };
+        // GL 4.6 §13.3.3: INVALID_ENUM for a pname the form does not take.
+        if !ok {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a parameter of this form",
+                Enum(pname)
+            );
+        }
+        let (buffers, state) = self.xfb_object(xfb);
+        let Some(index) = index else {
+            return Ok(match pname {
+                GL_TRANSFORM_FEEDBACK_ACTIVE => state.is_some(),
+                _ => state == Some(true),
+            } as i64);
+        };
+        // GL 4.6 §13.3.3: INVALID_VALUE if index is not below
+        // MAX_TRANSFORM_FEEDBACK_BUFFERS.
+        let Some(b) = buffers.get(index as usize) else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below GL_MAX_TRANSFORM_FEEDBACK_BUFFERS ({MAX_TRANSFORM_FEEDBACK_BUFFERS})"
+            );
+        };
+        Ok(match pname {
+            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => b.buffer.as_ref().map_or(0, |x| x.name as i64),
+            GL_TRANSFORM_FEEDBACK_BUFFER_START => b.offset,
+            _ => b.size,
+        })
     }
 
     /// The bound object's recording state.
@@ -175,17 +344,7 @@ impl ContextState {
             );
         }
         if name != 0 && x.objects.get(name).is_none() {
-            x.objects.set(
-                name,
-                TransformFeedback {
-                    buffers: vec![
-                        IndexedBinding::default();
-                        MAX_TRANSFORM_FEEDBACK_BUFFERS as usize
-                    ],
-                    label: None,
-                    recording: None,
-                },
-            );
+            x.objects.set(name, TransformFeedback::new());
         }
         let current = std::mem::take(&mut self.bindings.xfb_indexed);
         let x = &mut self.transform_feedbacks;

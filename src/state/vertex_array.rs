@@ -151,6 +151,14 @@ pub struct Format {
     pub normalized: bool,
 }
 
+/// The vertex array object a command acts on: the bound one, or one a DSA command
+/// names (checked by [`ContextState::named_vertex_array`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VaoRef {
+    Bound,
+    Named(u32),
+}
+
 /// GL 4.6 §2.3.1, §10.2: INVALID_VALUE if `index` is not below MAX_VERTEX_ATTRIBS.
 pub fn attrib_index(index: u32) -> GlResult<usize> {
     if index >= MAX_VERTEX_ATTRIBS as u32 {
@@ -256,39 +264,69 @@ fn check_format(kind: FormatKind, size: i32, ty: u32, normalized: bool) -> GlRes
 }
 
 impl ContextState {
-    /// The bound vertex array object, or GL 4.6 §10.4's INVALID_OPERATION when none is
-    /// (a core context with 0 bound).
-    fn vao_mut(&mut self) -> GlResult<&mut VertexArray> {
-        let core = self.info.is_core();
-        let v = &mut self.vertex_arrays;
-        if v.bound == 0 {
-            if core {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "no vertex array object is bound (a core context has no default one)"
-                );
-            }
-            return Ok(&mut v.default);
+    /// The name of the object `which` refers to (0: the default object).
+    fn vao_name(&self, which: VaoRef) -> u32 {
+        match which {
+            VaoRef::Bound => self.vertex_arrays.bound,
+            VaoRef::Named(n) => n,
         }
-        Ok(v.objects
-            .get_mut(v.bound)
-            .expect("the bound vertex array exists"))
+    }
+
+    /// The object `which` refers to, or GL 4.6 §10.4's INVALID_OPERATION when it is the
+    /// bound one and none is (a core context with 0 bound).
+    fn vao_of(&self, which: VaoRef) -> GlResult<&VertexArray> {
+        let v = &self.vertex_arrays;
+        match self.vao_name(which) {
+            0 if self.info.is_core() => gl_bail!(
+                GL_INVALID_OPERATION,
+                "no vertex array object is bound (a core context has no default one)"
+            ),
+            0 => Ok(&v.default),
+            n => v.objects.get(n).ok_or_else(|| {
+                crate::gl_err!(
+                    GL_INVALID_OPERATION,
+                    "vaobj = {n} is not the name of an existing vertex array object"
+                )
+            }),
+        }
+    }
+
+    fn vao_of_mut(&mut self, which: VaoRef) -> GlResult<&mut VertexArray> {
+        self.vao_of(which)?;
+        let name = self.vao_name(which);
+        let v = &mut self.vertex_arrays;
+        Ok(match name {
+            0 => &mut v.default,
+            n => v.objects.get_mut(n).expect("checked by vao_of"),
+        })
+    }
+
+    fn vao_mut(&mut self) -> GlResult<&mut VertexArray> {
+        self.vao_of_mut(VaoRef::Bound)
     }
 
     fn vao(&self) -> GlResult<&VertexArray> {
-        let v = &self.vertex_arrays;
-        if v.bound == 0 {
-            if self.info.is_core() {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "no vertex array object is bound (a core context has no default one)"
-                );
-            }
-            return Ok(&v.default);
-        }
-        Ok(v.objects
-            .get(v.bound)
-            .expect("the bound vertex array exists"))
+        self.vao_of(VaoRef::Bound)
+    }
+
+    /// The vertex array object `vaobj` of a DSA command (GL 4.6 §10.3: INVALID_OPERATION
+    /// if it is not the name of an existing vertex array object; zero names the
+    /// default object, which only a compatibility context has).
+    pub fn named_vertex_array(&self, vaobj: u32) -> GlResult<VaoRef> {
+        let which = VaoRef::Named(vaobj);
+        self.vao_of(which)?;
+        Ok(which)
+    }
+
+    /// CreateVertexArrays (GL 4.6 §10.4): names of new objects in their initial state.
+    pub fn create_vertex_arrays(&mut self, n: usize) -> Vec<u32> {
+        (0..n)
+            .map(|_| {
+                let name = self.vertex_arrays.objects.alloc();
+                self.vertex_arrays.objects.set(name, VertexArray::new());
+                name
+            })
+            .collect()
     }
 
     pub fn gen_vertex_arrays(&mut self, n: usize) -> Vec<u32> {
@@ -347,21 +385,21 @@ impl ContextState {
     }
 
     /// Enable/DisableVertexAttribArray (GL 4.6 §10.3.1).
-    pub fn enable_vertex_attrib(&mut self, index: u32, on: bool) -> GlResult<()> {
+    pub fn enable_vertex_attrib(&mut self, which: VaoRef, index: u32, on: bool) -> GlResult<()> {
         let i = attrib_index(index)?;
-        self.vao()?;
-        self.vao_mut()?.attribs[i].enabled = on;
+        self.vao_of_mut(which)?.attribs[i].enabled = on;
         Ok(())
     }
 
     /// VertexAttrib{,I,L}Format (GL 4.6 §10.3.2).
     pub fn vertex_attrib_format(
         &mut self,
+        which: VaoRef,
         index: u32,
         f: Format,
         relative_offset: u32,
     ) -> GlResult<()> {
-        self.vao()?;
+        self.vao_of(which)?;
         let i = attrib_index(index)?;
         check_format(f.kind, f.size, f.ty, f.normalized)?;
         // GL 4.6 §10.3.2: INVALID_VALUE if relativeoffset is greater than
@@ -372,7 +410,7 @@ impl ContextState {
                 "relativeoffset = {relative_offset} is greater than GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET ({MAX_VERTEX_ATTRIB_RELATIVE_OFFSET})"
             );
         }
-        let a = &mut self.vao_mut()?.attribs[i];
+        let a = &mut self.vao_of_mut(which)?.attribs[i];
         set_format(a, f);
         a.relative_offset = relative_offset;
         Ok(())
@@ -436,23 +474,29 @@ impl ContextState {
     }
 
     /// VertexAttribBinding (GL 4.6 §10.3.2).
-    pub fn vertex_attrib_binding(&mut self, attrib: u32, binding: u32) -> GlResult<()> {
-        self.vao()?;
+    pub fn vertex_attrib_binding(
+        &mut self,
+        which: VaoRef,
+        attrib: u32,
+        binding: u32,
+    ) -> GlResult<()> {
+        self.vao_of(which)?;
         let a = attrib_index(attrib)?;
         binding_index(binding)?;
-        self.vao_mut()?.attribs[a].binding = binding;
+        self.vao_of_mut(which)?.attribs[a].binding = binding;
         Ok(())
     }
 
     /// BindVertexBuffer (GL 4.6 §10.3.2).
     pub fn bind_vertex_buffer(
         &mut self,
+        which: VaoRef,
         binding: u32,
         buffer: u32,
         offset: i64,
         stride: i32,
     ) -> GlResult<()> {
-        self.vao()?;
+        self.vao_of(which)?;
         let b = binding_index(binding)?;
         // GL 4.6 §10.3.2: INVALID_VALUE if offset or stride is negative.
         if offset < 0 || stride < 0 {
@@ -463,18 +507,181 @@ impl ContextState {
         }
         // GL 4.6 §10.3.2: INVALID_OPERATION if buffer is not zero or a generated name.
         let buf = self.buffer_for_bind(buffer, "buffer")?;
-        let slot = &mut self.vao_mut()?.bindings[b];
+        let slot = &mut self.vao_of_mut(which)?.bindings[b];
         slot.buffer = buf;
         slot.offset = offset;
         slot.stride = stride;
         Ok(())
     }
 
+    /// BindVertexBuffers and VertexArrayVertexBuffers (GL 4.6 §10.3.2): bindings
+    /// `first`.. from `buffers` (None: all reset to no buffer, offset 0, stride 16). A
+    /// binding whose arguments are in error keeps its state and the others are set; the
+    /// first such error is recorded.
+    pub fn bind_vertex_buffers(
+        &mut self,
+        which: VaoRef,
+        first: u32,
+        count: usize,
+        buffers: Option<(&[u32], &[i64], &[i32])>,
+    ) -> GlResult<()> {
+        self.vao_of(which)?;
+        // GL 4.6 §10.3.2: INVALID_OPERATION if first + count is greater than
+        // MAX_VERTEX_ATTRIB_BINDINGS.
+        if first as u64 + count as u64 > MAX_VERTEX_ATTRIB_BINDINGS as u64 {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "first = {first} + count = {count} exceeds GL_MAX_VERTEX_ATTRIB_BINDINGS ({MAX_VERTEX_ATTRIB_BINDINGS})"
+            );
+        }
+        let first = first as usize;
+        let Some((names, offsets, strides)) = buffers else {
+            let vao = self.vao_of_mut(which)?;
+            for b in &mut vao.bindings[first..first + count] {
+                *b = Binding {
+                    stride: 16,
+                    divisor: b.divisor,
+                    ..Binding::default()
+                };
+            }
+            return Ok(());
+        };
+        let mut first_error = None;
+        for i in 0..count {
+            let result = (|| -> GlResult<Option<Arc<Buffer>>> {
+                let (name, offset, stride) = (names[i], offsets[i], strides[i]);
+                // GL 4.6 §10.3.2: INVALID_OPERATION if a name is not zero or an
+                // existing buffer object (multi-bind creates none).
+                let buf = match name {
+                    0 => None,
+                    _ => match self.shared.buffers.lock().get(name).cloned() {
+                        Some(b) => Some(b),
+                        None => gl_bail!(
+                            GL_INVALID_OPERATION,
+                            "buffers[{i}] = {name} is not zero or the name of an existing buffer object"
+                        ),
+                    },
+                };
+                // GL 4.6 §10.3.2: INVALID_VALUE for a negative offset or stride.
+                if offset < 0 || stride < 0 {
+                    gl_bail!(
+                        GL_INVALID_VALUE,
+                        "offsets[{i}] = {offset} and strides[{i}] = {stride} may not be negative"
+                    );
+                }
+                Ok(buf)
+            })();
+            match result {
+                Ok(buffer) => {
+                    let slot = &mut self.vao_of_mut(which)?.bindings[first + i];
+                    slot.buffer = buffer;
+                    slot.offset = offsets[i];
+                    slot.stride = strides[i];
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+
+    /// VertexArrayElementBuffer (GL 4.6 §10.3.3). The bound object's element array
+    /// buffer lives in the context's ELEMENT_ARRAY_BUFFER binding.
+    pub fn vertex_array_element_buffer(&mut self, which: VaoRef, buffer: u32) -> GlResult<()> {
+        self.vao_of(which)?;
+        // GL 4.6 §10.3.3: INVALID_OPERATION if buffer is not zero or the name of an
+        // existing buffer object.
+        let buf = match buffer {
+            0 => None,
+            n => match self.shared.buffers.lock().get(n).cloned() {
+                Some(b) => Some(b),
+                None => gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "buffer = {n} is not zero or the name of an existing buffer object"
+                ),
+            },
+        };
+        if self.vao_name(which) == self.vertex_arrays.bound {
+            self.bindings.element_array = buf;
+        } else {
+            self.vao_of_mut(which)?.element_array = buf;
+        }
+        Ok(())
+    }
+
+    /// GetVertexArrayiv (GL 4.6 §10.5): ELEMENT_ARRAY_BUFFER_BINDING only.
+    pub fn get_vertex_array(&self, which: VaoRef, pname: u32) -> GlResult<Value> {
+        let vao = self.vao_of(which)?;
+        // GL 4.6 §10.5: INVALID_ENUM unless pname is ELEMENT_ARRAY_BUFFER_BINDING.
+        if pname != GL_ELEMENT_ARRAY_BUFFER_BINDING {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not GL_ELEMENT_ARRAY_BUFFER_BINDING",
+                Enum(pname)
+            );
+        }
+        let buf = if self.vao_name(which) == self.vertex_arrays.bound {
+            &self.bindings.element_array
+        } else {
+            &vao.element_array
+        };
+        Ok(Value::int(buf.as_ref().map_or(0, |b| b.name as i64)))
+    }
+
+    /// GetVertexArrayIndexediv and GetVertexArrayIndexed64iv (GL 4.6 §10.5). The
+    /// VERTEX_BINDING_* names take a binding index; the others, attribute `index`'s
+    /// VERTEX_ATTRIB_* state (as Mesa, which also answers the binding state the
+    /// specification's list leaves out). `offset64` is the 64-bit form, which takes
+    /// VERTEX_BINDING_OFFSET only.
+    pub fn get_vertex_array_indexed(
+        &self,
+        which: VaoRef,
+        index: u32,
+        pname: u32,
+        offset64: bool,
+    ) -> GlResult<Value> {
+        let vao = self.vao_of(which)?;
+        // GL 4.6 §10.5: INVALID_ENUM for a pname the command does not take.
+        let binding = matches!(
+            pname,
+            GL_VERTEX_BINDING_OFFSET
+                | GL_VERTEX_BINDING_STRIDE
+                | GL_VERTEX_BINDING_DIVISOR
+                | GL_VERTEX_BINDING_BUFFER
+        );
+        if (offset64 && pname != GL_VERTEX_BINDING_OFFSET)
+            || (!binding && (pname == GL_CURRENT_VERTEX_ATTRIB || !is_attrib_pname(pname)))
+        {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a vertex array object parameter of this command",
+                Enum(pname)
+            );
+        }
+        if binding {
+            // GL 4.6 §10.5: INVALID_VALUE if index is not below the limit.
+            let slot = &vao.bindings[binding_index(index)?];
+            return Ok(Value::int(match pname {
+                GL_VERTEX_BINDING_BUFFER => slot.buffer.as_ref().map_or(0, |x| x.name as i64),
+                GL_VERTEX_BINDING_OFFSET => slot.offset,
+                GL_VERTEX_BINDING_STRIDE => slot.stride as i64,
+                _ => slot.divisor as i64,
+            }));
+        }
+        Ok(attrib_value(vao, attrib_index(index)?, pname))
+    }
+
     /// VertexBindingDivisor (GL 4.6 §10.3.2).
-    pub fn vertex_binding_divisor(&mut self, binding: u32, divisor: u32) -> GlResult<()> {
-        self.vao()?;
+    pub fn vertex_binding_divisor(
+        &mut self,
+        which: VaoRef,
+        binding: u32,
+        divisor: u32,
+    ) -> GlResult<()> {
+        self.vao_of(which)?;
         let b = binding_index(binding)?;
-        self.vao_mut()?.bindings[b].divisor = divisor;
+        self.vao_of_mut(which)?.bindings[b].divisor = divisor;
         Ok(())
     }
 
@@ -512,47 +719,15 @@ impl ContextState {
             let c = &self.vertex_arrays.current[i];
             return Ok(Value::Floats(c.v.to_vec()));
         }
-        let known = matches!(
-            pname,
-            GL_VERTEX_ATTRIB_ARRAY_ENABLED
-                | GL_VERTEX_ATTRIB_ARRAY_SIZE
-                | GL_VERTEX_ATTRIB_ARRAY_STRIDE
-                | GL_VERTEX_ATTRIB_ARRAY_TYPE
-                | GL_VERTEX_ATTRIB_ARRAY_NORMALIZED
-                | GL_VERTEX_ATTRIB_ARRAY_INTEGER
-                | GL_VERTEX_ATTRIB_ARRAY_LONG
-                | GL_VERTEX_ATTRIB_ARRAY_DIVISOR
-                | GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING
-                | GL_VERTEX_ATTRIB_BINDING
-                | GL_VERTEX_ATTRIB_RELATIVE_OFFSET
-        );
         // GL 4.6 §10.6: INVALID_ENUM for another pname.
-        if !known {
+        if !is_attrib_pname(pname) {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "pname {} is not a vertex attribute parameter",
                 Enum(pname)
             );
         }
-        let vao = self.vao()?;
-        let a = &vao.attribs[i];
-        let b = &vao.bindings[a.binding as usize];
-        let int = |v: i64| Value::int(v);
-        Ok(match pname {
-            GL_VERTEX_ATTRIB_ARRAY_ENABLED => int(a.enabled as i64),
-            GL_VERTEX_ATTRIB_ARRAY_SIZE => int(a.size as i64),
-            GL_VERTEX_ATTRIB_ARRAY_STRIDE => int(a.stride as i64),
-            GL_VERTEX_ATTRIB_ARRAY_TYPE => int(a.ty as i64),
-            GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => int(a.normalized as i64),
-            GL_VERTEX_ATTRIB_ARRAY_INTEGER => int(a.integer as i64),
-            GL_VERTEX_ATTRIB_ARRAY_LONG => int(a.long as i64),
-            GL_VERTEX_ATTRIB_ARRAY_DIVISOR => int(b.divisor as i64),
-            GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => {
-                int(b.buffer.as_ref().map(|x| x.name as i64).unwrap_or(0))
-            }
-            GL_VERTEX_ATTRIB_BINDING => int(a.binding as i64),
-            _ => int(a.relative_offset as i64),
-        })
+        Ok(attrib_value(self.vao()?, i, pname))
     }
 
     /// The current value of attribute `index` with the kind it was set as.
@@ -630,6 +805,43 @@ impl ContextState {
             }
         }
     }
+}
+
+/// The VERTEX_ATTRIB_* names GetVertexAttrib answers from a vertex array object.
+fn is_attrib_pname(pname: u32) -> bool {
+    matches!(
+        pname,
+        GL_VERTEX_ATTRIB_ARRAY_ENABLED
+            | GL_VERTEX_ATTRIB_ARRAY_SIZE
+            | GL_VERTEX_ATTRIB_ARRAY_STRIDE
+            | GL_VERTEX_ATTRIB_ARRAY_TYPE
+            | GL_VERTEX_ATTRIB_ARRAY_NORMALIZED
+            | GL_VERTEX_ATTRIB_ARRAY_INTEGER
+            | GL_VERTEX_ATTRIB_ARRAY_LONG
+            | GL_VERTEX_ATTRIB_ARRAY_DIVISOR
+            | GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING
+            | GL_VERTEX_ATTRIB_BINDING
+            | GL_VERTEX_ATTRIB_RELATIVE_OFFSET
+    )
+}
+
+/// Attribute `i`'s value of `pname` (one of [`is_attrib_pname`]'s).
+fn attrib_value(vao: &VertexArray, i: usize, pname: u32) -> Value {
+    let a = &vao.attribs[i];
+    let b = &vao.bindings[a.binding as usize];
+    Value::int(match pname {
+        GL_VERTEX_ATTRIB_ARRAY_ENABLED => a.enabled as i64,
+        GL_VERTEX_ATTRIB_ARRAY_SIZE => a.size as i64,
+        GL_VERTEX_ATTRIB_ARRAY_STRIDE => a.stride as i64,
+        GL_VERTEX_ATTRIB_ARRAY_TYPE => a.ty as i64,
+        GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => a.normalized as i64,
+        GL_VERTEX_ATTRIB_ARRAY_INTEGER => a.integer as i64,
+        GL_VERTEX_ATTRIB_ARRAY_LONG => a.long as i64,
+        GL_VERTEX_ATTRIB_ARRAY_DIVISOR => b.divisor as i64,
+        GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => b.buffer.as_ref().map_or(0, |x| x.name as i64),
+        GL_VERTEX_ATTRIB_BINDING => a.binding as i64,
+        _ => a.relative_offset as i64,
+    })
 }
 
 fn set_format(a: &mut Attrib, f: Format) {
