@@ -30,8 +30,9 @@ static void vertex_arrays(void)
     CHECK(glIsVertexArray(vao[0]) && glIsVertexArray(vao[1]), "CreateVertexArrays makes objects");
     CHECK(!glIsVertexArray(gen), "a generated, never bound name is no object");
 
-    /* Mesa takes generated names that were never bound; GL 4.6 §10.4 gives them no
-     * state until they are bound. */
+    /* Mesa 22.3's EnableVertexArrayAttrib takes generated names that were never bound
+     * (its VertexArrayVertexBuffers does not, below); GL 4.6 §10.4 gives them no state
+     * until they are bound. */
     if (!any)
         EXPECT_ERR(GL_INVALID_OPERATION, "§10.3.1: vaobj is not an existing object",
                    glEnableVertexArrayAttrib(gen, 0));
@@ -104,7 +105,10 @@ static void vertex_arrays(void)
     glGetVertexAttribiv(3, GL_VERTEX_ATTRIB_ARRAY_SIZE, &size);
     CHECK(size == 3, "GetVertexAttribiv sees the DSA-set format once bound");
 
-    /* Multi-bind: BindVertexBuffers on the bound object, VertexArrayVertexBuffers on another. */
+    /* Multi-bind: BindVertexBuffers on the bound object, VertexArrayVertexBuffers on another.
+     * Bindings 1 and 5 get state of their own first, so "kept" differs from "reset". */
+    glBindVertexBuffer(1, buf[1], 8, 24);
+    glVertexArrayVertexBuffer(vao[1], 5, buf[2], 4, 28);
     GLuint names[3] = {buf[0], 4242, buf[2]};
     GLintptr offs[3] = {16, 32, 48};
     GLsizei strides[3] = {4, 8, 12};
@@ -112,7 +116,7 @@ static void vertex_arrays(void)
                glBindVertexBuffers(0, 3, names, offs, strides));
     CHECK(vao_i(vao[0], 0, GL_VERTEX_BINDING_BUFFER) == (GLint)buf[0] && vao_i(vao[0], 0, GL_VERTEX_BINDING_STRIDE) == 4,
           "binding 0 was set");
-    CHECK(vao_i(vao[0], 1, GL_VERTEX_BINDING_BUFFER) == 0 && vao_i(vao[0], 1, GL_VERTEX_BINDING_STRIDE) == 16,
+    CHECK(vao_i(vao[0], 1, GL_VERTEX_BINDING_BUFFER) == (GLint)buf[1] && vao_i(vao[0], 1, GL_VERTEX_BINDING_STRIDE) == 24,
           "binding 1 (the bad name) kept its state");
     CHECK(vao_i(vao[0], 2, GL_VERTEX_BINDING_BUFFER) == (GLint)buf[2] &&
               vao_i(vao[0], 2, GL_VERTEX_BINDING_STRIDE) == 12,
@@ -123,7 +127,8 @@ static void vertex_arrays(void)
     names[1] = buf[1];
     EXPECT_ERR(GL_INVALID_VALUE, "§10.3.2: a negative stride (the others bind)",
                glVertexArrayVertexBuffers(vao[1], 4, 3, names, offs, strides));
-    CHECK(vao_i(vao[1], 4, GL_VERTEX_BINDING_BUFFER) == (GLint)buf[0] && vao_i(vao[1], 5, GL_VERTEX_BINDING_BUFFER) == 0 &&
+    CHECK(vao_i(vao[1], 4, GL_VERTEX_BINDING_BUFFER) == (GLint)buf[0] && vao_i(vao[1], 5, GL_VERTEX_BINDING_BUFFER) == (GLint)buf[2] &&
+              vao_i(vao[1], 5, GL_VERTEX_BINDING_STRIDE) == 28 &&
               vao_i(vao[1], 6, GL_VERTEX_BINDING_BUFFER) == (GLint)buf[2],
           "VertexArrayVertexBuffers set bindings 4 and 6 of vao[1]");
     EXPECT_OK(glVertexArrayVertexBuffers(vao[1], 4, 3, NULL, NULL, NULL));
@@ -238,8 +243,15 @@ static void framebuffers_and_copies(void)
     EXPECT_OK(glNamedFramebufferDrawBuffer(fb, GL_COLOR_ATTACHMENT1));
     EXPECT_ERR(GL_INVALID_OPERATION, "§17.4.1: framebuffer is not an object",
                glNamedFramebufferDrawBuffer(4242, GL_COLOR_ATTACHMENT0));
-    EXPECT_ERR(GL_INVALID_OPERATION, "§17.4.1: BACK is no buffer of a framebuffer object",
+    EXPECT_ERR(GL_INVALID_OPERATION, "§17.4.1: DrawBuffer(BACK) of a framebuffer object",
                glNamedFramebufferDrawBuffer(fb, GL_BACK));
+    const GLenum back = GL_BACK, left = GL_BACK_LEFT, front = GL_FRONT;
+    EXPECT_ERR(GL_INVALID_ENUM, "§17.4.1: DrawBuffers(BACK) is in neither table 17.5 nor 17.6",
+               glNamedFramebufferDrawBuffers(fb, 1, &back));
+    EXPECT_ERR(GL_INVALID_OPERATION, "§17.4.1: DrawBuffers(BACK_LEFT) of a framebuffer object",
+               glNamedFramebufferDrawBuffers(fb, 1, &left));
+    EXPECT_ERR(GL_INVALID_ENUM, "§17.4.1: DrawBuffers(FRONT) names several buffers",
+               glNamedFramebufferDrawBuffers(fb, 1, &front));
     glNamedFramebufferReadBuffer(fb, GL_COLOR_ATTACHMENT1);
     glBindFramebuffer(GL_FRAMEBUFFER, fb);
     CHECK(h_int(GL_DRAW_BUFFER0) == GL_COLOR_ATTACHMENT1, "DRAW_BUFFER0 is 0x%x", h_int(GL_DRAW_BUFFER0));
@@ -350,7 +362,7 @@ static void query_buffers(void)
     CHECK(out[0] == GL_TIMESTAMP, "QUERY_TARGET stored: 0x%x", out[0]);
     CHECK(out[1] == 1, "QUERY_RESULT_AVAILABLE stored: %u", out[1]);
     CHECK(((uint64_t)out[3] << 32 | out[2]) == ts, "the 64-bit result stored at offset 8");
-    CHECK(out[4] == 0xdeadbeef, "nothing else was written");
+    CHECK(out[4] == 0xdeadbeef && out[5] == 0xdeadbeef, "nothing else was written");
     EXPECT_ERR(GL_INVALID_OPERATION, "§4.2.3: buffer is not a buffer object",
                glGetQueryBufferObjectiv(q, 4242, GL_QUERY_RESULT, 0));
     EXPECT_ERR(GL_INVALID_OPERATION, "§4.2.3: id is not a query object",
@@ -358,6 +370,16 @@ static void query_buffers(void)
     EXPECT_ERR(GL_INVALID_OPERATION, "§4.2.3: the 64-bit value past the end of the buffer",
                glGetQueryBufferObjecti64v(q, buf, GL_QUERY_RESULT, 20));
     EXPECT_ERR(GL_INVALID_VALUE, "§4.2.3: negative offset", glGetQueryBufferObjectiv(q, buf, GL_QUERY_RESULT, -4));
+    EXPECT_OK(glGetQueryBufferObjectiv(q, buf, GL_QUERY_RESULT_AVAILABLE, 20));
+    EXPECT_OK(glGetQueryBufferObjecti64v(q, buf, GL_QUERY_RESULT_AVAILABLE, 16));
+    /* Mesa stores into a mapped buffer; glcompute refuses, as for every other write by
+     * a GL command into a buffer mapped without MAP_PERSISTENT_BIT. */
+    if (!any) {
+        glMapNamedBufferRange(buf, 0, 4, GL_MAP_READ_BIT);
+        EXPECT_ERR(GL_INVALID_OPERATION, "§6.3.1: the buffer is mapped",
+                   glGetQueryBufferObjectiv(q, buf, GL_QUERY_RESULT, 0));
+        glUnmapNamedBuffer(buf);
+    }
     EXPECT_ERR(GL_INVALID_ENUM, "§4.2.3: pname", glGetQueryBufferObjectiv(q, buf, GL_QUERY_COUNTER_BITS, 0));
     /* With a buffer bound to QUERY_BUFFER, GetQueryObject* takes an offset into it. */
     glBindBuffer(GL_QUERY_BUFFER, buf);
@@ -402,9 +424,13 @@ static void refused(void)
     EXPECT_ERR(GL_INVALID_OPERATION, "§7.2.1: not a SPIR-V shader", glSpecializeShader(sh, "main", 0, NULL, NULL));
     glDeleteShader(sh);
     glDeleteProgram(prog);
-    GLuint vao;
+    GLuint vao, ind;
     glCreateVertexArrays(1, &vao);
     glBindVertexArray(vao);
+    /* An indirect buffer, so the PARAMETER_BUFFER rule is what fails. */
+    glCreateBuffers(1, &ind);
+    glNamedBufferData(ind, 64, NULL, GL_STATIC_DRAW);
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ind);
     EXPECT_ERR(GL_INVALID_ENUM, "§10.1: mode", glMultiDrawArraysIndirectCount(GL_FRONT, NULL, 0, 1, 0));
     EXPECT_ERR(GL_INVALID_VALUE, "§10.4: maxdrawcount", glMultiDrawArraysIndirectCount(GL_POINTS, NULL, 0, -1, 0));
     EXPECT_ERR(GL_INVALID_ENUM, "§10.4: type",
@@ -416,6 +442,8 @@ static void refused(void)
         EXPECT_ERR(GL_INVALID_OPERATION, "no PARAMETER_BUFFER, nothing drawn",
                    glMultiDrawElementsIndirectCount(GL_POINTS, GL_UNSIGNED_INT, NULL, 0, 1, 0));
     }
+    glBindBuffer(GL_DRAW_INDIRECT_BUFFER, 0);
+    glDeleteBuffers(1, &ind);
     glBindVertexArray(0);
     glDeleteVertexArrays(1, &vao);
 }

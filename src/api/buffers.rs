@@ -82,6 +82,9 @@ pub unsafe extern "C" fn glBindBuffersBase(
 ) {
     gl_call("glBindBuffersBase", |st| {
         let n = count_named(n, "count")?;
+        // The range is checked before the arrays are read: a count past the binding
+        // points promises nothing about the arrays' length.
+        st.check_bind_buffers(target, first, n)?;
         // SAFETY: the application provides `count` names (or NULL).
         let names = unsafe { in_array(buffers, n) };
         st.bind_buffers(target, first, names, n, None)
@@ -99,6 +102,8 @@ pub unsafe extern "C" fn glBindBuffersRange(
 ) {
     gl_call("glBindBuffersRange", |st| {
         let n = count_named(n, "count")?;
+        // As in glBindBuffersBase, before the arrays are read.
+        st.check_bind_buffers(target, first, n)?;
         // SAFETY: the application provides `count` names, offsets and sizes (or NULL).
         let names = unsafe { in_array(buffers, n) };
         let offs: Vec<i64>;

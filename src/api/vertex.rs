@@ -365,6 +365,9 @@ unsafe fn vertex_buffers(
     gl_call(func, |st| {
         let which = vao_ref(st, vaobj)?;
         let n = super::count_named(count, "count")?;
+        // The range is checked before the arrays are read: a count past the binding
+        // points promises nothing about the arrays' length.
+        crate::state::vertex_array::check_binding_range(first, n)?;
         // SAFETY: caller contract.
         let names = unsafe { in_array(buffers, n) };
         let (offs, strs): (Vec<i64>, Vec<i32>);

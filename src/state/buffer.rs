@@ -434,30 +434,7 @@ impl ContextState {
         count: usize,
         ranges: Option<(&[i64], &[i64])>,
     ) -> GlResult<()> {
-        // GL 4.6 §6.1.1: INVALID_ENUM if target is not in table 6.5.
-        let Some(n) = self.bindings.indexed(target).map(|v| v.len()) else {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "target {} has no indexed binding points",
-                Enum(target)
-            );
-        };
-        // GL 4.6 §13.3.1: INVALID_OPERATION to change the TRANSFORM_FEEDBACK_BUFFER
-        // bindings while transform feedback is active.
-        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.xfb_recording().is_some() {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "transform feedback is active: its buffer bindings cannot change"
-            );
-        }
-        // GL 4.6 §6.1.1: INVALID_OPERATION if first + count exceeds the binding points.
-        if first as usize + count > n {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "first = {first} + count = {count} exceeds {} = {n}",
-                max_bindings_name(target)
-            );
-        }
+        self.check_bind_buffers(target, first, count)?;
         let Some(names) = names else {
             // A NULL buffers array unbinds the whole range.
             for b in &mut self.bindings.indexed(target).expect("checked")
@@ -527,6 +504,36 @@ impl ContextState {
             Some(e) => Err(e),
             None => Ok(()),
         }
+    }
+
+    /// The checks of BindBuffersBase/Range that come before any array is read: the
+    /// target, an active transform feedback, and the range of binding points.
+    pub fn check_bind_buffers(&mut self, target: u32, first: u32, count: usize) -> GlResult<()> {
+        // GL 4.6 §6.1.1: INVALID_ENUM if target is not in table 6.5.
+        let Some(n) = self.bindings.indexed(target).map(|v| v.len()) else {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} has no indexed binding points",
+                Enum(target)
+            );
+        };
+        // GL 4.6 §13.3.1: INVALID_OPERATION to change the TRANSFORM_FEEDBACK_BUFFER
+        // bindings while transform feedback is active.
+        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.xfb_recording().is_some() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "transform feedback is active: its buffer bindings cannot change"
+            );
+        }
+        // GL 4.6 §6.1.1: INVALID_OPERATION if first + count exceeds the binding points.
+        if first as usize + count > n {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "first = {first} + count = {count} exceeds {} = {n}",
+                max_bindings_name(target)
+            );
+        }
+        Ok(())
     }
 
     /// Resolves the buffer a command operates on. Through a target: INVALID_ENUM for a

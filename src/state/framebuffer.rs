@@ -542,12 +542,13 @@ impl ContextState {
         for (i, &b) in bufs.iter().enumerate() {
             let c = b.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
             // GL 4.6 §17.4.1: INVALID_OPERATION for a buffer of the default framebuffer
-            // (table 17.5) when a framebuffer object is affected.
-            if several(&&b)
-                || matches!(
-                    b,
-                    GL_FRONT_LEFT | GL_FRONT_RIGHT | GL_BACK_LEFT | GL_BACK_RIGHT | GL_BACK
-                )
+            // when a framebuffer object is affected: those of table 17.5 for
+            // DrawBuffers, of table 17.4 (BACK and the others too) for DrawBuffer.
+            // DrawBuffers' BACK is in neither table: INVALID_ENUM below.
+            if matches!(
+                b,
+                GL_FRONT_LEFT | GL_FRONT_RIGHT | GL_BACK_LEFT | GL_BACK_RIGHT
+            ) || (single && (several(&&b) || b == GL_BACK))
             {
                 gl_bail!(
                     GL_INVALID_OPERATION,

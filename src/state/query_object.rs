@@ -311,8 +311,9 @@ impl ContextState {
 
 impl ContextState {
     /// GetQueryBufferObject*, and GetQueryObject* while a buffer is bound to
-    /// QUERY_BUFFER (GL 4.6 §4.2.3): the value of `pname`, `width` bytes as `encode`
-    /// writes them, stored into `buffer` at `offset`. The errors are in Mesa's order.
+    /// QUERY_BUFFER (GL 4.6 §4.2.3): the value of `pname`, as many bytes as `encode`
+    /// writes, stored into `buffer` at `offset`. The errors are in Mesa's order, except
+    /// that a negative offset is INVALID_VALUE whatever the buffer's size.
     pub fn store_query_object(
         &mut self,
         id: u32,
@@ -321,14 +322,29 @@ impl ContextState {
         offset: i64,
         encode: &dyn Fn(u64) -> Vec<u8>,
     ) -> GlResult<()> {
-        // GL 4.6 §4.2.3: INVALID_OPERATION if id is not a query object, or is active.
+        // GL 4.6 §4.2.3: INVALID_OPERATION if id is not a query object, or is active
+        // (its QUERY_TARGET excepted, as get_query_object answers it).
         match self.queries.objects.get(id) {
             None => gl_bail!(GL_INVALID_OPERATION, "id = {id} is not a query object"),
-            Some(q) if q.active => gl_bail!(GL_INVALID_OPERATION, "query {id} is active"),
+            Some(q) if q.active && pname != GL_QUERY_TARGET => {
+                gl_bail!(GL_INVALID_OPERATION, "query {id} is active")
+            }
             Some(_) => {}
         }
         let width = encode(0).len();
         let st = buffer.state.lock();
+        // GL 4.6 §6.3.1: a buffer mapped without MAP_PERSISTENT_BIT takes no writes
+        // from GL commands (INVALID_OPERATION, as for every other writer).
+        if st
+            .mapping
+            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+        {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "buffer {} is mapped (without GL_MAP_PERSISTENT_BIT)",
+                buffer.name
+            );
+        }
         // GL 4.6 §4.2.3: INVALID_OPERATION if the value would be written past the end
         // of the buffer; INVALID_VALUE if offset is negative.
         if offset >= 0 && (offset as u64).saturating_add(width as u64) > st.size() as u64 {

@@ -181,6 +181,18 @@ fn binding_index(index: u32) -> GlResult<usize> {
     Ok(index as usize)
 }
 
+/// GL 4.6 §10.3.2: INVALID_OPERATION if first + count is greater than
+/// MAX_VERTEX_ATTRIB_BINDINGS (BindVertexBuffers, VertexArrayVertexBuffers).
+pub fn check_binding_range(first: u32, count: usize) -> GlResult<()> {
+    if first as u64 + count as u64 > MAX_VERTEX_ATTRIB_BINDINGS as u64 {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "first = {first} + count = {count} exceeds GL_MAX_VERTEX_ATTRIB_BINDINGS ({MAX_VERTEX_ATTRIB_BINDINGS})"
+        );
+    }
+    Ok(())
+}
+
 /// The bytes of one component of `ty`, for a stride of zero (tightly packed).
 fn component_bytes(ty: u32) -> usize {
     match ty {
@@ -526,14 +538,7 @@ impl ContextState {
         buffers: Option<(&[u32], &[i64], &[i32])>,
     ) -> GlResult<()> {
         self.vao_of(which)?;
-        // GL 4.6 §10.3.2: INVALID_OPERATION if first + count is greater than
-        // MAX_VERTEX_ATTRIB_BINDINGS.
-        if first as u64 + count as u64 > MAX_VERTEX_ATTRIB_BINDINGS as u64 {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "first = {first} + count = {count} exceeds GL_MAX_VERTEX_ATTRIB_BINDINGS ({MAX_VERTEX_ATTRIB_BINDINGS})"
-            );
-        }
+        check_binding_range(first, count)?;
         let first = first as usize;
         let Some((names, offsets, strides)) = buffers else {
             let vao = self.vao_of_mut(which)?;
