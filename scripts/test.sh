@@ -25,14 +25,14 @@ step "cargo test" cargo test --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
 CFLAGS="-O1 -g -Wall -Wextra -Werror"
-C_TESTS="procs_check buffer_errors program_errors graphics_programs dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds glsl_versions context_state subroutines compressed multisample texture_view dsa45"
+C_TESTS="procs_check buffer_errors program_errors graphics_programs dispatch_errors state_errors egl_paths buffer_roundtrip threads panic_contained uniform_errors reflection dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds glsl_versions context_state subroutines compressed multisample texture_view dsa45 proxy"
 for t in $C_TESTS; do
     step "cc $t" cc $CFLAGS -o "$BUILD/$t" "conformance/c/$t.c" -lEGL -lGL -lpthread -ldl -lm
 done
 
 # Standalone: the loader finds glcompute under the libEGL.so.1/libGL.so.1 names.
 run_gl() { LD_LIBRARY_PATH="$GLDIR" "$@"; }
-for t in buffer_errors program_errors graphics_programs dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds subroutines compressed multisample texture_view dsa45; do
+for t in buffer_errors program_errors graphics_programs dispatch_errors state_errors egl_paths buffer_roundtrip threads uniform_errors dispatch_exec watchdog variable_group_size images samplers copies no_draw queries robustness program_binary divergent_barrier debug_bounds subroutines compressed multisample texture_view dsa45 proxy; do
     step "$t" run_gl "$BUILD/$t"
 done
 # The fixed-function state (viewports, blend, stencil, rasterization, hints, caps): the
@@ -120,6 +120,7 @@ step "compressed texels (glcompute) = conformance/expected/compressed.txt" compr
 step "compressed texels and errors (llvmpipe) = conformance/expected/compressed.txt" compressed_check llvmpipe
 # The GL 4.4-4.6 commands' test holds on llvmpipe too (where Mesa differs, it says so).
 step "dsa45 (llvmpipe)" env EGL_PLATFORM=surfaceless "$BUILD/dsa45" --any-gl
+step "proxy (llvmpipe)" env EGL_PLATFORM=surfaceless "$BUILD/proxy" --any-gl
 step "reflection (glcompute) = conformance/expected/reflection.txt" reflection_check glcompute
 step "reflection (llvmpipe) = conformance/expected/reflection.txt" reflection_check llvmpipe
 

@@ -230,7 +230,14 @@ pub unsafe extern "C" fn glTexImage3D(
 /// The texture of a target-based storage command (the bound texture; GL 4.6 §8.19:
 /// INVALID_OPERATION if it is the default texture 0).
 fn storage_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<Arc<Texture>> {
-    // GL 4.6 §8.19: INVALID_ENUM if target is not one the command accepts.
+    // GL 4.6 §8.19: INVALID_ENUM if target is not one the command accepts (§8.22: or
+    // the proxy of one).
+    if let Some(real) = crate::state::proxy::unproxy(target)
+        && crate::state::texture::storage_takes(n, real)
+        && let Some(proxy) = st.proxy_texture(target)
+    {
+        return Ok(proxy);
+    }
     if !crate::state::texture::storage_takes(n, target) {
         gl_bail!(
             GL_INVALID_ENUM,
@@ -1067,7 +1074,17 @@ fn level_param(func: &'static str, t: Tex, level: GLint, pname: GLenum) -> Optio
                         "GL_TEXTURE_CUBE_MAP has no level images; name a face"
                     );
                 }
-                st.query_target(target)?
+                match st.proxy_texture(target) {
+                    // GL 4.6 §8.11.2: INVALID_OPERATION for TEXTURE_COMPRESSED_IMAGE_SIZE
+                    // of a proxy target.
+                    Some(_) if pname == GL_TEXTURE_COMPRESSED_IMAGE_SIZE => gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "a proxy texture has no compressed image to measure"
+                    ),
+                    // GL 4.6 §8.22: the proxy targets answer their image state.
+                    Some(proxy) => proxy,
+                    None => st.query_target(target)?,
+                }
             }
             Tex::Sampler(name) => gl_bail!(GL_INVALID_OPERATION, "sampler {name} has no levels"),
             Tex::Named(name) => st.named_texture(name)?,

@@ -556,7 +556,8 @@ impl ContextState {
         data: UserIn,
     ) -> GlResult<()> {
         let c = codec(internal);
-        check_target(target, dims_n, c)?;
+        // A proxy target is checked as the target it stands for (GL 4.6 §8.22).
+        check_target(Self::limits_target(target), dims_n, c)?;
         // GL 4.6 §8.7: INVALID_ENUM if internalformat is not a specific compressed
         // format (the generic ones included).
         let Some(c) = c else {
@@ -567,7 +568,7 @@ impl ContextState {
             );
         };
         let (tex, face) = self.image_target(target, dims_n)?;
-        Self::check_dims(target, level, dims)?;
+        let fits = Self::image_dims(&tex, target, level, dims)?;
         // GL 4.6 §8.7: INVALID_OPERATION if border is not zero.
         if border != 0 {
             gl_bail!(
@@ -601,8 +602,24 @@ impl ContextState {
                 tex.name
             );
         }
-        let src = self.compressed_source(&layout, image_size, data)?;
         let li = level as usize;
+        if st.proxy {
+            let d = if st.target == GL_TEXTURE_CUBE_MAP {
+                6
+            } else {
+                d
+            };
+            let l = fits
+                .then(|| {
+                    let blocks = image_bytes(c, w, h, d)?;
+                    let f = c.texel_format();
+                    super::proxy::proxy_level([w, h, d], internal, f, 0, true, Some((c, blocks)))
+                })
+                .flatten();
+            super::proxy::set_proxy_levels(&mut st, li, 1, l, false);
+            return Ok(());
+        }
+        let src = self.compressed_source(&layout, image_size, data)?;
         let reuse = cube_face
             && st.levels[li]
                 .as_ref()

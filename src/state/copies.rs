@@ -818,6 +818,14 @@ impl ContextState {
         h: i32,
         border: i32,
     ) -> GlResult<()> {
+        // GL 4.6 §8.6: INVALID_ENUM for a proxy target (CopyTexImage takes none).
+        if super::proxy::unproxy(target).is_some() {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{} is a proxy target, which glCopyTexImage does not take",
+                Enum(target)
+            );
+        }
         let (tex, face) = self.image_target(target, dims_n)?;
         self.complete_fbo(self.framebuffers.read)?;
         let h = if dims_n == 1 { 1 } else { h };

@@ -29,6 +29,7 @@ pub mod pipeline;
 pub mod pixels;
 pub mod program;
 pub mod program_binary;
+pub mod proxy;
 pub mod query;
 pub mod query_object;
 pub mod raster;

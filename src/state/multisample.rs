@@ -81,13 +81,17 @@ impl ContextState {
         } else {
             GL_TEXTURE_2D_MULTISAMPLE_ARRAY
         };
-        if target != want {
+        // GL 4.6 §8.22: the proxy target of `want` is accepted too.
+        if target != want && super::proxy::unproxy(target) != Some(want) {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "target {} is not {}",
                 Enum(target),
                 Enum(want)
             );
+        }
+        if let Some(proxy) = self.proxy_texture(target) {
+            return Ok(proxy);
         }
         self.bound_texture(target)
     }
@@ -108,7 +112,8 @@ impl ContextState {
     ) -> GlResult<()> {
         // GL 4.6 §8.19: INVALID_OPERATION for TexStorage*Multisample of the default
         // texture (texture 0 bound to the target).
-        if cmd == MsCommand::Storage && tex.name == 0 {
+        let proxy = tex.state.lock().proxy;
+        if cmd == MsCommand::Storage && tex.name == 0 && !proxy {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "the default texture (0) is bound to the target: it takes no storage"
@@ -168,13 +173,9 @@ impl ContextState {
         } else {
             MAX_ARRAY_TEXTURE_LAYERS
         };
-        if w < min
-            || h < min
-            || d < min
-            || w > MAX_TEXTURE_SIZE
-            || h > MAX_TEXTURE_SIZE
-            || d > max_d
-        {
+        let fits = w <= MAX_TEXTURE_SIZE && h <= MAX_TEXTURE_SIZE && d <= max_d;
+        // GL 4.6 §8.22: a proxy's image larger than the maximum clears it instead.
+        if w < min || h < min || d < min || !(fits || proxy) {
             gl_bail!(
                 GL_INVALID_VALUE,
                 "size {w}x{h}x{d} is out of range for {}",
@@ -189,6 +190,17 @@ impl ContextState {
                 "texture {} has immutable storage",
                 tex.name
             );
+        }
+        let layers = if dims_n == 2 { 1 } else { d as u32 };
+        if st.proxy {
+            let l = fits
+                .then(|| {
+                    let size = [w as u32, h as u32, layers];
+                    super::proxy::proxy_level(size, internal, f, stored, fixed, None)
+                })
+                .flatten();
+            super::proxy::set_proxy_levels(&mut st, 0, 1, l, true);
+            return Ok(());
         }
         let level = Level::new_multisample(
             w as u32,

@@ -544,6 +544,8 @@ pub struct TexState {
     /// `immutable_levels` is the number it has).
     pub view: Option<[u32; 5]>,
     pub label: Option<String>,
+    /// A proxy texture (state/proxy.rs): its levels have no storage.
+    pub proxy: bool,
 }
 
 pub struct Texture {
@@ -569,6 +571,7 @@ impl Texture {
                 buffer: None,
                 view: None,
                 label: None,
+                proxy: false,
             }),
         })
     }
@@ -708,6 +711,8 @@ pub struct TextureBindings {
     pub active: u32,
     pub units: Vec<[Option<Arc<Texture>>; TARGETS.len()]>,
     pub defaults: Vec<Arc<Texture>>,
+    /// The proxy textures, in the order of [`super::proxy::PROXIES`].
+    pub proxies: Vec<Arc<Texture>>,
     pub images: Vec<ImageUnit>,
     /// The sampler object bound to each unit (GL 4.6 §8.2).
     pub samplers: Vec<Option<Arc<super::sampler::Sampler>>>,
@@ -720,6 +725,7 @@ impl Default for TextureBindings {
             active: 0,
             units: vec![Default::default(); MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             defaults: TARGETS.iter().map(|&t| Texture::new(0, t)).collect(),
+            proxies: super::proxy::new_proxies(),
             images: vec![ImageUnit::default(); MAX_IMAGE_UNITS as usize],
             samplers: vec![None; MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
             pixel_store: Default::default(),
@@ -920,16 +926,19 @@ impl ContextState {
     /// The texture a TexImage-family command acts on: `target` may be a cube face.
     /// Returns the texture and the face (0 for other targets).
     pub(super) fn image_target(&self, target: u32, dims: u8) -> GlResult<(Arc<Texture>, usize)> {
+        // A proxy target is accepted where its texture target is (a proxy cube map by
+        // the 2D commands, as its faces are).
+        let real = Self::limits_target(target);
         let ok = match dims {
-            1 => target == GL_TEXTURE_1D,
+            1 => real == GL_TEXTURE_1D,
             2 => {
                 matches!(
-                    target,
+                    real,
                     GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE
-                ) || FACES.contains(&target)
+                ) || FACES.contains(&real)
             }
             _ => matches!(
-                target,
+                real,
                 GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
             ),
         };
@@ -941,14 +950,56 @@ impl ContextState {
                 Enum(target)
             );
         }
+        if let Some(proxy) = self.proxy_texture(target) {
+            return Ok((proxy, 0));
+        }
         match FACES.iter().position(|&f| f == target) {
             Some(face) => Ok((self.bound_texture(GL_TEXTURE_CUBE_MAP)?, face)),
             None => Ok((self.bound_texture(target)?, 0)),
         }
     }
 
+    /// The target whose limits apply to an image command's `target`: a proxy's real
+    /// target, a proxy cube map's faces.
+    pub(super) fn limits_target(target: u32) -> u32 {
+        match super::proxy::unproxy(target) {
+            Some(GL_TEXTURE_CUBE_MAP) => GL_TEXTURE_CUBE_MAP_POSITIVE_X,
+            Some(t) => t,
+            None => target,
+        }
+    }
+
+    /// The size and level checks of an image command on `tex` (see [`Self::dims_fit`]):
+    /// whether the image fits the limits, which only a proxy texture may be told
+    /// without an error.
+    pub(super) fn image_dims(tex: &Texture, target: u32, level: i32, dims: Dims) -> GlResult<bool> {
+        if tex.state.lock().proxy {
+            Self::dims_fit(Self::limits_target(target), level, dims)
+        } else {
+            Self::check_dims(target, level, dims).map(|()| true)
+        }
+    }
+
     /// GL 4.6 §8.5: size and level checks shared by TexImage and TexStorage.
     pub(super) fn check_dims(target: u32, level: i32, d: Dims) -> GlResult<()> {
+        if !Self::dims_fit(target, level, d)? {
+            // GL 4.6 §8.5: INVALID_VALUE if a size is larger than the maximum.
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "size {}x{}x{} is larger than a {} texture allows",
+                d.w,
+                d.h,
+                d.d,
+                Enum(target)
+            );
+        }
+        Ok(())
+    }
+
+    /// The checks of [`Self::check_dims`] but for the maximum sizes: Ok(false) when a
+    /// size is larger than the maximum, which a proxy target answers by clearing its
+    /// image (GL 4.6 §8.22) where the others fail.
+    pub(super) fn dims_fit(target: u32, level: i32, d: Dims) -> GlResult<bool> {
         let (max_w, max_h, max_d) = match target {
             GL_TEXTURE_1D => (MAX_TEXTURE_SIZE, 1, 1),
             GL_TEXTURE_2D => (MAX_TEXTURE_SIZE, MAX_TEXTURE_SIZE, 1),
@@ -977,16 +1028,9 @@ impl ContextState {
                 Enum(target)
             );
         }
-        // GL 4.6 §8.5: INVALID_VALUE if a size is negative or larger than the maximum.
-        if d.w < 0 || d.h < 0 || d.d < 0 || d.w > max_w || d.h > max_h || d.d > max_d {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "size {}x{}x{} is negative or larger than a {} texture allows ({max_w}x{max_h}x{max_d})",
-                d.w,
-                d.h,
-                d.d,
-                Enum(target)
-            );
+        // GL 4.6 §8.5: INVALID_VALUE if a size is negative.
+        if d.w < 0 || d.h < 0 || d.d < 0 {
+            gl_bail!(GL_INVALID_VALUE, "size {}x{}x{} is negative", d.w, d.h, d.d);
         }
         // GL 4.6 §8.5: INVALID_VALUE if a cube map face is not square; §8.5.3: a cube
         // map array's depth must be a multiple of six.
@@ -1005,7 +1049,20 @@ impl ContextState {
                 d.d
             );
         }
-        Ok(())
+        // GL 4.6 §8.5: the maximum sizes are those of level 0; level `level` of a
+        // mipmap chain is smaller by 2^level (layers of arrays excepted).
+        let at_level = |m: i32| (m >> level).max(1);
+        let max_h = if target == GL_TEXTURE_1D_ARRAY {
+            max_h
+        } else {
+            at_level(max_h)
+        };
+        let max_d = if target == GL_TEXTURE_3D {
+            at_level(max_d)
+        } else {
+            max_d
+        };
+        Ok(d.w <= at_level(max_w) && d.h <= max_h && d.d <= max_d)
     }
 
     /// The pixel source of an upload: client memory, or the PIXEL_UNPACK buffer with
@@ -1102,7 +1159,7 @@ impl ContextState {
         // format (glcompute does not compress images itself).
         let internal = super::compressed::uncompressed_replacement(internal as u32);
         let client = Client::new(format, ty)?;
-        Self::check_dims(target, level, dims)?;
+        let fits = Self::image_dims(&tex, target, level, dims)?;
         // GL 4.6 §8.5: INVALID_VALUE if border is not zero.
         if border != 0 {
             gl_bail!(GL_INVALID_VALUE, "border = {border} is not 0");
@@ -1139,6 +1196,13 @@ impl ContextState {
             if cube { 6 } else { dims.d as u32 },
         );
         let li = level as usize;
+        if st.proxy {
+            let l = fits
+                .then(|| super::proxy::proxy_level([w, h, d], internal, f, 0, true, None))
+                .flatten();
+            super::proxy::set_proxy_levels(&mut st, li, 1, l, false);
+            return Ok(());
+        }
         let reuse = cube
             && st.levels[li]
                 .as_ref()
@@ -1215,7 +1279,7 @@ impl ContextState {
         } else {
             target
         };
-        Self::check_dims(check_target, 0, dims)?;
+        let fits = Self::image_dims(&tex, check_target, 0, dims)?;
         // GL 4.6 §8.19: INVALID_OPERATION if levels exceeds log2(max size) + 1.
         let mut largest = dims.w.max(if target == GL_TEXTURE_1D_ARRAY {
             1
@@ -1267,6 +1331,19 @@ impl ContextState {
         let (mut w, mut h, mut d) = (dims.w as u32, dims.h as u32, dims.d as u32);
         if target == GL_TEXTURE_CUBE_MAP {
             d = 6;
+        }
+        if st.proxy {
+            let l = fits
+                .then(|| {
+                    let blocks = match codec {
+                        Some(c) => Some((c, super::compressed::image_bytes(c, w, h, d)?)),
+                        None => None,
+                    };
+                    super::proxy::proxy_level([w, h, d], internal, f, 0, true, blocks)
+                })
+                .flatten();
+            super::proxy::set_proxy_levels(&mut st, 0, levels as usize, l, true);
+            return Ok(());
         }
         let mut new_levels = vec![None; MAX_LEVELS];
         for slot in new_levels.iter_mut().take(levels as usize) {
