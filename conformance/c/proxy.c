@@ -67,6 +67,8 @@ int main(int argc, char **argv)
     EXPECT_OK(glTexImage3D(GL_PROXY_TEXTURE_3D, 0, GL_RGBA8, 4, 4, max3d * 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL));
     CHECK(lp(GL_PROXY_TEXTURE_3D, 0, GL_TEXTURE_DEPTH) == 0 && lp(GL_PROXY_TEXTURE_3D, 1, GL_TEXTURE_DEPTH) == 2,
           "too deep: level 0 cleared, level 1 kept");
+    EXPECT_ERR(GL_INVALID_OPERATION, "§8.5: a 3D proxy of a depth format",
+               glTexImage3D(GL_PROXY_TEXTURE_3D, 1, GL_DEPTH_COMPONENT24, 2, 2, 2, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL));
     EXPECT_OK(glTexImage1D(GL_PROXY_TEXTURE_1D, 0, GL_RG8, 5, 0, GL_RG, GL_UNSIGNED_BYTE, NULL));
     CHECK(lp(GL_PROXY_TEXTURE_1D, 0, GL_TEXTURE_WIDTH) == 5, "a 1D proxy");
 

@@ -1173,7 +1173,7 @@ impl ContextState {
             );
         };
         client.check_compatible(f, "internal format")?;
-        if f.has_depth() && matches!(target, GL_TEXTURE_3D) {
+        if f.has_depth() && Self::limits_target(target) == GL_TEXTURE_3D {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "a 3D texture cannot have the depth format {}",
