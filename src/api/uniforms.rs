@@ -325,8 +325,9 @@ pub unsafe extern "C" fn glGetProgramResourceLocationIndex(
     .unwrap_or(-1)
 }
 
-// Uniform setters: glUniform{1234}{f,i,ui,d}, their v forms, the matrix forms, and the
-// glProgramUniform* twins. Each is one line over `set`/`set_v`.
+// Uniform setters: glUniform{1234}{f,i,ui,d}, their v forms, the matrix forms, the
+// glProgramUniform* twins and the GL_ARB_gpu_shader_int64 forms. Every one is an
+// instance of the macros below over `set`/`set_v`: the forms differ only in type.
 
 fn set(func: &'static str, program: Option<GLuint>, location: GLint, n: u8, v: Values) {
     gl_call(func, |st| {
@@ -359,1711 +360,212 @@ unsafe fn set_v<'a, T: 'a>(
     })
 }
 
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform1f(location: GLint, v0: GLfloat) {
-    set("glUniform1f", None, location, 1, Values::F(&[v0]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform1f(program: GLuint, location: GLint, v0: GLfloat) {
-    set(
-        "glProgramUniform1f",
-        Some(program),
-        location,
-        1,
-        Values::F(&[v0]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform2f(location: GLint, v0: GLfloat, v1: GLfloat) {
-    set("glUniform2f", None, location, 2, Values::F(&[v0, v1]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform2f(program: GLuint, location: GLint, v0: GLfloat, v1: GLfloat) {
-    set(
-        "glProgramUniform2f",
-        Some(program),
-        location,
-        2,
-        Values::F(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform3f(location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat) {
-    set("glUniform3f", None, location, 3, Values::F(&[v0, v1, v2]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform3f(
-    program: GLuint,
-    location: GLint,
-    v0: GLfloat,
-    v1: GLfloat,
-    v2: GLfloat,
-) {
-    set(
-        "glProgramUniform3f",
-        Some(program),
-        location,
-        3,
-        Values::F(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform4f(location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat, v3: GLfloat) {
-    set(
-        "glUniform4f",
-        None,
-        location,
-        4,
-        Values::F(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform4f(
-    program: GLuint,
-    location: GLint,
-    v0: GLfloat,
-    v1: GLfloat,
-    v2: GLfloat,
-    v3: GLfloat,
-) {
-    set(
-        "glProgramUniform4f",
-        Some(program),
-        location,
-        4,
-        Values::F(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform1i(location: GLint, v0: GLint) {
-    set("glUniform1i", None, location, 1, Values::I(&[v0]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform1i(program: GLuint, location: GLint, v0: GLint) {
-    set(
-        "glProgramUniform1i",
-        Some(program),
-        location,
-        1,
-        Values::I(&[v0]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform2i(location: GLint, v0: GLint, v1: GLint) {
-    set("glUniform2i", None, location, 2, Values::I(&[v0, v1]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform2i(program: GLuint, location: GLint, v0: GLint, v1: GLint) {
-    set(
-        "glProgramUniform2i",
-        Some(program),
-        location,
-        2,
-        Values::I(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform3i(location: GLint, v0: GLint, v1: GLint, v2: GLint) {
-    set("glUniform3i", None, location, 3, Values::I(&[v0, v1, v2]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform3i(
-    program: GLuint,
-    location: GLint,
-    v0: GLint,
-    v1: GLint,
-    v2: GLint,
-) {
-    set(
-        "glProgramUniform3i",
-        Some(program),
-        location,
-        3,
-        Values::I(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform4i(location: GLint, v0: GLint, v1: GLint, v2: GLint, v3: GLint) {
-    set(
-        "glUniform4i",
-        None,
-        location,
-        4,
-        Values::I(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform4i(
-    program: GLuint,
-    location: GLint,
-    v0: GLint,
-    v1: GLint,
-    v2: GLint,
-    v3: GLint,
-) {
-    set(
-        "glProgramUniform4i",
-        Some(program),
-        location,
-        4,
-        Values::I(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform1ui(location: GLint, v0: GLuint) {
-    set("glUniform1ui", None, location, 1, Values::U(&[v0]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform1ui(program: GLuint, location: GLint, v0: GLuint) {
-    set(
-        "glProgramUniform1ui",
-        Some(program),
-        location,
-        1,
-        Values::U(&[v0]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform2ui(location: GLint, v0: GLuint, v1: GLuint) {
-    set("glUniform2ui", None, location, 2, Values::U(&[v0, v1]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform2ui(program: GLuint, location: GLint, v0: GLuint, v1: GLuint) {
-    set(
-        "glProgramUniform2ui",
-        Some(program),
-        location,
-        2,
-        Values::U(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform3ui(location: GLint, v0: GLuint, v1: GLuint, v2: GLuint) {
-    set("glUniform3ui", None, location, 3, Values::U(&[v0, v1, v2]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform3ui(
-    program: GLuint,
-    location: GLint,
-    v0: GLuint,
-    v1: GLuint,
-    v2: GLuint,
-) {
-    set(
-        "glProgramUniform3ui",
-        Some(program),
-        location,
-        3,
-        Values::U(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform4ui(location: GLint, v0: GLuint, v1: GLuint, v2: GLuint, v3: GLuint) {
-    set(
-        "glUniform4ui",
-        None,
-        location,
-        4,
-        Values::U(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform4ui(
-    program: GLuint,
-    location: GLint,
-    v0: GLuint,
-    v1: GLuint,
-    v2: GLuint,
-    v3: GLuint,
-) {
-    set(
-        "glProgramUniform4ui",
-        Some(program),
-        location,
-        4,
-        Values::U(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform1d(location: GLint, v0: GLdouble) {
-    set("glUniform1d", None, location, 1, Values::D(&[v0]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform1d(program: GLuint, location: GLint, v0: GLdouble) {
-    set(
-        "glProgramUniform1d",
-        Some(program),
-        location,
-        1,
-        Values::D(&[v0]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform2d(location: GLint, v0: GLdouble, v1: GLdouble) {
-    set("glUniform2d", None, location, 2, Values::D(&[v0, v1]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform2d(program: GLuint, location: GLint, v0: GLdouble, v1: GLdouble) {
-    set(
-        "glProgramUniform2d",
-        Some(program),
-        location,
-        2,
-        Values::D(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform3d(location: GLint, v0: GLdouble, v1: GLdouble, v2: GLdouble) {
-    set("glUniform3d", None, location, 3, Values::D(&[v0, v1, v2]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform3d(
-    program: GLuint,
-    location: GLint,
-    v0: GLdouble,
-    v1: GLdouble,
-    v2: GLdouble,
-) {
-    set(
-        "glProgramUniform3d",
-        Some(program),
-        location,
-        3,
-        Values::D(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform4d(
-    location: GLint,
-    v0: GLdouble,
-    v1: GLdouble,
-    v2: GLdouble,
-    v3: GLdouble,
-) {
-    set(
-        "glUniform4d",
-        None,
-        location,
-        4,
-        Values::D(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform4d(
-    program: GLuint,
-    location: GLint,
-    v0: GLdouble,
-    v1: GLdouble,
-    v2: GLdouble,
-    v3: GLdouble,
-) {
-    set(
-        "glProgramUniform4d",
-        Some(program),
-        location,
-        4,
-        Values::D(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform1fv(location: GLint, count: GLsizei, value: *const GLfloat) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform1fv",
-            None,
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform1fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform1fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform2fv(location: GLint, count: GLsizei, value: *const GLfloat) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform2fv",
-            None,
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform2fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform2fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform3fv(location: GLint, count: GLsizei, value: *const GLfloat) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform3fv",
-            None,
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform3fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform3fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform4fv(location: GLint, count: GLsizei, value: *const GLfloat) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform4fv",
-            None,
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform4fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform4fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform1iv(location: GLint, count: GLsizei, value: *const GLint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform1iv",
-            None,
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform1iv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform1iv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform2iv(location: GLint, count: GLsizei, value: *const GLint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform2iv",
-            None,
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform2iv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform2iv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform3iv(location: GLint, count: GLsizei, value: *const GLint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform3iv",
-            None,
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform3iv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform3iv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform4iv(location: GLint, count: GLsizei, value: *const GLint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform4iv",
-            None,
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform4iv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform4iv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::I,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform1uiv(location: GLint, count: GLsizei, value: *const GLuint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform1uiv",
-            None,
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform1uiv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform1uiv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform2uiv(location: GLint, count: GLsizei, value: *const GLuint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform2uiv",
-            None,
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform2uiv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform2uiv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform3uiv(location: GLint, count: GLsizei, value: *const GLuint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform3uiv",
-            None,
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform3uiv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform3uiv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform4uiv(location: GLint, count: GLsizei, value: *const GLuint) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform4uiv",
-            None,
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform4uiv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform4uiv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::U,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform1dv(location: GLint, count: GLsizei, value: *const GLdouble) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform1dv",
-            None,
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform1dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform1dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform2dv(location: GLint, count: GLsizei, value: *const GLdouble) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform2dv",
-            None,
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform2dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform2dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform3dv(location: GLint, count: GLsizei, value: *const GLdouble) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform3dv",
-            None,
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform3dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform3dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform4dv(location: GLint, count: GLsizei, value: *const GLdouble) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform4dv",
-            None,
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform4dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform4dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix2fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix2fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(2, 2), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix2fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix2fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(2, 2), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix3fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix3fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(3, 3), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix3fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix3fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(3, 3), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix4fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix4fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(4, 4), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix4fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix4fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(4, 4), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix2x3fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix2x3fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(2, 3), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix2x3fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix2x3fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(2, 3), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix3x2fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix3x2fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(3, 2), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix3x2fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix3x2fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(3, 2), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix2x4fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix2x4fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(2, 4), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix2x4fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix2x4fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(2, 4), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix4x2fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix4x2fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(4, 2), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix4x2fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix4x2fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(4, 2), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix3x4fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix3x4fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(3, 4), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix3x4fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix3x4fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(3, 4), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix4x3fv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix4x3fv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(4, 3), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix4x3fv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLfloat,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix4x3fv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(4, 3), transpose),
-            value,
-            Values::F,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix2dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix2dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(2, 2), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix2dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix2dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(2, 2), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix3dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix3dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(3, 3), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix3dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix3dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(3, 3), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix4dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix4dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(4, 4), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix4dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix4dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(4, 4), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix2x3dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix2x3dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(2, 3), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix2x3dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix2x3dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(2, 3), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix3x2dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix3x2dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(3, 2), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix3x2dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix3x2dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(3, 2), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix2x4dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix2x4dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(2, 4), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix2x4dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix2x4dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(2, 4), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix4x2dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix4x2dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(4, 2), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix4x2dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix4x2dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(4, 2), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix3x4dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix3x4dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(3, 4), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix3x4dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix3x4dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(3, 4), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniformMatrix4x3dv(
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glUniformMatrix4x3dv",
-            None,
-            location,
-            count,
-            (Shape::Matrix(4, 3), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniformMatrix4x3dv(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    transpose: GLboolean,
-    value: *const GLdouble,
-) {
-    // SAFETY: the application passes count matrices.
-    unsafe {
-        set_v(
-            "glProgramUniformMatrix4x3dv",
-            Some(program),
-            location,
-            count,
-            (Shape::Matrix(4, 3), transpose),
-            value,
-            Values::D,
-        )
-    }
-}
-
-// Uniform getters (GL 4.6 §7.10): glGetUniform{f,i,ui,d}v and the bounded glGetnUniform*.
+/// `glUniformNt(location, v0, ...)` and `glProgramUniformNt(program, location, v0, ...)`:
+/// one vector of as many components as arguments.
+macro_rules! uniform_scalar {
+    ($name:ident, $pname:ident, $t:ty, $kind:ident; $($c:ident),+) => {
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $name(location: GLint, $($c: $t),+) {
+            let v = [$($c),+];
+            set(stringify!($name), None, location, v.len() as u8, Values::$kind(&v))
+        }
+
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $pname(program: GLuint, location: GLint, $($c: $t),+) {
+            let v = [$($c),+];
+            set(stringify!($pname), Some(program), location, v.len() as u8, Values::$kind(&v))
+        }
+    };
+}
+
+/// `glUniformNtv(location, count, value)` and its glProgramUniform twin: `count` vectors
+/// of `$n` components.
+macro_rules! uniform_vector {
+    ($name:ident, $pname:ident, $t:ty, $kind:ident, $n:expr) => {
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(location: GLint, count: GLsizei, value: *const $t) {
+            let shape = (Shape::Vector($n), 0);
+            // SAFETY: the application passes count vectors.
+            unsafe {
+                set_v(
+                    stringify!($name),
+                    None,
+                    location,
+                    count,
+                    shape,
+                    value,
+                    Values::$kind,
+                )
+            }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $pname(
+            program: GLuint,
+            location: GLint,
+            count: GLsizei,
+            value: *const $t,
+        ) {
+            let (p, shape) = (Some(program), (Shape::Vector($n), 0));
+            // SAFETY: the application passes count vectors.
+            unsafe {
+                set_v(
+                    stringify!($pname),
+                    p,
+                    location,
+                    count,
+                    shape,
+                    value,
+                    Values::$kind,
+                )
+            }
+        }
+    };
+}
+
+/// `glUniformMatrixCxRtv(location, count, transpose, value)` and its glProgramUniform
+/// twin: `count` matrices of `$c` columns and `$r` rows.
+macro_rules! uniform_matrix {
+    ($name:ident, $pname:ident, $t:ty, $kind:ident, $c:expr, $r:expr) => {
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(
+            location: GLint,
+            count: GLsizei,
+            transpose: GLboolean,
+            value: *const $t,
+        ) {
+            let shape = (Shape::Matrix($c, $r), transpose);
+            // SAFETY: the application passes count matrices.
+            unsafe {
+                set_v(
+                    stringify!($name),
+                    None,
+                    location,
+                    count,
+                    shape,
+                    value,
+                    Values::$kind,
+                )
+            }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $pname(
+            program: GLuint,
+            location: GLint,
+            count: GLsizei,
+            transpose: GLboolean,
+            value: *const $t,
+        ) {
+            let (p, shape) = (Some(program), (Shape::Matrix($c, $r), transpose));
+            // SAFETY: the application passes count matrices.
+            unsafe {
+                set_v(
+                    stringify!($pname),
+                    p,
+                    location,
+                    count,
+                    shape,
+                    value,
+                    Values::$kind,
+                )
+            }
+        }
+    };
+}
+
+/// The scalar, vector and array forms of one component type.
+macro_rules! uniform_type {
+    ($t:ty, $kind:ident;
+     $n1:ident, $p1:ident, $n2:ident, $p2:ident, $n3:ident, $p3:ident, $n4:ident, $p4:ident;
+     $v1:ident, $q1:ident, $v2:ident, $q2:ident, $v3:ident, $q3:ident, $v4:ident, $q4:ident) => {
+        uniform_scalar!($n1, $p1, $t, $kind; v0);
+        uniform_scalar!($n2, $p2, $t, $kind; v0, v1);
+        uniform_scalar!($n3, $p3, $t, $kind; v0, v1, v2);
+        uniform_scalar!($n4, $p4, $t, $kind; v0, v1, v2, v3);
+        uniform_vector!($v1, $q1, $t, $kind, 1);
+        uniform_vector!($v2, $q2, $t, $kind, 2);
+        uniform_vector!($v3, $q3, $t, $kind, 3);
+        uniform_vector!($v4, $q4, $t, $kind, 4);
+    };
+}
+
+/// The nine matrix shapes of one component type.
+macro_rules! uniform_matrices {
+    ($t:ty, $kind:ident; $($name:ident, $pname:ident, $c:expr, $r:expr);+) => {
+        $(uniform_matrix!($name, $pname, $t, $kind, $c, $r);)+
+    };
+}
+
+uniform_type! { GLfloat, F;
+    glUniform1f, glProgramUniform1f, glUniform2f, glProgramUniform2f,
+    glUniform3f, glProgramUniform3f, glUniform4f, glProgramUniform4f;
+    glUniform1fv, glProgramUniform1fv, glUniform2fv, glProgramUniform2fv,
+    glUniform3fv, glProgramUniform3fv, glUniform4fv, glProgramUniform4fv
+}
+
+uniform_type! { GLint, I;
+    glUniform1i, glProgramUniform1i, glUniform2i, glProgramUniform2i,
+    glUniform3i, glProgramUniform3i, glUniform4i, glProgramUniform4i;
+    glUniform1iv, glProgramUniform1iv, glUniform2iv, glProgramUniform2iv,
+    glUniform3iv, glProgramUniform3iv, glUniform4iv, glProgramUniform4iv
+}
+
+uniform_type! { GLuint, U;
+    glUniform1ui, glProgramUniform1ui, glUniform2ui, glProgramUniform2ui,
+    glUniform3ui, glProgramUniform3ui, glUniform4ui, glProgramUniform4ui;
+    glUniform1uiv, glProgramUniform1uiv, glUniform2uiv, glProgramUniform2uiv,
+    glUniform3uiv, glProgramUniform3uiv, glUniform4uiv, glProgramUniform4uiv
+}
+
+uniform_type! { GLdouble, D;
+    glUniform1d, glProgramUniform1d, glUniform2d, glProgramUniform2d,
+    glUniform3d, glProgramUniform3d, glUniform4d, glProgramUniform4d;
+    glUniform1dv, glProgramUniform1dv, glUniform2dv, glProgramUniform2dv,
+    glUniform3dv, glProgramUniform3dv, glUniform4dv, glProgramUniform4dv
+}
+
+// GL_ARB_gpu_shader_int64: the 64-bit integer forms.
+uniform_type! { GLint64, I64;
+    glUniform1i64ARB, glProgramUniform1i64ARB, glUniform2i64ARB, glProgramUniform2i64ARB,
+    glUniform3i64ARB, glProgramUniform3i64ARB, glUniform4i64ARB, glProgramUniform4i64ARB;
+    glUniform1i64vARB, glProgramUniform1i64vARB, glUniform2i64vARB, glProgramUniform2i64vARB,
+    glUniform3i64vARB, glProgramUniform3i64vARB, glUniform4i64vARB, glProgramUniform4i64vARB
+}
+
+uniform_type! { GLuint64, U64;
+    glUniform1ui64ARB, glProgramUniform1ui64ARB, glUniform2ui64ARB, glProgramUniform2ui64ARB,
+    glUniform3ui64ARB, glProgramUniform3ui64ARB, glUniform4ui64ARB, glProgramUniform4ui64ARB;
+    glUniform1ui64vARB, glProgramUniform1ui64vARB, glUniform2ui64vARB, glProgramUniform2ui64vARB,
+    glUniform3ui64vARB, glProgramUniform3ui64vARB, glUniform4ui64vARB, glProgramUniform4ui64vARB
+}
+
+uniform_matrices! { GLfloat, F;
+    glUniformMatrix2fv, glProgramUniformMatrix2fv, 2, 2;
+    glUniformMatrix3fv, glProgramUniformMatrix3fv, 3, 3;
+    glUniformMatrix4fv, glProgramUniformMatrix4fv, 4, 4;
+    glUniformMatrix2x3fv, glProgramUniformMatrix2x3fv, 2, 3;
+    glUniformMatrix3x2fv, glProgramUniformMatrix3x2fv, 3, 2;
+    glUniformMatrix2x4fv, glProgramUniformMatrix2x4fv, 2, 4;
+    glUniformMatrix4x2fv, glProgramUniformMatrix4x2fv, 4, 2;
+    glUniformMatrix3x4fv, glProgramUniformMatrix3x4fv, 3, 4;
+    glUniformMatrix4x3fv, glProgramUniformMatrix4x3fv, 4, 3
+}
+
+uniform_matrices! { GLdouble, D;
+    glUniformMatrix2dv, glProgramUniformMatrix2dv, 2, 2;
+    glUniformMatrix3dv, glProgramUniformMatrix3dv, 3, 3;
+    glUniformMatrix4dv, glProgramUniformMatrix4dv, 4, 4;
+    glUniformMatrix2x3dv, glProgramUniformMatrix2x3dv, 2, 3;
+    glUniformMatrix3x2dv, glProgramUniformMatrix3x2dv, 3, 2;
+    glUniformMatrix2x4dv, glProgramUniformMatrix2x4dv, 2, 4;
+    glUniformMatrix4x2dv, glProgramUniformMatrix4x2dv, 4, 2;
+    glUniformMatrix3x4dv, glProgramUniformMatrix3x4dv, 3, 4;
+    glUniformMatrix4x3dv, glProgramUniformMatrix4x3dv, 4, 3
+}
+
+// Uniform getters (GL 4.6 §7.10): glGetUniform{f,i,ui,d}v, the bounded glGetnUniform*
+// and the GL_ARB_gpu_shader_int64 forms.
 
 /// # Safety
 /// `params` must be null or hold every component (or `buf_size` bytes).
@@ -2086,830 +588,79 @@ unsafe fn get<T: Copy + Default>(
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetUniformfv(program: GLuint, location: GLint, params: *mut GLfloat) {
-    // SAFETY: the application passes room for the uniform's components.
-    unsafe {
-        get(
-            "glGetUniformfv",
-            program,
-            location,
-            GetAs::Float,
-            None,
-            params,
-            |c| {
-                if let Component::F(x) = c {
+/// `glGetUniformtv(program, location, params)` and `glGetnUniformtv(..., bufSize, params)`:
+/// the uniform's components converted as `$as` and returned as `$kind` components.
+macro_rules! uniform_get {
+    ($name:ident, $nname:ident, $t:ty, $as:ident, $kind:ident) => {
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(program: GLuint, location: GLint, params: *mut $t) {
+            // SAFETY: the application passes room for the uniform's components.
+            unsafe {
+                get(
+                    stringify!($name),
+                    program,
+                    location,
+                    GetAs::$as,
+                    None,
+                    params,
+                    pick,
+                )
+            }
+            fn pick(c: &Component) -> Option<$t> {
+                if let Component::$kind(x) = c {
                     Some(*x)
                 } else {
                     None
                 }
-            },
-        )
-    }
-}
+            }
+        }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetnUniformfv(
-    program: GLuint,
-    location: GLint,
-    buf_size: GLsizei,
-    params: *mut GLfloat,
-) {
-    // SAFETY: the application passes bufSize bytes.
-    unsafe {
-        get(
-            "glGetnUniformfv",
-            program,
-            location,
-            GetAs::Float,
-            Some(buf_size),
-            params,
-            |c| {
-                if let Component::F(x) = c {
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $nname(
+            program: GLuint,
+            location: GLint,
+            buf_size: GLsizei,
+            params: *mut $t,
+        ) {
+            let b = Some(buf_size);
+            // SAFETY: the application passes bufSize bytes.
+            unsafe {
+                get(
+                    stringify!($nname),
+                    program,
+                    location,
+                    GetAs::$as,
+                    b,
+                    params,
+                    pick,
+                )
+            }
+            fn pick(c: &Component) -> Option<$t> {
+                if let Component::$kind(x) = c {
                     Some(*x)
                 } else {
                     None
                 }
-            },
-        )
-    }
+            }
+        }
+    };
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetUniformiv(program: GLuint, location: GLint, params: *mut GLint) {
-    // SAFETY: the application passes room for the uniform's components.
-    unsafe {
-        get(
-            "glGetUniformiv",
-            program,
-            location,
-            GetAs::Int,
-            None,
-            params,
-            |c| {
-                if let Component::I(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetnUniformiv(
-    program: GLuint,
-    location: GLint,
-    buf_size: GLsizei,
-    params: *mut GLint,
-) {
-    // SAFETY: the application passes bufSize bytes.
-    unsafe {
-        get(
-            "glGetnUniformiv",
-            program,
-            location,
-            GetAs::Int,
-            Some(buf_size),
-            params,
-            |c| {
-                if let Component::I(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetUniformuiv(program: GLuint, location: GLint, params: *mut GLuint) {
-    // SAFETY: the application passes room for the uniform's components.
-    unsafe {
-        get(
-            "glGetUniformuiv",
-            program,
-            location,
-            GetAs::Uint,
-            None,
-            params,
-            |c| {
-                if let Component::U(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetnUniformuiv(
-    program: GLuint,
-    location: GLint,
-    buf_size: GLsizei,
-    params: *mut GLuint,
-) {
-    // SAFETY: the application passes bufSize bytes.
-    unsafe {
-        get(
-            "glGetnUniformuiv",
-            program,
-            location,
-            GetAs::Uint,
-            Some(buf_size),
-            params,
-            |c| {
-                if let Component::U(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetUniformdv(program: GLuint, location: GLint, params: *mut GLdouble) {
-    // SAFETY: the application passes room for the uniform's components.
-    unsafe {
-        get(
-            "glGetUniformdv",
-            program,
-            location,
-            GetAs::Double,
-            None,
-            params,
-            |c| {
-                if let Component::D(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetnUniformdv(
-    program: GLuint,
-    location: GLint,
-    buf_size: GLsizei,
-    params: *mut GLdouble,
-) {
-    // SAFETY: the application passes bufSize bytes.
-    unsafe {
-        get(
-            "glGetnUniformdv",
-            program,
-            location,
-            GetAs::Double,
-            Some(buf_size),
-            params,
-            |c| {
-                if let Component::D(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-// GL_ARB_gpu_shader_int64: the 64-bit integer forms of the commands above.
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform1i64ARB(location: GLint, v0: GLint64) {
-    set("glUniform1i64ARB", None, location, 1, Values::I64(&[v0]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform1i64ARB(program: GLuint, location: GLint, v0: GLint64) {
-    set(
-        "glProgramUniform1i64ARB",
-        Some(program),
-        location,
-        1,
-        Values::I64(&[v0]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform1i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform1i64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform1i64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform1i64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform2i64ARB(location: GLint, v0: GLint64, v1: GLint64) {
-    set(
-        "glUniform2i64ARB",
-        None,
-        location,
-        2,
-        Values::I64(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform2i64ARB(
-    program: GLuint,
-    location: GLint,
-    v0: GLint64,
-    v1: GLint64,
-) {
-    set(
-        "glProgramUniform2i64ARB",
-        Some(program),
-        location,
-        2,
-        Values::I64(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform2i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform2i64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform2i64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform2i64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform3i64ARB(location: GLint, v0: GLint64, v1: GLint64, v2: GLint64) {
-    set(
-        "glUniform3i64ARB",
-        None,
-        location,
-        3,
-        Values::I64(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform3i64ARB(
-    program: GLuint,
-    location: GLint,
-    v0: GLint64,
-    v1: GLint64,
-    v2: GLint64,
-) {
-    set(
-        "glProgramUniform3i64ARB",
-        Some(program),
-        location,
-        3,
-        Values::I64(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform3i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform3i64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform3i64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform3i64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform4i64ARB(
-    location: GLint,
-    v0: GLint64,
-    v1: GLint64,
-    v2: GLint64,
-    v3: GLint64,
-) {
-    set(
-        "glUniform4i64ARB",
-        None,
-        location,
-        4,
-        Values::I64(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform4i64ARB(
-    program: GLuint,
-    location: GLint,
-    v0: GLint64,
-    v1: GLint64,
-    v2: GLint64,
-    v3: GLint64,
-) {
-    set(
-        "glProgramUniform4i64ARB",
-        Some(program),
-        location,
-        4,
-        Values::I64(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform4i64vARB(location: GLint, count: GLsizei, value: *const GLint64) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform4i64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform4i64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform4i64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::I64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetUniformi64vARB(
-    program: GLuint,
-    location: GLint,
-    params: *mut GLint64,
-) {
-    // SAFETY: the application passes room for the uniform's components.
-    unsafe {
-        get(
-            "glGetUniformi64vARB",
-            program,
-            location,
-            GetAs::Int64,
-            None,
-            params,
-            |c| {
-                if let Component::I64(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetnUniformi64vARB(
-    program: GLuint,
-    location: GLint,
-    buf_size: GLsizei,
-    params: *mut GLint64,
-) {
-    // SAFETY: the application passes bufSize bytes.
-    unsafe {
-        get(
-            "glGetnUniformi64vARB",
-            program,
-            location,
-            GetAs::Int64,
-            Some(buf_size),
-            params,
-            |c| {
-                if let Component::I64(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform1ui64ARB(location: GLint, v0: GLuint64) {
-    set("glUniform1ui64ARB", None, location, 1, Values::U64(&[v0]))
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform1ui64ARB(program: GLuint, location: GLint, v0: GLuint64) {
-    set(
-        "glProgramUniform1ui64ARB",
-        Some(program),
-        location,
-        1,
-        Values::U64(&[v0]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform1ui64vARB(
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform1ui64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform1ui64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform1ui64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(1), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform2ui64ARB(location: GLint, v0: GLuint64, v1: GLuint64) {
-    set(
-        "glUniform2ui64ARB",
-        None,
-        location,
-        2,
-        Values::U64(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform2ui64ARB(
-    program: GLuint,
-    location: GLint,
-    v0: GLuint64,
-    v1: GLuint64,
-) {
-    set(
-        "glProgramUniform2ui64ARB",
-        Some(program),
-        location,
-        2,
-        Values::U64(&[v0, v1]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform2ui64vARB(
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform2ui64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform2ui64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform2ui64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(2), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform3ui64ARB(location: GLint, v0: GLuint64, v1: GLuint64, v2: GLuint64) {
-    set(
-        "glUniform3ui64ARB",
-        None,
-        location,
-        3,
-        Values::U64(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform3ui64ARB(
-    program: GLuint,
-    location: GLint,
-    v0: GLuint64,
-    v1: GLuint64,
-    v2: GLuint64,
-) {
-    set(
-        "glProgramUniform3ui64ARB",
-        Some(program),
-        location,
-        3,
-        Values::U64(&[v0, v1, v2]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform3ui64vARB(
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform3ui64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform3ui64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform3ui64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(3), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glUniform4ui64ARB(
-    location: GLint,
-    v0: GLuint64,
-    v1: GLuint64,
-    v2: GLuint64,
-    v3: GLuint64,
-) {
-    set(
-        "glUniform4ui64ARB",
-        None,
-        location,
-        4,
-        Values::U64(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glProgramUniform4ui64ARB(
-    program: GLuint,
-    location: GLint,
-    v0: GLuint64,
-    v1: GLuint64,
-    v2: GLuint64,
-    v3: GLuint64,
-) {
-    set(
-        "glProgramUniform4ui64ARB",
-        Some(program),
-        location,
-        4,
-        Values::U64(&[v0, v1, v2, v3]),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glUniform4ui64vARB(
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glUniform4ui64vARB",
-            None,
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glProgramUniform4ui64vARB(
-    program: GLuint,
-    location: GLint,
-    count: GLsizei,
-    value: *const GLuint64,
-) {
-    // SAFETY: the application passes count elements.
-    unsafe {
-        set_v(
-            "glProgramUniform4ui64vARB",
-            Some(program),
-            location,
-            count,
-            (Shape::Vector(4), 0),
-            value,
-            Values::U64,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetUniformui64vARB(
-    program: GLuint,
-    location: GLint,
-    params: *mut GLuint64,
-) {
-    // SAFETY: the application passes room for the uniform's components.
-    unsafe {
-        get(
-            "glGetUniformui64vARB",
-            program,
-            location,
-            GetAs::Uint64,
-            None,
-            params,
-            |c| {
-                if let Component::U64(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetnUniformui64vARB(
-    program: GLuint,
-    location: GLint,
-    buf_size: GLsizei,
-    params: *mut GLuint64,
-) {
-    // SAFETY: the application passes bufSize bytes.
-    unsafe {
-        get(
-            "glGetnUniformui64vARB",
-            program,
-            location,
-            GetAs::Uint64,
-            Some(buf_size),
-            params,
-            |c| {
-                if let Component::U64(x) = c {
-                    Some(*x)
-                } else {
-                    None
-                }
-            },
-        )
-    }
-}
+uniform_get!(glGetUniformfv, glGetnUniformfv, GLfloat, Float, F);
+uniform_get!(glGetUniformiv, glGetnUniformiv, GLint, Int, I);
+uniform_get!(glGetUniformuiv, glGetnUniformuiv, GLuint, Uint, U);
+uniform_get!(glGetUniformdv, glGetnUniformdv, GLdouble, Double, D);
+uniform_get!(
+    glGetUniformi64vARB,
+    glGetnUniformi64vARB,
+    GLint64,
+    Int64,
+    I64
+);
+uniform_get!(
+    glGetUniformui64vARB,
+    glGetnUniformui64vARB,
+    GLuint64,
+    Uint64,
+    U64
+);
