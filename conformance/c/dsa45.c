@@ -252,6 +252,17 @@ static void framebuffers_and_copies(void)
                glNamedFramebufferDrawBuffers(fb, 1, &left));
     EXPECT_ERR(GL_INVALID_ENUM, "§17.4.1: DrawBuffers(FRONT) names several buffers",
                glNamedFramebufferDrawBuffers(fb, 1, &front));
+    /* The default framebuffer (name 0): a value that is no colour buffer at all is
+     * INVALID_ENUM there too, not the default framebuffer's INVALID_OPERATION. */
+    const GLenum junk = GL_TEXTURE_2D;
+    EXPECT_ERR(GL_INVALID_ENUM, "§17.4.1: DrawBuffers(TEXTURE_2D) of the default framebuffer",
+               glNamedFramebufferDrawBuffers(0, 1, &junk));
+    EXPECT_ERR(GL_INVALID_ENUM, "§17.4.1: DrawBuffer(TEXTURE_2D) of the default framebuffer",
+               glNamedFramebufferDrawBuffer(0, GL_TEXTURE_2D));
+    EXPECT_ERR(GL_INVALID_ENUM, "§18.2.1: ReadBuffer(TEXTURE_2D) of the default framebuffer",
+               glNamedFramebufferReadBuffer(0, GL_TEXTURE_2D));
+    EXPECT_ERR(GL_INVALID_OPERATION, "§17.4.1: DrawBuffers(COLOR_ATTACHMENT0) of the default framebuffer",
+               glNamedFramebufferDrawBuffers(0, 1, &(const GLenum){GL_COLOR_ATTACHMENT0}));
     glNamedFramebufferReadBuffer(fb, GL_COLOR_ATTACHMENT1);
     glBindFramebuffer(GL_FRAMEBUFFER, fb);
     CHECK(h_int(GL_DRAW_BUFFER0) == GL_COLOR_ATTACHMENT1, "DRAW_BUFFER0 is 0x%x", h_int(GL_DRAW_BUFFER0));

@@ -353,22 +353,7 @@ impl ContextState {
         name: u32,
         range: Option<(i64, i64)>,
     ) -> GlResult<()> {
-        // GL 4.6 §6.1.1: INVALID_ENUM if target is not in table 6.5.
-        let Some(count) = self.bindings.indexed(target).map(|v| v.len()) else {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "target {} has no indexed binding points",
-                Enum(target)
-            );
-        };
-        // GL 4.6 §13.3.1: INVALID_OPERATION to change the TRANSFORM_FEEDBACK_BUFFER
-        // bindings while transform feedback is active.
-        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.xfb_recording().is_some() {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "transform feedback is active: its buffer bindings cannot change"
-            );
-        }
+        let count = self.indexed_binding_points(target)?;
         // GL 4.6 §6.1.1: INVALID_VALUE if index >= the number of binding points.
         if index as usize >= count {
             gl_bail!(
@@ -506,9 +491,10 @@ impl ContextState {
         }
     }
 
-    /// The checks of BindBuffersBase/Range that come before any array is read: the
-    /// target, an active transform feedback, and the range of binding points.
-    pub fn check_bind_buffers(&mut self, target: u32, first: u32, count: usize) -> GlResult<()> {
+    /// The number of binding points of an indexed target, for a command about to change
+    /// them: INVALID_ENUM for a target without them, INVALID_OPERATION for the transform
+    /// feedback bindings while transform feedback is active.
+    fn indexed_binding_points(&mut self, target: u32) -> GlResult<usize> {
         // GL 4.6 §6.1.1: INVALID_ENUM if target is not in table 6.5.
         let Some(n) = self.bindings.indexed(target).map(|v| v.len()) else {
             gl_bail!(
@@ -525,6 +511,13 @@ impl ContextState {
                 "transform feedback is active: its buffer bindings cannot change"
             );
         }
+        Ok(n)
+    }
+
+    /// The checks of BindBuffersBase/Range that come before any array is read: the
+    /// target, an active transform feedback, and the range of binding points.
+    pub fn check_bind_buffers(&mut self, target: u32, first: u32, count: usize) -> GlResult<()> {
+        let n = self.indexed_binding_points(target)?;
         // GL 4.6 §6.1.1: INVALID_OPERATION if first + count exceeds the binding points.
         if first as usize + count > n {
             gl_bail!(

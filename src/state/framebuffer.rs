@@ -530,6 +530,10 @@ impl ContextState {
             );
         }
         let Some(f) = self.framebuffers.objects.get_mut(fb) else {
+            // GL 4.6 §17.4.1: INVALID_ENUM for a value in none of tables 17.4-17.6.
+            if let Some(&b) = bufs.iter().find(|&&b| !is_color_buffer_enum(b)) {
+                gl_bail!(GL_INVALID_ENUM, "{} is not a colour buffer", Enum(b));
+            }
             // The default framebuffer: only NONE or BACK (GL 4.6 §17.4.1).
             if bufs.iter().all(|&b| b == GL_NONE) || bufs == [GL_BACK] {
                 return Ok(());
@@ -586,6 +590,10 @@ impl ContextState {
                 GL_NONE | GL_BACK | GL_FRONT | GL_BACK_LEFT | GL_FRONT_LEFT
             ) {
                 return Ok(());
+            }
+            // GL 4.6 §18.2.1: INVALID_ENUM for a value in neither table 17.4 nor 17.5.
+            if !is_color_buffer_enum(mode) {
+                gl_bail!(GL_INVALID_ENUM, "{} is not a colour buffer", Enum(mode));
             }
             gl_bail!(
                 GL_INVALID_OPERATION,
@@ -1052,4 +1060,22 @@ impl ContextState {
             _ => return None,
         })
     }
+}
+
+/// Whether `b` names a colour buffer of some framebuffer: a value of GL 4.6 tables
+/// 17.4-17.6 (the default framebuffer's buffers, NONE, and COLOR_ATTACHMENT0-31).
+fn is_color_buffer_enum(b: u32) -> bool {
+    matches!(
+        b,
+        GL_NONE
+            | GL_FRONT_LEFT
+            | GL_FRONT_RIGHT
+            | GL_BACK_LEFT
+            | GL_BACK_RIGHT
+            | GL_FRONT
+            | GL_BACK
+            | GL_LEFT
+            | GL_RIGHT
+            | GL_FRONT_AND_BACK
+    ) || b.wrapping_sub(GL_COLOR_ATTACHMENT0) < 32
 }

@@ -666,13 +666,7 @@ impl ContextState {
         }
         if binding {
             // GL 4.6 §10.5: INVALID_VALUE if index is not below the limit.
-            let slot = &vao.bindings[binding_index(index)?];
-            return Ok(Value::int(match pname {
-                GL_VERTEX_BINDING_BUFFER => slot.buffer.as_ref().map_or(0, |x| x.name as i64),
-                GL_VERTEX_BINDING_OFFSET => slot.offset,
-                GL_VERTEX_BINDING_STRIDE => slot.stride as i64,
-                _ => slot.divisor as i64,
-            }));
+            return Ok(binding_value(&vao.bindings[binding_index(index)?], pname));
         }
         Ok(attrib_value(vao, attrib_index(index)?, pname))
     }
@@ -787,15 +781,7 @@ impl ContextState {
             // context never changes).
             let v = &self.vertex_arrays;
             let vao = v.objects.get(v.bound).unwrap_or(&v.default);
-            let slot = &vao.bindings[b];
-            Ok(Value::int(match pname {
-                GL_VERTEX_BINDING_BUFFER => {
-                    slot.buffer.as_ref().map(|x| x.name as i64).unwrap_or(0)
-                }
-                GL_VERTEX_BINDING_OFFSET => slot.offset,
-                GL_VERTEX_BINDING_STRIDE => slot.stride as i64,
-                _ => slot.divisor as i64,
-            }))
+            Ok(binding_value(&vao.bindings[b], pname))
         })())
     }
 
@@ -831,6 +817,16 @@ fn is_attrib_pname(pname: u32) -> bool {
 }
 
 /// Attribute `i`'s value of `pname` (one of [`is_attrib_pname`]'s).
+/// One VERTEX_BINDING_* value of a binding point (GL 4.6 table 23.5).
+fn binding_value(slot: &Binding, pname: u32) -> Value {
+    Value::int(match pname {
+        GL_VERTEX_BINDING_BUFFER => slot.buffer.as_ref().map_or(0, |x| x.name as i64),
+        GL_VERTEX_BINDING_OFFSET => slot.offset,
+        GL_VERTEX_BINDING_STRIDE => slot.stride as i64,
+        _ => slot.divisor as i64,
+    })
+}
+
 fn attrib_value(vao: &VertexArray, i: usize, pname: u32) -> Value {
     let a = &vao.attribs[i];
     let b = &vao.bindings[a.binding as usize];
