@@ -485,17 +485,9 @@ static void errors(void)
 int main(int argc, char **argv)
 {
     int dump_only = 0;
-    for (int i = 1; i < argc; i++) {
-        any |= strcmp(argv[i], "--any-gl") == 0;
+    for (int i = 1; i < argc; i++)
         dump_only |= strcmp(argv[i], "--dump") == 0;
-    }
-    EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 0);
-    if (!eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "eglMakeCurrent failed\n");
-        return 2;
-    }
-    if (!any)
-        h_check_no_other_gl();
+    any = h_init_any(argc, argv);
     if (dump_only) {
         dump();
         return 0;

@@ -475,14 +475,7 @@ static void extensions(void)
 
 int main(int argc, char **argv)
 {
-    any = argc > 1 && strcmp(argv[1], "--any-gl") == 0;
-    EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 0);
-    if (!eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "eglMakeCurrent failed\n");
-        return 2;
-    }
-    if (!any)
-        h_check_no_other_gl();
+    any = h_init_any(argc, argv);
     vertex_arrays();
     transform_feedback();
     framebuffers_and_copies();

@@ -18,14 +18,7 @@ static GLint lp(GLenum target, GLint level, GLenum pname)
 
 int main(int argc, char **argv)
 {
-    any = argc > 1 && strcmp(argv[1], "--any-gl") == 0;
-    EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 0);
-    if (!eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "eglMakeCurrent failed\n");
-        return 2;
-    }
-    if (!any)
-        h_check_no_other_gl();
+    any = h_init_any(argc, argv);
     GLint max = h_int(GL_MAX_TEXTURE_SIZE), max3d = h_int(GL_MAX_3D_TEXTURE_SIZE);
 
     CHECK(lp(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH) == 0, "a proxy level starts empty");

@@ -439,14 +439,7 @@ static void round_trip(GLuint p)
 
 int main(int argc, char **argv)
 {
-    int any = argc > 1 && strcmp(argv[1], "--any-gl") == 0;
-    EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 0);
-    if (!eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-        fprintf(stderr, "eglMakeCurrent failed\n");
-        return 2;
-    }
-    if (!any)
-        h_check_no_other_gl();
+    h_init_any(argc, argv);
     int failed = 0;
     for (unsigned i = 0; i < sizeof programs / sizeof programs[0]; i++) {
         GLuint p = h_program(programs[i]);

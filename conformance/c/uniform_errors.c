@@ -304,10 +304,7 @@ static void int64_uniforms(void)
 
 int main(int argc, char **argv)
 {
-    EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 0);
-    eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx);
-    if (!(argc > 1 && strcmp(argv[1], "--any-gl") == 0))
-        h_check_no_other_gl();
+    h_init_any(argc, argv);
     GLuint p = h_program(src);
     CHECK(p != 0, "program links");
     if (p) {
