@@ -288,10 +288,22 @@ step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.p
 # The generated interposition code matches the hook list and the Khronos headers.
 step "scripts/gen_gl.py --check" python3 scripts/gen_gl.py --check
 
-# The generated header compiles together with the Khronos headers (C and C++).
+# The generated header compiles together with the Khronos headers (C and C++), and
+# with them declares every GL and EGL function the library exports (the C file takes
+# each one's address; an undeclared one does not compile).
 header_check() {
-    printf '#define GL_GLEXT_PROTOTYPES 1\n#define EGL_EGLEXT_PROTOTYPES 1\n#define EGL_NO_X11 1\n#include <glcompute.h>\n' >"$BUILD/header.c"
-    cc -Wall -Werror -Iinclude -c "$BUILD/header.c" -o "$BUILD/header.o" &&
+    {
+        printf '#define GL_GLEXT_PROTOTYPES 1\n#define EGL_EGLEXT_PROTOTYPES 1\n#define EGL_NO_X11 1\n#include <glcompute.h>\n'
+        printf 'void (*const exported[])(void) = {\n'
+        nm -D --defined-only "$LIBDIR/libglcompute_driver.so" | awk '{print $3}' |
+            grep -E '^(gl|egl)[A-Z]' | grep -v '^glX' | sed 's/.*/    (void (*)(void))\&&,/'
+        printf '};\n'
+    } >"$BUILD/header.c"
+    local n
+    n=$(grep -c '(void (\*)(void))' "$BUILD/header.c")
+    echo "$n exported functions declared"
+    [ "$n" -gt 700 ] &&
+        cc -Wall -Werror -Iinclude -c "$BUILD/header.c" -o "$BUILD/header.o" &&
         c++ -x c++ -Wall -Werror -Iinclude -c "$BUILD/header.c" -o "$BUILD/header_cpp.o"
 }
 step "include/glcompute.h compiles with the Khronos headers" header_check

@@ -319,6 +319,40 @@ static void geometry_tessellation(void)
     glDeleteShader(tes);
 }
 
+/* Words that later GLSL versions made keywords are identifiers before them; words a
+ * version reserves are errors (GLSL 4.60 §3.6 and each version's list). */
+static void versioned_words(void)
+{
+    char log[1024];
+    static const char *const ok[] = {
+        "#version 330\nuniform sampler2D t;\nin vec2 uv;\nout vec4 c;\n"
+        "void main() {\n  vec4 sample = texture(t, uv);\n"
+        "  float patch = 1.0, buffer = 2.0, shared = 3.0, precise = 4.0, subroutine = 5.0;\n"
+        "  float coherent = 6.0, readonly = 7.0, writeonly = 8.0, restrict = 9.0;\n"
+        "  c = sample * patch * buffer * shared * precise * subroutine * coherent * readonly * writeonly * restrict;\n}\n",
+        "#version 120\nvarying vec4 flat;\nvoid main() { float smooth = 1.0, noperspective = 2.0;"
+        " gl_FragColor = flat * smooth * noperspective; }\n",
+        "#version 110\nvoid main() { float centroid = 1.0, invariant = 2.0, row_major = 3.0;"
+        " gl_FragColor = vec4(centroid * invariant * row_major); }\n",
+        /* An extension makes the word a keyword before its version. */
+        "#version 150\n#extension GL_ARB_gpu_shader5 : enable\nsample in vec4 v;\nout vec4 c;\n"
+        "void main() { c = v; }\n",
+    };
+    for (unsigned i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        GLuint s = compile(GL_FRAGMENT_SHADER, ok[i], log, sizeof log);
+        CHECK(compiled(s), "versioned words, shader %u compiles: %s", i, log);
+        glDeleteShader(s);
+    }
+    compile_fails(GL_FRAGMENT_SHADER, "#version 130\nout vec4 c;\nvoid main() { dvec2 d; c = vec4(0); }\n",
+                  "`dvec2' is a reserved word", "GLSL 1.30 §3.6: dvec2 is reserved");
+    compile_fails(GL_FRAGMENT_SHADER, "#version 130\nout vec4 c;\nvoid main() { float packed = 1.0; c = vec4(packed); }\n",
+                  "`packed' is a reserved word", "GLSL 1.30 §3.6: packed is reserved");
+    compile_fails(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { float image1DShadow; c = vec4(0); }\n",
+                  "`image1DShadow' is a reserved word", "GLSL 3.30 §3.6: image1DShadow is reserved");
+    compile_fails(GL_FRAGMENT_SHADER, "#version 150\nsample in vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n",
+                  "sample", "GLSL 1.50: sample is no qualifier without GL_ARB_gpu_shader5");
+}
+
 static void compile_errors(void)
 {
     compile_fails(GL_VERTEX_SHADER, "#version 430\nin vec4 a;\nvoid main() { a = vec4(1); }\n",
@@ -624,6 +658,7 @@ int main(void)
     vertex_fragment();
     geometry_tessellation();
     compile_errors();
+    versioned_words();
     link_errors();
     transform_feedback();
     CHECK(glGetError() == GL_NO_ERROR, "no error left over");

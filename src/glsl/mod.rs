@@ -13,6 +13,7 @@ pub mod interface;
 pub mod link;
 pub mod parse;
 pub mod sema;
+mod words;
 
 use std::sync::Arc;
 

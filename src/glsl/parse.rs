@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::Log;
+use super::words::{WordIs, Words};
 use crate::ir::{Literal, Span};
 
 /// GLSL extensions the compiler implements: `#extension` accepts them and the
@@ -95,6 +96,17 @@ struct SubroutineTokens<'r, 'p> {
     /// 0: idle; 1: after `subroutine`; 2: in a subroutine type's return type.
     state: u8,
     names: std::collections::HashSet<String>,
+    /// What the version-dependent words are in this shader (words.rs).
+    words: Words,
+    /// A reusable buffer for a keyword token's text.
+    text: String,
+}
+
+thread_local! {
+    /// The shader being parsed on this thread: its words (set by [`parse`] before
+    /// glsl-lang creates the lexer) and the reserved words it used, with their offsets
+    /// in the parsed text (taken by [`parse`] after parsing).
+    static WORDS: std::cell::RefCell<(Words, Vec<(usize, String)>)> = Default::default();
 }
 
 impl glsl_lang::lexer::HasLexerError for SubroutineLexer<'_, '_> {
@@ -122,6 +134,8 @@ where
             ctx,
             state: 0,
             names: Default::default(),
+            words: WORDS.with(|w| w.borrow().0.clone()),
+            text: String::new(),
         }
     }
 }
@@ -129,6 +143,38 @@ where
 impl SubroutineTokens<'_, '_> {
     fn into_directives(self) -> glsl_lang::lexer::full::Directives {
         self.inner.into_directives()
+    }
+}
+
+impl SubroutineTokens<'_, '_> {
+    /// A keyword the shader's version does not have yet becomes the identifier it is
+    /// there; a reserved word is recorded for an error (and passed on as an identifier).
+    fn version_word(&mut self, offset: usize, tok: &mut glsl_lang::lexer::Token) {
+        use glsl_lang::lexer::Token;
+        use std::fmt::Write;
+        self.text.clear();
+        match &*tok {
+            Token::Identifier(name) | Token::TypeName(name) => self.text.push_str(name),
+            // A keyword displays as its kind and its text: "type qualifier `sample`".
+            other => {
+                let _ = write!(self.text, "{other}");
+                let word = self.text.split('`').nth(1).unwrap_or("").len();
+                let start = self.text.find('`').map_or(0, |i| i + 1);
+                self.text.replace_range(..start, "");
+                self.text.truncate(word);
+            }
+        }
+        if !Words::versioned(&self.text) {
+            return;
+        }
+        match self.words.classify(&self.text) {
+            WordIs::Keyword => {}
+            WordIs::Identifier => *tok = Token::Identifier(self.text.as_str().into()),
+            WordIs::Reserved => {
+                WORDS.with(|w| w.borrow_mut().1.push((offset, self.text.clone())));
+                *tok = Token::Identifier(self.text.as_str().into());
+            }
+        }
     }
 }
 
@@ -145,7 +191,8 @@ impl Iterator for SubroutineTokens<'_, '_> {
     fn next(&mut self) -> Option<Self::Item> {
         use glsl_lang::lexer::Token;
         let mut item = self.inner.next()?;
-        if let Ok((_, tok, _)) = &mut item {
+        if let Ok((start, tok, _)) = &mut item {
+            self.version_word(usize::from(start.offset), tok);
             if let Token::Identifier(name) = &*tok
                 && self.names.contains(name.as_str())
             {
@@ -585,6 +632,7 @@ pub fn parse(
     for name in super::sema::builtin_struct_names() {
         ctx.add_type_name(ast::IdentifierData::from(name).into());
     }
+    WORDS.with(|w| *w.borrow_mut() = (Words::of_source(&screened), Vec::new()));
     let parsed = expected_panic(|| {
         glsl_lang::parse::ParseBuilder::<SubroutineLexer<'_, '_>, ast::TranslationUnit>::new(file)
             .opts(&opts)
@@ -592,6 +640,21 @@ pub fn parse(
             .parse()
             .map_err(Box::new)
     });
+    // GLSL 4.60 §3.6: using a reserved word is a compile error.
+    let reserved = WORDS.with(|w| std::mem::take(&mut *w.borrow_mut()).1);
+    for (at, word) in &reserved {
+        let before = screened.get(..*at).unwrap_or("");
+        let line = before.matches('\n').count();
+        let col = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
+        let offset = map.starts.get(line).copied().unwrap_or(0) + col;
+        log.error(
+            map.span(offset),
+            format!("`{word}' is a reserved word in this GLSL version"),
+        );
+    }
+    if !reserved.is_empty() {
+        return None;
+    }
     let Ok(parsed) = parsed else {
         log.error(
             map.span(source.len()),

@@ -1,0 +1,230 @@
+//! Words whose meaning depends on the shader's `#version` and extensions (GLSL 4.60
+//! §3.6, and each earlier version's list of keywords and reserved words).
+//!
+//! glsl-lang's lexer knows one language: every keyword of GLSL 4.60 is a keyword at
+//! every version, and the words earlier versions reserve are identifiers. Real shaders
+//! written for GLSL 1.10-3.30 name variables `sample`, `patch`, `buffer`, `shared`,
+//! `flat`, … and must compile; earlier versions also reserve words (`dvec2` in GLSL
+//! 1.30) that a shader may not use. The table below says, for the desktop profile, from
+//! which version a word is reserved and from which it is a keyword, and which
+//! extensions make it a keyword earlier (the versions are those of the GLSL
+//! specifications, as Mesa's lexer applies them). The parser's token stream
+//! (parse.rs) passes a keyword that the shader's version does not have on as an
+//! identifier, and records a reserved word for an error.
+
+/// What one word is at one version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WordIs {
+    /// A keyword (or a built-in type name): lexed as glsl-lang lexes it.
+    Keyword,
+    /// Reserved: using it is a compile error.
+    Reserved,
+    /// An ordinary identifier.
+    Identifier,
+}
+
+/// (word, reserved from, keyword from, extensions that make it a keyword). A version of
+/// 0 means never.
+type Entry = (&'static str, u16, u16, &'static [&'static str]);
+
+const IMAGE_EXTS: &[&str] = &[
+    "GL_ARB_shader_image_load_store",
+    "GL_EXT_shader_image_load_store",
+];
+const MEMORY_EXTS: &[&str] = &[
+    "GL_ARB_shader_image_load_store",
+    "GL_EXT_shader_image_load_store",
+    "GL_ARB_shader_storage_buffer_object",
+];
+const FP64: &[&str] = &["GL_ARB_gpu_shader_fp64"];
+const GPU_SHADER5: &[&str] = &["GL_ARB_gpu_shader5"];
+const UBO: &[&str] = &["GL_ARB_uniform_buffer_object"];
+const NONE: &[&str] = &[];
+
+const WORDS: &[Entry] = &[
+    // GLSL 1.20-1.30 qualifiers.
+    ("centroid", 120, 120, NONE),
+    ("invariant", 120, 120, NONE),
+    ("flat", 130, 130, NONE),
+    ("smooth", 130, 130, NONE),
+    ("noperspective", 130, 130, NONE),
+    // GLSL 4.00 (GL_ARB_gpu_shader5, _tessellation_shader, _shader_subroutine).
+    ("sample", 400, 400, GPU_SHADER5),
+    ("precise", 400, 400, GPU_SHADER5),
+    ("patch", 0, 400, &["GL_ARB_tessellation_shader"]),
+    ("subroutine", 400, 400, &["GL_ARB_shader_subroutine"]),
+    // GLSL 4.20-4.30 (GL_ARB_shader_image_load_store, _storage_buffer_object,
+    // _compute_shader, _shader_atomic_counters).
+    ("coherent", 420, 420, MEMORY_EXTS),
+    ("restrict", 420, 420, MEMORY_EXTS),
+    ("readonly", 420, 420, MEMORY_EXTS),
+    ("writeonly", 420, 420, MEMORY_EXTS),
+    ("atomic_uint", 420, 420, &["GL_ARB_shader_atomic_counters"]),
+    ("buffer", 0, 430, &["GL_ARB_shader_storage_buffer_object"]),
+    ("shared", 430, 430, &["GL_ARB_compute_shader"]),
+    // Reserved since GLSL 1.10; types of GLSL 4.00 (GL_ARB_gpu_shader_fp64).
+    ("dvec2", 110, 400, FP64),
+    ("dvec3", 110, 400, FP64),
+    ("dvec4", 110, 400, FP64),
+    ("dmat2", 110, 400, FP64),
+    ("dmat3", 110, 400, FP64),
+    ("dmat4", 110, 400, FP64),
+    ("dmat2x2", 110, 400, FP64),
+    ("dmat2x3", 110, 400, FP64),
+    ("dmat2x4", 110, 400, FP64),
+    ("dmat3x2", 110, 400, FP64),
+    ("dmat3x3", 110, 400, FP64),
+    ("dmat3x4", 110, 400, FP64),
+    ("dmat4x2", 110, 400, FP64),
+    ("dmat4x3", 110, 400, FP64),
+    ("dmat4x4", 110, 400, FP64),
+    // Reserved since GLSL 1.10 and never keywords (glsl-lang lexes them as identifiers).
+    ("hvec2", 110, 0, NONE),
+    ("hvec3", 110, 0, NONE),
+    ("hvec4", 110, 0, NONE),
+    ("fvec2", 110, 0, NONE),
+    ("fvec3", 110, 0, NONE),
+    ("fvec4", 110, 0, NONE),
+    ("sampler3DRect", 110, 0, NONE),
+    ("packed", 110, 140, UBO),
+    // GLSL 1.30's reserved words: layout words and types of GLSL 1.40.
+    ("row_major", 130, 140, UBO),
+    ("samplerBuffer", 130, 140, NONE),
+    ("isamplerBuffer", 140, 140, NONE),
+    ("usamplerBuffer", 140, 140, NONE),
+    ("image1DShadow", 130, 0, NONE),
+    ("image2DShadow", 130, 0, NONE),
+    ("image1DArrayShadow", 130, 0, NONE),
+    ("image2DArrayShadow", 130, 0, NONE),
+    // Image types: reserved since GLSL 1.30, types of GLSL 4.20.
+    ("image1D", 130, 420, IMAGE_EXTS),
+    ("iimage1D", 130, 420, IMAGE_EXTS),
+    ("uimage1D", 130, 420, IMAGE_EXTS),
+    ("image2D", 130, 420, IMAGE_EXTS),
+    ("iimage2D", 130, 420, IMAGE_EXTS),
+    ("uimage2D", 130, 420, IMAGE_EXTS),
+    ("image3D", 130, 420, IMAGE_EXTS),
+    ("iimage3D", 130, 420, IMAGE_EXTS),
+    ("uimage3D", 130, 420, IMAGE_EXTS),
+    ("image2DRect", 130, 420, IMAGE_EXTS),
+    ("iimage2DRect", 130, 420, IMAGE_EXTS),
+    ("uimage2DRect", 130, 420, IMAGE_EXTS),
+    ("imageCube", 130, 420, IMAGE_EXTS),
+    ("iimageCube", 130, 420, IMAGE_EXTS),
+    ("uimageCube", 130, 420, IMAGE_EXTS),
+    ("imageBuffer", 130, 420, IMAGE_EXTS),
+    ("iimageBuffer", 130, 420, IMAGE_EXTS),
+    ("uimageBuffer", 130, 420, IMAGE_EXTS),
+    ("image1DArray", 130, 420, IMAGE_EXTS),
+    ("iimage1DArray", 130, 420, IMAGE_EXTS),
+    ("uimage1DArray", 130, 420, IMAGE_EXTS),
+    ("image2DArray", 130, 420, IMAGE_EXTS),
+    ("iimage2DArray", 130, 420, IMAGE_EXTS),
+    ("uimage2DArray", 130, 420, IMAGE_EXTS),
+    ("imageCubeArray", 130, 420, IMAGE_EXTS),
+    ("iimageCubeArray", 130, 420, IMAGE_EXTS),
+    ("uimageCubeArray", 130, 420, IMAGE_EXTS),
+    ("image2DMS", 130, 420, IMAGE_EXTS),
+    ("iimage2DMS", 130, 420, IMAGE_EXTS),
+    ("uimage2DMS", 130, 420, IMAGE_EXTS),
+    ("image2DMSArray", 130, 420, IMAGE_EXTS),
+    ("iimage2DMSArray", 130, 420, IMAGE_EXTS),
+    ("uimage2DMSArray", 130, 420, IMAGE_EXTS),
+];
+
+/// The version and extensions that decide what the words of one shader are.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    version: u16,
+    extensions: Vec<String>,
+}
+
+impl Words {
+    /// Reads `#version` and the `#extension` directives that enable something from the
+    /// source's lines (before preprocessing: a directive inside `#if 0` still counts,
+    /// which at most keeps a word a keyword).
+    pub fn of_source(source: &str) -> Words {
+        let mut words = Words {
+            version: 110,
+            extensions: Vec::new(),
+        };
+        let mut saw_version = false;
+        for line in source.lines() {
+            let Some(rest) = line.trim_start().strip_prefix('#').map(str::trim_start) else {
+                continue;
+            };
+            if let Some(v) = rest.strip_prefix("version")
+                && !saw_version
+            {
+                saw_version = true;
+                if let Some(n) = v.split_whitespace().next().and_then(|w| w.parse().ok()) {
+                    words.version = n;
+                }
+            } else if let Some(e) = rest.strip_prefix("extension") {
+                let mut parts = e.splitn(2, ':');
+                let name = parts.next().unwrap_or("").trim();
+                let behavior = parts.next().unwrap_or("").trim_start();
+                if !behavior.starts_with("disable") && !name.is_empty() {
+                    words.extensions.push(name.to_string());
+                }
+            }
+        }
+        words
+    }
+
+    /// What `word` is in this shader. Words not in the table are what glsl-lang makes of
+    /// them (`Keyword` here).
+    pub fn classify(&self, word: &str) -> WordIs {
+        let Some(&(_, reserved, keyword, exts)) = WORDS.iter().find(|e| e.0 == word) else {
+            return WordIs::Keyword;
+        };
+        if (keyword != 0 && self.version >= keyword)
+            || exts
+                .iter()
+                .any(|x| self.extensions.iter().any(|e| e == x || e == "all"))
+        {
+            WordIs::Keyword
+        } else if reserved != 0 && self.version >= reserved {
+            WordIs::Reserved
+        } else {
+            WordIs::Identifier
+        }
+    }
+
+    /// Whether `word` is in the table at all (the token stream looks only at those).
+    pub fn versioned(word: &str) -> bool {
+        WORDS.iter().any(|e| e.0 == word)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(src: &str) -> Words {
+        Words::of_source(src)
+    }
+
+    #[test]
+    fn versions_and_extensions() {
+        let w = words("#version 130\n");
+        assert_eq!(w.classify("sample"), WordIs::Identifier);
+        assert_eq!(w.classify("flat"), WordIs::Keyword);
+        assert_eq!(w.classify("dvec2"), WordIs::Reserved);
+        assert_eq!(w.classify("row_major"), WordIs::Reserved);
+        assert_eq!(w.classify("vec4"), WordIs::Keyword);
+        let w = words("#version 120\n");
+        assert_eq!(w.classify("flat"), WordIs::Identifier);
+        assert_eq!(w.classify("row_major"), WordIs::Identifier);
+        let w = words("#version 150\n#extension GL_ARB_gpu_shader5 : enable\n");
+        assert_eq!(w.classify("sample"), WordIs::Keyword);
+        let w = words("#version 150\n#extension GL_ARB_gpu_shader5 : disable\n");
+        assert_eq!(w.classify("sample"), WordIs::Identifier);
+        let w = words("#version 430\n");
+        assert_eq!(w.classify("buffer"), WordIs::Keyword);
+        assert_eq!(w.classify("image1DShadow"), WordIs::Reserved);
+        // No #version: GLSL 1.10.
+        assert_eq!(words("void main() {}").classify("flat"), WordIs::Identifier);
+        assert_eq!(words("").classify("dvec2"), WordIs::Reserved);
+    }
+}
