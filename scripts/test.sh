@@ -66,11 +66,18 @@ procs_check() {
         LD_LIBRARY_PATH="$GLDIR" "$BUILD/procs_check" "$LIBDIR/libglcompute_driver.so"
 }
 step "procs_check" procs_check
-step "glcompute info reports the GL 4.3 core coverage" \
-    bash -c "'$LIBDIR/glcompute' info | grep -q 'GL 1.0-4.3: [0-9]* of 534 exported'"
+info_coverage() {
+    local out
+    out=$("$LIBDIR/glcompute" info) &&
+        grep -q 'GL 1.0-4.3: 534 of 534 exported' <<<"$out" &&
+        grep -q 'GL 4.4-4.6: 123 of 123 exported' <<<"$out" &&
+        grep -q 'stub that records GL_INVALID_OPERATION' <<<"$out"
+}
+step "glcompute info reports every GL 1.0-4.6 core function exported" info_coverage
 # Every GL function of glcorearb.h, through eglGetProcAddress and dlsym, with hostile
-# arguments (zeros, -1, NaN, ones, INT_MAX, NULL pointers): no crash, no hang, only GL
-# error codes, and the context still computes (scripts/gen_entry_calls.py).
+# arguments (zeros, -1, NaN, ones, INT_MAX, NULL pointers): every core function and every
+# function of an advertised extension exported, the rest stubs; no crash, no hang, only
+# GL error codes, and the context still computes (scripts/gen_entry_calls.py).
 entry_calls() {
     python3 scripts/gen_entry_calls.py >"$BUILD/entry_calls.c" &&
         cc $CFLAGS -Iconformance/c -o "$BUILD/entry_calls" "$BUILD/entry_calls.c" -lEGL -lGL -ldl -lm &&

@@ -311,6 +311,10 @@ fn print_coverage() {
             }
         }
     }
+    println!(
+        "    {} other GL functions of the Khronos headers (extensions not advertised, compatibility-only commands): not exported; eglGetProcAddress gives a stub that records GL_INVALID_OPERATION",
+        glcompute_driver::api::unsupported::unsupported_count()
+    );
     println!("Real (computes, stores, answers):");
     for line in [
         "compute: dispatch (direct, indirect, variable group size), GLSL 4.30 compute shaders JIT-compiled, subroutines",
@@ -324,7 +328,8 @@ fn print_coverage() {
     }
     println!("State only (kept and queried, nothing drawn):");
     for line in [
-        "draw commands and clears of the default framebuffer: GL_INVALID_OPERATION with a KHR_debug message",
+        "draw commands: GL_INVALID_OPERATION with a KHR_debug message naming the command",
+        "clears, blits and reads of the default framebuffer: GL_INVALID_FRAMEBUFFER_OPERATION (it is incomplete: no pixels)",
         "viewports, scissor, depth range, blend, masks, depth/stencil, rasterization, hints, enables",
         "vertex arrays and current vertex attributes",
         "transform feedback objects: go active and paused, record nothing",

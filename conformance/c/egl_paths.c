@@ -3,6 +3,7 @@
  * device platform), the EGL errors of each command, and current-context rules across
  * threads. */
 #include "harness.h"
+#include <dlfcn.h>
 #include <pthread.h>
 
 #define EXPECT_EGL(expected, rule, call)                                                   \
@@ -301,9 +302,46 @@ static void proc_address(void)
     CHECK(eglGetProcAddress("glBufferStorage") == (void (*)(void))glBufferStorage, "GL functions resolve to the exports");
     CHECK(eglGetProcAddress("eglMakeCurrent") == (void (*)(void))eglMakeCurrent, "EGL functions resolve too");
     CHECK(eglGetProcAddress("glNotAFunction") == NULL, "unknown names give NULL");
-    /* A GL function of an extension glcompute does not offer (NV_mesh_shader). */
-    CHECK(eglGetProcAddress("glDrawMeshTasksNV") == NULL, "functions glcompute does not implement give NULL");
+    CHECK(eglGetProcAddress("") == NULL && eglGetProcAddress("eglNotAFunction") == NULL, "no function, no address");
     CHECK(eglGetError() == EGL_SUCCESS, "no error");
+
+    /* A GL function of an extension glcompute does not offer (NV_mesh_shader), and a
+     * compatibility-profile command: a stub (not exported) that records
+     * GL_INVALID_OPERATION with a message naming it and what it belongs to. */
+    void (*mesh)(void) = eglGetProcAddress("glDrawMeshTasksNV");
+    void (*begin)(void) = eglGetProcAddress("glBegin");
+    void (*handle)(void) = eglGetProcAddress("glGetTextureHandleARB");
+    void *self = dlopen("libEGL.so.1", RTLD_NOW | RTLD_NOLOAD);
+    CHECK(mesh && begin && handle, "functions glcompute does not implement have a stub");
+    CHECK(self && !dlsym(self, "glDrawMeshTasksNV") && !dlsym(self, "glBegin"), "stubs are not exported");
+    EGLContext ctx = h_make_context(EGL_NO_CONTEXT, 1);
+    CHECK(eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx), "a debug context");
+    while (glGetError() != GL_NO_ERROR)
+        ;
+    struct {
+        void (*f)(void);
+        const char *name, *what;
+    } stubs[] = {
+        {mesh, "glDrawMeshTasksNV", "GL_NV_mesh_shader"},
+        {begin, "glBegin", "compatibility profile"},
+    };
+    for (unsigned i = 0; i < 2; i++) {
+        if (!stubs[i].f)
+            continue;
+        ((void(APIENTRY *)(GLuint, GLuint))stubs[i].f)(0, 1);
+        CHECK(glGetError() == GL_INVALID_OPERATION, "%s records GL_INVALID_OPERATION", stubs[i].name);
+        char msg[512] = {0};
+        GLsizei len = 0;
+        GLuint n = glGetDebugMessageLog(1, sizeof msg, NULL, NULL, NULL, NULL, &len, msg);
+        CHECK(n == 1 && strstr(msg, stubs[i].name) && strstr(msg, stubs[i].what), "%s: the message says why: %s",
+              stubs[i].name, msg);
+    }
+    if (handle) {
+        GLuint64 h = ((GLuint64(APIENTRY *)(GLuint))handle)(1);
+        CHECK(h == 0 && glGetError() == GL_INVALID_OPERATION, "a stub returns 0");
+    }
+    eglMakeCurrent(h_dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(h_dpy, ctx);
 }
 
 int main(void)
