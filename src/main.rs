@@ -274,7 +274,7 @@ fn info() -> ExitCode {
 
 /// What `glcompute info` says glcompute claims, what is real and what only keeps state.
 fn print_coverage() {
-    use glcompute_driver::api::{MISSING_GL43, core_coverage};
+    use glcompute_driver::api::core_coverage;
     println!("GL core entry points (of GL/glcorearb.h):");
     for (lo, hi, total, have, missing) in core_coverage() {
         println!(
@@ -284,31 +284,8 @@ fn print_coverage() {
             hi / 10,
             hi % 10
         );
-        if hi == 43 {
-            let mut kinds: Vec<&str> = Vec::new();
-            for m in &missing {
-                let kind = MISSING_GL43
-                    .iter()
-                    .find(|d| d.0 == *m)
-                    .map_or("not yet", |d| d.1);
-                if !kinds.contains(&kind) {
-                    kinds.push(kind);
-                }
-            }
-            for kind in kinds {
-                let names: Vec<&str> = missing
-                    .iter()
-                    .copied()
-                    .filter(|m| {
-                        MISSING_GL43
-                            .iter()
-                            .find(|d| d.0 == *m)
-                            .map_or("not yet", |d| d.1)
-                            == kind
-                    })
-                    .collect();
-                println!("        missing ({kind}): {}", names.join(", "));
-            }
+        if !missing.is_empty() {
+            println!("        missing: {}", missing.join(", "));
         }
     }
     println!(

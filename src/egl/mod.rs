@@ -6,6 +6,7 @@
 //! contexts through the state layer and calls nothing above it.
 
 #[rustfmt::skip]
+#[path = "../generated/egl_enums.rs"]
 pub mod egl_enums;
 pub mod config;
 pub mod shadow;

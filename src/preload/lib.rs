@@ -3,7 +3,7 @@
 //! glcompute taking over compute.
 //!
 //! This library exports exactly the names of `src/api/interpose/hooks.txt` (generated
-//! into `hooks.rs`) and `dlsym`, so nothing else an application or its libraries
+//! into `src/generated/preload_hooks.rs`) and `dlsym`, so nothing else an application or its libraries
 //! define is ever shadowed. Each export is a trampoline that jumps through a slot to
 //! glcompute's hook for that name. glcompute itself (`libglcompute_driver.so`, next to
 //! this file) is loaded with `RTLD_LOCAL` on the first call of a hook, so a process
@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
 compile_error!("the preload library's trampolines are written for x86_64 and aarch64");
 
-/// Defines one exported naked trampoline per hooked name (see `hooks.rs`).
+/// Defines one exported naked trampoline per hooked name (see `src/generated/preload_hooks.rs`).
 macro_rules! trampolines {
     ($($name:ident = $slot:expr;)*) => {
         /// The address each trampoline jumps to; null until resolved.
@@ -93,7 +93,7 @@ macro_rules! trampoline_body {
 
 mod hooks {
     use super::*;
-    include!("hooks.rs");
+    include!("../generated/preload_hooks.rs");
 }
 use hooks::*;
 

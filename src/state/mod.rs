@@ -20,6 +20,7 @@ pub mod framebuffer_params;
 pub mod internalformat;
 pub mod interposed;
 #[rustfmt::skip]
+#[path = "../generated/gl_enums.rs"]
 pub mod gl_enums;
 pub mod host_textures;
 pub use crate::limits;
