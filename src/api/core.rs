@@ -106,64 +106,30 @@ pub(crate) fn as_f32(v: &Value) -> Vec<GLfloat> {
     v.as_f64().into_iter().map(|f| f as f32).collect()
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetIntegerv(pname: GLenum, data: *mut GLint) {
-    // SAFETY: the application passes room for the value.
-    unsafe { get("glGetIntegerv", pname, data, Value::as_i32) }
+/// `glGet<T>v(pname, data)` and `glGet<T>i_v(pname, index, data)` (GL 4.6 §22.1): one
+/// pair per returned type, each a call of `get`/`get_i` with the type's conversion.
+macro_rules! get_fns {
+    ($($name:ident, $name_i:ident, $t:ty, $conv:expr;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(pname: GLenum, data: *mut $t) {
+            // SAFETY: the application passes room for the value.
+            unsafe { get(stringify!($name), pname, data, $conv) }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name_i(pname: GLenum, index: GLuint, data: *mut $t) {
+            // SAFETY: the application passes room for the indexed value.
+            unsafe { get_i(stringify!($name_i), pname, index, data, $conv) }
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetIntegeri_v(pname: GLenum, index: GLuint, data: *mut GLint) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get_i("glGetIntegeri_v", pname, index, data, Value::as_i32) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetInteger64v(pname: GLenum, data: *mut GLint64) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get("glGetInteger64v", pname, data, Value::as_i64) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetInteger64i_v(pname: GLenum, index: GLuint, data: *mut GLint64) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get_i("glGetInteger64i_v", pname, index, data, Value::as_i64) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetBooleanv(pname: GLenum, data: *mut GLboolean) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get("glGetBooleanv", pname, data, as_bool) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetBooleani_v(pname: GLenum, index: GLuint, data: *mut GLboolean) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get_i("glGetBooleani_v", pname, index, data, as_bool) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetFloatv(pname: GLenum, data: *mut GLfloat) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get("glGetFloatv", pname, data, as_f32) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetFloati_v(pname: GLenum, index: GLuint, data: *mut GLfloat) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get_i("glGetFloati_v", pname, index, data, as_f32) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetDoublev(pname: GLenum, data: *mut GLdouble) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get("glGetDoublev", pname, data, Value::as_f64) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetDoublei_v(pname: GLenum, index: GLuint, data: *mut GLdouble) {
-    // SAFETY: as glGetIntegerv.
-    unsafe { get_i("glGetDoublei_v", pname, index, data, Value::as_f64) }
+get_fns! {
+    glGetBooleanv, glGetBooleani_v, GLboolean, as_bool;
+    glGetIntegerv, glGetIntegeri_v, GLint, Value::as_i32;
+    glGetInteger64v, glGetInteger64i_v, GLint64, Value::as_i64;
+    glGetFloatv, glGetFloati_v, GLfloat, as_f32;
+    glGetDoublev, glGetDoublei_v, GLdouble, Value::as_f64;
 }
 
 #[unsafe(no_mangle)]

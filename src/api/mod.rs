@@ -10,6 +10,98 @@
 
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
+/// The parameter commands of one kind of object (GL 4.6 §8.10 texture and §8.2 sampler
+/// parameters, §8.11.2 their queries): the scalar, vector and integer (I) setters and the
+/// four getters. The forms differ only in the value type and in how `$tex` names the
+/// object from the first argument.
+macro_rules! param_fns {
+    ($obj:ident: $ty:ty => $tex:expr;
+     set $i:ident, $f:ident, $iv:ident, $fv:ident, $iiv:ident, $iuiv:ident;
+     get $giv:ident, $gfv:ident, $giiv:ident, $giuiv:ident) => {
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $i($obj: $ty, pname: GLenum, param: GLint) {
+            set_param(stringify!($i), $tex, pname, true, |_| {
+                (vec![param as f64], None)
+            })
+        }
+
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $f($obj: $ty, pname: GLenum, param: GLfloat) {
+            set_param(stringify!($f), $tex, pname, true, |_| {
+                (vec![param as f64], None)
+            })
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $iv($obj: $ty, pname: GLenum, params: *const GLint) {
+            // SAFETY: GL's promise: params holds the values pname takes.
+            set_param(stringify!($iv), $tex, pname, false, |n| unsafe {
+                read_params(params, n, |x| x as f64)
+            })
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $fv($obj: $ty, pname: GLenum, params: *const GLfloat) {
+            // SAFETY: GL's promise: params holds the values pname takes.
+            set_param(stringify!($fv), $tex, pname, false, |n| unsafe {
+                read_params(params, n, |x| x as f64)
+            })
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $iiv($obj: $ty, pname: GLenum, params: *const GLint) {
+            // SAFETY: GL's promise: params holds the values pname takes.
+            unsafe { set_param_int(stringify!($iiv), $tex, pname, params as *const u32) }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $iuiv($obj: $ty, pname: GLenum, params: *const GLuint) {
+            // SAFETY: GL's promise: params holds the values pname takes.
+            unsafe { set_param_int(stringify!($iuiv), $tex, pname, params) }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $giv($obj: $ty, pname: GLenum, params: *mut GLint) {
+            // SAFETY: GL's promise: params has room for the values of pname.
+            unsafe { get_param(stringify!($giv), $tex, pname, Out::Int, params as *mut u32) }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $gfv($obj: $ty, pname: GLenum, params: *mut GLfloat) {
+            // SAFETY: GL's promise: params has room for the values of pname.
+            unsafe {
+                get_param(
+                    stringify!($gfv),
+                    $tex,
+                    pname,
+                    Out::Float,
+                    params as *mut u32,
+                )
+            }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $giiv($obj: $ty, pname: GLenum, params: *mut GLint) {
+            // SAFETY: GL's promise: params has room for the values of pname.
+            unsafe {
+                get_param(
+                    stringify!($giiv),
+                    $tex,
+                    pname,
+                    Out::RawInt,
+                    params as *mut u32,
+                )
+            }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $giuiv($obj: $ty, pname: GLenum, params: *mut GLuint) {
+            // SAFETY: GL's promise: params has room for the values of pname.
+            unsafe { get_param(stringify!($giuiv), $tex, pname, Out::RawInt, params) }
+        }
+    };
+}
+
 pub mod buffers;
 pub mod compressed;
 pub mod copies;

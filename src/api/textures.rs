@@ -731,62 +731,6 @@ pub(super) unsafe fn read_params<T: Copy>(
     }
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTexParameteriv(target: GLenum, pname: GLenum, params: *const GLint) {
-    // SAFETY: GL's promise: params holds the values pname takes.
-    set_param(
-        "glTexParameteriv",
-        Tex::Target(target),
-        pname,
-        false,
-        |n| unsafe { read_params(params, n, |x| x as f64) },
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTextureParameteriv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *const GLint,
-) {
-    // SAFETY: GL's promise: params holds the values pname takes.
-    set_param(
-        "glTextureParameteriv",
-        Tex::Named(texture),
-        pname,
-        false,
-        |n| unsafe { read_params(params, n, |x| x as f64) },
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTexParameterfv(target: GLenum, pname: GLenum, params: *const GLfloat) {
-    // SAFETY: GL's promise: params holds the values pname takes.
-    set_param(
-        "glTexParameterfv",
-        Tex::Target(target),
-        pname,
-        false,
-        |n| unsafe { read_params(params, n, |x| x as f64) },
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTextureParameterfv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *const GLfloat,
-) {
-    // SAFETY: GL's promise: params holds the values pname takes.
-    set_param(
-        "glTextureParameterfv",
-        Tex::Named(texture),
-        pname,
-        false,
-        |n| unsafe { read_params(params, n, |x| x as f64) },
-    )
-}
-
 /// The integer border-colour forms (TexParameterIiv/Iuiv): the values are kept as
 /// integers (GL 4.6 §8.10).
 pub(super) unsafe fn set_param_int(func: &'static str, t: Tex, pname: GLenum, params: *const u32) {
@@ -803,88 +747,6 @@ pub(super) unsafe fn set_param_int(func: &'static str, t: Tex, pname: GLenum, pa
         };
         (f, raw)
     })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTexParameterIiv(target: GLenum, pname: GLenum, params: *const GLint) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        set_param_int(
-            "glTexParameterIiv",
-            Tex::Target(target),
-            pname,
-            params as *const u32,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTexParameterIuiv(target: GLenum, pname: GLenum, params: *const GLuint) {
-    // SAFETY: forwarded GL promise.
-    unsafe { set_param_int("glTexParameterIuiv", Tex::Target(target), pname, params) }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTextureParameterIiv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *const GLint,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        set_param_int(
-            "glTextureParameterIiv",
-            Tex::Named(texture),
-            pname,
-            params as *const u32,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glTextureParameterIuiv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *const GLuint,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe { set_param_int("glTextureParameterIuiv", Tex::Named(texture), pname, params) }
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glTexParameteri(target: GLenum, pname: GLenum, param: GLint) {
-    set_param("glTexParameteri", Tex::Target(target), pname, true, |_| {
-        (vec![param as f64], None)
-    })
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glTexParameterf(target: GLenum, pname: GLenum, param: GLfloat) {
-    set_param("glTexParameterf", Tex::Target(target), pname, true, |_| {
-        (vec![param as f64], None)
-    })
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glTextureParameteri(texture: GLuint, pname: GLenum, param: GLint) {
-    set_param(
-        "glTextureParameteri",
-        Tex::Named(texture),
-        pname,
-        true,
-        |_| (vec![param as f64], None),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glTextureParameterf(texture: GLuint, pname: GLenum, param: GLfloat) {
-    set_param(
-        "glTextureParameterf",
-        Tex::Named(texture),
-        pname,
-        true,
-        |_| (vec![param as f64], None),
-    )
 }
 
 /// How a GetTexParameter form returns values.
@@ -930,132 +792,17 @@ pub(super) unsafe fn get_param(
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTexParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTexParameteriv",
-            Tex::Target(target),
-            pname,
-            Out::Int,
-            params as *mut u32,
-        )
-    }
+param_fns! { target: GLenum => Tex::Target(target);
+    set glTexParameteri, glTexParameterf, glTexParameteriv, glTexParameterfv,
+        glTexParameterIiv, glTexParameterIuiv;
+    get glGetTexParameteriv, glGetTexParameterfv, glGetTexParameterIiv, glGetTexParameterIuiv
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTexParameterfv(target: GLenum, pname: GLenum, params: *mut GLfloat) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTexParameterfv",
-            Tex::Target(target),
-            pname,
-            Out::Float,
-            params as *mut u32,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTexParameterIiv(target: GLenum, pname: GLenum, params: *mut GLint) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTexParameterIiv",
-            Tex::Target(target),
-            pname,
-            Out::RawInt,
-            params as *mut u32,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTexParameterIuiv(target: GLenum, pname: GLenum, params: *mut GLuint) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTexParameterIuiv",
-            Tex::Target(target),
-            pname,
-            Out::RawInt,
-            params,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTextureParameteriv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *mut GLint,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTextureParameteriv",
-            Tex::Named(texture),
-            pname,
-            Out::Int,
-            params as *mut u32,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTextureParameterfv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *mut GLfloat,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTextureParameterfv",
-            Tex::Named(texture),
-            pname,
-            Out::Float,
-            params as *mut u32,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTextureParameterIiv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *mut GLint,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTextureParameterIiv",
-            Tex::Named(texture),
-            pname,
-            Out::RawInt,
-            params as *mut u32,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTextureParameterIuiv(
-    texture: GLuint,
-    pname: GLenum,
-    params: *mut GLuint,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        get_param(
-            "glGetTextureParameterIuiv",
-            Tex::Named(texture),
-            pname,
-            Out::RawInt,
-            params,
-        )
-    }
+param_fns! { texture: GLuint => Tex::Named(texture);
+    set glTextureParameteri, glTextureParameterf, glTextureParameteriv, glTextureParameterfv,
+        glTextureParameterIiv, glTextureParameterIuiv;
+    get glGetTextureParameteriv, glGetTextureParameterfv, glGetTextureParameterIiv,
+        glGetTextureParameterIuiv
 }
 
 fn level_param(func: &'static str, t: Tex, level: GLint, pname: GLenum) -> Option<i64> {
