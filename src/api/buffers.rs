@@ -496,60 +496,22 @@ fn clamp_i32(v: i64) -> GLint {
     v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetBufferParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
-    get_param(
-        "glGetBufferParameteriv",
-        Target(target),
-        pname,
-        params,
-        clamp_i32,
-    )
+/// `glGet[Named]BufferParameter{iv,i64v}` (GL 4.6 §6.7): the buffer by target or by name,
+/// the value clamped to GLint or whole.
+macro_rules! buffer_parameter_fns {
+    ($($name:ident, $obj:ident: $ty:ty => $r:expr, $t:ty, $conv:expr;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name($obj: $ty, pname: GLenum, params: *mut $t) {
+            get_param(stringify!($name), $r, pname, params, $conv)
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetBufferParameteri64v(
-    target: GLenum,
-    pname: GLenum,
-    params: *mut GLint64,
-) {
-    get_param(
-        "glGetBufferParameteri64v",
-        Target(target),
-        pname,
-        params,
-        |v| v,
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetNamedBufferParameteriv(
-    buffer: GLuint,
-    pname: GLenum,
-    params: *mut GLint,
-) {
-    get_param(
-        "glGetNamedBufferParameteriv",
-        Named(buffer),
-        pname,
-        params,
-        clamp_i32,
-    )
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetNamedBufferParameteri64v(
-    buffer: GLuint,
-    pname: GLenum,
-    params: *mut GLint64,
-) {
-    get_param(
-        "glGetNamedBufferParameteri64v",
-        Named(buffer),
-        pname,
-        params,
-        |v| v,
-    )
+buffer_parameter_fns! {
+    glGetBufferParameteriv, target: GLenum => Target(target), GLint, clamp_i32;
+    glGetBufferParameteri64v, target: GLenum => Target(target), GLint64, |v| v;
+    glGetNamedBufferParameteriv, buffer: GLuint => Named(buffer), GLint, clamp_i32;
+    glGetNamedBufferParameteri64v, buffer: GLuint => Named(buffer), GLint64, |v| v;
 }
 
 fn get_pointer(func: &'static str, r: BufRef, pname: GLenum, params: *mut *mut c_void) {

@@ -368,109 +368,35 @@ unsafe fn clear_buffer(
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearBufferfv(buffer: GLenum, drawbuffer: GLint, value: *const GLfloat) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        clear_buffer(
-            "glClearBufferfv",
-            None,
-            buffer,
-            drawbuffer,
-            value as *const u32,
-            Class::Float,
-        )
-    }
+/// `glClearBuffer<t>v(buffer, drawbuffer, value)` and `glClearNamedFramebuffer<t>v(fb,
+/// buffer, drawbuffer, value)` (GL 4.6 §17.4.3.1): one pair per value class.
+macro_rules! clear_buffer_fns {
+    ($($name:ident, $named:ident, $t:ty, $class:ident;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(buffer: GLenum, drawbuffer: GLint, value: *const $t) {
+            let (v, c) = (value as *const u32, Class::$class);
+            // SAFETY: the application provides the values the buffer takes.
+            unsafe { clear_buffer(stringify!($name), None, buffer, drawbuffer, v, c) }
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $named(
+            fb: GLuint,
+            buffer: GLenum,
+            drawbuffer: GLint,
+            value: *const $t,
+        ) {
+            let (v, c) = (value as *const u32, Class::$class);
+            // SAFETY: the application provides the values the buffer takes.
+            unsafe { clear_buffer(stringify!($named), Some(fb), buffer, drawbuffer, v, c) }
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearBufferiv(buffer: GLenum, drawbuffer: GLint, value: *const GLint) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        clear_buffer(
-            "glClearBufferiv",
-            None,
-            buffer,
-            drawbuffer,
-            value as *const u32,
-            Class::Sint,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearBufferuiv(buffer: GLenum, drawbuffer: GLint, value: *const GLuint) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        clear_buffer(
-            "glClearBufferuiv",
-            None,
-            buffer,
-            drawbuffer,
-            value,
-            Class::Uint,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearNamedFramebufferfv(
-    fb: GLuint,
-    buffer: GLenum,
-    drawbuffer: GLint,
-    value: *const GLfloat,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        clear_buffer(
-            "glClearNamedFramebufferfv",
-            Some(fb),
-            buffer,
-            drawbuffer,
-            value as *const u32,
-            Class::Float,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearNamedFramebufferiv(
-    fb: GLuint,
-    buffer: GLenum,
-    drawbuffer: GLint,
-    value: *const GLint,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        clear_buffer(
-            "glClearNamedFramebufferiv",
-            Some(fb),
-            buffer,
-            drawbuffer,
-            value as *const u32,
-            Class::Sint,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glClearNamedFramebufferuiv(
-    fb: GLuint,
-    buffer: GLenum,
-    drawbuffer: GLint,
-    value: *const GLuint,
-) {
-    // SAFETY: forwarded GL promise.
-    unsafe {
-        clear_buffer(
-            "glClearNamedFramebufferuiv",
-            Some(fb),
-            buffer,
-            drawbuffer,
-            value,
-            Class::Uint,
-        )
-    }
+clear_buffer_fns! {
+    glClearBufferfv, glClearNamedFramebufferfv, GLfloat, Float;
+    glClearBufferiv, glClearNamedFramebufferiv, GLint, Sint;
+    glClearBufferuiv, glClearNamedFramebufferuiv, GLuint, Uint;
 }
 
 #[unsafe(no_mangle)]

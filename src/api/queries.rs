@@ -146,102 +146,31 @@ fn to_u64(v: u64) -> GLuint64 {
     v
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetQueryObjectiv(id: GLuint, pname: GLenum, params: *mut GLint) {
-    query_object("glGetQueryObjectiv", id, pname, params, to_i32, |v| {
-        v.to_ne_bytes().to_vec()
-    })
+/// `glGetQueryObject<T>v(id, pname, params)` and `glGetQueryBufferObject<T>v(id, buffer,
+/// pname, offset)` (GL 4.6 §4.2.3): one pair per result type, each a call of
+/// `query_object`/`query_buffer_object` with the type's conversion.
+macro_rules! query_object_fns {
+    ($($name:ident, $buffer_name:ident, $t:ty, $conv:expr;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(id: GLuint, pname: GLenum, params: *mut $t) {
+            query_object(stringify!($name), id, pname, params, $conv, |v| {
+                v.to_ne_bytes().to_vec()
+            })
+        }
+
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $buffer_name(id: GLuint, buffer: GLuint, pname: GLenum, offset: GLintptr) {
+            let name = stringify!($buffer_name);
+            query_buffer_object(name, id, buffer, pname, offset, $conv, |v| {
+                v.to_ne_bytes().to_vec()
+            })
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetQueryObjectuiv(id: GLuint, pname: GLenum, params: *mut GLuint) {
-    query_object("glGetQueryObjectuiv", id, pname, params, to_u32, |v| {
-        v.to_ne_bytes().to_vec()
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetQueryObjecti64v(id: GLuint, pname: GLenum, params: *mut GLint64) {
-    query_object("glGetQueryObjecti64v", id, pname, params, to_i64, |v| {
-        v.to_ne_bytes().to_vec()
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetQueryObjectui64v(id: GLuint, pname: GLenum, params: *mut GLuint64) {
-    query_object("glGetQueryObjectui64v", id, pname, params, to_u64, |v| {
-        v.to_ne_bytes().to_vec()
-    })
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glGetQueryBufferObjectiv(
-    id: GLuint,
-    buffer: GLuint,
-    pname: GLenum,
-    offset: GLintptr,
-) {
-    query_buffer_object(
-        "glGetQueryBufferObjectiv",
-        id,
-        buffer,
-        pname,
-        offset,
-        to_i32,
-        |v| v.to_ne_bytes().to_vec(),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glGetQueryBufferObjectuiv(
-    id: GLuint,
-    buffer: GLuint,
-    pname: GLenum,
-    offset: GLintptr,
-) {
-    query_buffer_object(
-        "glGetQueryBufferObjectuiv",
-        id,
-        buffer,
-        pname,
-        offset,
-        to_u32,
-        |v| v.to_ne_bytes().to_vec(),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glGetQueryBufferObjecti64v(
-    id: GLuint,
-    buffer: GLuint,
-    pname: GLenum,
-    offset: GLintptr,
-) {
-    query_buffer_object(
-        "glGetQueryBufferObjecti64v",
-        id,
-        buffer,
-        pname,
-        offset,
-        to_i64,
-        |v| v.to_ne_bytes().to_vec(),
-    )
-}
-
-#[unsafe(no_mangle)]
-pub extern "C" fn glGetQueryBufferObjectui64v(
-    id: GLuint,
-    buffer: GLuint,
-    pname: GLenum,
-    offset: GLintptr,
-) {
-    query_buffer_object(
-        "glGetQueryBufferObjectui64v",
-        id,
-        buffer,
-        pname,
-        offset,
-        to_u64,
-        |v| v.to_ne_bytes().to_vec(),
-    )
+query_object_fns! {
+    glGetQueryObjectiv, glGetQueryBufferObjectiv, GLint, to_i32;
+    glGetQueryObjectuiv, glGetQueryBufferObjectuiv, GLuint, to_u32;
+    glGetQueryObjecti64v, glGetQueryBufferObjecti64v, GLint64, to_i64;
+    glGetQueryObjectui64v, glGetQueryBufferObjectui64v, GLuint64, to_u64;
 }
