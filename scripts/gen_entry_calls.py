@@ -14,7 +14,8 @@ zero again after the -1 call, with every number 1 (counts of one with NULL array
 names that the earlier calls may have created), and with every integer 0x7fffffff and
 every float 1e30 (the largest counts, sizes and offsets). After each call glGetError must return
 GL_NO_ERROR or one of the GL error codes, and a second glGetError GL_NO_ERROR (the flag
-is one per context). At the end a compute dispatch must still run and give its result.
+is one per context); after the -1 call a function that takes an enum or a count must
+have failed (GL 4.6 §2.3.1: no enum is 0xFFFFFFFF, no count is negative). At the end a compute dispatch must still run and give its result.
 Pointers are always NULL because a non-NULL pointer promises memory the size arguments
 describe, which hostile sizes would exceed in the caller, not in the driver.
 
@@ -28,6 +29,12 @@ HEADER = sys.argv[1] if len(sys.argv) > 1 else "/usr/include/GL/glcorearb.h"
 # Functions not called: none of them is unsafe with NULL pointers, but these would
 # change the process rather than the context.
 SKIP = set()
+
+# Functions for which every argument -1 with NULL pointers is no error, and why.
+NO_ERROR_WITH_MINUS_ONE = {
+    # GL 4.6 §20.8: a negative bufSize is an error only with a non-NULL messageLog.
+    "glGetDebugMessageLog",
+}
 
 FLOATS = {"GLfloat", "GLclampf", "GLdouble", "GLclampd"}
 POINTERS = {"GLsync", "GLDEBUGPROC", "GLDEBUGPROCARB", "GLDEBUGPROCKHR", "GLVULKANPROCNV",
@@ -104,9 +111,10 @@ def main():
     out.append("static int stub;")
     out.append("static void *gl_lib;")
     out.append("")
-    out.append("static void after(const char *name, int pattern)")
+    out.append("static void after(const char *name, int pattern, int must_fail)")
     out.append("{")
     out.append("    GLenum e = glGetError();")
+    out.append('    CHECK(!must_fail || e != GL_NO_ERROR, "%s (pattern %d): an enum or count of -1 gave no error (GL 4.6 §2.3.1)", name, pattern);')
     out.append("    int known = e == GL_NO_ERROR || e == GL_INVALID_ENUM || e == GL_INVALID_VALUE ||")
     out.append("                e == GL_INVALID_OPERATION || e == GL_INVALID_FRAMEBUFFER_OPERATION ||")
     out.append("                e == GL_OUT_OF_MEMORY || e == GL_STACK_OVERFLOW || e == GL_STACK_UNDERFLOW;")
@@ -155,10 +163,15 @@ def main():
         out.append(f'    PFN_{name} f = (PFN_{name})resolve("{name}", "{block.get(name, "?")}");')
         out.append("    if (!f)")
         out.append("        return;")
+        # GL 4.6 §2.3.1: an enum that names nothing is INVALID_ENUM, a negative count or
+        # size INVALID_VALUE (another error may come first): with every argument -1 a
+        # function that takes an enum or a count must fail.
+        must_fail = name not in NO_ERROR_WITH_MINUS_ONE and any(
+            t.replace("const", "").strip() in ("GLenum", "GLsizei") for t in ps)
         for pattern in (0, 1, 0, 2, 3):
             args = ", ".join(arg(t, pattern) for t in ps)
             out.append(f"    (void)f({args});")
-            out.append(f'    after("{name}", {pattern});')
+            out.append(f'    after("{name}", {pattern}, {int(must_fail and pattern == 1)});')
         out.append("}")
         out.append("")
     out.append("static const char *check_src =")

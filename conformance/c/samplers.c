@@ -438,6 +438,13 @@ static void errors(void)
     CHECK(v == GL_NEAREST_MIPMAP_LINEAR, "a failed SamplerParameter changed nothing (%x)", v);
     EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §8.2: not a sampler name",
                glGetSamplerParameteriv(4242, GL_TEXTURE_MIN_FILTER, &v));
+    /* The vector forms check the sampler and pname even without values. */
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §8.2: not a sampler name (no values)",
+               glSamplerParameteriv(4242, GL_TEXTURE_MIN_FILTER, NULL));
+    EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §8.2: not a sampler parameter (no values)",
+               glSamplerParameterfv(s[0], GL_TEXTURE_2D, NULL));
+    EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §14.4: not a point parameter (no values)",
+               glPointParameterfv(GL_TEXTURE_2D, NULL));
     GLint ib[4] = {1, -2, 3, -4}, ob[4] = {0};
     EXPECT_OK(glSamplerParameterIiv(s[1], GL_TEXTURE_BORDER_COLOR, ib));
     glGetSamplerParameterIiv(s[1], GL_TEXTURE_BORDER_COLOR, ob);

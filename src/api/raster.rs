@@ -342,38 +342,27 @@ pub extern "C" fn glLineWidth(width: GLfloat) {
     gl_call("glLineWidth", |st| st.point_or_line_size(true, width))
 }
 
-#[unsafe(no_mangle)]
-pub extern "C" fn glPointParameterf(pname: GLenum, value: GLfloat) {
-    gl_call("glPointParameterf", |st| {
-        st.point_parameter(pname, value as f64)
-    })
+/// `glPointParameter{f,i}(pname, value)` and `glPointParameter{f,i}v(pname, values)`
+/// (GL 4.6 §14.4): every point parameter has one value.
+macro_rules! point_parameter_fns {
+    ($($name:ident, $namev:ident, $t:ty;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $name(pname: GLenum, value: $t) {
+            gl_call(stringify!($name), |st| st.point_parameter(pname, Some(value as f64)))
+        }
+
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $namev(pname: GLenum, values: *const $t) {
+            // SAFETY: the application passes the parameter's one value (or null).
+            let v = unsafe { in_array(values, 1) }.map(|v| v[0] as f64);
+            gl_call(stringify!($namev), |st| st.point_parameter(pname, v))
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub extern "C" fn glPointParameteri(pname: GLenum, value: GLint) {
-    gl_call("glPointParameteri", |st| {
-        st.point_parameter(pname, value as f64)
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glPointParameterfv(pname: GLenum, values: *const GLfloat) {
-    // SAFETY: every point parameter has one value.
-    let v = unsafe { in_array(values, 1) }.map(|v| v[0]);
-    gl_call("glPointParameterfv", |st| match v {
-        Some(v) => st.point_parameter(pname, v as f64),
-        None => Ok(()),
-    })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glPointParameteriv(pname: GLenum, values: *const GLint) {
-    // SAFETY: every point parameter has one value.
-    let v = unsafe { in_array(values, 1) }.map(|v| v[0]);
-    gl_call("glPointParameteriv", |st| match v {
-        Some(v) => st.point_parameter(pname, v as f64),
-        None => Ok(()),
-    })
+point_parameter_fns! {
+    glPointParameterf, glPointParameterfv, GLfloat;
+    glPointParameteri, glPointParameteriv, GLint;
 }
 
 #[unsafe(no_mangle)]

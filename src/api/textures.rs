@@ -694,7 +694,10 @@ pub(super) fn set_param(
         if let Tex::Sampler(name) = t {
             let (v, raw) = read(n);
             if v.is_empty() {
-                return Ok(());
+                // No values (a null pointer): the sampler and pname are still checked
+                // (GL 4.6 §8.2: INVALID_OPERATION for a name that is no sampler,
+                // INVALID_ENUM for a pname that is no sampler parameter); nothing changes.
+                return st.get_sampler_parameter(name, pname).map(drop);
             }
             return st.sampler_parameter(name, pname, &v, raw);
         }

@@ -572,7 +572,22 @@ impl ContextState {
     }
 
     /// PointParameter* (GL 4.6 §14.4).
-    pub fn point_parameter(&mut self, pname: u32, value: f64) -> GlResult<()> {
+    /// PointParameter* (GL 4.6 §14.4). `None`: the vector form was given no values (a
+    /// null pointer); pname is still checked and nothing changes.
+    pub fn point_parameter(&mut self, pname: u32, value: Option<f64>) -> GlResult<()> {
+        let Some(value) = value else {
+            if !matches!(
+                pname,
+                GL_POINT_FADE_THRESHOLD_SIZE | GL_POINT_SPRITE_COORD_ORIGIN
+            ) {
+                gl_bail!(
+                    GL_INVALID_ENUM,
+                    "pname {} is not a point parameter",
+                    Enum(pname)
+                );
+            }
+            return Ok(());
+        };
         match pname {
             GL_POINT_FADE_THRESHOLD_SIZE => {
                 // GL 4.6 §14.4: INVALID_VALUE for a threshold less than zero.
