@@ -15,7 +15,8 @@ names that the earlier calls may have created), and with every integer 0x7ffffff
 every float 1e30 (the largest counts, sizes and offsets). After each call glGetError must return
 GL_NO_ERROR or one of the GL error codes, and a second glGetError GL_NO_ERROR (the flag
 is one per context); after the -1 call a function that takes an enum or a count must
-have failed (GL 4.6 §2.3.1: no enum is 0xFFFFFFFF, no count is negative). At the end a compute dispatch must still run and give its result.
+have failed, and after the INT_MAX call one that takes an enum (GL 4.6 §2.3.1: no enum
+is 0xFFFFFFFF or 0x7FFFFFFF, no count is negative). At the end a compute dispatch must still run and give its result.
 Pointers are always NULL because a non-NULL pointer promises memory the size arguments
 describe, which hostile sizes would exceed in the caller, not in the driver.
 
@@ -114,7 +115,7 @@ def main():
     out.append("static void after(const char *name, int pattern, int must_fail)")
     out.append("{")
     out.append("    GLenum e = glGetError();")
-    out.append('    CHECK(!must_fail || e != GL_NO_ERROR, "%s (pattern %d): an enum or count of -1 gave no error (GL 4.6 §2.3.1)", name, pattern);')
+    out.append('    CHECK(!must_fail || e != GL_NO_ERROR, "%s (pattern %d): an enum that names nothing or a negative count gave no error (GL 4.6 §2.3.1)", name, pattern);')
     out.append("    int known = e == GL_NO_ERROR || e == GL_INVALID_ENUM || e == GL_INVALID_VALUE ||")
     out.append("                e == GL_INVALID_OPERATION || e == GL_INVALID_FRAMEBUFFER_OPERATION ||")
     out.append("                e == GL_OUT_OF_MEMORY || e == GL_STACK_OVERFLOW || e == GL_STACK_UNDERFLOW;")
@@ -166,12 +167,16 @@ def main():
         # GL 4.6 §2.3.1: an enum that names nothing is INVALID_ENUM, a negative count or
         # size INVALID_VALUE (another error may come first): with every argument -1 a
         # function that takes an enum or a count must fail.
+        bases = [t.replace("const", "").strip() for t in ps]
         must_fail = name not in NO_ERROR_WITH_MINUS_ONE and any(
-            t.replace("const", "").strip() in ("GLenum", "GLsizei") for t in ps)
+            t in ("GLenum", "GLsizei") for t in bases)
+        # No enum is 0x7fffffff either.
+        must_fail_max = name not in NO_ERROR_WITH_MINUS_ONE and "GLenum" in bases
         for pattern in (0, 1, 0, 2, 3):
             args = ", ".join(arg(t, pattern) for t in ps)
             out.append(f"    (void)f({args});")
-            out.append(f'    after("{name}", {pattern}, {int(must_fail and pattern == 1)});')
+            fail = (must_fail and pattern == 1) or (must_fail_max and pattern == 3)
+            out.append(f'    after("{name}", {pattern}, {int(fail)});')
         out.append("}")
         out.append("")
     out.append("static const char *check_src =")

@@ -239,10 +239,10 @@ pub(super) fn count(n: i32) -> GlResult<usize> {
 pub const MAX_NAMES_PER_CALL: usize = 1 << 20;
 
 /// Gen*/Create*: `make` gives the names for a count GL 4.6 §2.3.1 has checked, and
-/// they are written to `out`. With a null `out`, once `n` is checked, nothing is made
-/// and `make`'s own checks do not run (as Mesa does: there is nowhere to put the
-/// names); past MAX_NAMES_PER_CALL the call is OUT_OF_MEMORY, after `make` has run
-/// with a count of 0 for its own errors.
+/// they are written to `out`. With a null `out` nothing is made (there is nowhere to put
+/// the names), and past MAX_NAMES_PER_CALL the call is OUT_OF_MEMORY; in both cases
+/// `make` runs with a count of 0 first, so its own checks (a Create* target) still give
+/// their errors. (Mesa returns at a null pointer before checking the target.)
 ///
 /// # Safety
 /// `out` must be null or have room for `n` names.
@@ -255,6 +255,9 @@ pub(super) unsafe fn gen_into(
     gl_call(func, |st| {
         let n = count(n)?;
         if out.is_null() {
+            // Nowhere to put names: none are made, but the command's other arguments
+            // (CreateTextures' and CreateQueries' target) are still checked.
+            make(st, 0)?;
             return Ok(());
         }
         if n > MAX_NAMES_PER_CALL {
