@@ -845,90 +845,65 @@ fn level_param(func: &'static str, t: Tex, level: GLint, pname: GLenum) -> Optio
     r
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTexLevelParameteriv(
-    target: GLenum,
-    level: GLint,
-    pname: GLenum,
-    params: *mut GLint,
-) {
-    if let Some(v) = level_param(
-        "glGetTexLevelParameteriv",
-        Tex::Target(target),
-        level,
-        pname,
-    ) {
-        // SAFETY: GL's promise: params is writable.
-        unsafe { out_one(params, v as GLint) };
-    }
+/// `glGetTex[ture]LevelParameter{iv,fv}(target or texture, level, pname, params)` (GL
+/// 4.6 §8.11.2): the texture by target or by name, the value as GLint or GLfloat.
+macro_rules! level_parameter_fns {
+    ($($name:ident, $obj:ident: $ty:ty => $tex:expr, $t:ty;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name($obj: $ty, level: GLint, pname: GLenum, params: *mut $t) {
+            if let Some(v) = level_param(stringify!($name), $tex, level, pname) {
+                // SAFETY: GL's promise: params is writable.
+                unsafe { out_one(params, v as $t) };
+            }
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTexLevelParameterfv(
-    target: GLenum,
-    level: GLint,
-    pname: GLenum,
-    params: *mut GLfloat,
-) {
-    if let Some(v) = level_param(
-        "glGetTexLevelParameterfv",
-        Tex::Target(target),
-        level,
-        pname,
-    ) {
-        // SAFETY: GL's promise: params is writable.
-        unsafe { out_one(params, v as GLfloat) };
-    }
+level_parameter_fns! {
+    glGetTexLevelParameteriv, target: GLenum => Tex::Target(target), GLint;
+    glGetTexLevelParameterfv, target: GLenum => Tex::Target(target), GLfloat;
+    glGetTextureLevelParameteriv, texture: GLuint => Tex::Named(texture), GLint;
+    glGetTextureLevelParameterfv, texture: GLuint => Tex::Named(texture), GLfloat;
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTextureLevelParameteriv(
-    texture: GLuint,
-    level: GLint,
-    pname: GLenum,
-    params: *mut GLint,
-) {
-    if let Some(v) = level_param(
-        "glGetTextureLevelParameteriv",
-        Tex::Named(texture),
-        level,
-        pname,
-    ) {
-        // SAFETY: GL's promise: params is writable.
-        unsafe { out_one(params, v as GLint) };
-    }
+/// `glPixelStore{i,f}(pname, param)` (GL 4.6 §8.4.1).
+macro_rules! pixel_store_fns {
+    ($($name:ident, $t:ty;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub extern "C" fn $name(pname: GLenum, param: $t) {
+            gl_call(stringify!($name), |st| {
+                st.textures.pixel_store.set(pname, param as f64)
+            })
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTextureLevelParameterfv(
-    texture: GLuint,
-    level: GLint,
-    pname: GLenum,
-    params: *mut GLfloat,
-) {
-    if let Some(v) = level_param(
-        "glGetTextureLevelParameterfv",
-        Tex::Named(texture),
-        level,
-        pname,
-    ) {
-        // SAFETY: GL's promise: params is writable.
-        unsafe { out_one(params, v as GLfloat) };
-    }
+pixel_store_fns! {
+    glPixelStorei, GLint;
+    glPixelStoref, GLfloat;
 }
 
-#[unsafe(no_mangle)]
-pub extern "C" fn glPixelStorei(pname: GLenum, param: GLint) {
-    gl_call("glPixelStorei", |st| {
-        st.textures.pixel_store.set(pname, param as f64)
-    })
+/// `glGetInternalformat{iv,i64v}` (GL 4.6 §22.3): the values clamped to GLint or whole.
+macro_rules! internalformat_fns {
+    ($($name:ident, $t:ty, $conv:expr;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(
+            target: GLenum,
+            internalformat: GLenum,
+            pname: GLenum,
+            buf_size: GLsizei,
+            params: *mut $t,
+        ) {
+            let (f, conv) = (internalformat, $conv);
+            // SAFETY: the application has room for bufSize values.
+            unsafe { internalformat_query(stringify!($name), target, f, pname, buf_size, params, conv) }
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub extern "C" fn glPixelStoref(pname: GLenum, param: GLfloat) {
-    gl_call("glPixelStoref", |st| {
-        st.textures.pixel_store.set(pname, param as f64)
-    })
+internalformat_fns! {
+    glGetInternalformativ, GLint, |x: i64| x.clamp(i32::MIN as i64, i32::MAX as i64) as GLint;
+    glGetInternalformati64v, GLint64, |x: i64| x;
 }
 
 #[unsafe(no_mangle)]
@@ -1203,51 +1178,6 @@ unsafe fn internalformat_query<T: Copy>(
         unsafe { out_array(params, &out) };
         Ok(())
     })
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetInternalformativ(
-    target: GLenum,
-    internalformat: GLenum,
-    pname: GLenum,
-    buf_size: GLsizei,
-    params: *mut GLint,
-) {
-    let conv: fn(i64) -> GLint = |x| x.clamp(i32::MIN as i64, i32::MAX as i64) as GLint;
-    // SAFETY: the application has room for bufSize integers.
-    unsafe {
-        internalformat_query(
-            "glGetInternalformativ",
-            target,
-            internalformat,
-            pname,
-            buf_size,
-            params,
-            conv,
-        )
-    }
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetInternalformati64v(
-    target: GLenum,
-    internalformat: GLenum,
-    pname: GLenum,
-    buf_size: GLsizei,
-    params: *mut GLint64,
-) {
-    // SAFETY: the application has room for bufSize 64-bit integers.
-    unsafe {
-        internalformat_query(
-            "glGetInternalformati64v",
-            target,
-            internalformat,
-            pname,
-            buf_size,
-            params,
-            |x| x,
-        )
-    }
 }
 
 /// TexImage2D/3DMultisample and TexStorage2D/3DMultisample by target.

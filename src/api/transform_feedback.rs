@@ -163,34 +163,25 @@ pub unsafe extern "C" fn glGetTransformFeedbackiv(xfb: GLuint, pname: GLenum, pa
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTransformFeedbacki_v(
-    xfb: GLuint,
-    pname: GLenum,
-    index: GLuint,
-    param: *mut GLint,
-) {
-    gl_call("glGetTransformFeedbacki_v", |st| {
-        let v = st.get_transform_feedback(xfb, pname, Some(index), false)?;
-        // SAFETY: GL's promise: param is writable.
-        unsafe { super::out_one(param, v as GLint) };
-        Ok(())
-    })
+/// `glGetTransformFeedbacki_v` and `glGetTransformFeedbacki64_v` (GL 4.6 §13.3.1): one
+/// indexed value as GLint or GLint64 (the 64-bit form takes the START and SIZE pnames).
+macro_rules! xfb_indexed_fns {
+    ($($name:ident, $t:ty, $wide:expr;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(xfb: GLuint, pname: GLenum, index: GLuint, param: *mut $t) {
+            gl_call(stringify!($name), |st| {
+                let v = st.get_transform_feedback(xfb, pname, Some(index), $wide)?;
+                // SAFETY: GL's promise: param is writable.
+                unsafe { super::out_one(param, v as $t) };
+                Ok(())
+            })
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetTransformFeedbacki64_v(
-    xfb: GLuint,
-    pname: GLenum,
-    index: GLuint,
-    param: *mut GLint64,
-) {
-    gl_call("glGetTransformFeedbacki64_v", |st| {
-        let v = st.get_transform_feedback(xfb, pname, Some(index), true)?;
-        // SAFETY: GL's promise: param is writable.
-        unsafe { super::out_one(param, v) };
-        Ok(())
-    })
+xfb_indexed_fns! {
+    glGetTransformFeedbacki_v, GLint, false;
+    glGetTransformFeedbacki64_v, GLint64, true;
 }
 
 #[unsafe(no_mangle)]

@@ -479,36 +479,27 @@ pub unsafe extern "C" fn glGetVertexArrayiv(vaobj: GLuint, pname: GLenum, param:
     })
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetVertexArrayIndexediv(
-    vaobj: GLuint,
-    index: GLuint,
-    pname: GLenum,
-    param: *mut GLint,
-) {
-    gl_call("glGetVertexArrayIndexediv", |st| {
-        let which = st.named_vertex_array(vaobj)?;
-        let v = st.get_vertex_array_indexed(which, index, pname, false)?;
-        // SAFETY: GL's promise: param has room for the value.
-        unsafe { out_array(param, &v.as_i32()) };
-        Ok(())
-    })
+/// `glGetVertexArrayIndexediv` and `glGetVertexArrayIndexed64iv` (GL 4.6 §10.5): one
+/// attribute or binding value as GLint or GLint64 (the 64-bit form takes
+/// VERTEX_BINDING_OFFSET only).
+macro_rules! vertex_array_indexed_fns {
+    ($($name:ident, $t:ty, $wide:expr, $conv:path;)+) => {$(
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn $name(vaobj: GLuint, index: GLuint, pname: GLenum, param: *mut $t) {
+            gl_call(stringify!($name), |st| {
+                let which = st.named_vertex_array(vaobj)?;
+                let v = st.get_vertex_array_indexed(which, index, pname, $wide)?;
+                // SAFETY: GL's promise: param has room for the value.
+                unsafe { out_array(param, &$conv(&v)) };
+                Ok(())
+            })
+        }
+    )+};
 }
 
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn glGetVertexArrayIndexed64iv(
-    vaobj: GLuint,
-    index: GLuint,
-    pname: GLenum,
-    param: *mut GLint64,
-) {
-    gl_call("glGetVertexArrayIndexed64iv", |st| {
-        let which = st.named_vertex_array(vaobj)?;
-        let v = st.get_vertex_array_indexed(which, index, pname, true)?;
-        // SAFETY: GL's promise: param has room for the value.
-        unsafe { out_array(param, &v.as_i64()) };
-        Ok(())
-    })
+vertex_array_indexed_fns! {
+    glGetVertexArrayIndexediv, GLint, false, crate::state::query::Value::as_i32;
+    glGetVertexArrayIndexed64iv, GLint64, true, crate::state::query::Value::as_i64;
 }
 
 /// The values of GetVertexAttrib*v, each form narrowing them to its type. GL 4.6
