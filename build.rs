@@ -79,7 +79,8 @@ fn exported_functions(dir: &Path, module: &str, out: &mut Vec<(String, String)>)
                 };
                 while depth(&call) > 0 && next < lines.len() {
                     call.push(' ');
-                    call.push_str(lines[next]);
+                    // A comment's words are not entry points.
+                    call.push_str(lines[next].split("//").next().unwrap_or(""));
                     next += 1;
                 }
                 // Names in string literals (`matches!(func, "glGetError" | ...)`) are

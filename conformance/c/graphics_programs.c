@@ -334,6 +334,10 @@ static void versioned_words(void)
         " gl_FragColor = flat * smooth * noperspective; }\n",
         "#version 110\nvoid main() { float centroid = 1.0, invariant = 2.0, row_major = 3.0;"
         " gl_FragColor = vec4(centroid * invariant * row_major); }\n",
+        /* A struct may take such a word as its name. */
+        "#version 120\nstruct flat { float x; };\nvoid main() { flat f; f.x = 1.0; gl_FragColor = vec4(f.x); }\n",
+        /* A #version in a comment is no directive. */
+        "/* #version 110 */\n#version 430\nbuffer B { float v[]; };\nout vec4 c;\nvoid main() { c = vec4(v[0]); }\n",
         /* An extension makes the word a keyword before its version. */
         "#version 150\n#extension GL_ARB_gpu_shader5 : enable\nsample in vec4 v;\nout vec4 c;\n"
         "void main() { c = v; }\n",
@@ -349,6 +353,9 @@ static void versioned_words(void)
                   "`packed' is a reserved word", "GLSL 1.30 §3.6: packed is reserved");
     compile_fails(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { float image1DShadow; c = vec4(0); }\n",
                   "`image1DShadow' is a reserved word", "GLSL 3.30 §3.6: image1DShadow is reserved");
+    compile_fails(GL_FRAGMENT_SHADER,
+                  "#version 120\nvoid main() { int i = 0; switch (i) { default: break; } gl_FragColor = vec4(0); }\n",
+                  "`switch' is a reserved word", "GLSL 1.20 §3.6: switch is reserved before GLSL 1.30");
     compile_fails(GL_FRAGMENT_SHADER, "#version 150\nsample in vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n",
                   "sample", "GLSL 1.50: sample is no qualifier without GL_ARB_gpu_shader5");
 }

@@ -443,6 +443,8 @@ static void errors(void)
                glSamplerParameteriv(4242, GL_TEXTURE_MIN_FILTER, NULL));
     EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §8.2: not a sampler parameter (no values)",
                glSamplerParameterfv(s[0], GL_TEXTURE_2D, NULL));
+    EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §8.10: not a texture parameter (no values)",
+               glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_2D, NULL));
     EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §14.4: not a point parameter (no values)",
                glPointParameterfv(GL_TEXTURE_2D, NULL));
     GLint ib[4] = {1, -2, 3, -4}, ob[4] = {0};

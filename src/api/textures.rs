@@ -712,7 +712,9 @@ pub(super) fn set_param(
         }
         let (v, raw) = read(n);
         if v.is_empty() {
-            return Ok(());
+            // No values (a null pointer): pname is still checked as the queries check it
+            // (INVALID_ENUM for no texture parameter); nothing changes.
+            return st.get_tex_parameter(&tex, pname).map(drop);
         }
         st.tex_parameter(tex, pname, &v, raw)
     })

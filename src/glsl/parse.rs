@@ -169,6 +169,10 @@ impl SubroutineTokens<'_, '_> {
         }
         match self.words.classify(&self.text) {
             WordIs::Keyword => {}
+            // A word the version leaves free may name a struct the shader declared.
+            WordIs::Identifier if self.ctx.is_type_name(&self.text) => {
+                *tok = Token::TypeName(self.text.as_str().into())
+            }
             WordIs::Identifier => *tok = Token::Identifier(self.text.as_str().into()),
             WordIs::Reserved => {
                 WORDS.with(|w| w.borrow_mut().1.push((offset, self.text.clone())));

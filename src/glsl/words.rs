@@ -10,7 +10,10 @@
 //! extensions make it a keyword earlier (the versions are those of the GLSL
 //! specifications, as Mesa's lexer applies them). The parser's token stream
 //! (parse.rs) passes a keyword that the shader's version does not have on as an
-//! identifier, and records a reserved word for an error.
+//! identifier (or as the type name a struct declared), and records a reserved word for
+//! an error. Not covered: words glsl-lang's lexer rejects outright (`resource`,
+//! `active`, `filter`, ...: errors at every version here), the precision words and
+//! `layout`, which stay keywords at every version.
 
 /// What one word is at one version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +45,10 @@ const UBO: &[&str] = &["GL_ARB_uniform_buffer_object"];
 const NONE: &[&str] = &[];
 
 const WORDS: &[Entry] = &[
+    // Reserved in GLSL 1.10 and 1.20, statements of GLSL 1.30.
+    ("switch", 110, 130, NONE),
+    ("default", 110, 130, NONE),
+    ("case", 130, 130, NONE),
     // GLSL 1.20-1.30 qualifiers.
     ("centroid", 120, 120, NONE),
     ("invariant", 120, 120, NONE),
@@ -149,16 +156,16 @@ impl Words {
             extensions: Vec::new(),
         };
         let mut saw_version = false;
-        for line in source.lines() {
+        for line in strip_comments(source).lines() {
             let Some(rest) = line.trim_start().strip_prefix('#').map(str::trim_start) else {
                 continue;
             };
             if let Some(v) = rest.strip_prefix("version")
                 && !saw_version
             {
-                saw_version = true;
                 if let Some(n) = v.split_whitespace().next().and_then(|w| w.parse().ok()) {
                     words.version = n;
+                    saw_version = true;
                 }
             } else if let Some(e) = rest.strip_prefix("extension") {
                 let mut parts = e.splitn(2, ':');
@@ -197,6 +204,39 @@ impl Words {
     }
 }
 
+/// `source` with its comments replaced by spaces (line breaks kept), so that a
+/// directive inside a comment does not count.
+fn strip_comments(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut chars = source.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('/', Some('/')) => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+                out.push(' ');
+            }
+            ('/', Some('*')) => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                    }
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                out.push(' ');
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,5 +266,17 @@ mod tests {
         // No #version: GLSL 1.10.
         assert_eq!(words("void main() {}").classify("flat"), WordIs::Identifier);
         assert_eq!(words("").classify("dvec2"), WordIs::Reserved);
+        // Directives in comments do not count.
+        let w = words("/* #version 330 */\n// #version 120\n#version 430\n");
+        assert_eq!(w.classify("buffer"), WordIs::Keyword);
+        let w = words("#version 150\n// #extension GL_ARB_gpu_shader5 : enable\n");
+        assert_eq!(w.classify("sample"), WordIs::Identifier);
+        assert_eq!(
+            words("#version 1x\n#version 430\n").classify("shared"),
+            WordIs::Keyword
+        );
+        // GLSL 1.10 reserves switch; 1.30 makes it a keyword.
+        assert_eq!(words("#version 120\n").classify("switch"), WordIs::Reserved);
+        assert_eq!(words("#version 130\n").classify("switch"), WordIs::Keyword);
     }
 }

@@ -571,7 +571,6 @@ impl ContextState {
         Ok(())
     }
 
-    /// PointParameter* (GL 4.6 §14.4).
     /// PointParameter* (GL 4.6 §14.4). `None`: the vector form was given no values (a
     /// null pointer); pname is still checked and nothing changes.
     pub fn point_parameter(&mut self, pname: u32, value: Option<f64>) -> GlResult<()> {

@@ -816,7 +816,6 @@ fn is_attrib_pname(pname: u32) -> bool {
     )
 }
 
-/// Attribute `i`'s value of `pname` (one of [`is_attrib_pname`]'s).
 /// One VERTEX_BINDING_* value of a binding point (GL 4.6 table 23.5).
 fn binding_value(slot: &Binding, pname: u32) -> Value {
     Value::int(match pname {
@@ -827,6 +826,7 @@ fn binding_value(slot: &Binding, pname: u32) -> Value {
     })
 }
 
+/// Attribute `i`'s value of `pname` (one of [`is_attrib_pname`]'s).
 fn attrib_value(vao: &VertexArray, i: usize, pname: u32) -> Value {
     let a = &vao.attribs[i];
     let b = &vao.bindings[a.binding as usize];
