@@ -303,12 +303,6 @@ void glClearBufferSubData(GLenum target,
 
 void glClearBufferfi(GLenum buffer, GLint drawbuffer, GLfloat depth, GLint stencil);
 
-void glClearBufferfv(GLenum buffer, GLint drawbuffer, const GLfloat *value);
-
-void glClearBufferiv(GLenum buffer, GLint drawbuffer, const GLint *value);
-
-void glClearBufferuiv(GLenum buffer, GLint drawbuffer, const GLuint *value);
-
 void glClearColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a);
 
 void glClearDepth(GLdouble d);
@@ -334,12 +328,6 @@ void glClearNamedFramebufferfi(GLuint fb,
                                GLint drawbuffer,
                                GLfloat depth,
                                GLint stencil);
-
-void glClearNamedFramebufferfv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLfloat *value);
-
-void glClearNamedFramebufferiv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLint *value);
-
-void glClearNamedFramebufferuiv(GLuint fb, GLenum buffer, GLint drawbuffer, const GLuint *value);
 
 void glClearStencil(GLint s);
 
@@ -876,14 +864,6 @@ void glGetAttachedShaders(GLuint program, GLsizei max_count, GLsizei *n, GLuint 
 
 GLint glGetAttribLocation(GLuint program, const GLchar *name);
 
-void glGetBooleani_v(GLenum pname, GLuint index, GLboolean *data);
-
-void glGetBooleanv(GLenum pname, GLboolean *data);
-
-void glGetBufferParameteri64v(GLenum target, GLenum pname, GLint64 *params);
-
-void glGetBufferParameteriv(GLenum target, GLenum pname, GLint *params);
-
 void glGetBufferPointerv(GLenum target, GLenum pname, void **params);
 
 void glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *data);
@@ -912,15 +892,7 @@ GLuint glGetDebugMessageLog(GLuint count,
                             GLsizei *lengths,
                             GLchar *message_log);
 
-void glGetDoublei_v(GLenum pname, GLuint index, GLdouble *data);
-
-void glGetDoublev(GLenum pname, GLdouble *data);
-
 GLenum glGetError(void);
-
-void glGetFloati_v(GLenum pname, GLuint index, GLfloat *data);
-
-void glGetFloatv(GLenum pname, GLfloat *data);
 
 GLint glGetFragDataIndex(GLuint program, const GLchar *name);
 
@@ -939,31 +911,7 @@ GLenum glGetGraphicsResetStatusARB(void);
 
 GLenum glGetGraphicsResetStatusKHR(void);
 
-void glGetInteger64i_v(GLenum pname, GLuint index, GLint64 *data);
-
-void glGetInteger64v(GLenum pname, GLint64 *data);
-
-void glGetIntegeri_v(GLenum pname, GLuint index, GLint *data);
-
-void glGetIntegerv(GLenum pname, GLint *data);
-
-void glGetInternalformati64v(GLenum target,
-                             GLenum internalformat,
-                             GLenum pname,
-                             GLsizei buf_size,
-                             GLint64 *params);
-
-void glGetInternalformativ(GLenum target,
-                           GLenum internalformat,
-                           GLenum pname,
-                           GLsizei buf_size,
-                           GLint *params);
-
 void glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val);
-
-void glGetNamedBufferParameteri64v(GLuint buffer, GLenum pname, GLint64 *params);
-
-void glGetNamedBufferParameteriv(GLuint buffer, GLenum pname, GLint *params);
 
 void glGetNamedBufferPointerv(GLuint buffer, GLenum pname, void **params);
 
@@ -1028,35 +976,11 @@ void glGetProgramStageiv(GLuint program, GLenum shadertype, GLenum pname, GLint 
 
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params);
 
-void glGetQueryBufferObjecti64v(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
-
-void glGetQueryBufferObjectiv(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
-
-void glGetQueryBufferObjectui64v(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
-
-void glGetQueryBufferObjectuiv(GLuint id, GLuint buffer, GLenum pname, GLintptr offset);
-
 void glGetQueryIndexediv(GLenum target, GLuint index, GLenum pname, GLint *params);
-
-void glGetQueryObjecti64v(GLuint id, GLenum pname, GLint64 *params);
-
-void glGetQueryObjectiv(GLuint id, GLenum pname, GLint *params);
-
-void glGetQueryObjectui64v(GLuint id, GLenum pname, GLuint64 *params);
-
-void glGetQueryObjectuiv(GLuint id, GLenum pname, GLuint *params);
 
 void glGetQueryiv(GLenum target, GLenum pname, GLint *params);
 
 void glGetRenderbufferParameteriv(GLenum target, GLenum pname, GLint *params);
-
-void glGetSamplerParameterIiv(GLuint sampler, GLenum pname, GLint *params);
-
-void glGetSamplerParameterIuiv(GLuint sampler, GLenum pname, GLuint *params);
-
-void glGetSamplerParameterfv(GLuint sampler, GLenum pname, GLfloat *params);
-
-void glGetSamplerParameteriv(GLuint sampler, GLenum pname, GLint *params);
 
 void glGetShaderInfoLog(GLuint shader, GLsizei buf_size, GLsizei *length, GLchar *log);
 
@@ -1081,36 +1005,12 @@ void glGetSynciv(GLsync sync, GLenum pname, GLsizei count, GLsizei *length, GLin
 
 void glGetTexImage(GLenum target, GLint level, GLenum format, GLenum ty, void *pixels);
 
-void glGetTexLevelParameterfv(GLenum target, GLint level, GLenum pname, GLfloat *params);
-
-void glGetTexLevelParameteriv(GLenum target, GLint level, GLenum pname, GLint *params);
-
-void glGetTexParameterIiv(GLenum target, GLenum pname, GLint *params);
-
-void glGetTexParameterIuiv(GLenum target, GLenum pname, GLuint *params);
-
-void glGetTexParameterfv(GLenum target, GLenum pname, GLfloat *params);
-
-void glGetTexParameteriv(GLenum target, GLenum pname, GLint *params);
-
 void glGetTextureImage(GLuint texture,
                        GLint level,
                        GLenum format,
                        GLenum ty,
                        GLsizei buf_size,
                        void *pixels);
-
-void glGetTextureLevelParameterfv(GLuint texture, GLint level, GLenum pname, GLfloat *params);
-
-void glGetTextureLevelParameteriv(GLuint texture, GLint level, GLenum pname, GLint *params);
-
-void glGetTextureParameterIiv(GLuint texture, GLenum pname, GLint *params);
-
-void glGetTextureParameterIuiv(GLuint texture, GLenum pname, GLuint *params);
-
-void glGetTextureParameterfv(GLuint texture, GLenum pname, GLfloat *params);
-
-void glGetTextureParameteriv(GLuint texture, GLenum pname, GLint *params);
 
 void glGetTextureSubImage(GLuint texture,
                           GLint level,
@@ -1133,10 +1033,6 @@ void glGetTransformFeedbackVarying(GLuint program,
                                    GLenum *ty,
                                    GLchar *name);
 
-void glGetTransformFeedbacki64_v(GLuint xfb, GLenum pname, GLuint index, GLint64 *param);
-
-void glGetTransformFeedbacki_v(GLuint xfb, GLenum pname, GLuint index, GLint *param);
-
 void glGetTransformFeedbackiv(GLuint xfb, GLenum pname, GLint *param);
 
 GLuint glGetUniformBlockIndex(GLuint program, const GLchar *name);
@@ -1149,10 +1045,6 @@ void glGetUniformIndices(GLuint program,
 GLint glGetUniformLocation(GLuint program, const GLchar *name);
 
 void glGetUniformSubroutineuiv(GLenum shadertype, GLint location, GLuint *params);
-
-void glGetVertexArrayIndexed64iv(GLuint vaobj, GLuint index, GLenum pname, GLint64 *param);
-
-void glGetVertexArrayIndexediv(GLuint vaobj, GLuint index, GLenum pname, GLint *param);
 
 void glGetVertexArrayiv(GLuint vaobj, GLenum pname, GLint *param);
 
@@ -1333,18 +1225,6 @@ void glPatchParameteri(GLenum pname, GLint value);
 
 void glPauseTransformFeedback(void);
 
-void glPixelStoref(GLenum pname, GLfloat param);
-
-void glPixelStorei(GLenum pname, GLint param);
-
-void glPointParameterf(GLenum pname, GLfloat value);
-
-void glPointParameterfv(GLenum pname, const GLfloat *values);
-
-void glPointParameteri(GLenum pname, GLint value);
-
-void glPointParameteriv(GLenum pname, const GLint *values);
-
 void glPointSize(GLfloat size);
 
 void glPolygonMode(GLenum face, GLenum mode);
@@ -1395,18 +1275,6 @@ void glResumeTransformFeedback(void);
 void glSampleCoverage(GLfloat value, GLboolean invert);
 
 void glSampleMaski(GLuint index, GLbitfield mask);
-
-void glSamplerParameterIiv(GLuint sampler, GLenum pname, const GLint *param);
-
-void glSamplerParameterIuiv(GLuint sampler, GLenum pname, const GLuint *param);
-
-void glSamplerParameterf(GLuint sampler, GLenum pname, GLfloat param);
-
-void glSamplerParameterfv(GLuint sampler, GLenum pname, const GLfloat *param);
-
-void glSamplerParameteri(GLuint sampler, GLenum pname, GLint param);
-
-void glSamplerParameteriv(GLuint sampler, GLenum pname, const GLint *param);
 
 void glScissor(GLint x, GLint y, GLsizei w, GLsizei h);
 
@@ -1497,18 +1365,6 @@ void glTexImage3DMultisample(GLenum target,
                              GLsizei depth,
                              GLboolean fixedsamplelocations);
 
-void glTexParameterIiv(GLenum target, GLenum pname, const GLint *params);
-
-void glTexParameterIuiv(GLenum target, GLenum pname, const GLuint *params);
-
-void glTexParameterf(GLenum target, GLenum pname, GLfloat param);
-
-void glTexParameterfv(GLenum target, GLenum pname, const GLfloat *params);
-
-void glTexParameteri(GLenum target, GLenum pname, GLint param);
-
-void glTexParameteriv(GLenum target, GLenum pname, const GLint *params);
-
 void glTexStorage1D(GLenum target, GLsizei levels, GLenum internal, GLsizei w);
 
 void glTexStorage2D(GLenum target, GLsizei levels, GLenum internal, GLsizei w, GLsizei h);
@@ -1574,18 +1430,6 @@ void glTextureBufferRange(GLuint texture,
                           GLuint buffer,
                           GLintptr offset,
                           GLsizeiptr size);
-
-void glTextureParameterIiv(GLuint texture, GLenum pname, const GLint *params);
-
-void glTextureParameterIuiv(GLuint texture, GLenum pname, const GLuint *params);
-
-void glTextureParameterf(GLuint texture, GLenum pname, GLfloat param);
-
-void glTextureParameterfv(GLuint texture, GLenum pname, const GLfloat *params);
-
-void glTextureParameteri(GLuint texture, GLenum pname, GLint param);
-
-void glTextureParameteriv(GLuint texture, GLenum pname, const GLint *params);
 
 void glTextureStorage1D(GLuint texture, GLsizei levels, GLenum internal, GLsizei w);
 
