@@ -3,7 +3,9 @@
  * §10.4/§10.5 counts, index types, DrawRangeElements' range, the indirect buffer and
  * stride, §13.2.3 transform feedback objects and streams), and then fails with
  * INVALID_OPERATION and a KHR_debug error that names the command and says that
- * glcompute does not rasterise. Nothing is drawn silently. */
+ * glcompute does not rasterise. Nothing is drawn silently. Clears, blits and reads of
+ * the default framebuffer, which has no pixels, fail as the spec says for an
+ * incomplete framebuffer, with a message naming the command. */
 #include "harness.h"
 
 static char last_msg[2048];
@@ -105,5 +107,30 @@ int main(void)
         CHECK(eglGetProcAddress(names[i]) != NULL, "eglGetProcAddress(%s)", names[i]);
     glDeleteBuffers(1, &ind);
     CHECK(glGetError() == GL_NO_ERROR, "no error left over");
+
+    /* The default framebuffer of a surfaceless context is incomplete
+     * (FRAMEBUFFER_UNDEFINED): clears, blits and reads of it are
+     * INVALID_FRAMEBUFFER_OPERATION (GL 4.6 §9.4.4, §17.4.3, §18.2.2), with a debug
+     * error that names the command and says why. */
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_UNDEFINED, "no default framebuffer");
+    struct {
+        const char *func;
+        int which;
+    } fb_calls[] = {{"glClear", 0}, {"glClearBufferfv", 1}, {"glBlitFramebuffer", 2}, {"glReadPixels", 3}};
+    for (unsigned i = 0; i < sizeof fb_calls / sizeof fb_calls[0]; i++) {
+        static const GLfloat red[4] = {1, 0, 0, 1};
+        GLubyte px[4];
+        last_msg[0] = 0;
+        switch (fb_calls[i].which) {
+        case 0: glClear(GL_COLOR_BUFFER_BIT); break;
+        case 1: glClearBufferfv(GL_COLOR, 0, red); break;
+        case 2: glBlitFramebuffer(0, 0, 1, 1, 0, 0, 1, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST); break;
+        default: glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px); break;
+        }
+        GLenum e = glGetError();
+        CHECK(e == GL_INVALID_FRAMEBUFFER_OPERATION && strstr(last_msg, fb_calls[i].func) &&
+                  strstr(last_msg, "default framebuffer"),
+              "%s of the default framebuffer: 0x%x, `%s'", fb_calls[i].func, e, last_msg);
+    }
     return h_finish("no_draw");
 }
