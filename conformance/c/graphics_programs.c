@@ -334,6 +334,10 @@ static void versioned_words(void)
         " gl_FragColor = flat * smooth * noperspective; }\n",
         "#version 110\nvoid main() { float centroid = 1.0, invariant = 2.0, row_major = 3.0;"
         " gl_FragColor = vec4(centroid * invariant * row_major); }\n",
+        /* Words GLSL 1.30 (4.20) reserves without using them are free before. */
+        "#version 120\nuniform float filter;\nvoid main() { float active = filter, common = 1.0, partition = 2.0;"
+        " gl_FragColor = vec4(active * common * partition); }\n",
+        "#version 410\nout vec4 c;\nvoid main() { float resource = 1.0; c = vec4(resource); }\n",
         /* A struct may take such a word as its name. */
         "#version 120\nstruct flat { float x; };\nvoid main() { flat f; f.x = 1.0; gl_FragColor = vec4(f.x); }\n",
         /* A #version in a comment is no directive. */
@@ -353,6 +357,8 @@ static void versioned_words(void)
                   "`packed' is a reserved word", "GLSL 1.30 §3.6: packed is reserved");
     compile_fails(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nvoid main() { float image1DShadow; c = vec4(0); }\n",
                   "`image1DShadow' is a reserved word", "GLSL 3.30 §3.6: image1DShadow is reserved");
+    compile_fails(GL_FRAGMENT_SHADER, "#version 330\nout vec4 c;\nuniform float filter;\nvoid main() { c = vec4(filter); }\n",
+                  "`filter' is a reserved word", "GLSL 3.30 §3.6: filter is reserved");
     compile_fails(GL_FRAGMENT_SHADER,
                   "#version 120\nvoid main() { int i = 0; switch (i) { default: break; } gl_FragColor = vec4(0); }\n",
                   "`switch' is a reserved word", "GLSL 1.20 §3.6: switch is reserved before GLSL 1.30");

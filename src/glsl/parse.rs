@@ -107,6 +107,9 @@ thread_local! {
     /// glsl-lang creates the lexer) and the reserved words it used, with their offsets
     /// in the parsed text (taken by [`parse`] after parsing).
     static WORDS: std::cell::RefCell<(Words, Vec<(usize, String)>)> = Default::default();
+    /// The text being parsed (the lexer's positions are offsets into it), for the words
+    /// glsl-lang's lexer rejects outright.
+    static TEXT: std::cell::RefCell<String> = Default::default();
 }
 
 impl glsl_lang::lexer::HasLexerError for SubroutineLexer<'_, '_> {
@@ -147,6 +150,35 @@ impl SubroutineTokens<'_, '_> {
 }
 
 impl SubroutineTokens<'_, '_> {
+    /// glsl-lang's lexer rejects the words GLSL 1.30 and later reserve without ever using
+    /// them (`filter`, `active`, `resource`, ...); before those versions they are
+    /// identifiers. The rejected text at `pos` becomes the identifier it is (or a
+    /// recorded reserved word, reported as such).
+    fn rejected_word(
+        &mut self,
+        pos: lang_util::position::NodeSpan,
+    ) -> Option<(
+        lang_util::position::LexerPosition,
+        glsl_lang::lexer::Token,
+        lang_util::position::LexerPosition,
+    )> {
+        use lang_util::position::LexerPosition;
+        let range = pos.range();
+        let (start, end) = (usize::from(range.start()), usize::from(range.end()));
+        let word = TEXT.with(|t| t.borrow().get(start..end).map(str::to_string))?;
+        if !Words::versioned(&word) || self.words.classify(&word) == WordIs::Keyword {
+            return None;
+        }
+        if self.words.classify(&word) == WordIs::Reserved {
+            WORDS.with(|w| w.borrow_mut().1.push((start, word.clone())));
+        }
+        Some((
+            LexerPosition::new(pos.source_id(), range.start()),
+            glsl_lang::lexer::Token::Identifier(word.as_str().into()),
+            LexerPosition::new(pos.source_id(), range.end()),
+        ))
+    }
+
     /// A keyword the shader's version does not have yet becomes the identifier it is
     /// there; a reserved word is recorded for an error (and passed on as an identifier).
     fn version_word(&mut self, offset: usize, tok: &mut glsl_lang::lexer::Token) {
@@ -195,6 +227,11 @@ impl Iterator for SubroutineTokens<'_, '_> {
     fn next(&mut self) -> Option<Self::Item> {
         use glsl_lang::lexer::Token;
         let mut item = self.inner.next()?;
+        if let Err(glsl_lang::lexer::full::LexicalError::Token { pos, .. }) = &item
+            && let Some(tok) = self.rejected_word(*pos)
+        {
+            item = Ok(tok);
+        }
         if let Ok((start, tok, _)) = &mut item {
             self.version_word(usize::from(start.offset), tok);
             if let Token::Identifier(name) = &*tok
@@ -637,6 +674,7 @@ pub fn parse(
         ctx.add_type_name(ast::IdentifierData::from(name).into());
     }
     WORDS.with(|w| *w.borrow_mut() = (Words::of_source(&screened), Vec::new()));
+    TEXT.with(|t| t.borrow_mut().clone_from(&screened));
     let parsed = expected_panic(|| {
         glsl_lang::parse::ParseBuilder::<SubroutineLexer<'_, '_>, ast::TranslationUnit>::new(file)
             .opts(&opts)
@@ -646,6 +684,7 @@ pub fn parse(
     });
     // GLSL 4.60 §3.6: using a reserved word is a compile error.
     let reserved = WORDS.with(|w| std::mem::take(&mut *w.borrow_mut()).1);
+    TEXT.with(|t| t.borrow_mut().clear());
     for (at, word) in &reserved {
         let before = screened.get(..*at).unwrap_or("");
         let line = before.matches('\n').count();

@@ -11,9 +11,9 @@
 //! specifications, as Mesa's lexer applies them). The parser's token stream
 //! (parse.rs) passes a keyword that the shader's version does not have on as an
 //! identifier (or as the type name a struct declared), and records a reserved word for
-//! an error. Not covered: words glsl-lang's lexer rejects outright (`resource`,
-//! `active`, `filter`, ...: errors at every version here), the precision words and
-//! `layout`, which stay keywords at every version.
+//! an error; the words glsl-lang's lexer rejects outright (`filter`, `active`,
+//! `resource`, ...) come back as identifiers where the version leaves them free. Not
+//! covered: the precision words and `layout`, which stay keywords at every version.
 
 /// What one word is at one version.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,6 +94,14 @@ const WORDS: &[Entry] = &[
     ("fvec4", 110, 0, NONE),
     ("sampler3DRect", 110, 0, NONE),
     ("packed", 110, 140, UBO),
+    // Reserved from GLSL 1.30 (4.20 for resource) and never used; glsl-lang's lexer
+    // rejects them, and parse.rs turns them back into identifiers before.
+    ("filter", 130, 0, NONE),
+    ("common", 130, 0, NONE),
+    ("partition", 130, 0, NONE),
+    ("active", 130, 0, NONE),
+    ("superp", 130, 0, NONE),
+    ("resource", 420, 0, NONE),
     // GLSL 1.30's reserved words: layout words and types of GLSL 1.40.
     ("row_major", 130, 140, UBO),
     ("samplerBuffer", 130, 140, NONE),
@@ -278,5 +286,14 @@ mod tests {
         // GLSL 1.10 reserves switch; 1.30 makes it a keyword.
         assert_eq!(words("#version 120\n").classify("switch"), WordIs::Reserved);
         assert_eq!(words("#version 130\n").classify("switch"), WordIs::Keyword);
+        assert_eq!(
+            words("#version 120\n").classify("filter"),
+            WordIs::Identifier
+        );
+        assert_eq!(words("#version 330\n").classify("filter"), WordIs::Reserved);
+        assert_eq!(
+            words("#version 410\n").classify("resource"),
+            WordIs::Identifier
+        );
     }
 }
