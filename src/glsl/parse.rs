@@ -166,11 +166,13 @@ impl SubroutineTokens<'_, '_> {
         let range = pos.range();
         let (start, end) = (usize::from(range.start()), usize::from(range.end()));
         let word = TEXT.with(|t| t.borrow().get(start..end).map(str::to_string))?;
-        if !Words::versioned(&word) || self.words.classify(&word) == WordIs::Keyword {
+        if !Words::versioned(&word) {
             return None;
         }
-        if self.words.classify(&word) == WordIs::Reserved {
-            WORDS.with(|w| w.borrow_mut().1.push((start, word.clone())));
+        match self.words.classify(&word) {
+            WordIs::Keyword => return None,
+            WordIs::Reserved => WORDS.with(|w| w.borrow_mut().1.push((start, word.clone()))),
+            WordIs::Identifier => {}
         }
         Some((
             LexerPosition::new(pos.source_id(), range.start()),

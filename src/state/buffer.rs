@@ -41,7 +41,7 @@ impl BufferState {
     }
 
     /// Mapped without MAP_PERSISTENT_BIT: most commands may not touch such a buffer.
-    fn mapped_non_persistent(&self) -> bool {
+    pub fn mapped_non_persistent(&self) -> bool {
         self.mapping
             .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
     }

@@ -368,10 +368,7 @@ impl ContextState {
         let st = buf.state.lock();
         // GL 4.6 §6.3.2: INVALID_OPERATION when sourcing data from a buffer mapped
         // without MAP_PERSISTENT_BIT.
-        if st
-            .mapping
-            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
-        {
+        if st.mapped_non_persistent() {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "the GL_DISPATCH_INDIRECT_BUFFER {} is mapped",

@@ -335,10 +335,7 @@ impl ContextState {
         let st = buffer.state.lock();
         // GL 4.6 §6.3.1: a buffer mapped without MAP_PERSISTENT_BIT takes no writes
         // from GL commands (INVALID_OPERATION, as for every other writer).
-        if st
-            .mapping
-            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
-        {
+        if st.mapped_non_persistent() {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "buffer {} is mapped (without GL_MAP_PERSISTENT_BIT)",

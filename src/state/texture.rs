@@ -2200,10 +2200,7 @@ pub(super) fn pixel_buffer_range(
     ty: u32,
 ) -> GlResult<Arc<Storage>> {
     let st = buf.state.lock();
-    if st
-        .mapping
-        .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
-    {
+    if st.mapped_non_persistent() {
         gl_bail!(GL_INVALID_OPERATION, "the {what} {} is mapped", buf.name);
     }
     if !offset.is_multiple_of(elem_bytes) {
