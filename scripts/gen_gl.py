@@ -16,7 +16,7 @@ libegl-dev (GL/glcorearb.h, GL/glext.h, GL/gl.h, EGL/egl.h, EGL/eglext.h):
                                compatibility profile) it belongs to: eglGetProcAddress
                                answers these names with a stub that records an error
   src/generated/gl_enums.rs    every GL token of GL/glcorearb.h, with the name and value
-                               tables messages and scripts use (crate::state::gl_enums)
+                               tables messages and scripts use (crate::gl::enums)
   src/generated/egl_enums.rs   every EGL token of EGL/egl.h and EGL/eglext.h
                                (crate::egl::egl_enums)
 
@@ -32,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 HOOKS = ROOT / "src/api/interpose/hooks.txt"
 HEADERS = ["/usr/include/GL/glcorearb.h", "/usr/include/GL/gl.h"]
 
-# C type words -> Rust types (the aliases of src/state/types.rs).
+# C type words -> Rust types (the aliases of src/gl/types.rs).
 SCALARS = {
     "void": "c_void", "GLvoid": "c_void",
     "GLenum": "GLenum", "GLboolean": "GLboolean", "GLbitfield": "GLbitfield",
@@ -187,7 +187,7 @@ def gen_interposed(hooks, protos):
     out.append("// The glcompute side calls each entry point as declared (some are safe functions).")
     out.append("#[allow(non_snake_case, unused_unsafe, clippy::missing_safety_doc, clippy::too_many_arguments)]")
     out.append("mod routed {")
-    out.append("    use crate::state::types::*;")
+    out.append("    use crate::gl::types::*;")
     out.append("    #[allow(unused_imports)]")
     out.append("    use std::ffi::c_void;")
     out.append("    use super::route;")

@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use glcompute_driver::egl;
+use glcompute_driver::gl::enums::*;
+use glcompute_driver::gl::error::Enum;
 use glcompute_driver::state::context::current;
-use glcompute_driver::state::error::Enum;
-use glcompute_driver::state::gl_enums::*;
 
 fn usage() -> ExitCode {
     eprintln!(
@@ -174,32 +174,50 @@ fn compile(args: &[String]) -> ExitCode {
     }
 }
 
-/// Creates a GL 4.3 core context on the surfaceless display and makes it current.
-fn make_context() -> Result<(), String> {
-    let dpy =
-        egl::get_platform_display(egl::egl_enums::EGL_PLATFORM_SURFACELESS_MESA as u32, 0, &[])
+/// A GL 4.3 core context on the surfaceless display, current on this thread until it
+/// is dropped: the one EGL set-up of the tool (`info`, `compile`, `shader-test`).
+pub(crate) struct GlSession {
+    dpy: usize,
+    ctx: usize,
+}
+
+impl GlSession {
+    pub(crate) fn new() -> Result<GlSession, String> {
+        use glcompute_driver::gl::egl_enums::*;
+        let dpy = egl::get_platform_display(EGL_PLATFORM_SURFACELESS_MESA as u32, 0, &[])
             .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
-    egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
-    egl::bind_api(egl::egl_enums::EGL_OPENGL_API as u32)
-        .map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
-    let ctx = egl::create_context(
-        dpy,
-        0,
-        0,
-        &[
-            (egl::egl_enums::EGL_CONTEXT_MAJOR_VERSION, 4),
-            (egl::egl_enums::EGL_CONTEXT_MINOR_VERSION, 3),
-        ],
-    )
-    .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;
-    egl::make_current(dpy, 0, 0, ctx).map_err(|e| format!("eglMakeCurrent: 0x{e:X}"))
+        egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
+        egl::bind_api(EGL_OPENGL_API as u32).map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
+        let ctx = egl::create_context(
+            dpy,
+            0,
+            0,
+            &[
+                (EGL_CONTEXT_MAJOR_VERSION, 4),
+                (EGL_CONTEXT_MINOR_VERSION, 3),
+            ],
+        )
+        .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;
+        egl::make_current(dpy, 0, 0, ctx).map_err(|e| format!("eglMakeCurrent: 0x{e:X}"))?;
+        Ok(GlSession { dpy, ctx })
+    }
+}
+
+impl Drop for GlSession {
+    fn drop(&mut self) {
+        let _ = egl::make_current(self.dpy, 0, 0, 0);
+        let _ = egl::destroy_context(self.dpy, self.ctx);
+    }
 }
 
 fn info() -> ExitCode {
-    if let Err(e) = make_context() {
-        eprintln!("glcompute info: {e}");
-        return ExitCode::FAILURE;
-    }
+    let _session = match GlSession::new() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("glcompute info: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let ctx = current().expect("current context");
     let mut st = ctx.state.lock();
     let string = |st: &glcompute_driver::state::context::ContextState, name| {

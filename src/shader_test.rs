@@ -30,8 +30,7 @@ use glcompute_driver::api::framebuffers::*;
 use glcompute_driver::api::shaders::*;
 use glcompute_driver::api::textures::*;
 use glcompute_driver::api::uniforms::*;
-use glcompute_driver::egl;
-use glcompute_driver::state::gl_enums::*;
+use glcompute_driver::gl::enums::*;
 
 mod textures;
 
@@ -143,42 +142,6 @@ fn parse(text: &str) -> Parsed {
     p
 }
 
-/// A fresh GL 4.3 core context for one file.
-struct Context {
-    dpy: usize,
-    ctx: usize,
-}
-
-impl Context {
-    fn new() -> Result<Context, String> {
-        let dpy =
-            egl::get_platform_display(egl::egl_enums::EGL_PLATFORM_SURFACELESS_MESA as u32, 0, &[])
-                .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
-        egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
-        egl::bind_api(egl::egl_enums::EGL_OPENGL_API as u32)
-            .map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
-        let ctx = egl::create_context(
-            dpy,
-            0,
-            0,
-            &[
-                (egl::egl_enums::EGL_CONTEXT_MAJOR_VERSION, 4),
-                (egl::egl_enums::EGL_CONTEXT_MINOR_VERSION, 3),
-            ],
-        )
-        .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;
-        egl::make_current(dpy, 0, 0, ctx).map_err(|e| format!("eglMakeCurrent: 0x{e:X}"))?;
-        Ok(Context { dpy, ctx })
-    }
-}
-
-impl Drop for Context {
-    fn drop(&mut self) {
-        let _ = egl::make_current(self.dpy, 0, 0, 0);
-        let _ = egl::destroy_context(self.dpy, self.ctx);
-    }
-}
-
 fn extensions() -> Vec<String> {
     let mut n = 0;
     // SAFETY: n is a valid int to write.
@@ -271,12 +234,12 @@ fn check_require(lines: &[String]) -> Result<u32, Verdict> {
 }
 
 fn enum_by_name(name: &str) -> Option<u32> {
-    glcompute_driver::state::gl_enums::enum_by_name(name)
+    glcompute_driver::gl::enums::enum_by_name(name)
 }
 
 fn run_file(text: &str) -> Verdict {
     let p = parse(text);
-    let _ctx = match Context::new() {
+    let _ctx = match crate::GlSession::new() {
         Ok(c) => c,
         Err(e) => return Verdict::Fail(e),
     };

@@ -1,11 +1,11 @@
 //! Buffer object entry points (GL 4.6 chapter 6), target-based and DSA.
 
 use super::{count_named, gl_call, in_array, out_array, out_one};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::buffer::BufRef::{self, Named, Target};
-use crate::state::error::{Enum, GlResult};
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 fn gen_names(func: &'static str, n: GLsizei, buffers: *mut GLuint, create: bool) {

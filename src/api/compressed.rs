@@ -3,11 +3,11 @@
 //! GetCompressedTex(ture)(Sub)Image queries.
 
 use super::gl_call;
+use crate::gl::enums::*;
+use crate::gl::error::GlResult;
+use crate::gl::types::*;
 use crate::state::context::ContextState;
-use crate::state::error::GlResult;
-use crate::state::gl_enums::*;
 use crate::state::texture::Dims;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 #[allow(clippy::too_many_arguments)]
@@ -333,7 +333,7 @@ fn get_target(
         crate::gl_bail!(
             GL_INVALID_ENUM,
             "target {} is not a glGetCompressedTexImage target",
-            crate::state::error::Enum(target)
+            crate::gl::error::Enum(target)
         );
     }
     st.query_target(target)

@@ -5,10 +5,10 @@
 //! operation in `state::copies`.
 
 use super::{gl_call, out_array};
+use crate::gl::enums::GL_SAMPLE_POSITION;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::copies::{CopyEnd, has_mipmaps};
-use crate::state::gl_enums::GL_SAMPLE_POSITION;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]
@@ -62,7 +62,7 @@ pub extern "C" fn glGenerateMipmap(target: GLenum) {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "target {} is not a texture target with mipmaps",
-                crate::state::error::Enum(target)
+                crate::gl::error::Enum(target)
             );
         }
         let tex = st.bound_texture(target)?;
@@ -206,7 +206,7 @@ pub unsafe extern "C" fn glGetMultisamplefv(pname: GLenum, index: GLuint, val: *
             gl_bail!(
                 GL_INVALID_ENUM,
                 "pname {} is not GL_SAMPLE_POSITION",
-                crate::state::error::Enum(pname)
+                crate::gl::error::Enum(pname)
             );
         }
         // GL 4.6 §14.3.1.1: INVALID_VALUE if index is not below the draw

@@ -1,8 +1,8 @@
 //! Errors, strings, state queries, capabilities, Finish/Flush.
 
 use super::{gl_call, out_array};
+use crate::gl::types::*;
 use crate::state::query::Value;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]
@@ -18,7 +18,7 @@ fn reset_status(func: &'static str) -> GLenum {
     gl_call(func, |st| {
         Ok(std::mem::replace(
             &mut st.reset_status,
-            crate::state::gl_enums::GL_NO_ERROR,
+            crate::gl::enums::GL_NO_ERROR,
         ))
     })
 }

@@ -1,11 +1,11 @@
 //! KHR_debug entry points (GL 4.6 chapter 20).
 
 use super::{c_bytes, gl_call, in_array, out_one};
+use crate::gl::error::GlResult;
 use crate::gl_bail;
-use crate::state::error::GlResult;
 
+use crate::gl::types::*;
 use crate::state::program::copy_string;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]

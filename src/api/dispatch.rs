@@ -1,9 +1,9 @@
 //! Compute dispatch, memory barriers and sync objects.
 
 use super::{gl_call, out_array, out_one};
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::gl_bail;
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDispatchCompute(

@@ -7,11 +7,11 @@
 //! interposed mode under a driver that draws is how an application draws and computes.
 
 use super::gl_call;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::context::ContextState;
-use crate::state::error::{Enum, GlResult};
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 /// GL 4.6 §10.1: INVALID_ENUM if mode is not a primitive type.

@@ -6,8 +6,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
 use crate::egl::config::{self, CONFIGS};
-use crate::egl::egl_enums::*;
 use crate::egl::{self, EglResult};
+use crate::gl::egl_enums::*;
 
 pub type EGLBoolean = u32;
 pub type EGLint = i32;

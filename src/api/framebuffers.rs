@@ -2,12 +2,12 @@
 //! and attachments, draw/read buffers, Clear/ClearBuffer*, ReadPixels.
 
 use super::{count, delete_from, gen_into, gl_call, in_array};
+use crate::gl::enums::*;
+use crate::gl::error::GlResult;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::runtime::texel::Class;
 use crate::state::context::ContextState;
-use crate::state::error::GlResult;
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]
@@ -93,7 +93,7 @@ fn tex_nd(
         crate::gl_bail!(
             GL_INVALID_ENUM,
             "textarget {} is not a target of glFramebufferTexture{dims}D",
-            crate::state::error::Enum(textarget)
+            crate::gl::error::Enum(textarget)
         );
     }
     let tt = if texture == 0 { None } else { Some(textarget) };
@@ -353,7 +353,7 @@ unsafe fn clear_buffer(
             gl_bail!(
                 GL_INVALID_ENUM,
                 "buffer {} cannot be cleared with {func}",
-                crate::state::error::Enum(buffer)
+                crate::gl::error::Enum(buffer)
             );
         }
         let mut words = [0u32; 4];
@@ -715,7 +715,7 @@ pub unsafe extern "C" fn glGetRenderbufferParameteriv(
                 gl_bail!(
                     GL_INVALID_ENUM,
                     "target {} is not GL_RENDERBUFFER",
-                    crate::state::error::Enum(target)
+                    crate::gl::error::Enum(target)
                 );
             }
             let rb = st.framebuffers.renderbuffer.clone();

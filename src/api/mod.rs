@@ -5,8 +5,8 @@
 //! undefined) with a debug message. `unsafe` here is the C boundary: raw pointers the
 //! application passes with GL's usual validity promises.
 //!
-//! [`UserIn`]: crate::state::types::UserIn
-//! [`UserOut`]: crate::state::types::UserOut
+//! [`UserIn`]: crate::gl::types::UserIn
+//! [`UserOut`]: crate::gl::types::UserOut
 
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
@@ -149,10 +149,10 @@ pub mod entry {
 use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use crate::gl::enums::*;
+use crate::gl::error::GlResult;
 use crate::state::context::{ContextState, current};
 use crate::state::debug::Delivery;
-use crate::state::error::GlResult;
-use crate::state::gl_enums::*;
 
 mod procs {
     include!(concat!(env!("OUT_DIR"), "/procs.rs"));
@@ -321,7 +321,7 @@ macro_rules! gl_default {
 gl_default!(() => (), u8 => 0, u32 => 0, i32 => 0, i64 => 0, u64 => 0, usize => 0,
     *const u8 => std::ptr::null(), *mut u8 => std::ptr::null_mut(),
     *mut std::ffi::c_void => std::ptr::null_mut(),
-    crate::state::types::GLsync => std::ptr::null_mut());
+    crate::gl::types::GLsync => std::ptr::null_mut());
 
 impl<T: GlDefault> GlDefault for Option<T> {
     fn gl_default() -> Self {
@@ -393,7 +393,7 @@ pub fn gl_call<R: GlDefault>(
         // and the sync and query-availability commands; every other command does
         // nothing, returns zero and generates CONTEXT_LOST.
         let result = if st.lost && !works_when_lost(func) {
-            Err(crate::state::error::GlError::new(
+            Err(crate::gl::error::GlError::new(
                 GL_CONTEXT_LOST,
                 "the context was lost in a reset (GL_LOSE_CONTEXT_ON_RESET); make a new one".into(),
             ))
@@ -422,7 +422,7 @@ pub fn gl_call<R: GlDefault>(
             let mut st = ctx.state.lock();
             st.record_error(
                 func,
-                crate::state::error::GlError::new(
+                crate::gl::error::GlError::new(
                     GL_OUT_OF_MEMORY,
                     format!("internal error, the command did not complete: {what}"),
                 ),

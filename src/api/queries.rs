@@ -3,9 +3,9 @@
 //! 64-bit value to its type by clamping.
 
 use super::{delete_from, gen_into, gl_call, out_one};
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::state::buffer::BufRef;
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenQueries(n: GLsizei, ids: *mut GLuint) {

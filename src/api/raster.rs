@@ -5,13 +5,13 @@
 //! nothing with it (see state/raster.rs).
 
 use super::{gl_call, in_array};
-use crate::state::gl_enums::*;
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::state::raster::{self, MAX_VIEWPORTS};
-use crate::state::types::*;
 
 /// GL 4.6 §13.6.1, §14.9.2: the count of an array form; INVALID_VALUE for a negative
 /// count or one that runs past MAX_VIEWPORTS, checked before the array is read.
-fn viewport_count(first: GLuint, count: GLsizei) -> crate::state::error::GlResult<usize> {
+fn viewport_count(first: GLuint, count: GLsizei) -> crate::gl::error::GlResult<usize> {
     raster::viewport_range(first, count, "entries").map(|r| r.len())
 }
 

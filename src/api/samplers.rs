@@ -5,9 +5,9 @@
 use super::count;
 use super::textures::{Out, Tex, get_param, read_params, set_param, set_param_int};
 use super::{delete_from, gen_into, gl_call, in_array};
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::gl_bail;
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenSamplers(count: GLsizei, samplers: *mut GLuint) {
@@ -80,7 +80,7 @@ fn tex_buffer(
             gl_bail!(
                 GL_INVALID_ENUM,
                 "target {} is not GL_TEXTURE_BUFFER",
-                crate::state::error::Enum(target)
+                crate::gl::error::Enum(target)
             );
         }
         let tex = st.bound_texture(target)?;

@@ -1,12 +1,12 @@
 //! Shader, program and program-pipeline entry points (GL 4.6 chapter 7).
 
 use super::{c_bytes, count_named, gl_call, in_array, out_array, out_one};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::context::ContextState;
-use crate::state::error::{Enum, GlResult};
-use crate::state::gl_enums::*;
 use crate::state::program::copy_string;
-use crate::state::types::*;
 use std::ffi::c_void;
 
 /// Joins the ShaderSource strings (GL 4.6 §7.1): a NULL `length` array, or a negative

@@ -3,7 +3,7 @@
 
 use super::uniforms::{name_arg, write_name};
 use super::{count_named, gl_call, in_array, out_array, out_one};
-use crate::state::types::*;
+use crate::gl::types::*;
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetSubroutineUniformLocation(
@@ -31,7 +31,7 @@ pub unsafe extern "C" fn glGetSubroutineIndex(
     gl_call("glGetSubroutineIndex", |st| {
         st.subroutine_index(program, shadertype, &name).map(Some)
     })
-    .unwrap_or(crate::state::gl_enums::GL_INVALID_INDEX)
+    .unwrap_or(crate::gl::enums::GL_INVALID_INDEX)
 }
 
 #[unsafe(no_mangle)]

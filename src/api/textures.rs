@@ -3,13 +3,13 @@
 //! level queries, PixelStore, BindImageTexture(s).
 
 use super::{count, delete_from, gen_into, gl_call, in_array, out_array, out_one};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
 use crate::state::context::ContextState;
-use crate::state::error::{Enum, GlResult};
-use crate::state::gl_enums::*;
 use crate::state::texture::{Dims, TexValue, Texture};
-use crate::state::types::*;
 use std::ffi::c_void;
 use std::sync::Arc;
 

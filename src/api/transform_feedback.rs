@@ -4,7 +4,7 @@
 //! recorded).
 
 use super::{c_bytes, gen_into, gl_call, in_array};
-use crate::state::types::*;
+use crate::gl::types::*;
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenTransformFeedbacks(n: GLsizei, ids: *mut GLuint) {

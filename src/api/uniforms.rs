@@ -2,11 +2,11 @@
 //! locations, values, active-resource queries and block bindings.
 
 use super::{c_bytes, gl_call, in_array, out_array, out_one};
+use crate::gl::enums::*;
+use crate::gl::error::GlResult;
+use crate::gl::types::*;
 use crate::gl_bail;
-use crate::state::error::GlResult;
-use crate::state::gl_enums::*;
 use crate::state::program::copy_string;
-use crate::state::types::*;
 use crate::state::uniform::{Component, GetAs, Shape, Values};
 
 /// A NUL-terminated name argument (NULL reads as the empty name, which names nothing).

@@ -9,8 +9,8 @@
 //! belongs to, and returns zero. Names that are no GL function at all still give NULL.
 
 use super::gl_call;
+use crate::gl::error::GlResult;
 use crate::gl_bail;
-use crate::state::error::GlResult;
 
 /// A stub, called through a pointer of the real function's type. The C calling
 /// conventions glcompute runs under (System V x86-64, AAPCS64) pass arguments in

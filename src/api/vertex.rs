@@ -5,11 +5,11 @@
 //! per command.
 
 use super::{delete_from, gen_into, gl_call, in_array, out_array};
+use crate::gl::enums::*;
+use crate::gl::error::GlResult;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::context::ContextState;
-use crate::state::error::GlResult;
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 use crate::state::vertex_array::{AttribKind, Format, FormatKind, VaoRef, attrib_index};
 use std::ffi::c_void;
 
@@ -895,7 +895,7 @@ fn packed(
             _ => gl_bail!(
                 GL_INVALID_ENUM,
                 "type {} is not GL_INT_2_10_10_10_REV or GL_UNSIGNED_INT_2_10_10_10_REV",
-                crate::state::error::Enum(ty)
+                crate::gl::error::Enum(ty)
             ),
         };
         let Some(word) = word else { return Ok(()) };

@@ -5,9 +5,6 @@
 //! stale or forged handle yields an EGL error instead of a crash. It creates GL
 //! contexts through the state layer and calls nothing above it.
 
-#[rustfmt::skip]
-#[path = "../generated/egl_enums.rs"]
-pub mod egl_enums;
 pub mod config;
 pub mod shadow;
 
@@ -17,10 +14,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::OnceLock;
 
+use crate::gl::egl_enums::*;
+use crate::gl::enums as gl;
 use crate::state::context::{Context, ContextInfo, set_current};
-use crate::state::gl_enums as gl;
 use config::CONFIGS;
-use egl_enums::*;
 
 pub type EglResult<T> = Result<T, i32>;
 

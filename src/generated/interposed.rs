@@ -12,7 +12,7 @@
 )]
 mod routed {
     use super::route;
-    use crate::state::types::*;
+    use crate::gl::types::*;
     #[allow(unused_imports)]
     use std::ffi::c_void;
 

@@ -3,7 +3,7 @@
 //! point counts, and from them the features glcompute relies on or supplies.
 
 use super::gl::{HostGl, slot};
-use crate::state::gl_enums::*;
+use crate::gl::enums::*;
 
 #[derive(Debug, Clone, Default)]
 pub struct Caps {

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicPtr, Ordering};
 
 use super::Api;
 #[allow(unused_imports)]
-use crate::state::types::*;
+use crate::gl::types::*;
 
 /// The host's GL functions as one window-system API resolves them.
 pub struct HostGl {

@@ -5,11 +5,11 @@ use crate::runtime::sync::Mutex;
 use std::sync::Arc;
 
 use super::context::{ContextState, bad_target};
-use super::error::{Enum, GlResult};
 use super::formats;
-use super::gl_enums::*;
 use super::limits;
-use super::types::{UserIn, UserOut};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::{UserIn, UserOut};
 use crate::runtime::memory::Storage;
 use crate::{gl_bail, gl_err};
 
@@ -540,7 +540,7 @@ impl ContextState {
                 };
                 match slot {
                     Some(b) => Ok(b.clone()),
-                    None => Err(super::error::GlError::new(
+                    None => Err(crate::gl::error::GlError::new(
                         unbound_error,
                         format!("no buffer is bound to {}", Enum(target)),
                     )),

@@ -16,12 +16,12 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
 use super::etc2;
-use super::gl_enums::*;
 use super::pixels::PixelModes;
 use super::texture::{Dims, Level, MAX_LEVELS, Texture, pixel_buffer_range};
-use super::types::{UserIn, UserOut};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::{UserIn, UserOut};
 use crate::gl_bail;
 use crate::runtime::memory::Storage;
 use crate::runtime::texel::{Format, Kind};

@@ -15,13 +15,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::buffer::{Bindings, Buffer};
 use super::debug::{DebugState, Delivery, Message};
-use super::error::{Enum, GlError, error_name};
-use super::gl_enums::*;
 use super::interposed::{HostBindings, HostLink};
 use super::names::NameTable;
 use super::pipeline::Pipeline;
 use super::program::{Program, Shader, ShaderObject};
 use super::sync::SyncObject;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlError, error_name};
 
 /// What the context was created as (EGL attributes, after validation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

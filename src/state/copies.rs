@@ -8,12 +8,12 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlError, GlResult};
 use super::framebuffer::Attachment;
-use super::gl_enums::*;
 use super::pixels::Client;
 use super::texture::{Dims, Level, MAX_LEVELS, TARGETS, Texture, internal_format};
-use super::types::UserIn;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlError, GlResult};
+use crate::gl::types::UserIn;
 use crate::gl_bail;
 use crate::runtime::texel::{Class, Format, linear_to_srgb, srgb_to_linear};
 

@@ -3,9 +3,9 @@
 //! API layer calls the application's callback after releasing the context lock, so a
 //! callback that calls back into GL cannot deadlock.
 
-use super::gl_enums::*;
 use super::limits;
-use super::types::GLDEBUGPROC;
+use crate::gl::enums::*;
+use crate::gl::types::GLDEBUGPROC;
 use std::collections::VecDeque;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

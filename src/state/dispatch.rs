@@ -4,12 +4,12 @@
 
 use super::buffer::BufRef;
 use super::context::ContextState;
-use super::error::GlResult;
-use super::gl_enums::*;
 use super::interposed::BufferKind;
 use super::limits;
 use super::program::Executable;
 use super::program::Program;
+use crate::gl::enums::*;
+use crate::gl::error::GlResult;
 use crate::gl_bail;
 use crate::runtime::abi::Resource;
 use crate::runtime::{self, Dispatch, GroupCount, Work};

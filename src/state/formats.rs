@@ -2,9 +2,9 @@
 //! table 8.16 (those a buffer texture may have) and conversion of one client pixel
 //! (format, type, data) to that internal format, as TexImage would (§8.4.4, §8.5).
 
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
-use super::types::UserIn;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::UserIn;
 use crate::gl_bail;
 use crate::runtime::texel::{f32_to_half, half_to_f32};
 

@@ -9,11 +9,11 @@ use crate::runtime::sync::Mutex;
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::names::NameTable;
 use super::texture::{Level, Texture, internal_format};
-use super::types::UserOut;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::UserOut;
 use crate::gl_bail;
 use crate::runtime::texel::{Class, Format};
 

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
 use super::framebuffer::{Attachment, MAX_COLOR_ATTACHMENTS, Renderbuffer};
-use super::gl_enums::*;
 use super::texture::component_type;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::runtime::texel::Format;
 

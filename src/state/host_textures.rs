@@ -12,11 +12,11 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::GlResult;
-use super::gl_enums::*;
 use super::interposed::{HostLink, host_failed};
 use super::sampler::{desc_of, opaque_units};
 use super::texture::{ImageUnit, Level, MAX_LEVELS, SamplerParams, Texture, image_table_of};
+use crate::gl::enums::*;
+use crate::gl::error::GlResult;
 use crate::gl_bail;
 use crate::glsl::LinkedProgram;
 use crate::host::gl::HostGl;

@@ -7,15 +7,15 @@
 //! The arguments are validated in Mesa's order (target, pname, bufSize).
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
 use super::framebuffer::MAX_RENDERBUFFER_SIZE;
-use super::gl_enums::*;
 use super::host_textures::exact_client;
 use super::sampler::{BUFFER_FORMATS, MAX_TEXTURE_BUFFER_SIZE};
 use super::texture::{
     IMAGE_FORMATS, MAX_3D_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, MAX_CUBE_MAP_TEXTURE_SIZE,
     MAX_RECTANGLE_TEXTURE_SIZE, MAX_TEXTURE_SIZE, component_type, internal_format,
 };
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::runtime::texel::{Class, Format, Kind};
 

@@ -14,8 +14,8 @@ use std::ffi::CString;
 use std::sync::{Arc, OnceLock};
 
 use super::context::ContextState;
-use super::error::{GlError, GlResult};
-use super::gl_enums::*;
+use crate::gl::enums::*;
+use crate::gl::error::{GlError, GlResult};
 use crate::gl_bail;
 use crate::host::Api;
 use crate::host::caps::{self, Caps};

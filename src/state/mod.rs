@@ -12,17 +12,13 @@ pub mod context;
 pub mod copies;
 pub mod debug;
 pub mod dispatch;
-pub mod error;
 pub mod etc2;
 pub mod formats;
 pub mod framebuffer;
 pub mod framebuffer_params;
+pub mod host_textures;
 pub mod internalformat;
 pub mod interposed;
-#[rustfmt::skip]
-#[path = "../generated/gl_enums.rs"]
-pub mod gl_enums;
-pub mod host_textures;
 pub use crate::limits;
 pub mod multisample;
 pub mod names;
@@ -41,6 +37,5 @@ pub mod sync;
 pub mod texture;
 pub mod texture_view;
 pub mod transform_feedback;
-pub mod types;
 pub mod uniform;
 pub mod vertex_array;

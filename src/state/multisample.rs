@@ -11,11 +11,11 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::texture::{
     Level, MAX_ARRAY_TEXTURE_LAYERS, MAX_LEVELS, MAX_TEXTURE_SIZE, Texture, internal_format,
 };
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::runtime::texel::{Class, Format};
 

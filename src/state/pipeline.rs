@@ -6,10 +6,10 @@
 use std::sync::Arc;
 
 use super::context::{ContextState, ShareGroup};
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::program::Executable;
 use super::program::{Program, program_in};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::Stage;
 

@@ -3,8 +3,8 @@
 //! image in memory, and the conversion of one client pixel to and from the four
 //! components of a texel format's class ([`crate::runtime::texel`]).
 
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::runtime::texel::{self, Class, Format};
 

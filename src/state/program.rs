@@ -10,10 +10,10 @@ use crate::runtime::sync::Mutex;
 use std::sync::{Arc, OnceLock};
 
 use super::context::{ContextState, ShareGroup};
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::names::NameTable;
 use crate::backend::{self, Kernel};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::{self, CompiledShader, LinkedProgram, Stage};
 

@@ -9,8 +9,8 @@
 //! GL 4.6 §7.5 wants).
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
 use super::program::stage_of;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl;
 

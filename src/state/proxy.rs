@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use super::compressed::{Blocks, Codec};
 use super::context::ContextState;
-use super::gl_enums::*;
 use super::texture::{Level, MAX_LEVELS, TexState, Texture};
+use crate::gl::enums::*;
 use crate::runtime::memory::Storage;
 use crate::runtime::texel::Format;
 

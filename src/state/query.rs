@@ -8,9 +8,9 @@ use std::sync::OnceLock;
 use super::buffer::IndexedBinding;
 use super::context::ContextState;
 use super::debug::{self, Message};
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::limits::*;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 
 /// A state value as stored; Get* converts it (GL 4.6 §2.2.2).

@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::names::NameTable;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 
 /// GL 4.6 table 23.76 (implementation-dependent): MAX_VERTEX_STREAMS.

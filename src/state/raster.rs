@@ -6,10 +6,10 @@
 //! used: applications set it up at start-up and query it back.
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
 use super::framebuffer::MAX_DRAW_BUFFERS;
-use super::gl_enums::*;
 use super::query::Value;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 
 /// GL 4.6 table 23.65 (implementation limits of this state).
@@ -814,7 +814,7 @@ impl ContextState {
             GL_COLOR_WRITEMASK => blend().map(|b| Value::Bools(b.color_mask.to_vec())),
             GL_SAMPLE_MASK_VALUE => {
                 if index >= MAX_SAMPLE_MASK_WORDS {
-                    Err(crate::state::error::GlError::new(
+                    Err(crate::gl::error::GlError::new(
                         GL_INVALID_VALUE,
                         format!(
                             "index = {index} is not below GL_MAX_SAMPLE_MASK_WORDS ({MAX_SAMPLE_MASK_WORDS})"

@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::texture::{SamplerParams, TexState, TexValue, Texture, internal_format};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::LinkedProgram;
 use crate::ir::{Dim, Opaque, Type};

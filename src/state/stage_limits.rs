@@ -10,8 +10,8 @@
 //! objects enforce live with those objects (crate::limits, texture.rs, framebuffer.rs,
 //! raster.rs).
 
-use super::gl_enums::*;
 use super::query::Value;
+use crate::gl::enums::*;
 
 /// MAX_UNIFORM_BLOCK_SIZE in components: each stage's combined uniform components are
 /// its default-block components plus its uniform blocks (GL 4.6 table 23.64).

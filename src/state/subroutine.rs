@@ -7,9 +7,9 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::program::Executable;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::{Stage, StageSubroutines};
 

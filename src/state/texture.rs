@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use super::buffer::Buffer;
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::pixels::{Client, ClientLayout};
-use super::types::{UserIn, UserOut};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::{UserIn, UserOut};
 use crate::gl_bail;
 use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
 use crate::runtime::image::{self as rt, ImageDesc, ImageTable};

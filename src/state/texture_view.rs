@@ -6,9 +6,9 @@
 //! class (table 8.22), which reinterprets the same bytes.
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::texture::{Level, MAX_LEVELS, TexState, Texture, internal_format};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 
 /// The view classes of GL 4.6 table 8.22; formats of one class may view each other.

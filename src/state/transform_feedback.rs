@@ -10,9 +10,9 @@
 
 use super::buffer::IndexedBinding;
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::names::NameTable;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::limits::MAX_TRANSFORM_FEEDBACK_BUFFERS;
 

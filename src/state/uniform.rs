@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::limits;
 use super::program::Executable;
 use super::program::{Program, ProgramState};
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::{GraphicsInfo, IoResource, LinkedProgram, Stage};
 use crate::ir::reflect::{BlockResource, Reflection, Resource};

@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use super::buffer::Buffer;
 use super::context::ContextState;
-use super::error::{Enum, GlResult};
-use super::gl_enums::*;
 use super::names::NameTable;
 use super::query::Value;
+use crate::gl::enums::*;
+use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::limits::MAX_VERTEX_ATTRIBS;
 

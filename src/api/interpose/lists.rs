@@ -21,12 +21,12 @@ use std::sync::{Arc, OnceLock};
 use super::route::{host, shadow};
 use super::window::log_taken;
 use crate::api::gl_call;
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::host::gl::HostGl;
 use crate::runtime::sync::Mutex;
 use crate::state::context::Context;
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 
 const GL_COMPILE: GLenum = 0x1300;
 const GL_COMPILE_AND_EXECUTE: GLenum = 0x1301;
@@ -378,7 +378,7 @@ pub fn refuse_indirect() -> bool {
     }
     gl_call(
         "glDispatchComputeIndirect",
-        |_| -> crate::state::error::GlResult<()> {
+        |_| -> crate::gl::error::GlResult<()> {
             // ARB_compute_shader (compatibility profile): INVALID_OPERATION if called while
             // a display list is being compiled.
             gl_bail!(

@@ -12,14 +12,14 @@ use std::collections::HashSet;
 use std::ffi::{CStr, c_char, c_int, c_void};
 use std::sync::OnceLock;
 
-use crate::egl::egl_enums::*;
 use crate::egl::shadow;
+use crate::gl::egl_enums::*;
+use crate::gl::enums::{
+    GL_CONTEXT_COMPATIBILITY_PROFILE_BIT, GL_CONTEXT_CORE_PROFILE_BIT, GL_CONTEXT_FLAG_DEBUG_BIT,
+};
 use crate::host::{Api, ws};
 use crate::runtime::sync::Mutex;
 use crate::state::context::ContextInfo;
-use crate::state::gl_enums::{
-    GL_CONTEXT_COMPATIBILITY_PROFILE_BIT, GL_CONTEXT_CORE_PROFILE_BIT, GL_CONTEXT_FLAG_DEBUG_BIT,
-};
 
 type Ptr = *mut c_void;
 

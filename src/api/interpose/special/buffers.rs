@@ -12,16 +12,16 @@ use super::link_of;
 use crate::api::gl_call;
 use crate::api::interpose::route::{host, shadow};
 use crate::api::interpose::window::log_taken;
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::host::gl::HostGl;
 use crate::state::buffer::{alignment_name, max_bindings_name, offset_alignment};
 use crate::state::context::{Context, ContextState};
-use crate::state::gl_enums::*;
 use crate::state::interposed::{HostBinding, HostLink};
-use crate::state::types::*;
 /// Checks that `buffer` is 0 or a buffer name of the host (binding it to
 /// COPY_READ_BUFFER and back, which creates the object as BindBuffer would).
-fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::state::error::GlResult<()> {
+fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::gl::error::GlResult<()> {
     if buffer == 0 {
         return Ok(());
     }
@@ -40,7 +40,7 @@ fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::state::error::GlResu
     // GL 4.6 §6.1: an error if buffer is not zero or a name from GenBuffers or
     // CreateBuffers; the host's own check decides which one (INVALID_OPERATION since
     // GL 4.5, INVALID_VALUE before).
-    Err(crate::state::error::GlError::new(
+    Err(crate::gl::error::GlError::new(
         e,
         format!("buffer {buffer} is not a name returned by glGenBuffers or glCreateBuffers"),
     ))
@@ -98,7 +98,7 @@ fn bind_kept_range(
     index: GLuint,
     buffer: GLuint,
     range: Option<(GLintptr, GLsizeiptr)>,
-) -> crate::state::error::GlResult<()> {
+) -> crate::gl::error::GlResult<()> {
     let limit = max_bindings_name(target);
     let align = offset_alignment(target) as isize;
     let align_name = alignment_name(target);
@@ -241,7 +241,7 @@ pub unsafe extern "C" fn glBindBuffersRange(
                 GL_INVALID_OPERATION,
                 "first + count = {} exceeds the {points} binding points of {}",
                 first as u64 + n as u64,
-                crate::state::error::Enum(target)
+                crate::gl::error::Enum(target)
             );
         }
         // SAFETY: `count` entries each, when non-null (GL 4.6 §6.1.1).

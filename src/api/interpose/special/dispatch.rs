@@ -9,9 +9,9 @@ use crate::api::entry;
 use crate::api::interpose::lists::{Item, record};
 use crate::api::interpose::route::{host, shadow};
 use crate::api::interpose::window::log_taken;
-use crate::state::gl_enums::*;
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::state::interposed::HostLink;
-use crate::state::types::*;
 
 pub unsafe extern "C" fn glDispatchCompute(x: GLuint, y: GLuint, z: GLuint) {
     if shadow().is_none() {

@@ -9,10 +9,10 @@ use super::link_of;
 use crate::api::gl_call;
 use crate::api::interpose::route::{host, shadow};
 use crate::api::interpose::window::log_taken;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::interposed::HostImage;
 use crate::state::texture::check_bind_image;
-use crate::state::types::*;
 
 pub unsafe extern "C" fn glBindImageTexture(
     unit: GLuint,

@@ -11,11 +11,11 @@ use crate::api::interpose::lists::{Item, record};
 use crate::api::interpose::route::{self, host, shadow};
 use crate::api::interpose::window::log_taken;
 use crate::api::{entry, gl_call};
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::host::gl::HostGl;
 use crate::state::context::ContextState;
-use crate::state::gl_enums::*;
-use crate::state::types::*;
 /// Reserves a name in the host's shader/program name space: a host object that exists
 /// until glcompute's object of the same name is deleted.
 fn reserve_name(gl: &HostGl, program: bool) -> GLuint {
@@ -162,7 +162,7 @@ pub unsafe extern "C" fn glAttachShader(program: GLuint, shader: GLuint) {
             gl_call("glAttachShader", |st| {
                 st.merge_host_error();
                 if let Err((code, msg)) = check_host_object(gl, program, true) {
-                    return Err(crate::state::error::GlError::new(code, msg));
+                    return Err(crate::gl::error::GlError::new(code, msg));
                 }
                 // The shader check comes second (GL 4.6 §7.3 order).
                 st.lookup_shader(shader)?;
@@ -186,7 +186,7 @@ pub unsafe extern "C" fn glAttachShader(program: GLuint, shader: GLuint) {
                 st.merge_host_error();
                 st.lookup_program(program)?;
                 if let Err((code, msg)) = check_host_object(gl, shader, false) {
-                    return Err(crate::state::error::GlError::new(code, msg));
+                    return Err(crate::gl::error::GlError::new(code, msg));
                 }
                 st.attach_foreign(program, shader)?;
                 // SAFETY: a host program and a host shader.
@@ -223,7 +223,7 @@ pub unsafe extern "C" fn glDetachShader(program: GLuint, shader: GLuint) {
         gl_call("glDetachShader", |st| {
             st.merge_host_error();
             if let Err((code, msg)) = check_host_object(gl, shader, false) {
-                return Err(crate::state::error::GlError::new(code, msg));
+                return Err(crate::gl::error::GlError::new(code, msg));
             }
             st.detach_foreign(program, shader)?;
             // SAFETY: detaching a host shader from the host program of the same name.
@@ -338,21 +338,18 @@ pub unsafe extern "C" fn glGetProgramiv(program: GLuint, pname: GLenum, params: 
     {
         log_taken(b"glGetProgramiv");
         let gl = link_of(&ctx).gl;
-        gl_call(
-            "glGetProgramiv",
-            |st| -> crate::state::error::GlResult<()> {
-                st.merge_host_error();
-                if let Err((code, msg)) = check_host_object(gl, program, true) {
-                    return Err(crate::state::error::GlError::new(code, msg));
-                }
-                // ARB_compute_shader: INVALID_OPERATION if the program is not linked or
-                // has no compute shader; a host program has none.
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "program {program} has no compute shader"
-                )
-            },
-        );
+        gl_call("glGetProgramiv", |st| -> crate::gl::error::GlResult<()> {
+            st.merge_host_error();
+            if let Err((code, msg)) = check_host_object(gl, program, true) {
+                return Err(crate::gl::error::GlError::new(code, msg));
+            }
+            // ARB_compute_shader: INVALID_OPERATION if the program is not linked or
+            // has no compute shader; a host program has none.
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "program {program} has no compute shader"
+            )
+        });
         return;
     }
     // SAFETY: the application's arguments.

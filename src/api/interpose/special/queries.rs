@@ -10,11 +10,11 @@ use super::link_of;
 use crate::api::interpose::route::{host, shadow};
 use crate::api::interpose::window::log_taken;
 use crate::api::{entry, gl_call, out_array};
+use crate::gl::enums::*;
+use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::context::Context;
-use crate::state::gl_enums::*;
 use crate::state::query::Value;
-use crate::state::types::*;
 pub unsafe extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
     let Some(ctx) = shadow() else {
         // SAFETY: the application's argument.
@@ -141,7 +141,7 @@ fn our_value_indexed(
     ctx: &Context,
     pname: GLenum,
     index: GLuint,
-) -> Option<Result<Value, crate::state::error::GlError>> {
+) -> Option<Result<Value, crate::gl::error::GlError>> {
     let link = link_of(ctx);
     let caps = link.caps();
     let mut st = ctx.state.lock();

@@ -2,7 +2,7 @@
 //! records the error (first one sticks, GL 4.6 §2.3.1) and turns it into a KHR_debug
 //! message. A failing operation must return before it changes anything.
 
-use super::gl_enums::enum_name;
+use super::enums::enum_name;
 use std::fmt;
 
 /// A GL error with a message in the application's terms.
@@ -24,7 +24,7 @@ impl GlError {
 #[macro_export]
 macro_rules! gl_err {
     ($code:ident, $($arg:tt)+) => {
-        $crate::state::error::GlError::new($crate::state::gl_enums::$code, format!($($arg)+))
+        $crate::gl::error::GlError::new($crate::gl::enums::$code, format!($($arg)+))
     };
 }
 
@@ -51,7 +51,7 @@ impl fmt::Display for Enum {
 
 /// Name of a GL error code, for messages and logs.
 pub fn error_name(code: u32) -> &'static str {
-    use super::gl_enums::*;
+    use super::enums::*;
     match code {
         GL_NO_ERROR => "GL_NO_ERROR",
         GL_INVALID_ENUM => "GL_INVALID_ENUM",
