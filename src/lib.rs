@@ -20,6 +20,7 @@ pub mod api;
 pub mod backend;
 pub mod config;
 pub mod egl;
+pub mod format;
 pub mod gl;
 pub mod glsl;
 pub mod host;

@@ -6,6 +6,8 @@
 //! the state layer answers queries from it, the compiler checks shaders against it and
 //! the runtime sizes its memory by it.
 
+use crate::gl::enums::*;
+
 /// GL 4.3 is the version a compute driver reports (the first core version with compute).
 pub const GL_MAJOR: i32 = 4;
 pub const GL_MINOR: i32 = 3;
@@ -128,3 +130,259 @@ pub const MAX_SERVER_WAIT_TIMEOUT: i64 = 0;
 /// minimums): subroutine functions and subroutine uniform locations per stage.
 pub const MAX_SUBROUTINES: i32 = 256;
 pub const MAX_SUBROUTINE_UNIFORM_LOCATIONS: i32 = 1024;
+
+/// Framebuffers and renderbuffers (GL 4.6 tables 23.66, 23.69; GL 4.3's minimums).
+pub const MAX_COLOR_ATTACHMENTS: usize = 8;
+pub const MAX_RENDERBUFFER_SIZE: i32 = 16384;
+pub const MAX_FRAMEBUFFER_SIZE: i32 = 16384;
+pub const MAX_FRAMEBUFFER_LAYERS: i32 = 2048;
+pub const MAX_FRAMEBUFFER_SAMPLES: i32 = MAX_SAMPLES as i32;
+/// GL_MAX_SAMPLES and the other sample limits (GL 4.6 table 23.69 minimum: 4).
+pub const MAX_SAMPLES: u32 = 4;
+/// The sample counts a multisample image may have, largest first (GetInternalformat's
+/// SAMPLES order).
+pub const SAMPLE_COUNTS: [u32; 2] = [4, 2];
+/// GL 4.3 table 23.61 (BindFragDataLocationIndexed checks against it).
+pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
+
+/// Textures (GL 4.6 table 23.68 minimums, which glcompute gives exactly).
+pub const MAX_TEXTURE_SIZE: i32 = 16384;
+pub const MAX_3D_TEXTURE_SIZE: i32 = 2048;
+pub const MAX_ARRAY_TEXTURE_LAYERS: i32 = 2048;
+pub const MAX_CUBE_MAP_TEXTURE_SIZE: i32 = 16384;
+pub const MAX_RECTANGLE_TEXTURE_SIZE: i32 = 16384;
+pub const MAX_TEXTURE_BUFFER_SIZE: i64 = 1 << 27;
+pub const TEXTURE_BUFFER_OFFSET_ALIGNMENT: i64 = 16;
+/// Levels of a MAX_TEXTURE_SIZE texture: log2(16384) + 1.
+pub const MAX_LEVELS: usize = 15;
+
+/// The fixed-function state of the graphics pipeline (GL 4.6 table 23.65).
+pub const MAX_VIEWPORT_DIMS: f32 = 16384.0;
+pub const VIEWPORT_BOUNDS: [f32; 2] = [-32768.0, 32767.0];
+pub const MAX_SAMPLE_MASK_WORDS: u32 = 1;
+pub const POINT_SIZE_RANGE: [f64; 2] = [1.0, 255.0];
+pub const LINE_WIDTH_RANGE: [f64; 2] = [1.0, 255.0];
+
+/// Vertex arrays (GL 4.6 table 23.67; GL 4.3's minimums).
+pub const MAX_VERTEX_ATTRIB_BINDINGS: u32 = 16;
+pub const MAX_VERTEX_ATTRIB_RELATIVE_OFFSET: u32 = 2047;
+
+/// Transform feedback (GL 4.3 table 23.66).
+pub const MAX_SEPARATE_ATTRIBS: usize = 4;
+pub const MAX_XFB_INTERLEAVED_COMPONENTS: u32 = 64;
+pub const MAX_XFB_SEPARATE_COMPONENTS: u32 = 4;
+
+/// QUERY_COUNTER_BITS of every target: results are 64-bit counters.
+pub const QUERY_COUNTER_BITS: i64 = 64;
+
+/// EGL_MAX_PBUFFER_WIDTH and _HEIGHT of every config.
+pub const MAX_PBUFFER_SIZE: i32 = 16384;
+
+/// gl_MaxTextureCoords, gl_MaxLights, gl_MaxClipPlanes of compatibility-profile GLSL
+/// (the values Mesa reports).
+pub const MAX_TEXTURE_COORDS: u32 = 8;
+pub const MAX_LIGHTS: u32 = 8;
+pub const MAX_CLIP_PLANES: u32 = 8;
+
+/// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
+pub const EXTENSIONS: &[&str] = &[
+    "GL_AMD_shader_trinary_minmax",
+    "GL_ARB_arrays_of_arrays",
+    "GL_ARB_buffer_storage",
+    "GL_ARB_clear_buffer_object",
+    "GL_ARB_clip_control",
+    "GL_ARB_compressed_texture_pixel_storage",
+    "GL_ARB_compute_shader",
+    "GL_ARB_compute_variable_group_size",
+    "GL_ARB_copy_buffer",
+    "GL_ARB_direct_state_access",
+    "GL_ARB_explicit_uniform_location",
+    "GL_ARB_framebuffer_object",
+    "GL_ARB_get_texture_sub_image",
+    "GL_ARB_gpu_shader_fp64",
+    "GL_ARB_gpu_shader_int64",
+    "GL_ARB_internalformat_query",
+    "GL_ARB_internalformat_query2",
+    "GL_ARB_invalidate_subdata",
+    "GL_ARB_map_buffer_range",
+    "GL_ARB_multi_bind",
+    "GL_ARB_polygon_offset_clamp",
+    "GL_ARB_program_interface_query",
+    "GL_ARB_query_buffer_object",
+    "GL_ARB_robust_buffer_access_behavior",
+    "GL_ARB_sampler_objects",
+    "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_atomic_counters",
+    "GL_ARB_shader_bit_encoding",
+    "GL_ARB_shader_clock",
+    "GL_ARB_shader_group_vote",
+    "GL_ARB_shader_image_load_store",
+    "GL_ARB_shader_image_size",
+    "GL_ARB_shader_storage_buffer_object",
+    "GL_ARB_shader_subroutine",
+    "GL_ARB_shader_texture_image_samples",
+    "GL_ARB_shading_language_420pack",
+    "GL_ARB_shading_language_packing",
+    "GL_ARB_sync",
+    "GL_ARB_texture_barrier",
+    "GL_ARB_texture_buffer_range",
+    "GL_ARB_texture_compression_bptc",
+    "GL_ARB_texture_compression_rgtc",
+    "GL_ARB_texture_multisample",
+    "GL_ARB_texture_query_levels",
+    "GL_ARB_texture_storage",
+    "GL_ARB_texture_storage_multisample",
+    "GL_ARB_texture_view",
+    "GL_ARB_uniform_buffer_object",
+    "GL_INTEL_shader_atomic_float_minmax",
+    "GL_KHR_debug",
+    "GL_KHR_robust_buffer_access_behavior",
+    "GL_KHR_robustness",
+    "GL_NV_shader_atomic_float",
+    "GL_NV_shader_atomic_int64",
+];
+
+/// GLSL versions the compiler accepts (GetStringi(SHADING_LANGUAGE_VERSION)); the
+/// first is the highest, matching GL_SHADING_LANGUAGE_VERSION (glsl::GLSL_VERSION).
+/// Compute shaders need 4.30, or an earlier version with GL_ARB_compute_shader.
+pub const GLSL_VERSIONS: &[&str] = &[
+    "430 core", "420", "410", "400", "330", "150", "140", "130", "120", "110",
+];
+
+/// MAX_UNIFORM_BLOCK_SIZE in components: each stage's combined uniform components are
+/// its default-block components plus its uniform blocks (GL 4.6 table 23.64).
+pub const BLOCK_COMPONENTS: i64 = MAX_UNIFORM_BLOCK_SIZE as i64 / 4;
+
+/// Per-stage uniform limits: default-block components and uniform blocks.
+pub const STAGE_COMPONENTS: i64 = 1024;
+pub const STAGE_BLOCKS: i64 = 14;
+
+/// The integer limits of the graphics stages, vertex input, transform feedback and the
+/// framebuffer that a GL 4.3 context reports, as (pname, value) (GL 4.3 tables
+/// 23.55-23.69: the spec's minimum maximums where it gives one, except that every
+/// graphics stage, not only the fragment stage, takes 8 storage blocks, 8 image
+/// uniforms and 8 atomic counters in 1 buffer, so that programs written for drivers
+/// that allow them there link). glcompute links graphics shaders and draws nothing:
+/// these answer the queries applications make at start-up, and the front end's
+/// per-stage limits and built-in constants are the same values (state::query's tests
+/// compare them).
+pub const GRAPHICS_LIMITS: &[(u32, i64)] = &[
+    // Vertex shader (table 23.57).
+    (GL_MAX_VERTEX_UNIFORM_COMPONENTS, STAGE_COMPONENTS),
+    (GL_MAX_VERTEX_UNIFORM_VECTORS, STAGE_COMPONENTS / 4),
+    (GL_MAX_VERTEX_UNIFORM_BLOCKS, STAGE_BLOCKS),
+    (GL_MAX_VERTEX_OUTPUT_COMPONENTS, 64),
+    (GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 16),
+    (GL_MAX_VERTEX_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_VERTEX_ATOMIC_COUNTERS, 8),
+    (GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_VERTEX_IMAGE_UNIFORMS, 8),
+    (
+        GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS,
+        STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
+    ),
+    // Tessellation control and evaluation shaders (tables 23.58, 23.59).
+    (GL_MAX_TESS_GEN_LEVEL, MAX_TESS_GEN_LEVEL as i64),
+    (GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS, STAGE_COMPONENTS),
+    (GL_MAX_TESS_CONTROL_TEXTURE_IMAGE_UNITS, 16),
+    (GL_MAX_TESS_CONTROL_OUTPUT_COMPONENTS, 128),
+    (GL_MAX_TESS_PATCH_COMPONENTS, 120),
+    (GL_MAX_TESS_CONTROL_TOTAL_OUTPUT_COMPONENTS, 4096),
+    (GL_MAX_TESS_CONTROL_INPUT_COMPONENTS, 128),
+    (GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS, STAGE_BLOCKS),
+    (GL_MAX_TESS_CONTROL_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS, 8),
+    (GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS, 8),
+    (
+        GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS,
+        STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
+    ),
+    (GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS, STAGE_COMPONENTS),
+    (GL_MAX_TESS_EVALUATION_TEXTURE_IMAGE_UNITS, 16),
+    (GL_MAX_TESS_EVALUATION_OUTPUT_COMPONENTS, 128),
+    (GL_MAX_TESS_EVALUATION_INPUT_COMPONENTS, 128),
+    (GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS, STAGE_BLOCKS),
+    (GL_MAX_TESS_EVALUATION_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS, 8),
+    (GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS, 8),
+    (
+        GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS,
+        STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
+    ),
+    // Geometry shader (table 23.60).
+    (GL_MAX_GEOMETRY_UNIFORM_COMPONENTS, STAGE_COMPONENTS),
+    (GL_MAX_GEOMETRY_UNIFORM_BLOCKS, STAGE_BLOCKS),
+    (GL_MAX_GEOMETRY_INPUT_COMPONENTS, 64),
+    (GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, 128),
+    (
+        GL_MAX_GEOMETRY_OUTPUT_VERTICES,
+        MAX_GEOMETRY_OUTPUT_VERTICES as i64,
+    ),
+    (GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, 1024),
+    (GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, 16),
+    (
+        GL_MAX_GEOMETRY_SHADER_INVOCATIONS,
+        MAX_GEOMETRY_SHADER_INVOCATIONS as i64,
+    ),
+    (GL_MAX_VERTEX_STREAMS, MAX_VERTEX_STREAMS as i64),
+    (GL_MAX_GEOMETRY_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_GEOMETRY_ATOMIC_COUNTERS, 8),
+    (GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_GEOMETRY_IMAGE_UNIFORMS, 8),
+    (
+        GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS,
+        STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
+    ),
+    // Fragment shader (table 23.61).
+    (GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, STAGE_COMPONENTS),
+    (GL_MAX_FRAGMENT_UNIFORM_VECTORS, STAGE_COMPONENTS / 4),
+    (GL_MAX_FRAGMENT_UNIFORM_BLOCKS, STAGE_BLOCKS),
+    (GL_MAX_FRAGMENT_INPUT_COMPONENTS, 128),
+    (GL_MAX_TEXTURE_IMAGE_UNITS, 16),
+    (GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET, -8),
+    (GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET, 7),
+    (GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS, 1),
+    (GL_MAX_FRAGMENT_ATOMIC_COUNTERS, 8),
+    (GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, 8),
+    (GL_MAX_FRAGMENT_IMAGE_UNIFORMS, 8),
+    (
+        GL_MAX_DUAL_SOURCE_DRAW_BUFFERS,
+        MAX_DUAL_SOURCE_DRAW_BUFFERS as i64,
+    ),
+    (GL_FRAGMENT_INTERPOLATION_OFFSET_BITS, 4),
+    (
+        GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS,
+        STAGE_BLOCKS * BLOCK_COMPONENTS + STAGE_COMPONENTS,
+    ),
+    // Between stages and of programs (tables 23.62, 23.64).
+    (GL_MAX_VARYING_COMPONENTS, 60),
+    (GL_MAX_VARYING_VECTORS, 15),
+    (GL_MAX_SUBROUTINES, MAX_SUBROUTINES as i64),
+    (
+        GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS,
+        MAX_SUBROUTINE_UNIFORM_LOCATIONS as i64,
+    ),
+    (GL_MIN_PROGRAM_TEXEL_OFFSET, -8),
+    (GL_MAX_PROGRAM_TEXEL_OFFSET, 7),
+    (GL_MAX_IMAGE_SAMPLES, 0),
+    // Vertex input and transform feedback (tables 23.56, 23.66).
+    (GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, 2047),
+    (GL_MAX_VERTEX_ATTRIB_BINDINGS, 16),
+    (GL_MAX_ELEMENT_INDEX, (1 << 24) - 1),
+    (GL_MAX_ELEMENTS_INDICES, 1 << 24),
+    (GL_MAX_ELEMENTS_VERTICES, 1 << 24),
+    (GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 64),
+    (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 4),
+    (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, 4),
+    // Framebuffers and multisampling (tables 23.55, 23.69; state/multisample.rs).
+    (GL_SUBPIXEL_BITS, 4),
+    (GL_MAX_FRAMEBUFFER_WIDTH, 16384),
+    (GL_MAX_FRAMEBUFFER_HEIGHT, 16384),
+    (GL_MAX_FRAMEBUFFER_LAYERS, 2048),
+    (GL_MAX_FRAMEBUFFER_SAMPLES, MAX_SAMPLES as i64),
+    (GL_MAX_COLOR_TEXTURE_SAMPLES, MAX_SAMPLES as i64),
+    (GL_MAX_DEPTH_TEXTURE_SAMPLES, MAX_SAMPLES as i64),
+    (GL_MAX_INTEGER_SAMPLES, MAX_SAMPLES as i64),
+];

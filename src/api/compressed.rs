@@ -322,7 +322,7 @@ pub unsafe extern "C" fn glCompressedTextureSubImage3D(
 fn get_target(
     st: &ContextState,
     target: GLenum,
-) -> GlResult<std::sync::Arc<crate::state::texture::Texture>> {
+) -> GlResult<std::sync::Arc<crate::state::objects::texture::Texture>> {
     if matches!(
         target,
         GL_TEXTURE_CUBE_MAP

@@ -2,11 +2,11 @@
 //! and attachments, draw/read buffers, Clear/ClearBuffer*, ReadPixels.
 
 use super::{count, delete_from, gen_into, gl_call, in_array};
+use crate::format::texel::Class;
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;
 use crate::gl_bail;
-use crate::runtime::texel::Class;
 use crate::state::context::ContextState;
 use std::ffi::c_void;
 
@@ -575,7 +575,7 @@ pub extern "C" fn glNamedRenderbufferStorageMultisample(
 fn named_renderbuffer(
     st: &ContextState,
     rb: GLuint,
-) -> GlResult<std::sync::Arc<crate::state::framebuffer::Renderbuffer>> {
+) -> GlResult<std::sync::Arc<crate::state::objects::framebuffer::Renderbuffer>> {
     match st.shared.renderbuffers.lock().get(rb).cloned() {
         Some(r) => Ok(r),
         None => gl_bail!(

@@ -152,7 +152,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::state::context::{ContextState, current};
-use crate::state::debug::Delivery;
+use crate::state::objects::debug::Delivery;
 
 mod procs {
     include!(concat!(env!("OUT_DIR"), "/procs.rs"));

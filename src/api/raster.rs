@@ -7,7 +7,8 @@
 use super::{gl_call, in_array};
 use crate::gl::enums::*;
 use crate::gl::types::*;
-use crate::state::raster::{self, MAX_VIEWPORTS};
+use crate::limits::MAX_VIEWPORTS;
+use crate::state::raster;
 
 /// GL 4.6 §13.6.1, §14.9.2: the count of an array form; INVALID_VALUE for a negative
 /// count or one that runs past MAX_VIEWPORTS, checked before the array is read.

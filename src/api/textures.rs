@@ -9,7 +9,9 @@ use crate::gl::types::*;
 use crate::gl_bail;
 use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
 use crate::state::context::ContextState;
-use crate::state::texture::{Dims, TexValue, Texture};
+use crate::state::objects::sampler::TexValue;
+use crate::state::objects::texture::Texture;
+use crate::state::texture::Dims;
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -232,7 +234,7 @@ pub unsafe extern "C" fn glTexImage3D(
 fn storage_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<Arc<Texture>> {
     // GL 4.6 §8.19: INVALID_ENUM if target is not one the command accepts (§8.22: or
     // the proxy of one).
-    if let Some(real) = crate::state::proxy::unproxy(target)
+    if let Some(real) = crate::state::objects::texture::unproxy(target)
         && crate::state::texture::storage_takes(n, real)
         && let Some(proxy) = st.proxy_texture(target)
     {
@@ -946,7 +948,7 @@ pub unsafe extern "C" fn glBindImageTextures(first: GLuint, n: GLsizei, textures
                     let s = t.state.lock();
                     s.level(s.base_level.max(0))
                         .map(|l| l.internal)
-                        .filter(|&f| crate::state::texture::image_unit_format(f).is_some())
+                        .filter(|&f| crate::format::internal::image_unit_format(f).is_some())
                         .unwrap_or(GL_R8)
                 };
                 st.bind_image_texture(unit, name, 0, true, 0, GL_READ_WRITE, format)

@@ -10,7 +10,8 @@ use crate::gl::error::GlResult;
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::context::ContextState;
-use crate::state::vertex_array::{AttribKind, Format, FormatKind, VaoRef, attrib_index};
+use crate::state::objects::vertex_array::AttribKind;
+use crate::state::vertex_array::{Format, FormatKind, VaoRef, attrib_index};
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]

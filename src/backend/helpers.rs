@@ -211,7 +211,7 @@ pub extern "C" fn unpack_snorm4x8(p: u32, i: u32) -> f32 {
     (v as f32 / 127.0).clamp(-1.0, 1.0)
 }
 
-pub use crate::runtime::texel::{f32_to_half as f32_to_f16, half_to_f32 as f16_to_f32};
+pub use crate::format::texel::{f32_to_half as f32_to_f16, half_to_f32 as f16_to_f32};
 
 pub extern "C" fn pack_half2x16(x: f32, y: f32) -> u32 {
     f32_to_f16(x) as u32 | ((f32_to_f16(y) as u32) << 16)

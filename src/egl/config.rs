@@ -1,10 +1,9 @@
 //! Frame-buffer configurations (EGL 1.5 §3.4): the pbuffer-capable OpenGL configs and
 //! eglChooseConfig's matching and sorting rules.
 
-use super::{EGL_DONT_CARE, EglResult};
+use crate::egl::{EGL_DONT_CARE, EglResult};
 use crate::gl::egl_enums::*;
-
-pub const MAX_PBUFFER_SIZE: i32 = 16384;
+use crate::limits::MAX_PBUFFER_SIZE;
 
 #[derive(Debug, Clone, Copy)]
 pub struct Config {

@@ -519,10 +519,10 @@ pub fn create_pbuffer(dpy: usize, config: usize, attribs: &[(i32, i32)]) -> EglR
             _ => return Err(EGL_BAD_ATTRIBUTE),
         }
     }
-    if width > config::MAX_PBUFFER_SIZE || height > config::MAX_PBUFFER_SIZE {
+    if width > crate::limits::MAX_PBUFFER_SIZE || height > crate::limits::MAX_PBUFFER_SIZE {
         if largest {
-            width = width.min(config::MAX_PBUFFER_SIZE);
-            height = height.min(config::MAX_PBUFFER_SIZE);
+            width = width.min(crate::limits::MAX_PBUFFER_SIZE);
+            height = height.min(crate::limits::MAX_PBUFFER_SIZE);
         } else {
             return Err(EGL_BAD_MATCH);
         }

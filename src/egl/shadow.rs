@@ -10,7 +10,7 @@ use std::sync::{Arc, OnceLock};
 use crate::host::Api;
 use crate::runtime::sync::Mutex;
 use crate::state::context::{Context, ContextInfo, current, set_current};
-use crate::state::interposed::HostLink;
+use crate::state::objects::host::HostLink;
 
 type Key = (Api, usize, usize);
 

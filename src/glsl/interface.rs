@@ -7,14 +7,13 @@
 //! limits are checked. The result is reflected like a compute program and never
 //! compiled: glcompute does not rasterise.
 
-use std::collections::{HashMap, HashSet};
-
-use super::link::{LinkOptions, import_module, reachable};
-use super::{CompiledShader, Log, Stage};
+use crate::glsl::link::{LinkOptions, import_module, reachable};
+use crate::glsl::{CompiledShader, Log, Stage};
 use crate::ir::reflect::Named;
-use crate::ir::validate;
-use crate::ir::*;
+use crate::ir::{validate, *};
 use crate::limits;
+use crate::limits::{MAX_XFB_INTERLEAVED_COMPONENTS, MAX_XFB_SEPARATE_COMPONENTS};
+use std::collections::{HashMap, HashSet};
 
 /// An active variable of the PROGRAM_INPUT or PROGRAM_OUTPUT interface (GL 4.6
 /// §7.3.1): a basic type or an array of one, named as §7.3.1.1 says.
@@ -136,10 +135,6 @@ fn components(types: &Types, t: TypeId) -> u32 {
         n
     }
 }
-
-/// GL 4.3 table 23.66 (state::stage_limits reports the same values).
-const MAX_XFB_INTERLEAVED_COMPONENTS: u32 = 64;
-const MAX_XFB_SEPARATE_COMPONENTS: u32 = 4;
 
 /// Resolves TransformFeedbackVaryings' names against the outputs of the last vertex
 /// processing stage (GL 4.6 §11.1.2.1): `v`, `a` (a whole array), `a[i]`, `s.m`,

@@ -8,7 +8,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::memory::Storage;
-use super::texel::{Class, Format};
+use crate::format::texel::{Class, Format};
 use crate::limits::MAX_IMAGE_UNITS;
 
 pub const ACCESS_READ: u32 = 1;
@@ -381,7 +381,7 @@ pub fn empty_table() -> ImageTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::texel::Kind;
+    use crate::format::texel::Kind;
 
     #[test]
     fn contained_access() {

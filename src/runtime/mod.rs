@@ -9,7 +9,6 @@ pub mod memory;
 pub mod pool;
 pub mod sampler;
 pub mod sync;
-pub mod texel;
 
 use memory::Storage;
 use std::sync::Arc;

@@ -12,7 +12,7 @@
 //! wraps by its own wrap modes).
 
 use super::image::ImageDesc;
-use super::texel::{Class, Format, srgb_to_linear};
+use crate::format::texel::{Class, Format, srgb_to_linear};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {
@@ -708,8 +708,8 @@ pub unsafe extern "C" fn tex_levels(table: *const SamplerTable, unit: u32) -> i3
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::texel::Kind;
     use crate::runtime::memory::Storage;
-    use crate::runtime::texel::Kind;
 
     #[test]
     fn args_layout() {

@@ -7,21 +7,19 @@
 //! enforces it), so its state mutex is uncontended; share-group tables have their own
 //! locks. Lock order: context state, then a share-group table, then one object.
 
-use crate::runtime::sync::Mutex;
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-use super::buffer::{Bindings, Buffer};
-use super::debug::{DebugState, Delivery, Message};
-use super::interposed::{HostBindings, HostLink};
-use super::names::NameTable;
-use super::pipeline::Pipeline;
-use super::program::{Program, Shader, ShaderObject};
-use super::sync::SyncObject;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlError, error_name};
+use crate::runtime::sync::Mutex;
+use crate::state::objects::buffer::Bindings;
+use crate::state::objects::debug::{DebugState, Delivery, Message};
+use crate::state::objects::host::{HostBindings, HostLink};
+use crate::state::objects::names::NameTable;
+use crate::state::objects::pipeline::Pipeline;
+use crate::state::objects::program::Program;
+use crate::state::objects::share_group::ShareGroup;
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the context was created as (EGL attributes, after validation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,40 +37,6 @@ pub struct ContextInfo {
 impl ContextInfo {
     pub fn is_core(&self) -> bool {
         self.profile_mask & GL_CONTEXT_CORE_PROFILE_BIT != 0
-    }
-}
-
-/// Objects shared by every context of a share group.
-#[derive(Default)]
-pub struct ShareGroup {
-    pub buffers: Mutex<NameTable<Arc<Buffer>>>,
-    pub textures: Mutex<NameTable<Arc<super::texture::Texture>>>,
-    pub renderbuffers: Mutex<NameTable<Arc<super::framebuffer::Renderbuffer>>>,
-    pub samplers: Mutex<NameTable<Arc<super::sampler::Sampler>>>,
-    /// Shaders and programs share one namespace (GL 4.6 §7.1, §7.3).
-    pub shader_objects: Mutex<NameTable<ShaderObject>>,
-    pub syncs: Mutex<HashMap<usize, Arc<SyncObject>>>,
-    pub next_sync: AtomicU64,
-}
-
-impl ShareGroup {
-    /// True if `name` is a shader or program object of this share group.
-    pub fn owns(&self, name: u32) -> bool {
-        self.shader_objects.lock().get(name).is_some()
-    }
-
-    pub fn shader(&self, name: u32) -> Option<Arc<Shader>> {
-        match self.shader_objects.lock().get(name) {
-            Some(ShaderObject::Shader(s)) => Some(s.clone()),
-            _ => None,
-        }
-    }
-
-    pub fn program(&self, name: u32) -> Option<Arc<Program>> {
-        match self.shader_objects.lock().get(name) {
-            Some(ShaderObject::Program(p)) => Some(p.clone()),
-            _ => None,
-        }
     }
 }
 
@@ -175,17 +139,17 @@ pub struct ContextState {
     /// Interposed mode: binding points glcompute keeps where the host lacks them.
     pub host_bindings: HostBindings,
     /// Texture units, image units and pixel store state.
-    pub textures: super::texture::TextureBindings,
+    pub textures: crate::state::objects::texture::TextureBindings,
     /// Framebuffer objects (container objects: not shared) and their bindings.
-    pub framebuffers: super::framebuffer::Framebuffers,
+    pub framebuffers: crate::state::objects::framebuffer::Framebuffers,
     /// Query objects (not shared, GL 4.6 §5.1) and the active queries.
-    pub queries: super::query_object::Queries,
+    pub queries: crate::state::objects::query::Queries,
     /// The graphics pipeline's fixed-function state (kept, never used).
-    pub raster: super::raster::Raster,
+    pub raster: crate::state::objects::raster::Raster,
     /// Vertex array objects (container objects: not shared) and current attributes.
-    pub vertex_arrays: super::vertex_array::VertexArrays,
+    pub vertex_arrays: crate::state::objects::vertex_array::VertexArrays,
     /// Transform feedback objects (container objects: not shared), conditional render.
-    pub transform_feedbacks: super::transform_feedback::TransformFeedbacks,
+    pub transform_feedbacks: crate::state::objects::transform_feedback::TransformFeedbacks,
     /// KHR_robustness: the reset status GetGraphicsResetStatus reports next, and
     /// whether the context is lost (every command but a few fails with CONTEXT_LOST).
     pub reset_status: u32,

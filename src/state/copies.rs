@@ -8,14 +8,17 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::framebuffer::Attachment;
-use super::pixels::Client;
-use super::texture::{Dims, Level, MAX_LEVELS, TARGETS, Texture, internal_format};
+use super::texture::Dims;
+use crate::format::internal::internal_format;
+use crate::format::pixels::Client;
+use crate::format::texel::{Class, Format, linear_to_srgb, srgb_to_linear};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlError, GlResult};
 use crate::gl::types::UserIn;
 use crate::gl_bail;
-use crate::runtime::texel::{Class, Format, linear_to_srgb, srgb_to_linear};
+use crate::limits::MAX_LEVELS;
+use crate::state::objects::framebuffer::Attachment;
+use crate::state::objects::texture::{Level, TARGETS, Texture};
 
 /// Checks that a region lies inside an image of size `lim` (z counts slices: 3D
 /// slices, array layers, cube faces): `err` (INVALID_VALUE for CopyImageSubData, GL 4.6
@@ -157,7 +160,7 @@ fn copy_blocks(
     // BPTC unorm, BPTC float); or an RGTC or BPTC format and an uncompressed colour
     // format whose texels are as large as its blocks (table 18.4, which has no ETC2
     // or EAC format).
-    use super::compressed::Codec;
+    use crate::format::compressed::Codec;
     let class = |c: Codec| match c {
         Codec::Rgtc1 { .. } => 1,
         Codec::Rgtc2 { .. } => 2,
@@ -216,7 +219,7 @@ fn copy_blocks(
                         let bx = d_off[0] as u32 / 4 + x as u32;
                         let by = d_off[1] as u32 / 4 + y as u32;
                         let bz = d_off[2] as u32 + z as u32;
-                        super::compressed::write_texels(d, [bx, by, bz], &texels);
+                        crate::state::objects::texture::write_texels(d, [bx, by, bz], &texels);
                     }
                     None => d.storage.write(da, &bytes),
                 }
@@ -819,7 +822,7 @@ impl ContextState {
         border: i32,
     ) -> GlResult<()> {
         // GL 4.6 §8.6: INVALID_ENUM for a proxy target (CopyTexImage takes none).
-        if super::proxy::unproxy(target).is_some() {
+        if crate::state::objects::texture::unproxy(target).is_some() {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "{} is a proxy target, which glCopyTexImage does not take",
@@ -840,7 +843,7 @@ impl ContextState {
             gl_bail!(GL_INVALID_VALUE, "a cube map face is square: {w}x{h}");
         }
         // GL 4.6 §8.5: a compressed internal format is replaced by its base format.
-        let internal = super::compressed::uncompressed_replacement(internal);
+        let internal = crate::format::compressed::uncompressed_replacement(internal);
         // GL 4.6 §8.6: INVALID_ENUM if internalformat is not a texture format.
         let Some(f) = internal_format(internal) else {
             gl_bail!(
@@ -1005,7 +1008,7 @@ impl ContextState {
         let fetch = |x: i64, y: i64, first: u32, t: &mut [u8]| -> [u32; 4] {
             let x = x.clamp(0, r.width as i64 - 1) as u32;
             let y = y.clamp(0, r.height as i64 - 1) as u32;
-            let mut vals = [[0u32; 4]; super::multisample::MAX_SAMPLES as usize];
+            let mut vals = [[0u32; 4]; crate::limits::MAX_SAMPLES as usize];
             let n = (resolve_n as usize).min(vals.len());
             for (s, v) in vals.iter_mut().enumerate().take(n) {
                 r.storage

@@ -5,14 +5,14 @@
 use super::buffer::BufRef;
 use super::context::ContextState;
 use super::interposed::BufferKind;
-use super::limits;
-use super::program::Executable;
-use super::program::Program;
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl_bail;
+use crate::limits;
 use crate::runtime::abi::Resource;
 use crate::runtime::{self, Dispatch, GroupCount, Work};
+use crate::state::objects::program::Executable;
+use crate::state::objects::program::Program;
 use std::sync::Arc;
 
 const AXES: [char; 3] = ['x', 'y', 'z'];
@@ -57,7 +57,7 @@ impl ContextState {
 
     /// The buffer range bound at `binding` of an indexed target as a descriptor.
     fn bound_range(
-        list: &[super::buffer::IndexedBinding],
+        list: &[crate::state::objects::buffer::IndexedBinding],
         binding: u32,
         keep: &mut Vec<Arc<runtime::memory::Storage>>,
     ) -> Resource {
@@ -105,7 +105,7 @@ impl ContextState {
         };
         // The groups' scratch (shared memory and per-invocation frames) must fit the
         // runtime's limit (checked at link for a fixed group size).
-        if let Err(e) = super::program::group_scratch(&kernel, local_size) {
+        if let Err(e) = crate::state::objects::program::group_scratch(&kernel, local_size) {
             gl_bail!(GL_OUT_OF_MEMORY, "{e}");
         }
         let r = &exe.reflection;
@@ -121,7 +121,8 @@ impl ContextState {
             let u = if st.executable.as_ref().is_some_and(|e| Arc::ptr_eq(e, exe)) {
                 &st.uniforms
             } else {
-                fresh = super::uniform::UniformState::from_reflection(&exe.reflection);
+                fresh =
+                    crate::state::objects::program::UniformState::from_reflection(&exe.reflection);
                 &fresh
             };
             (
@@ -255,7 +256,7 @@ impl ContextState {
                 prog.name
             );
             crate::config::say(format_args!("glcompute: {text}"));
-            self.emit(super::debug::Message {
+            self.emit(crate::state::objects::debug::Message {
                 source: GL_DEBUG_SOURCE_API,
                 ty: GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR,
                 id: super::program::DIVERGENT_DISPATCH_ID,
@@ -273,7 +274,7 @@ impl ContextState {
                 ),
             };
             crate::config::say(format_args!("glcompute: {text}"));
-            self.emit(super::debug::Message {
+            self.emit(crate::state::objects::debug::Message {
                 source: GL_DEBUG_SOURCE_API,
                 ty: GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR,
                 id: super::program::OUT_OF_RANGE_ID,

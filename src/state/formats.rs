@@ -2,11 +2,11 @@
 //! table 8.16 (those a buffer texture may have) and conversion of one client pixel
 //! (format, type, data) to that internal format, as TexImage would (§8.4.4, §8.5).
 
+use crate::format::texel::{f32_to_half, half_to_f32};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::UserIn;
 use crate::gl_bail;
-use crate::runtime::texel::{f32_to_half, half_to_f32};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -95,7 +95,7 @@ pub fn convert_clear_value(
     };
     let elem = ncomp * bits as usize / 8;
     let integer_target = matches!(kind, Kind::Sint | Kind::Uint);
-    let Some((order, integer_source)) = super::pixels::color_order(format) else {
+    let Some((order, integer_source)) = crate::format::pixels::color_order(format) else {
         // GL 4.6 §6.5 via §8.4.4: format must be a color format.
         gl_bail!(
             GL_INVALID_VALUE,

@@ -5,206 +5,18 @@
 //! are made current without a window), so it is FRAMEBUFFER_UNDEFINED: commands that
 //! would write or read it fail with INVALID_FRAMEBUFFER_OPERATION.
 
-use crate::runtime::sync::Mutex;
-use std::sync::Arc;
-
-use super::context::ContextState;
-use super::names::NameTable;
-use super::texture::{Level, Texture, internal_format};
+use crate::format::internal::internal_format;
+use crate::format::texel::{Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::UserOut;
 use crate::gl_bail;
-use crate::runtime::texel::{Class, Format};
-
-pub const MAX_COLOR_ATTACHMENTS: usize = 8;
-pub const MAX_DRAW_BUFFERS: usize = crate::limits::MAX_DRAW_BUFFERS;
-pub const MAX_RENDERBUFFER_SIZE: i32 = 16384;
-
-pub struct Renderbuffer {
-    pub name: u32,
-    pub image: Mutex<Option<Level>>,
-}
-
-#[derive(Clone)]
-pub enum Attachment {
-    Texture {
-        tex: Arc<Texture>,
-        level: i32,
-        /// The layer (or cube face) attached; None: the whole level (layered).
-        layer: Option<i32>,
-    },
-    Renderbuffer(Arc<Renderbuffer>),
-}
-
-impl Attachment {
-    /// The attached image: its level and the slice it starts at.
-    pub(super) fn image(&self) -> Option<(Level, u32)> {
-        match self {
-            Attachment::Texture { tex, level, layer } => {
-                let st = tex.state.lock();
-                let l = st.levels.get(usize::try_from(*level).ok()?)?.clone()?;
-                Some((l, layer.unwrap_or(0).max(0) as u32))
-            }
-            Attachment::Renderbuffer(rb) => rb.image.lock().clone().map(|l| (l, 0)),
-        }
-    }
-}
-
-pub struct Framebuffer {
-    pub name: u32,
-    pub color: [Option<Attachment>; MAX_COLOR_ATTACHMENTS],
-    pub depth: Option<Attachment>,
-    pub stencil: Option<Attachment>,
-    pub draw_buffers: [u32; MAX_DRAW_BUFFERS],
-    pub read_buffer: u32,
-    /// FRAMEBUFFER_DEFAULT_WIDTH, _HEIGHT, _LAYERS, _SAMPLES and
-    /// _FIXED_SAMPLE_LOCATIONS (GL 4.6 §9.2.1, table 23.25).
-    pub defaults: [i32; 5],
-}
-
-impl Framebuffer {
-    fn new(name: u32) -> Framebuffer {
-        let mut draw_buffers = [GL_NONE; MAX_DRAW_BUFFERS];
-        draw_buffers[0] = GL_COLOR_ATTACHMENT0;
-        Framebuffer {
-            name,
-            color: Default::default(),
-            depth: None,
-            stencil: None,
-            draw_buffers,
-            read_buffer: GL_COLOR_ATTACHMENT0,
-            defaults: [0, 0, 0, 0, 0],
-        }
-    }
-
-    pub(super) fn attachment_slot(
-        &mut self,
-        attachment: u32,
-    ) -> GlResult<Vec<&mut Option<Attachment>>> {
-        let i = attachment.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
-        Ok(match attachment {
-            _ if i < MAX_COLOR_ATTACHMENTS => vec![&mut self.color[i]],
-            GL_DEPTH_ATTACHMENT => vec![&mut self.depth],
-            GL_STENCIL_ATTACHMENT => vec![&mut self.stencil],
-            GL_DEPTH_STENCIL_ATTACHMENT => vec![&mut self.depth, &mut self.stencil],
-            // GL 4.6 §9.2.7: INVALID_ENUM (INVALID_OPERATION for COLOR_ATTACHMENTm past
-            // MAX_COLOR_ATTACHMENTS) if attachment is not an attachment point.
-            _ if (GL_COLOR_ATTACHMENT0..GL_COLOR_ATTACHMENT0 + 32).contains(&attachment) => {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "{} is not below GL_MAX_COLOR_ATTACHMENTS ({MAX_COLOR_ATTACHMENTS})",
-                    Enum(attachment)
-                )
-            }
-            _ => gl_bail!(
-                GL_INVALID_ENUM,
-                "attachment {} is not a framebuffer attachment point",
-                Enum(attachment)
-            ),
-        })
-    }
-
-    /// GL 4.6 §9.4.2: the completeness status.
-    pub fn status(&self) -> u32 {
-        let all: Vec<&Attachment> = self
-            .color
-            .iter()
-            .chain([&self.depth, &self.stencil])
-            .flatten()
-            .collect();
-        if all.is_empty() {
-            // GL 4.6 §9.4.2: with no attachment, a framebuffer is complete when its
-            // default width and height are not zero.
-            if self.defaults[0] > 0 && self.defaults[1] > 0 {
-                return GL_FRAMEBUFFER_COMPLETE;
-            }
-            return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
-        }
-        let mut layered = None;
-        for a in self.color.iter().flatten() {
-            let Some((l, slice)) = a.image() else {
-                return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-            };
-            // GL 4.6 §9.4.1: an attached layer must exist (the slice a 1D array's
-            // layer would be is not one glcompute addresses: such attachments are
-            // incomplete).
-            if slice >= l.depth {
-                return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-            }
-            // GL 4.6 §9.4.1: a colour attachment's format must be colour-renderable,
-            // which no compressed format is.
-            if l.width == 0
-                || l.height == 0
-                || l.format.has_depth()
-                || l.format.has_stencil()
-                || l.compressed.is_some()
-            {
-                return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-            }
-            let is_layered = matches!(a, Attachment::Texture { layer: None, tex, .. }
-                if matches!(tex.state.lock().target,
-                    GL_TEXTURE_3D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY
-                    | GL_TEXTURE_CUBE_MAP | GL_TEXTURE_CUBE_MAP_ARRAY
-                    | GL_TEXTURE_2D_MULTISAMPLE_ARRAY));
-            if *layered.get_or_insert(is_layered) != is_layered {
-                return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
-            }
-        }
-        for (a, need_depth) in [(&self.depth, true), (&self.stencil, false)] {
-            let Some(a) = a else { continue };
-            match a.image() {
-                Some((l, s)) if s >= l.depth || l.width == 0 || l.height == 0 => {
-                    return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
-                }
-                Some((l, _)) if need_depth && l.format.has_depth() => {}
-                Some((l, _)) if !need_depth && l.format.has_stencil() => {}
-                _ => return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT,
-            }
-        }
-        // GL 4.6 §9.4.2: every attached image has the same samples, and multisample
-        // textures the same fixed sample locations (renderbuffers count as fixed).
-        let images: Vec<Level> = all
-            .iter()
-            .filter_map(|a| a.image())
-            .map(|(l, _)| l)
-            .collect();
-        if let Some(first) = images.first()
-            && images
-                .iter()
-                .any(|l| l.samples != first.samples || l.fixed_locations != first.fixed_locations)
-        {
-            return GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE;
-        }
-        GL_FRAMEBUFFER_COMPLETE
-    }
-}
-
-/// A context's framebuffer objects and bindings, clear values and renderbuffer binding.
-pub struct Framebuffers {
-    pub objects: NameTable<Framebuffer>,
-    pub draw: u32,
-    pub read: u32,
-    pub renderbuffer: Option<Arc<Renderbuffer>>,
-    pub clear_color: [f32; 4],
-    pub clear_depth: f64,
-    pub clear_stencil: i32,
-}
-
-impl Default for Framebuffers {
-    fn default() -> Self {
-        Framebuffers {
-            objects: NameTable::default(),
-            draw: 0,
-            read: 0,
-            renderbuffer: None,
-            // GL 4.6 table 23.24 initial values.
-            clear_color: [0.0; 4],
-            clear_depth: 1.0,
-            clear_stencil: 0,
-        }
-    }
-}
+use crate::limits::{MAX_COLOR_ATTACHMENTS, MAX_DRAW_BUFFERS, MAX_RENDERBUFFER_SIZE};
+use crate::runtime::sync::Mutex;
+use crate::state::context::ContextState;
+use crate::state::objects::framebuffer::{Attachment, Framebuffer, Renderbuffer};
+use crate::state::objects::texture::Texture;
+use std::sync::Arc;
 
 const DEFAULT_FB: &str = "the default framebuffer has no pixels (glcompute contexts have no window; attach textures to a framebuffer object)";
 
@@ -370,7 +182,7 @@ impl ContextState {
                 target,
                 GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
             );
-            if level < 0 || level as usize >= super::texture::MAX_LEVELS || (ms && level != 0) {
+            if level < 0 || level as usize >= crate::limits::MAX_LEVELS || (ms && level != 0) {
                 gl_bail!(GL_INVALID_VALUE, "level = {level} is out of range");
             }
             if let Some(l) = layer
@@ -384,12 +196,12 @@ impl ContextState {
                 && let Some(l) = layer
             {
                 let max = match target {
-                    GL_TEXTURE_3D => super::texture::MAX_3D_TEXTURE_SIZE,
+                    GL_TEXTURE_3D => crate::limits::MAX_3D_TEXTURE_SIZE,
                     GL_TEXTURE_CUBE_MAP => 6,
                     GL_TEXTURE_1D_ARRAY
                     | GL_TEXTURE_2D_ARRAY
                     | GL_TEXTURE_CUBE_MAP_ARRAY
-                    | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => super::texture::MAX_ARRAY_TEXTURE_LAYERS,
+                    | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => crate::limits::MAX_ARRAY_TEXTURE_LAYERS,
                     _ => gl_bail!(
                         GL_INVALID_OPERATION,
                         "texture {name} is a {} texture, which has no layers",
@@ -806,7 +618,7 @@ impl ContextState {
         buf_size: Option<i64>,
         out: UserOut,
     ) -> GlResult<()> {
-        let client = super::pixels::Client::new(format, ty)?;
+        let client = crate::format::pixels::Client::new(format, ty)?;
         // GL 4.6 §18.2: INVALID_VALUE if width or height is negative.
         if w < 0 || h < 0 {
             gl_bail!(GL_INVALID_VALUE, "width = {w} or height = {h} is negative");
@@ -820,14 +632,14 @@ impl ContextState {
             );
         }
         let att = match client.base {
-            super::pixels::Base::Color(_) => {
+            crate::format::pixels::Base::Color(_) => {
                 if f.read_buffer == GL_NONE {
                     // GL 4.6 §18.2.1: INVALID_OPERATION if the read buffer is NONE.
                     gl_bail!(GL_INVALID_OPERATION, "the read buffer is GL_NONE");
                 }
                 f.color[(f.read_buffer - GL_COLOR_ATTACHMENT0) as usize].clone()
             }
-            super::pixels::Base::Stencil => f.stencil.clone(),
+            crate::format::pixels::Base::Stencil => f.stencil.clone(),
             _ => f.depth.clone(),
         };
         let Some((l, slice)) = att.as_ref().and_then(|a| a.image()) else {
@@ -845,7 +657,8 @@ impl ContextState {
         let x1 = (x as i64 + w as i64).min(l.width as i64);
         let y1 = (y as i64 + h as i64).min(l.height as i64);
         let pack = self.textures.pixel_store.pack;
-        let Some(layout) = super::pixels::ClientLayout::new(&client, &pack, w as u32, h as u32, 1)
+        let Some(layout) =
+            crate::format::pixels::ClientLayout::new(&client, &pack, w as u32, h as u32, 1)
         else {
             gl_bail!(GL_INVALID_VALUE, "the pixel data's size overflows");
         };
@@ -1007,13 +820,13 @@ impl ContextState {
             gl_bail!(
                 GL_INVALID_OPERATION,
                 "samples = {samples} is above GL_MAX_SAMPLES ({})",
-                super::multisample::MAX_SAMPLES
+                crate::limits::MAX_SAMPLES
             );
         };
         let level = if stored == 0 {
-            super::texture::Level::new(w as u32, h as u32, 1, internal, f)?
+            crate::state::objects::texture::Level::new(w as u32, h as u32, 1, internal, f)?
         } else {
-            super::texture::Level::new_multisample(
+            crate::state::objects::texture::Level::new_multisample(
                 w as u32, h as u32, 1, stored, true, internal, f,
             )?
         };
@@ -1039,7 +852,7 @@ impl ContextState {
             GL_MAX_COLOR_ATTACHMENTS => Value::int(MAX_COLOR_ATTACHMENTS as i64),
             GL_MAX_DRAW_BUFFERS => Value::int(MAX_DRAW_BUFFERS as i64),
             GL_MAX_RENDERBUFFER_SIZE => Value::int(MAX_RENDERBUFFER_SIZE as i64),
-            GL_MAX_SAMPLES => Value::int(super::multisample::MAX_SAMPLES as i64),
+            GL_MAX_SAMPLES => Value::int(crate::limits::MAX_SAMPLES as i64),
             // GL 4.6 §9.2.3.1: the draw framebuffer's samples.
             GL_SAMPLES => Value::int(self.framebuffer_samples(fb.draw) as i64),
             GL_SAMPLE_BUFFERS => Value::int((self.framebuffer_samples(fb.draw) > 0) as i64),

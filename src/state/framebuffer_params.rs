@@ -2,20 +2,17 @@
 //! the default size of a framebuffer without attachments, the attachment and
 //! renderbuffer queries, and invalidation. The objects themselves are in framebuffer.rs.
 
-use std::sync::Arc;
-
-use super::context::ContextState;
-use super::framebuffer::{Attachment, MAX_COLOR_ATTACHMENTS, Renderbuffer};
-use super::texture::component_type;
+use crate::format::internal::component_type;
+use crate::format::texel::Format;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::runtime::texel::Format;
-
-/// GL 4.6 table 23.66 (stage_limits.rs reports the same values).
-const MAX_FRAMEBUFFER_SIZE: i32 = 16384;
-const MAX_FRAMEBUFFER_LAYERS: i32 = 2048;
-const MAX_FRAMEBUFFER_SAMPLES: i32 = super::multisample::MAX_SAMPLES as i32;
+use crate::limits::{
+    MAX_COLOR_ATTACHMENTS, MAX_FRAMEBUFFER_LAYERS, MAX_FRAMEBUFFER_SAMPLES, MAX_FRAMEBUFFER_SIZE,
+};
+use crate::state::context::ContextState;
+use crate::state::objects::framebuffer::{Attachment, Renderbuffer};
+use std::sync::Arc;
 
 const DEFAULT_PNAMES: [u32; 5] = [
     GL_FRAMEBUFFER_DEFAULT_WIDTH,
@@ -454,7 +451,7 @@ fn same_object(a: Option<&Attachment>, b: Option<&Attachment>) -> bool {
 
 /// The client format and type that hold a colour format's texels exactly (the
 /// IMPLEMENTATION_COLOR_READ_FORMAT/_TYPE glcompute reports, GL 4.6 §18.2.2).
-pub fn natural_pixel_pair(fmt: crate::runtime::texel::Format) -> (u32, u32) {
+pub fn natural_pixel_pair(fmt: crate::format::texel::Format) -> (u32, u32) {
     let ty = component_type(fmt, 0);
     let integer = matches!(ty, GL_INT | GL_UNSIGNED_INT);
     let base = match fmt.color_bits().iter().filter(|&&b| b > 0).count() {

@@ -12,9 +12,10 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::interposed::{HostLink, host_failed};
+use super::interposed::host_failed;
 use super::sampler::{desc_of, opaque_units};
-use super::texture::{ImageUnit, Level, MAX_LEVELS, SamplerParams, Texture, image_table_of};
+use super::texture::image_table_of;
+use crate::format::texel::{Class, Format, Kind};
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl_bail;
@@ -22,10 +23,13 @@ use crate::glsl::LinkedProgram;
 use crate::host::gl::HostGl;
 use crate::ir::Dim;
 use crate::limits::MAX_IMAGE_UNITS;
+use crate::limits::MAX_LEVELS;
 use crate::runtime::image::ImageTable;
 use crate::runtime::memory::Storage;
 use crate::runtime::sampler::{SamplerTable, Target};
-use crate::runtime::texel::{Class, Format, Kind};
+use crate::state::objects::host::HostLink;
+use crate::state::objects::sampler::SamplerParams;
+use crate::state::objects::texture::{ImageUnit, Level, Texture};
 
 /// Pixel store state glcompute sets to transfer tight rows, with the values it sets.
 const PIXEL_STORE: [(u32, i32); 16] = [
@@ -257,7 +261,7 @@ impl HostTextures {
         if host_failed(gl) || w <= 0 || h <= 0 || d <= 0 {
             return None;
         }
-        let format = super::texture::internal_format(internal)?;
+        let format = crate::format::internal::internal_format(internal)?;
         Some((w, h, d, internal, format))
     }
 

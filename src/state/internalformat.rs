@@ -6,18 +6,19 @@
 //! targets are unsupported, and of the shader stages only the compute stage samples.
 //! The arguments are validated in Mesa's order (target, pname, bufSize).
 
-use super::context::ContextState;
-use super::framebuffer::MAX_RENDERBUFFER_SIZE;
-use super::host_textures::exact_client;
-use super::sampler::{BUFFER_FORMATS, MAX_TEXTURE_BUFFER_SIZE};
-use super::texture::{
-    IMAGE_FORMATS, MAX_3D_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, MAX_CUBE_MAP_TEXTURE_SIZE,
-    MAX_RECTANGLE_TEXTURE_SIZE, MAX_TEXTURE_SIZE, component_type, internal_format,
+use crate::format::internal::{
+    BUFFER_FORMATS, IMAGE_FORMATS, color_renderable, component_type, internal_format,
 };
+use crate::format::texel::{Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::runtime::texel::{Class, Format, Kind};
+use crate::limits::{
+    MAX_3D_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, MAX_CUBE_MAP_TEXTURE_SIZE,
+    MAX_RECTANGLE_TEXTURE_SIZE, MAX_RENDERBUFFER_SIZE, MAX_TEXTURE_BUFFER_SIZE, MAX_TEXTURE_SIZE,
+};
+use crate::state::context::ContextState;
+use crate::state::host_textures::exact_client;
 
 /// The pnames of GL 4.6 table 22.xx that GL 4.3 defines (the later extensions' pnames
 /// are INVALID_ENUM here, as glcompute lacks those extensions).
@@ -143,23 +144,9 @@ fn unsupported(pname: u32) -> Vec<i64> {
     }
 }
 
-/// Whether a colour format is colour-renderable (GL 4.6 table 8.12: not RGB9_E5 or the
-/// signed normalized formats).
-pub(super) fn color_renderable(f: Format) -> bool {
-    f.color_bits() != [0; 4]
-        && f != Format::Rgb9E5
-        && !matches!(
-            f,
-            Format::Plain {
-                kind: Kind::Snorm,
-                ..
-            }
-        )
-}
-
 /// The format of `internal` if `target` can hold it in glcompute.
 fn resource(target: u32, internal: u32) -> Option<Format> {
-    if let Some(c) = super::compressed::codec(internal) {
+    if let Some(c) = crate::format::compressed::codec(internal) {
         // GL 4.6 §8.7: 2D images (and 3D ones for BPTC), decoded into texel_format.
         let ok = matches!(
             target,
@@ -175,7 +162,7 @@ fn resource(target: u32, internal: u32) -> Option<Format> {
         GL_TEXTURE_3D if f.has_depth() || f.has_stencil() => None,
         t if TEXTURE_TARGETS.contains(&t) => Some(f),
         GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => {
-            super::multisample::renderable(f).then_some(f)
+            crate::format::internal::renderable(f).then_some(f)
         }
         _ => None,
     }
@@ -280,7 +267,7 @@ impl ContextState {
         let Some(f) = resource(target, internal) else {
             return Ok(unsupported(pname));
         };
-        let codec = super::compressed::codec(internal);
+        let codec = crate::format::compressed::codec(internal);
         if let Some(c) = codec {
             // A compressed format is neither renderable nor an image format, and has
             // no mipmaps generated (GL 4.6 §8.14.4: not colour-renderable).
@@ -319,7 +306,7 @@ impl ContextState {
                     GL_RENDERBUFFER | GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
                 ) =>
             {
-                let counts = super::multisample::SAMPLE_COUNTS;
+                let counts = crate::limits::SAMPLE_COUNTS;
                 if pname == GL_NUM_SAMPLE_COUNTS {
                     vec![counts.len() as i64]
                 } else {

@@ -8,23 +8,15 @@
 //! image stores of compute shaders, and read by texelFetch, image loads and resolving
 //! blits.
 
-use std::sync::Arc;
-
-use super::context::ContextState;
-use super::texture::{
-    Level, MAX_ARRAY_TEXTURE_LAYERS, MAX_LEVELS, MAX_TEXTURE_SIZE, Texture, internal_format,
-};
+use crate::format::internal::{internal_format, renderable};
+use crate::format::texel::{Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::runtime::texel::{Class, Format};
-
-/// GL_MAX_SAMPLES and the other sample limits (GL 4.6 table 23.69 minimum: 4).
-pub const MAX_SAMPLES: u32 = 4;
-
-/// The sample counts a multisample image may have, largest first (GetInternalformat's
-/// SAMPLES order).
-pub const SAMPLE_COUNTS: [u32; 2] = [4, 2];
+use crate::limits::{MAX_ARRAY_TEXTURE_LAYERS, MAX_LEVELS, MAX_SAMPLES, MAX_TEXTURE_SIZE};
+use crate::state::context::ContextState;
+use crate::state::objects::texture::{Level, Texture};
+use std::sync::Arc;
 
 /// The count glcompute stores for `requested` samples: the smallest supported count
 /// at least as large (GL 4.6 §9.2.4 lets the GL choose more); 0 stays 0. None above
@@ -56,12 +48,6 @@ pub fn sample_position(samples: u32, index: u32) -> Option<[f32; 2]> {
     }
 }
 
-/// Whether `f` may be a multisample image (GL 4.6 §8.8: colour-, depth- or
-/// stencil-renderable).
-pub fn renderable(f: Format) -> bool {
-    super::internalformat::color_renderable(f) || f.has_depth() || f.has_stencil()
-}
-
 /// Which multisample command a texture's storage comes from.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum MsCommand {
@@ -82,7 +68,7 @@ impl ContextState {
             GL_TEXTURE_2D_MULTISAMPLE_ARRAY
         };
         // GL 4.6 §8.22: the proxy target of `want` is accepted too.
-        if target != want && super::proxy::unproxy(target) != Some(want) {
+        if target != want && crate::state::objects::texture::unproxy(target) != Some(want) {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "target {} is not {}",
@@ -145,7 +131,8 @@ impl ContextState {
         let f = match internal_format(internal) {
             Some(f)
                 if renderable(f)
-                    && (cmd == MsCommand::Image || !super::texture::is_unsized(internal)) =>
+                    && (cmd == MsCommand::Image
+                        || !crate::format::internal::is_unsized(internal)) =>
             {
                 f
             }
@@ -196,10 +183,12 @@ impl ContextState {
             let l = fits
                 .then(|| {
                     let size = [w as u32, h as u32, layers];
-                    super::proxy::proxy_level(size, internal, f, stored, fixed, None)
+                    crate::state::objects::texture::proxy_level(
+                        size, internal, f, stored, fixed, None,
+                    )
                 })
                 .flatten();
-            super::proxy::set_proxy_levels(&mut st, 0, 1, l, true);
+            crate::state::objects::texture::set_proxy_levels(&mut st, 0, 1, l, true);
             return Ok(());
         }
         let level = Level::new_multisample(

@@ -3,64 +3,13 @@
 //! UseProgram is current for every stage; only without one does the bound pipeline's
 //! compute stage count.
 
-use std::sync::Arc;
-
-use super::context::{ContextState, ShareGroup};
-use super::program::Executable;
-use super::program::{Program, program_in};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::glsl::Stage;
-
-/// Stage order of a pipeline's program slots.
-pub const STAGES: [(Stage, u32, u32); 6] = [
-    (Stage::Vertex, GL_VERTEX_SHADER_BIT, GL_VERTEX_SHADER),
-    (
-        Stage::TessControl,
-        GL_TESS_CONTROL_SHADER_BIT,
-        GL_TESS_CONTROL_SHADER,
-    ),
-    (
-        Stage::TessEvaluation,
-        GL_TESS_EVALUATION_SHADER_BIT,
-        GL_TESS_EVALUATION_SHADER,
-    ),
-    (Stage::Geometry, GL_GEOMETRY_SHADER_BIT, GL_GEOMETRY_SHADER),
-    (Stage::Fragment, GL_FRAGMENT_SHADER_BIT, GL_FRAGMENT_SHADER),
-    (Stage::Compute, GL_COMPUTE_SHADER_BIT, GL_COMPUTE_SHADER),
-];
-
-pub struct Pipeline {
-    pub name: u32,
-    pub stages: [Option<Arc<Program>>; 6],
-    pub active_program: Option<Arc<Program>>,
-    pub validate_status: bool,
-    pub info_log: String,
-    pub label: Option<String>,
-}
-
-impl Pipeline {
-    fn new(name: u32) -> Pipeline {
-        Pipeline {
-            name,
-            stages: Default::default(),
-            active_program: None,
-            validate_status: false,
-            info_log: String::new(),
-            label: None,
-        }
-    }
-
-    /// Releases the programs held by the stages (pipeline deletion).
-    pub fn release(&mut self, shared: &Arc<ShareGroup>) {
-        for slot in self.stages.iter_mut() {
-            if let Some(p) = slot.take() {
-                shared.release_program(&p);
-            }
-        }
-    }
-}
+use crate::state::context::ContextState;
+use crate::state::objects::pipeline::{Pipeline, STAGES};
+use crate::state::objects::program::{Executable, Program, program_in};
+use std::sync::Arc;
 
 impl ContextState {
     /// GenProgramPipelines / CreateProgramPipelines (GL 4.6 §7.4); n >= 0 was checked.

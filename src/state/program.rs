@@ -6,148 +6,17 @@
 //! ([`Executable`]).
 //! Programs and shaders share one namespace in the share group.
 
-use crate::runtime::sync::Mutex;
-use std::sync::{Arc, OnceLock};
-
-use super::context::{ContextState, ShareGroup};
-use super::names::NameTable;
-use crate::backend::{self, Kernel};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::{self, CompiledShader, LinkedProgram, Stage};
-
-pub enum ShaderObject {
-    Shader(Arc<Shader>),
-    Program(Arc<Program>),
-}
-
-pub struct Shader {
-    pub name: u32,
-    /// SHADER_TYPE: the enum given to CreateShader.
-    pub kind: u32,
-    pub state: Mutex<ShaderState>,
-}
-
-#[derive(Default)]
-pub struct ShaderState {
-    pub source: Option<String>,
-    pub compile_status: bool,
-    pub info_log: String,
-    pub compiled: Option<Arc<CompiledShader>>,
-    /// The source `compiled` was compiled from (program binaries keep it).
-    pub compiled_source: Option<String>,
-    pub delete_pending: bool,
-    /// Programs this shader is attached to; deletion waits until it is zero.
-    pub attach_count: u32,
-    pub label: Option<String>,
-}
-
-pub struct Program {
-    pub name: u32,
-    pub state: Mutex<ProgramState>,
-}
-
-#[derive(Default)]
-pub struct ProgramState {
-    pub shaders: Vec<Arc<Shader>>,
-    pub link_status: bool,
-    pub validate_status: bool,
-    pub info_log: String,
-    pub separable: bool,
-    pub retrievable_hint: bool,
-    /// BindAttribLocation bindings (applied to vertex inputs at link; a compute
-    /// program has none, but the bindings are kept as GL requires).
-    pub attrib_bindings: std::collections::BTreeMap<String, u32>,
-    /// BindFragDataLocation(Indexed) bindings: name -> (color number, index), kept for
-    /// the fragment outputs of a link (a compute program has none).
-    pub frag_bindings: std::collections::BTreeMap<String, (u32, u32)>,
-    /// TransformFeedbackVaryings: the names and buffer mode for the next link.
-    pub xfb_varyings: (Vec<String>, u32),
-    /// TRANSFORM_FEEDBACK_BUFFER_MODE of the last successful link (0: INTERLEAVED).
-    pub xfb_linked_mode: u32,
-    pub delete_pending: bool,
-    /// Current in some context (UseProgram) or attached to pipeline stages; deletion
-    /// waits until it is zero (GL 4.6 §7.3).
-    pub use_count: u32,
-    /// The executable of the last successful link. A failed relink keeps it in use
-    /// wherever it is installed (GL 4.6 §7.3) while LINK_STATUS reads FALSE.
-    pub executable: Option<Arc<Executable>>,
-    /// Uniform values and block bindings of the executable.
-    pub uniforms: super::uniform::UniformState,
-    pub label: Option<String>,
-    /// Interposed mode: the host's (graphics) shaders attached to this program, which
-    /// glcompute took over when a compute shader was attached to it.
-    pub foreign_shaders: Vec<u32>,
-    /// The stages and sources of the last successful link (its program binary).
-    pub linked_sources: Vec<(u32, String)>,
-}
-
-/// A linked program and its native code. A program with a compute shader is compiled
-/// to native code as it links ([`Executable::link`]): a kernel whose private variables
-/// need more stack than glcompute allows, or whose work groups need more scratch than
-/// it allows, fails to link with a log that says so. The code is kept here, in the
-/// program object: the front end that linked the program knows nothing of the back end.
-pub struct Executable {
-    linked: LinkedProgram,
-    kernel: OnceLock<Result<Arc<Kernel>, String>>,
-}
-
-impl std::ops::Deref for Executable {
-    type Target = LinkedProgram;
-    fn deref(&self) -> &LinkedProgram {
-        &self.linked
-    }
-}
-
-impl Executable {
-    /// The executable of a linked program: a compute program's kernel is compiled now,
-    /// and a kernel that cannot run here fails the link with the reason (for the log).
-    pub fn link(linked: LinkedProgram) -> Result<Executable, String> {
-        let exe = Executable {
-            linked,
-            kernel: OnceLock::new(),
-        };
-        if let Some(c) = exe.compute {
-            let kernel = exe.kernel()?;
-            // A fixed group size's scratch (per-invocation frames and shared memory)
-            // is known now; a variable group size's is checked at each dispatch.
-            if let Some(size) = c.local_size {
-                group_scratch(&kernel, size)?;
-            }
-        }
-        Ok(exe)
-    }
-
-    /// The compiled work-group function (compiled once, by [`Executable::link`] for a
-    /// compute program, on the compiler's own stack).
-    pub fn kernel(&self) -> Result<Arc<Kernel>, String> {
-        self.kernel
-            .get_or_init(|| {
-                let local = self.compute.and_then(|c| c.local_size);
-                glsl::on_compiler_stack(0, || {
-                    backend::compile(
-                        &self.module,
-                        &self.reflection,
-                        local,
-                        backend::Options {
-                            check_barriers: crate::config::debug_barriers(),
-                            check_bounds: crate::config::debug_bounds(),
-                            ..backend::Options::default()
-                        },
-                    )
-                    .map(Arc::new)
-                })?
-            })
-            .clone()
-    }
-}
-
-impl Program {
-    pub fn executable(&self) -> Option<Arc<Executable>> {
-        self.state.lock().executable.clone()
-    }
-}
+use crate::runtime::sync::Mutex;
+use crate::state::context::ContextState;
+use crate::state::objects::program::{
+    Executable, Program, ProgramState, Shader, ShaderObject, ShaderState, program_in, shader_in,
+};
+use crate::state::objects::share_group::ShareGroup;
+use std::sync::Arc;
 
 /// The transform feedback varyings a linked program records.
 fn xfb_varyings(e: &LinkedProgram) -> &[glsl::XfbVarying] {
@@ -191,25 +60,6 @@ fn layout_enum(name: Option<&str>) -> u32 {
     }
 }
 
-/// The scratch one work group of `local_size` needs (its invocations' frames and its
-/// shared memory), or why it exceeds glcompute's limit. Sizes are 32-bit and products
-/// are taken in saturating 64-bit arithmetic.
-pub fn group_scratch(kernel: &Kernel, local_size: [u32; 3]) -> Result<u64, String> {
-    let invocations = local_size
-        .iter()
-        .fold(1u64, |a, &v| a.saturating_mul(v as u64));
-    let scratch = (kernel.frame_stride as u64)
-        .saturating_mul(invocations)
-        .saturating_add(kernel.shared_size as u64);
-    if scratch > crate::limits::MAX_GROUP_SCRATCH {
-        return Err(format!(
-            "a work group of {invocations} invocations needs {scratch} bytes of shared and per-invocation memory, more than glcompute's limit of {}",
-            crate::limits::MAX_GROUP_SCRATCH
-        ));
-    }
-    Ok(scratch)
-}
-
 /// The GL stage enums CreateShader accepts (GL 4.6 §7.1).
 pub fn stage_of(kind: u32) -> Option<Stage> {
     Some(match kind {
@@ -241,68 +91,8 @@ fn c_len(s: &str) -> i64 {
     if s.is_empty() { 0 } else { s.len() as i64 + 1 }
 }
 
-type Objects = NameTable<ShaderObject>;
-
-/// The shader called `name`. GL 4.6 §7.1: INVALID_VALUE if it is not a shader or
-/// program name, INVALID_OPERATION if it names a program.
-pub fn shader_in(table: &Objects, name: u32) -> GlResult<Arc<Shader>> {
-    match table.get(name) {
-        Some(ShaderObject::Shader(s)) => Ok(s.clone()),
-        Some(ShaderObject::Program(_)) => gl_bail!(
-            GL_INVALID_OPERATION,
-            "{name} is the name of a program object, not a shader object"
-        ),
-        None => gl_bail!(
-            GL_INVALID_VALUE,
-            "{name} is not the name of a shader or program object"
-        ),
-    }
-}
-
-/// The program called `name`. GL 4.6 §7.3: INVALID_VALUE if it is not a shader or
-/// program name, INVALID_OPERATION if it names a shader.
-pub fn program_in(table: &Objects, name: u32) -> GlResult<Arc<Program>> {
-    match table.get(name) {
-        Some(ShaderObject::Program(p)) => Ok(p.clone()),
-        Some(ShaderObject::Shader(_)) => gl_bail!(
-            GL_INVALID_OPERATION,
-            "{name} is the name of a shader object, not a program object"
-        ),
-        None => gl_bail!(
-            GL_INVALID_VALUE,
-            "{name} is not the name of a shader or program object"
-        ),
-    }
-}
-
 // Lock order for the shader-object namespace: the name table, then a program's state,
 // then a shader's state. Operations that may free names hold the table throughout.
-
-impl ShareGroup {
-    /// Drops one use of a program (a context's UseProgram binding, a pipeline stage);
-    /// completes a deferred deletion when the last use goes (GL 4.6 §7.3).
-    pub fn release_program(&self, prog: &Program) {
-        let mut table = self.shader_objects.lock();
-        let mut st = prog.state.lock();
-        st.use_count -= 1;
-        if st.use_count == 0 && st.delete_pending {
-            ShareGroup::finish_program_deletion(&mut table, prog, &mut st);
-        }
-    }
-
-    /// Finishes deleting a program nobody uses any more: frees its name and detaches
-    /// its shaders (deleting those that were waiting for it).
-    fn finish_program_deletion(table: &mut Objects, prog: &Program, st: &mut ProgramState) {
-        table.remove(prog.name);
-        for shader in st.shaders.drain(..) {
-            let mut s = shader.state.lock();
-            s.attach_count -= 1;
-            if s.delete_pending && s.attach_count == 0 {
-                table.remove(shader.name);
-            }
-        }
-    }
-}
 
 /// KHR_debug id of the out-of-range access report (GLCOMPUTE_DEBUG=bounds).
 pub const OUT_OF_RANGE_ID: u32 = 0x6763_0003;
@@ -536,14 +326,15 @@ impl ContextState {
             Ok((exe, log)) => {
                 st.link_status = true;
                 st.xfb_linked_mode = st.xfb_varyings.1;
-                st.uniforms = super::uniform::UniformState::from_reflection(&exe.reflection);
+                st.uniforms =
+                    crate::state::objects::program::UniformState::from_reflection(&exe.reflection);
                 st.executable = Some(Arc::new(exe));
                 // The divergent-barrier warnings also go to KHR_debug, with their line.
                 for line in log
                     .lines()
                     .filter(|l| l.contains(glsl::link::DIVERGENT_BARRIER))
                 {
-                    self.emit(super::debug::Message {
+                    self.emit(crate::state::objects::debug::Message {
                         source: GL_DEBUG_SOURCE_SHADER_COMPILER,
                         ty: GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR,
                         id: DIVERGENT_BARRIER_ID,
@@ -684,11 +475,11 @@ impl ContextState {
             );
         }
         // GL 4.6 §11.1.1: INVALID_VALUE if index >= MAX_VERTEX_ATTRIBS.
-        if index >= super::limits::MAX_VERTEX_ATTRIBS as u32 {
+        if index >= crate::limits::MAX_VERTEX_ATTRIBS as u32 {
             gl_bail!(
                 GL_INVALID_VALUE,
                 "index {index} is not below GL_MAX_VERTEX_ATTRIBS = {}",
-                super::limits::MAX_VERTEX_ATTRIBS
+                crate::limits::MAX_VERTEX_ATTRIBS
             );
         }
         prog.state
@@ -716,15 +507,15 @@ impl ContextState {
                 "output name `{name}' starts with the reserved prefix gl_"
             );
         }
-        let max_dual = super::stage_limits::MAX_DUAL_SOURCE_DRAW_BUFFERS;
+        let max_dual = crate::limits::MAX_DUAL_SOURCE_DRAW_BUFFERS;
         // GL 4.6 §15.2.3: INVALID_VALUE if colorNumber is not below MAX_DRAW_BUFFERS,
         // or index is above one, or index is one and colorNumber is not below
         // MAX_DUAL_SOURCE_DRAW_BUFFERS.
-        if color >= super::framebuffer::MAX_DRAW_BUFFERS as u32 {
+        if color >= crate::limits::MAX_DRAW_BUFFERS as u32 {
             gl_bail!(
                 GL_INVALID_VALUE,
                 "colorNumber = {color} is not below GL_MAX_DRAW_BUFFERS ({})",
-                super::framebuffer::MAX_DRAW_BUFFERS
+                crate::limits::MAX_DRAW_BUFFERS
             );
         }
         if index > 1 {

@@ -150,7 +150,7 @@ impl ContextState {
     }
 
     /// PROGRAM_BINARY_LENGTH: 0 unless the program is linked.
-    pub fn program_binary_length(&self, st: &super::program::ProgramState) -> i64 {
+    pub fn program_binary_length(&self, st: &crate::state::objects::program::ProgramState) -> i64 {
         if st.link_status {
             encode(&st.linked_sources, st.separable).len() as i64
         } else {
@@ -188,14 +188,15 @@ impl ContextState {
             }
             let (linked, l) = glsl::link(&compiled, self.info.is_core())?;
             log.push_str(&l);
-            let exe = super::program::Executable::link(linked)?;
+            let exe = crate::state::objects::program::Executable::link(linked)?;
             Ok((exe, log, sources, separable))
         });
         let mut st = prog.state.lock();
         match outcome {
             Ok((exe, log, sources, separable)) => {
                 st.link_status = true;
-                st.uniforms = super::uniform::UniformState::from_reflection(&exe.reflection);
+                st.uniforms =
+                    crate::state::objects::program::UniformState::from_reflection(&exe.reflection);
                 st.executable = Some(std::sync::Arc::new(exe));
                 st.info_log = log;
                 st.linked_sources = sources;

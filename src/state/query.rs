@@ -2,16 +2,16 @@
 //! strings, Enable/Disable of the capabilities this driver has, and the KHR_debug
 //! commands that manage messages, groups and labels.
 
-use std::ffi::CString;
-use std::sync::OnceLock;
-
-use super::buffer::IndexedBinding;
-use super::context::ContextState;
-use super::debug::{self, Message};
-use super::limits::*;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
+use crate::limits::*;
+use crate::limits::{EXTENSIONS, GLSL_VERSIONS};
+use crate::state::context::ContextState;
+use crate::state::objects::buffer::IndexedBinding;
+use crate::state::objects::debug::{self, Message};
+use std::ffi::CString;
+use std::sync::OnceLock;
 
 /// A state value as stored; Get* converts it (GL 4.6 §2.2.2).
 #[derive(Debug, Clone, PartialEq)]
@@ -80,71 +80,6 @@ impl Value {
         }
     }
 }
-
-/// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
-pub const EXTENSIONS: &[&str] = &[
-    "GL_AMD_shader_trinary_minmax",
-    "GL_ARB_arrays_of_arrays",
-    "GL_ARB_buffer_storage",
-    "GL_ARB_clear_buffer_object",
-    "GL_ARB_clip_control",
-    "GL_ARB_compressed_texture_pixel_storage",
-    "GL_ARB_compute_shader",
-    "GL_ARB_compute_variable_group_size",
-    "GL_ARB_copy_buffer",
-    "GL_ARB_direct_state_access",
-    "GL_ARB_explicit_uniform_location",
-    "GL_ARB_framebuffer_object",
-    "GL_ARB_get_texture_sub_image",
-    "GL_ARB_gpu_shader_fp64",
-    "GL_ARB_gpu_shader_int64",
-    "GL_ARB_internalformat_query",
-    "GL_ARB_internalformat_query2",
-    "GL_ARB_invalidate_subdata",
-    "GL_ARB_map_buffer_range",
-    "GL_ARB_multi_bind",
-    "GL_ARB_polygon_offset_clamp",
-    "GL_ARB_program_interface_query",
-    "GL_ARB_query_buffer_object",
-    "GL_ARB_robust_buffer_access_behavior",
-    "GL_ARB_sampler_objects",
-    "GL_ARB_separate_shader_objects",
-    "GL_ARB_shader_atomic_counters",
-    "GL_ARB_shader_bit_encoding",
-    "GL_ARB_shader_clock",
-    "GL_ARB_shader_group_vote",
-    "GL_ARB_shader_image_load_store",
-    "GL_ARB_shader_image_size",
-    "GL_ARB_shader_storage_buffer_object",
-    "GL_ARB_shader_subroutine",
-    "GL_ARB_shader_texture_image_samples",
-    "GL_ARB_shading_language_420pack",
-    "GL_ARB_shading_language_packing",
-    "GL_ARB_sync",
-    "GL_ARB_texture_barrier",
-    "GL_ARB_texture_buffer_range",
-    "GL_ARB_texture_compression_bptc",
-    "GL_ARB_texture_compression_rgtc",
-    "GL_ARB_texture_multisample",
-    "GL_ARB_texture_query_levels",
-    "GL_ARB_texture_storage",
-    "GL_ARB_texture_storage_multisample",
-    "GL_ARB_texture_view",
-    "GL_ARB_uniform_buffer_object",
-    "GL_INTEL_shader_atomic_float_minmax",
-    "GL_KHR_debug",
-    "GL_KHR_robust_buffer_access_behavior",
-    "GL_KHR_robustness",
-    "GL_NV_shader_atomic_float",
-    "GL_NV_shader_atomic_int64",
-];
-
-/// GLSL versions the compiler accepts (GetStringi(SHADING_LANGUAGE_VERSION)); the
-/// first is the highest, matching GL_SHADING_LANGUAGE_VERSION (glsl::GLSL_VERSION).
-/// Compute shaders need 4.30, or an earlier version with GL_ARB_compute_shader.
-pub const GLSL_VERSIONS: &[&str] = &[
-    "430 core", "420", "410", "400", "330", "150", "140", "130", "120", "110",
-];
 
 fn static_cstring(
     cell: &'static OnceLock<CString>,
@@ -258,12 +193,12 @@ impl ContextState {
     /// The value of a non-indexed state variable; INVALID_ENUM for the rest.
     pub fn get_value(&mut self, pname: u32) -> GlResult<Value> {
         let b = &mut self.bindings;
-        let name = |x: &Option<std::sync::Arc<super::buffer::Buffer>>| {
+        let name = |x: &Option<std::sync::Arc<crate::state::objects::buffer::Buffer>>| {
             Value::int(x.as_ref().map(|b| b.name as i64).unwrap_or(0))
         };
         Ok(match pname {
             // GL 4.6 §4.3: the current time, as a TIMESTAMP query would record it.
-            GL_TIMESTAMP => Value::int(super::query_object::now_ns() as i64),
+            GL_TIMESTAMP => Value::int(crate::state::objects::query::now_ns() as i64),
             GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS => {
                 Value::int(MAX_COMPUTE_WORK_GROUP_INVOCATIONS as i64)
             }
@@ -350,10 +285,10 @@ impl ContextState {
             }
             // The general-purpose compressed formats (state/compressed.rs).
             GL_NUM_COMPRESSED_TEXTURE_FORMATS => {
-                Value::int(super::compressed::GENERAL_PURPOSE.len() as i64)
+                Value::int(crate::format::compressed::GENERAL_PURPOSE.len() as i64)
             }
             GL_COMPRESSED_TEXTURE_FORMATS => Value::Ints(
-                super::compressed::GENERAL_PURPOSE
+                crate::format::compressed::GENERAL_PURPOSE
                     .iter()
                     .map(|&f| f as i64)
                     .collect(),
@@ -408,9 +343,7 @@ impl ContextState {
             p if self.vertex_array_value(p).is_some() => {
                 self.vertex_array_value(p).expect("checked")
             }
-            p if super::stage_limits::stage_limit(p).is_some() => {
-                super::stage_limits::stage_limit(p).expect("checked")
-            }
+            p if stage_limit(p).is_some() => stage_limit(p).expect("checked"),
             // GL 4.6 §22.1: INVALID_ENUM for a pname that is not a state variable
             // (indexed-only values such as MAX_COMPUTE_WORK_GROUP_COUNT included).
             _ => gl_bail!(
@@ -807,4 +740,102 @@ fn check_message_length(len: usize) -> GlResult<()> {
         );
     }
     Ok(())
+}
+
+/// A limit of the graphics stages, vertex input, transform feedback and the
+/// framebuffer ([`crate::limits::GRAPHICS_LIMITS`] and a few non-integer ones), or None.
+pub fn stage_limit(pname: u32) -> Option<Value> {
+    if let Some(&(_, v)) = GRAPHICS_LIMITS.iter().find(|&&(p, _)| p == pname) {
+        return Some(Value::int(v));
+    }
+    Some(match pname {
+        GL_MIN_FRAGMENT_INTERPOLATION_OFFSET => Value::Floats(vec![-0.5]),
+        GL_MAX_FRAGMENT_INTERPOLATION_OFFSET => Value::Floats(vec![0.5]),
+        GL_MAX_TEXTURE_LOD_BIAS => Value::Floats(vec![2.0]),
+        // The default framebuffer of a pbuffer or of no surface (EGL configs are single-
+        // buffered and mono; GL_SAMPLES is the framebuffer module's).
+        GL_DOUBLEBUFFER | GL_STEREO => Value::Bools(vec![false]),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The GLSL front end's built-in constants (gl_MaxVertexAttribs, ...) are the
+    /// limits the context reports: `gl_MaxFooBar` is GL_MAX_FOO_BAR.
+    #[test]
+    fn glsl_constants_are_the_reported_limits() {
+        for &(name, value) in crate::glsl::sema::stages::GRAPHICS_CONSTANTS {
+            let mut pname = String::from("GL_");
+            for (i, c) in name.trim_start_matches("gl_").chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    pname.push('_');
+                }
+                pname.push(c.to_ascii_uppercase());
+            }
+            let e = enum_by_name(&pname).unwrap_or_else(|| panic!("{pname} is no GL enum"));
+            let reported = match stage_limit(e) {
+                Some(Value::Ints(v)) => v[0],
+                _ => match e {
+                    GL_MAX_VERTEX_ATTRIBS => crate::limits::MAX_VERTEX_ATTRIBS as i64,
+                    GL_MAX_PATCH_VERTICES => crate::limits::MAX_PATCH_VERTICES as i64,
+                    GL_MAX_DRAW_BUFFERS => crate::limits::MAX_DRAW_BUFFERS as i64,
+                    GL_MAX_CLIP_DISTANCES => crate::limits::MAX_CLIP_DISTANCES as i64,
+                    GL_MAX_VIEWPORTS => crate::limits::MAX_VIEWPORTS as i64,
+                    _ => panic!("{pname} is not a limit kept here"),
+                },
+            };
+            assert_eq!(reported, value as i64, "{name} and {pname} differ");
+        }
+    }
+
+    /// The per-stage resource limits the linker enforces are the ones reported.
+    #[test]
+    fn link_limits_are_the_reported_limits() {
+        use crate::glsl::Stage;
+        let int = |p| match stage_limit(p) {
+            Some(Value::Ints(v)) => v[0] as u64,
+            _ => panic!("not a limit"),
+        };
+        for (stage, ssbo, images, counters) in [
+            (
+                Stage::Vertex,
+                GL_MAX_VERTEX_SHADER_STORAGE_BLOCKS,
+                GL_MAX_VERTEX_IMAGE_UNIFORMS,
+                GL_MAX_VERTEX_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::TessControl,
+                GL_MAX_TESS_CONTROL_SHADER_STORAGE_BLOCKS,
+                GL_MAX_TESS_CONTROL_IMAGE_UNIFORMS,
+                GL_MAX_TESS_CONTROL_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::TessEvaluation,
+                GL_MAX_TESS_EVALUATION_SHADER_STORAGE_BLOCKS,
+                GL_MAX_TESS_EVALUATION_IMAGE_UNIFORMS,
+                GL_MAX_TESS_EVALUATION_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::Geometry,
+                GL_MAX_GEOMETRY_SHADER_STORAGE_BLOCKS,
+                GL_MAX_GEOMETRY_IMAGE_UNIFORMS,
+                GL_MAX_GEOMETRY_ATOMIC_COUNTERS,
+            ),
+            (
+                Stage::Fragment,
+                GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS,
+                GL_MAX_FRAGMENT_IMAGE_UNIFORMS,
+                GL_MAX_FRAGMENT_ATOMIC_COUNTERS,
+            ),
+        ] {
+            assert_eq!(
+                crate::glsl::interface::stage_resource_limits(stage),
+                (int(ssbo), int(images), int(counters)),
+                "{stage:?}"
+            );
+        }
+    }
 }

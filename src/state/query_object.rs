@@ -9,45 +9,13 @@
 //! BeginQuery says so through KHR_debug. Every result is available as soon as the
 //! query ends.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
-use std::time::Instant;
-
-use super::context::ContextState;
-use super::names::NameTable;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-
-/// GL 4.6 table 23.76 (implementation-dependent): MAX_VERTEX_STREAMS.
-const MAX_VERTEX_STREAMS: u32 = 4;
-/// QUERY_COUNTER_BITS of every target: results are 64-bit counters.
-pub const QUERY_COUNTER_BITS: i64 = 64;
-
-/// Nanoseconds since the driver's clock started (the first use in the process).
-pub fn now_ns() -> u64 {
-    static START: OnceLock<Instant> = OnceLock::new();
-    let start = *START.get_or_init(Instant::now);
-    u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX)
-}
-
-/// One query object.
-#[derive(Debug, Clone, Copy)]
-pub struct QueryObject {
-    /// The target it was first begun (or created) with.
-    pub target: u32,
-    pub result: u64,
-    /// Set when BeginQuery starts a TIME_ELAPSED query.
-    started_ns: u64,
-    pub active: bool,
-}
-
-/// A context's query objects and its active queries by (target, index).
-#[derive(Default)]
-pub struct Queries {
-    pub objects: NameTable<QueryObject>,
-    pub active: HashMap<(u32, u32), u32>,
-}
+use crate::limits::MAX_VERTEX_STREAMS;
+use crate::limits::QUERY_COUNTER_BITS;
+use crate::state::context::ContextState;
+use crate::state::objects::query::{QueryObject, now_ns};
 
 /// GL 4.6 §4.2.1: the targets BeginQuery(Indexed) takes, and how many indices each has.
 fn begin_target(target: u32) -> Option<u32> {
@@ -57,7 +25,7 @@ fn begin_target(target: u32) -> Option<u32> {
         | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
         | GL_TIME_ELAPSED => Some(1),
         GL_PRIMITIVES_GENERATED | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => {
-            Some(MAX_VERTEX_STREAMS)
+            Some(MAX_VERTEX_STREAMS as u32)
         }
         _ => None,
     }
@@ -318,7 +286,7 @@ impl ContextState {
         &mut self,
         id: u32,
         pname: u32,
-        buffer: &super::buffer::Buffer,
+        buffer: &crate::state::objects::buffer::Buffer,
         offset: i64,
         encode: &dyn Fn(u64) -> Vec<u8>,
     ) -> GlResult<()> {

@@ -4,72 +4,26 @@
 //! with the bound sampler object's state (or the texture's own), described level by
 //! level for [`crate::runtime::sampler`].
 
-use std::sync::Arc;
-
-use super::context::ContextState;
-use super::texture::{SamplerParams, TexState, TexValue, Texture, internal_format};
+use crate::format::internal::{BUFFER_FORMATS, internal_format};
+use crate::format::texel::{Class, Format, Kind};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::LinkedProgram;
 use crate::ir::{Dim, Opaque, Type};
-use crate::limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS;
+use crate::limits::{
+    MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_TEXTURE_BUFFER_SIZE, TEXTURE_BUFFER_OFFSET_ALIGNMENT,
+};
 use crate::runtime::image::{ACCESS_READ, ImageDesc};
 use crate::runtime::memory::Storage;
 use crate::runtime::sampler::{
     Compare, Filter, Params, SamplerDesc, SamplerTable, Swizzle, Target, Wrap,
 };
 use crate::runtime::sync::Mutex;
-use crate::runtime::texel::{Class, Format, Kind};
-
-/// GL 4.6 table 23.68 minimums, which glcompute gives exactly.
-pub const MAX_TEXTURE_BUFFER_SIZE: i64 = 1 << 27;
-pub const TEXTURE_BUFFER_OFFSET_ALIGNMENT: i64 = 16;
-
-pub struct Sampler {
-    pub name: u32,
-    pub params: Mutex<SamplerParams>,
-}
-
-/// The internal formats of buffer textures (GL 4.6 table 8.18).
-pub const BUFFER_FORMATS: [u32; 36] = [
-    GL_R8,
-    GL_R16,
-    GL_R16F,
-    GL_R32F,
-    GL_R8I,
-    GL_R16I,
-    GL_R32I,
-    GL_R8UI,
-    GL_R16UI,
-    GL_R32UI,
-    GL_RG8,
-    GL_RG16,
-    GL_RG16F,
-    GL_RG32F,
-    GL_RG8I,
-    GL_RG16I,
-    GL_RG32I,
-    GL_RG8UI,
-    GL_RG16UI,
-    GL_RG32UI,
-    GL_RGB32F,
-    GL_RGB32I,
-    GL_RGB32UI,
-    GL_RGBA8,
-    GL_RGBA16,
-    GL_RGBA16F,
-    GL_RGBA32F,
-    GL_RGBA8I,
-    GL_RGBA16I,
-    GL_RGBA32I,
-    GL_RGBA8UI,
-    GL_RGBA16UI,
-    GL_RGBA32UI,
-    GL_RGBA8_SNORM,
-    GL_RGBA16_SNORM,
-    GL_RG8_SNORM,
-];
+use crate::state::context::ContextState;
+use crate::state::objects::sampler::{Sampler, SamplerParams, TexValue};
+use crate::state::objects::texture::{TexState, Texture};
+use std::sync::Arc;
 
 pub(super) fn target_of(dim: Dim) -> Option<(u32, Target)> {
     Some(match dim {
@@ -435,7 +389,7 @@ impl ContextState {
     ) -> Option<SamplerDesc> {
         let (gl_target, _) = target_of(dim)?;
         let t = &self.textures;
-        let ti = super::texture::TARGETS
+        let ti = crate::state::objects::texture::TARGETS
             .iter()
             .position(|&x| x == gl_target)?;
         let tex = t

@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::program::Executable;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::{Stage, StageSubroutines};
+use crate::state::objects::program::Executable;
 
 /// The stage a shadertype names, and its position in pipeline order.
 fn stage_of(shadertype: u32) -> GlResult<(Stage, usize)> {

@@ -2,27 +2,13 @@
 //! runs to the end inside glDispatchCompute), so a fence is signaled as soon as it is
 //! created: every command before it has completed.
 
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
-
-use super::context::ContextState;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-
-pub struct SyncObject {
-    pub handle: usize,
-    pub condition: u32,
-    pub flags: u32,
-    pub label: crate::runtime::sync::Mutex<Option<String>>,
-}
-
-impl SyncObject {
-    /// SYNC_STATUS: signaled once every command before the fence has completed.
-    pub fn signaled(&self) -> bool {
-        true
-    }
-}
+use crate::state::context::ContextState;
+use crate::state::objects::sync::SyncObject;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 impl ContextState {
     /// FenceSync (GL 4.6 §4.1). Returns the handle.

@@ -4,656 +4,27 @@
 //! table a dispatch hands the runtime. A level's texels are stored tightly packed in
 //! the internal format (x, then y, then z: layers of arrays, faces of cube maps).
 
-use crate::runtime::sync::Mutex;
-use std::sync::Arc;
-
-use super::buffer::Buffer;
-use super::context::ContextState;
-use super::pixels::{Client, ClientLayout};
+use crate::format::internal::{
+    component_type, image_unit_format, internal_format, is_image_format, is_unsized,
+};
+use crate::format::pixels::{Client, ClientLayout};
+use crate::format::texel::Format;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::{UserIn, UserOut};
 use crate::gl_bail;
-use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
+use crate::limits::{
+    MAX_3D_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, MAX_COMBINED_TEXTURE_IMAGE_UNITS,
+    MAX_CUBE_MAP_TEXTURE_SIZE, MAX_IMAGE_UNITS, MAX_LEVELS, MAX_RECTANGLE_TEXTURE_SIZE,
+    MAX_TEXTURE_SIZE,
+};
 use crate::runtime::image::{self as rt, ImageDesc, ImageTable};
 use crate::runtime::memory::Storage;
-use crate::runtime::texel::{Format, Kind};
-
-pub const MAX_TEXTURE_SIZE: i32 = 16384;
-pub const MAX_3D_TEXTURE_SIZE: i32 = 2048;
-pub const MAX_ARRAY_TEXTURE_LAYERS: i32 = 2048;
-pub const MAX_CUBE_MAP_TEXTURE_SIZE: i32 = 16384;
-pub const MAX_RECTANGLE_TEXTURE_SIZE: i32 = 16384;
-/// Levels of a MAX_TEXTURE_SIZE texture: log2(16384) + 1.
-pub const MAX_LEVELS: usize = 15;
-
-/// The texture targets a texture object can have (GL 4.6 table 8.1).
-pub const TARGETS: [u32; 11] = [
-    GL_TEXTURE_2D_MULTISAMPLE,
-    GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
-    GL_TEXTURE_1D,
-    GL_TEXTURE_2D,
-    GL_TEXTURE_3D,
-    GL_TEXTURE_1D_ARRAY,
-    GL_TEXTURE_2D_ARRAY,
-    GL_TEXTURE_RECTANGLE,
-    GL_TEXTURE_CUBE_MAP,
-    GL_TEXTURE_CUBE_MAP_ARRAY,
-    GL_TEXTURE_BUFFER,
-];
-
-fn target_index(target: u32) -> Option<usize> {
-    TARGETS.iter().position(|&t| t == target)
-}
-
-const FACES: [u32; 6] = [
-    GL_TEXTURE_CUBE_MAP_POSITIVE_X,
-    GL_TEXTURE_CUBE_MAP_NEGATIVE_X,
-    GL_TEXTURE_CUBE_MAP_POSITIVE_Y,
-    GL_TEXTURE_CUBE_MAP_NEGATIVE_Y,
-    GL_TEXTURE_CUBE_MAP_POSITIVE_Z,
-    GL_TEXTURE_CUBE_MAP_NEGATIVE_Z,
-];
-
-/// The sized internal formats glcompute stores (GL 4.6 tables 8.12, 8.13), and the
-/// unsized base formats, which get the sized format a GL driver would choose.
-/// The type of component `c` of `f` (0-3: red to alpha, 4: depth) as GL 4.6 §8.11.2
-/// and §9.2.3 report it, NONE where the format has no such component.
-pub fn component_type(f: Format, c: usize) -> u32 {
-    if c < 4 && f.color_bits()[c] == 0 || (c == 4 && !f.has_depth()) {
-        return GL_NONE;
-    }
-    match f {
-        Format::Plain { kind, .. } => match kind {
-            Kind::Unorm => GL_UNSIGNED_NORMALIZED,
-            Kind::Snorm => GL_SIGNED_NORMALIZED,
-            Kind::Float => GL_FLOAT,
-            Kind::Sint => GL_INT,
-            Kind::Uint => GL_UNSIGNED_INT,
-        },
-        Format::Rgb10A2 { int: true } => GL_UNSIGNED_INT,
-        Format::R11G11B10F | Format::Rgb9E5 | Format::Depth32F => GL_FLOAT,
-        Format::Depth32FStencil8 if c == 4 => GL_FLOAT,
-        _ => GL_UNSIGNED_NORMALIZED,
-    }
-}
-
-pub fn internal_format(f: u32) -> Option<Format> {
-    use Kind::*;
-    let p = |kind, n, bits| Format::Plain { kind, n, bits };
-    Some(match f {
-        GL_R8 | GL_RED => p(Unorm, 1, 8),
-        GL_RG8 | GL_RG => p(Unorm, 2, 8),
-        GL_RGB8 | GL_RGB => p(Unorm, 3, 8),
-        GL_RGBA8 | GL_RGBA => p(Unorm, 4, 8),
-        GL_R16 => p(Unorm, 1, 16),
-        GL_RG16 => p(Unorm, 2, 16),
-        GL_RGB16 => p(Unorm, 3, 16),
-        GL_RGBA16 => p(Unorm, 4, 16),
-        GL_R8_SNORM => p(Snorm, 1, 8),
-        GL_RG8_SNORM => p(Snorm, 2, 8),
-        GL_RGB8_SNORM => p(Snorm, 3, 8),
-        GL_RGBA8_SNORM => p(Snorm, 4, 8),
-        GL_R16_SNORM => p(Snorm, 1, 16),
-        GL_RG16_SNORM => p(Snorm, 2, 16),
-        GL_RGB16_SNORM => p(Snorm, 3, 16),
-        GL_RGBA16_SNORM => p(Snorm, 4, 16),
-        GL_R16F => p(Float, 1, 16),
-        GL_RG16F => p(Float, 2, 16),
-        GL_RGB16F => p(Float, 3, 16),
-        GL_RGBA16F => p(Float, 4, 16),
-        GL_R32F => p(Float, 1, 32),
-        GL_RG32F => p(Float, 2, 32),
-        GL_RGB32F => p(Float, 3, 32),
-        GL_RGBA32F => p(Float, 4, 32),
-        GL_R8I => p(Sint, 1, 8),
-        GL_RG8I => p(Sint, 2, 8),
-        GL_RGB8I => p(Sint, 3, 8),
-        GL_RGBA8I => p(Sint, 4, 8),
-        GL_R16I => p(Sint, 1, 16),
-        GL_RG16I => p(Sint, 2, 16),
-        GL_RGB16I => p(Sint, 3, 16),
-        GL_RGBA16I => p(Sint, 4, 16),
-        GL_R32I => p(Sint, 1, 32),
-        GL_RG32I => p(Sint, 2, 32),
-        GL_RGB32I => p(Sint, 3, 32),
-        GL_RGBA32I => p(Sint, 4, 32),
-        GL_R8UI => p(Uint, 1, 8),
-        GL_RG8UI => p(Uint, 2, 8),
-        GL_RGB8UI => p(Uint, 3, 8),
-        GL_RGBA8UI => p(Uint, 4, 8),
-        GL_R16UI => p(Uint, 1, 16),
-        GL_RG16UI => p(Uint, 2, 16),
-        GL_RGB16UI => p(Uint, 3, 16),
-        GL_RGBA16UI => p(Uint, 4, 16),
-        GL_R32UI => p(Uint, 1, 32),
-        GL_RG32UI => p(Uint, 2, 32),
-        GL_RGB32UI => p(Uint, 3, 32),
-        GL_RGBA32UI => p(Uint, 4, 32),
-        GL_SRGB8 | GL_SRGB => Format::Srgb8 { alpha: false },
-        GL_SRGB8_ALPHA8 | GL_SRGB_ALPHA => Format::Srgb8 { alpha: true },
-        GL_RGB10_A2 => Format::Rgb10A2 { int: false },
-        GL_RGB10_A2UI => Format::Rgb10A2 { int: true },
-        GL_R11F_G11F_B10F => Format::R11G11B10F,
-        GL_RGB9_E5 => Format::Rgb9E5,
-        GL_RGB565 => Format::Rgb565,
-        GL_RGBA4 => Format::Rgba4,
-        GL_RGB5_A1 => Format::Rgb5A1,
-        GL_DEPTH_COMPONENT16 => Format::Depth16,
-        GL_DEPTH_COMPONENT24 | GL_DEPTH_COMPONENT => Format::Depth24,
-        GL_DEPTH_COMPONENT32F => Format::Depth32F,
-        GL_DEPTH24_STENCIL8 | GL_DEPTH_STENCIL => Format::Depth24Stencil8,
-        GL_DEPTH32F_STENCIL8 => Format::Depth32FStencil8,
-        GL_STENCIL_INDEX8 => Format::Stencil8,
-        _ => return None,
-    })
-}
-
-/// True for the unsized base formats TexImage accepts and TexStorage does not.
-pub(super) fn is_unsized(f: u32) -> bool {
-    matches!(
-        f,
-        GL_RED
-            | GL_RG
-            | GL_RGB
-            | GL_RGBA
-            | GL_SRGB
-            | GL_SRGB_ALPHA
-            | GL_DEPTH_COMPONENT
-            | GL_DEPTH_STENCIL
-    )
-}
-
-/// The image formats of GL 4.6 table 8.26 (those an image unit may use).
-pub fn image_unit_format(f: u32) -> Option<Format> {
-    if IMAGE_FORMATS.contains(&f) {
-        internal_format(f)
-    } else {
-        None
-    }
-}
-
-/// The image formats of table 8.26 as stored formats.
-pub const IMAGE_FORMATS: [u32; 39] = [
-    GL_RGBA32F,
-    GL_RGBA16F,
-    GL_RG32F,
-    GL_RG16F,
-    GL_R11F_G11F_B10F,
-    GL_R32F,
-    GL_R16F,
-    GL_RGBA32UI,
-    GL_RGBA16UI,
-    GL_RGB10_A2UI,
-    GL_RGBA8UI,
-    GL_RG32UI,
-    GL_RG16UI,
-    GL_RG8UI,
-    GL_R32UI,
-    GL_R16UI,
-    GL_R8UI,
-    GL_RGBA32I,
-    GL_RGBA16I,
-    GL_RGBA8I,
-    GL_RG32I,
-    GL_RG16I,
-    GL_RG8I,
-    GL_R32I,
-    GL_R16I,
-    GL_R8I,
-    GL_RGBA16,
-    GL_RGB10_A2,
-    GL_RGBA8,
-    GL_RG16,
-    GL_RG8,
-    GL_R16,
-    GL_R8,
-    GL_RGBA16_SNORM,
-    GL_RGBA8_SNORM,
-    GL_RG16_SNORM,
-    GL_RG8_SNORM,
-    GL_R16_SNORM,
-    GL_R8_SNORM,
-];
-
-/// True if a texture stored as `f` is compatible by size with image units (GL 4.6
-/// table 8.27 lists the image formats only).
-fn is_image_format(f: Format) -> bool {
-    IMAGE_FORMATS.iter().any(|&e| internal_format(e) == Some(f))
-}
-
-/// One level of a texture: `width` x `height` x `depth` texels (cube maps: depth 6,
-/// one slice per face; 1D arrays: height is the layer count).
-#[derive(Clone)]
-pub struct Level {
-    pub width: u32,
-    pub height: u32,
-    pub depth: u32,
-    pub internal: u32,
-    pub format: Format,
-    pub storage: Arc<Storage>,
-    /// The blocks of a compressed level (`storage` then holds their decoded texels).
-    pub compressed: Option<super::compressed::Blocks>,
-    /// Samples per texel of a multisample image (0: not multisample). Each layer then
-    /// holds `samples` planes of `plane_bytes`, sample 0 first, so texel (x, y, z) of
-    /// the single-sample addressing is sample 0.
-    pub samples: u32,
-    /// TEXTURE_FIXED_SAMPLE_LOCATIONS of a multisample image (true otherwise).
-    pub fixed_locations: bool,
-    /// Where the image starts in `storage`: 0, or for a texture view of layers past
-    /// the first, the byte offset of its first layer (GL 4.6 §8.18).
-    pub offset: u64,
-}
-
-impl Level {
-    pub fn row_bytes(&self) -> u64 {
-        self.width as u64 * self.format.bytes() as u64
-    }
-
-    /// Bytes of one layer (of all its samples).
-    pub fn slice_bytes(&self) -> u64 {
-        self.plane_bytes() * self.samples.max(1) as u64
-    }
-
-    /// Bytes of one sample of one layer.
-    pub fn plane_bytes(&self) -> u64 {
-        self.row_bytes() * self.height as u64
-    }
-
-    /// Byte offset in `storage` of sample `s` of texel (x, y) of layer z.
-    pub fn sample_at(&self, x: u32, y: u32, z: u32, s: u32) -> u64 {
-        self.offset
-            + z as u64 * self.slice_bytes()
-            + s as u64 * self.plane_bytes()
-            + y as u64 * self.row_bytes()
-            + x as u64 * self.format.bytes() as u64
-    }
-
-    /// Allocates a zeroed multisample level of `samples` samples per texel.
-    pub fn new_multisample(
-        w: u32,
-        h: u32,
-        layers: u32,
-        samples: u32,
-        fixed_locations: bool,
-        internal: u32,
-        format: Format,
-    ) -> GlResult<Level> {
-        let planes = layers.checked_mul(samples.max(1));
-        let Some(planes) = planes else {
-            gl_bail!(
-                GL_OUT_OF_MEMORY,
-                "no memory for {layers} layers of {samples} samples"
-            );
-        };
-        let mut l = Level::new(w, h, planes, internal, format)?;
-        l.depth = layers;
-        l.samples = samples;
-        l.fixed_locations = fixed_locations;
-        Ok(l)
-    }
-
-    /// Allocates a zeroed level; OUT_OF_MEMORY if the memory cannot be had.
-    pub fn new(w: u32, h: u32, d: u32, internal: u32, format: Format) -> GlResult<Level> {
-        let bytes = (w as u64)
-            .checked_mul(h as u64)
-            .and_then(|v| v.checked_mul(d as u64))
-            .and_then(|v| v.checked_mul(format.bytes() as u64))
-            .and_then(|v| usize::try_from(v).ok());
-        let storage = bytes.and_then(|b| Storage::new_zeroed(b).ok());
-        match storage {
-            Some(s) => Ok(Level {
-                width: w,
-                height: h,
-                depth: d,
-                internal,
-                format,
-                storage: Arc::new(s),
-                compressed: None,
-                samples: 0,
-                fixed_locations: true,
-                offset: 0,
-            }),
-            // GL 4.6 §2.3.1: OUT_OF_MEMORY when the memory a command needs is missing.
-            None => gl_bail!(
-                GL_OUT_OF_MEMORY,
-                "no memory for a {w}x{h}x{d} image of {}",
-                Enum(internal)
-            ),
-        }
-    }
-}
-
-/// Sampler state (GL 4.6 table 23.18), kept by texture objects and sampler objects.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SamplerParams {
-    pub min_filter: u32,
-    pub mag_filter: u32,
-    pub wrap: [u32; 3],
-    /// Border colour as given: floats, or integers for the I/Iui setters.
-    pub border: [u32; 4],
-    pub border_int: bool,
-    pub min_lod: f32,
-    pub max_lod: f32,
-    pub lod_bias: f32,
-    pub compare_mode: u32,
-    pub compare_func: u32,
-    pub max_anisotropy: f32,
-}
-
-impl SamplerParams {
-    pub fn new(target: u32) -> SamplerParams {
-        // GL 4.6 table 23.18: rectangle textures start with LINEAR and CLAMP_TO_EDGE;
-        // multisample textures, which have no sampler state to set, answer NEAREST and
-        // CLAMP_TO_EDGE (as Mesa, and piglit's arb_texture_storage_multisample-tex-param).
-        let ms = matches!(
-            target,
-            GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
-        );
-        if ms {
-            return SamplerParams {
-                min_filter: GL_NEAREST,
-                mag_filter: GL_NEAREST,
-                wrap: [GL_CLAMP_TO_EDGE; 3],
-                ..SamplerParams::new(GL_TEXTURE_2D)
-            };
-        }
-        let rect = target == GL_TEXTURE_RECTANGLE;
-        SamplerParams {
-            min_filter: if rect {
-                GL_LINEAR
-            } else {
-                GL_NEAREST_MIPMAP_LINEAR
-            },
-            mag_filter: GL_LINEAR,
-            wrap: [if rect { GL_CLAMP_TO_EDGE } else { GL_REPEAT }; 3],
-            border: [0; 4],
-            border_int: false,
-            min_lod: -1000.0,
-            max_lod: 1000.0,
-            lod_bias: 0.0,
-            compare_mode: GL_NONE,
-            compare_func: GL_LEQUAL,
-            max_anisotropy: 1.0,
-        }
-    }
-
-    /// Sets a sampler parameter (GL 4.6 §8.10, table 23.18) of a texture (`rect`: a
-    /// rectangle texture) or a sampler object; Ok(false) if `pname` is not one.
-    pub fn set(
-        &mut self,
-        pname: u32,
-        v: &[f64],
-        raw: Option<[u32; 4]>,
-        rect: bool,
-    ) -> GlResult<bool> {
-        let e = v.first().copied().unwrap_or(0.0) as i64 as u32;
-        let enum_in = |allowed: &[u32], what: &str| -> GlResult<u32> {
-            if allowed.contains(&e) {
-                Ok(e)
-            } else {
-                // GL 4.6 §8.10: INVALID_ENUM if param is not an accepted value.
-                gl_bail!(GL_INVALID_ENUM, "{} is not a valid {what}", Enum(e))
-            }
-        };
-        let wraps = [
-            GL_CLAMP_TO_EDGE,
-            GL_REPEAT,
-            GL_CLAMP_TO_BORDER,
-            GL_MIRRORED_REPEAT,
-            GL_MIRROR_CLAMP_TO_EDGE,
-        ];
-        match pname {
-            GL_TEXTURE_MIN_FILTER => {
-                let f = enum_in(
-                    &[
-                        GL_NEAREST,
-                        GL_LINEAR,
-                        GL_NEAREST_MIPMAP_NEAREST,
-                        GL_LINEAR_MIPMAP_NEAREST,
-                        GL_NEAREST_MIPMAP_LINEAR,
-                        GL_LINEAR_MIPMAP_LINEAR,
-                    ],
-                    "minification filter",
-                )?;
-                // GL 4.6 §8.10: INVALID_ENUM for a mipmap filter on a rectangle texture.
-                if rect && !matches!(f, GL_NEAREST | GL_LINEAR) {
-                    gl_bail!(
-                        GL_INVALID_ENUM,
-                        "rectangle textures take only GL_NEAREST or GL_LINEAR"
-                    );
-                }
-                self.min_filter = f;
-            }
-            GL_TEXTURE_MAG_FILTER => {
-                self.mag_filter = enum_in(&[GL_NEAREST, GL_LINEAR], "magnification filter")?
-            }
-            GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
-                let w = enum_in(&wraps, "wrap mode")?;
-                // GL 4.6 §8.10: INVALID_ENUM for a repeating wrap on a rectangle texture.
-                if rect && matches!(w, GL_REPEAT | GL_MIRRORED_REPEAT) {
-                    gl_bail!(GL_INVALID_ENUM, "rectangle textures cannot repeat");
-                }
-                let i = match pname {
-                    GL_TEXTURE_WRAP_S => 0,
-                    GL_TEXTURE_WRAP_T => 1,
-                    _ => 2,
-                };
-                self.wrap[i] = w;
-            }
-            GL_TEXTURE_BORDER_COLOR => match raw {
-                Some(r) => {
-                    self.border = r;
-                    self.border_int = true;
-                }
-                None => {
-                    let mut b = [0u32; 4];
-                    for (i, x) in v.iter().take(4).enumerate() {
-                        b[i] = (*x as f32).to_bits();
-                    }
-                    self.border = b;
-                    self.border_int = false;
-                }
-            },
-            GL_TEXTURE_MIN_LOD => self.min_lod = v[0] as f32,
-            GL_TEXTURE_MAX_LOD => self.max_lod = v[0] as f32,
-            GL_TEXTURE_LOD_BIAS => self.lod_bias = v[0] as f32,
-            GL_TEXTURE_COMPARE_MODE => {
-                self.compare_mode = enum_in(&[GL_NONE, GL_COMPARE_REF_TO_TEXTURE], "compare mode")?
-            }
-            GL_TEXTURE_COMPARE_FUNC => {
-                self.compare_func = enum_in(
-                    &[
-                        GL_LEQUAL,
-                        GL_GEQUAL,
-                        GL_LESS,
-                        GL_GREATER,
-                        GL_EQUAL,
-                        GL_NOTEQUAL,
-                        GL_ALWAYS,
-                        GL_NEVER,
-                    ],
-                    "compare function",
-                )?
-            }
-            GL_TEXTURE_MAX_ANISOTROPY => {
-                // GL 4.6 §8.10: INVALID_VALUE if the anisotropy is below 1.
-                if v[0] < 1.0 {
-                    gl_bail!(GL_INVALID_VALUE, "max anisotropy {} is below 1", v[0]);
-                }
-                self.max_anisotropy = v[0] as f32;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// A sampler parameter's value; None if `pname` is not one.
-    pub fn get(&self, pname: u32) -> Option<TexValue> {
-        let i = |v: u32| TexValue::Ints(vec![v as i64]);
-        Some(match pname {
-            GL_TEXTURE_MIN_FILTER => i(self.min_filter),
-            GL_TEXTURE_MAG_FILTER => i(self.mag_filter),
-            GL_TEXTURE_WRAP_S => i(self.wrap[0]),
-            GL_TEXTURE_WRAP_T => i(self.wrap[1]),
-            GL_TEXTURE_WRAP_R => i(self.wrap[2]),
-            GL_TEXTURE_BORDER_COLOR => {
-                if self.border_int {
-                    TexValue::Raw(self.border)
-                } else {
-                    TexValue::Floats(
-                        self.border
-                            .iter()
-                            .map(|&b| f32::from_bits(b) as f64)
-                            .collect(),
-                    )
-                }
-            }
-            GL_TEXTURE_MIN_LOD => TexValue::Floats(vec![self.min_lod as f64]),
-            GL_TEXTURE_MAX_LOD => TexValue::Floats(vec![self.max_lod as f64]),
-            GL_TEXTURE_LOD_BIAS => TexValue::Floats(vec![self.lod_bias as f64]),
-            GL_TEXTURE_COMPARE_MODE => i(self.compare_mode),
-            GL_TEXTURE_COMPARE_FUNC => i(self.compare_func),
-            GL_TEXTURE_MAX_ANISOTROPY => TexValue::Floats(vec![self.max_anisotropy as f64]),
-            _ => return None,
-        })
-    }
-
-    pub fn uses_mipmaps(&self) -> bool {
-        !matches!(self.min_filter, GL_NEAREST | GL_LINEAR)
-    }
-}
-
-pub struct TexState {
-    /// The target the texture was first bound to (0: not yet).
-    pub target: u32,
-    pub levels: Vec<Option<Level>>,
-    /// Cube maps: which faces of each level were specified (bit per face).
-    pub faces: Vec<u8>,
-    pub immutable: bool,
-    pub immutable_levels: u32,
-    pub sampler: SamplerParams,
-    pub base_level: i32,
-    pub max_level: i32,
-    pub swizzle: [u32; 4],
-    pub depth_stencil_mode: u32,
-    /// Buffer textures: the buffer, its internal format, offset and size (-1: whole).
-    pub buffer: Option<(Arc<Buffer>, u32, i64, i64)>,
-    /// A texture view's TEXTURE_VIEW_MIN_LEVEL, _NUM_LEVELS, _MIN_LAYER, _NUM_LAYERS,
-    /// and the TEXTURE_IMMUTABLE_LEVELS it reports (its original's, GL 4.6 §8.18;
-    /// `immutable_levels` is the number it has).
-    pub view: Option<[u32; 5]>,
-    pub label: Option<String>,
-    /// A proxy texture (state/proxy.rs): its levels have no storage.
-    pub proxy: bool,
-}
-
-pub struct Texture {
-    pub name: u32,
-    pub state: Mutex<TexState>,
-}
-
-impl Texture {
-    pub fn new(name: u32, target: u32) -> Arc<Texture> {
-        Arc::new(Texture {
-            name,
-            state: Mutex::new(TexState {
-                target,
-                levels: vec![None; MAX_LEVELS],
-                faces: vec![0; MAX_LEVELS],
-                immutable: false,
-                immutable_levels: 0,
-                sampler: SamplerParams::new(target),
-                base_level: 0,
-                max_level: 1000,
-                swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
-                depth_stencil_mode: GL_DEPTH_COMPONENT,
-                buffer: None,
-                view: None,
-                label: None,
-                proxy: false,
-            }),
-        })
-    }
-}
-
-impl TexState {
-    /// The level `level` if it has an image (cube maps: every face).
-    pub fn level(&self, level: i32) -> Option<&Level> {
-        let l = self.levels.get(usize::try_from(level).ok()?)?.as_ref()?;
-        if self.target == GL_TEXTURE_CUBE_MAP && self.faces[level as usize] != 0x3f {
-            return None;
-        }
-        Some(l)
-    }
-
-    /// The last level a complete mipmap chain from the base level reaches.
-    pub(super) fn effective_max_level(&self) -> i32 {
-        let Some(base) = self.level(self.base_level) else {
-            return self.base_level;
-        };
-        let mut p = base.width.max(base.height);
-        if matches!(self.target, GL_TEXTURE_3D) {
-            p = p.max(base.depth);
-        }
-        let chain = 31 - p.max(1).leading_zeros() as i32;
-        let top = if self.immutable {
-            self.immutable_levels as i32 - 1
-        } else {
-            MAX_LEVELS as i32 - 1
-        };
-        (self.base_level + chain).min(self.max_level).min(top)
-    }
-
-    /// Mipmap completeness (GL 4.6 §8.17): every level from base to the effective
-    /// maximum exists with the halved size and the base level's format.
-    pub fn mipmap_complete(&self) -> bool {
-        let Some(base) = self.level(self.base_level) else {
-            return false;
-        };
-        let (mut w, mut h, mut d) = (base.width, base.height, base.depth);
-        let layered_h = self.target == GL_TEXTURE_1D_ARRAY;
-        let layered_d = matches!(
-            self.target,
-            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_CUBE_MAP
-        );
-        for l in self.base_level + 1..=self.effective_max_level() {
-            w = (w / 2).max(1);
-            if !layered_h {
-                h = (h / 2).max(1);
-            }
-            if !layered_d {
-                d = (d / 2).max(1);
-            }
-            match self.level(l) {
-                Some(x)
-                    if x.width == w
-                        && x.height == h
-                        && x.depth == d
-                        && x.internal == base.internal => {}
-                _ => return false,
-            }
-        }
-        true
-    }
-
-    /// Texture completeness for sampling (GL 4.6 §8.17).
-    pub fn complete(&self, sampler: &SamplerParams) -> bool {
-        if self.target == GL_TEXTURE_BUFFER {
-            return self.buffer.is_some();
-        }
-        if self.base_level > self.max_level {
-            return false;
-        }
-        let Some(base) = self.level(self.base_level) else {
-            return false;
-        };
-        if self.target == GL_TEXTURE_CUBE_MAP && base.width != base.height {
-            return false;
-        }
-        !sampler.uses_mipmaps() || self.mipmap_complete()
-    }
-}
+use crate::state::context::ContextState;
+use crate::state::objects::buffer::Buffer;
+use crate::state::objects::sampler::{SamplerParams, TexValue};
+use crate::state::objects::texture::{FACES, ImageUnit, Level, Texture, target_index};
+use std::sync::Arc;
 
 /// GL 4.6 §8.6, §8.7: INVALID_OPERATION for a command that writes texels of a
 /// compressed image other than through its blocks (glcompute compresses nothing).
@@ -679,58 +50,6 @@ pub(super) fn refuse_multisample(l: &Level, what: &str) -> GlResult<()> {
         );
     }
     Ok(())
-}
-
-/// One image unit (GL 4.6 table 23.45).
-#[derive(Clone)]
-pub struct ImageUnit {
-    pub texture: Option<Arc<Texture>>,
-    pub level: i32,
-    pub layered: bool,
-    pub layer: i32,
-    pub access: u32,
-    pub format: u32,
-}
-
-impl Default for ImageUnit {
-    fn default() -> Self {
-        ImageUnit {
-            texture: None,
-            level: 0,
-            layered: false,
-            layer: 0,
-            access: GL_READ_ONLY,
-            format: GL_R8,
-        }
-    }
-}
-
-/// Texture bindings of a context: units, defaults (texture 0 of each target), image
-/// units and pixel store state.
-pub struct TextureBindings {
-    pub active: u32,
-    pub units: Vec<[Option<Arc<Texture>>; TARGETS.len()]>,
-    pub defaults: Vec<Arc<Texture>>,
-    /// The proxy textures, in the order of [`super::proxy::PROXIES`].
-    pub proxies: Vec<Arc<Texture>>,
-    pub images: Vec<ImageUnit>,
-    /// The sampler object bound to each unit (GL 4.6 §8.2).
-    pub samplers: Vec<Option<Arc<super::sampler::Sampler>>>,
-    pub pixel_store: super::pixels::PixelStore,
-}
-
-impl Default for TextureBindings {
-    fn default() -> Self {
-        TextureBindings {
-            active: 0,
-            units: vec![Default::default(); MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
-            defaults: TARGETS.iter().map(|&t| Texture::new(0, t)).collect(),
-            proxies: super::proxy::new_proxies(),
-            images: vec![ImageUnit::default(); MAX_IMAGE_UNITS as usize],
-            samplers: vec![None; MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize],
-            pixel_store: Default::default(),
-        }
-    }
 }
 
 /// The dimensions a TexImage/TexStorage command gives, for checks by target.
@@ -962,7 +281,7 @@ impl ContextState {
     /// The target whose limits apply to an image command's `target`: a proxy's real
     /// target, a proxy cube map's faces.
     pub(super) fn limits_target(target: u32) -> u32 {
-        match super::proxy::unproxy(target) {
+        match crate::state::objects::texture::unproxy(target) {
             Some(GL_TEXTURE_CUBE_MAP) => GL_TEXTURE_CUBE_MAP_POSITIVE_X,
             Some(t) => t,
             None => target,
@@ -1099,7 +418,7 @@ impl ContextState {
         data: UserIn,
         at: [u32; 3],
         size: [u32; 3],
-        unpack: &super::pixels::PixelModes,
+        unpack: &crate::format::pixels::PixelModes,
     ) -> GlResult<()> {
         let [w, h, d] = size;
         let Some(layout) = ClientLayout::new(client, unpack, w, h, d) else {
@@ -1157,7 +476,7 @@ impl ContextState {
         let (tex, face) = self.image_target(target, dims_n)?;
         // GL 4.6 §8.5: a compressed internal format is replaced by its base internal
         // format (glcompute does not compress images itself).
-        let internal = super::compressed::uncompressed_replacement(internal as u32);
+        let internal = crate::format::compressed::uncompressed_replacement(internal as u32);
         let client = Client::new(format, ty)?;
         let fits = Self::image_dims(&tex, target, level, dims)?;
         // GL 4.6 §8.5: INVALID_VALUE if border is not zero.
@@ -1198,9 +517,18 @@ impl ContextState {
         let li = level as usize;
         if st.proxy {
             let l = fits
-                .then(|| super::proxy::proxy_level([w, h, d], internal, f, 0, true, None))
+                .then(|| {
+                    crate::state::objects::texture::proxy_level(
+                        [w, h, d],
+                        internal,
+                        f,
+                        0,
+                        true,
+                        None,
+                    )
+                })
                 .flatten();
-            super::proxy::set_proxy_levels(&mut st, li, 1, l, false);
+            crate::state::objects::texture::set_proxy_levels(&mut st, li, 1, l, false);
             return Ok(());
         }
         let reuse = cube
@@ -1252,7 +580,7 @@ impl ContextState {
                 Enum(target)
             );
         }
-        let codec = super::compressed::codec(internal);
+        let codec = crate::format::compressed::codec(internal);
         // GL 4.6 §8.19: INVALID_ENUM if internalformat is not a sized internal format
         // (the specific compressed formats are sized; the generic ones are not).
         let f = match internal_format(internal) {
@@ -1336,19 +664,26 @@ impl ContextState {
             let l = fits
                 .then(|| {
                     let blocks = match codec {
-                        Some(c) => Some((c, super::compressed::image_bytes(c, w, h, d)?)),
+                        Some(c) => Some((c, crate::format::compressed::image_bytes(c, w, h, d)?)),
                         None => None,
                     };
-                    super::proxy::proxy_level([w, h, d], internal, f, 0, true, blocks)
+                    crate::state::objects::texture::proxy_level(
+                        [w, h, d],
+                        internal,
+                        f,
+                        0,
+                        true,
+                        blocks,
+                    )
                 })
                 .flatten();
-            super::proxy::set_proxy_levels(&mut st, 0, levels as usize, l, true);
+            crate::state::objects::texture::set_proxy_levels(&mut st, 0, levels as usize, l, true);
             return Ok(());
         }
         let mut new_levels = vec![None; MAX_LEVELS];
         for slot in new_levels.iter_mut().take(levels as usize) {
             *slot = Some(match codec {
-                Some(c) => super::compressed::new_level(w, h, d, internal, c)?,
+                Some(c) => crate::state::objects::texture::new_level(w, h, d, internal, c)?,
                 None => Level::new(w, h, d, internal, f)?,
             });
             w = (w / 2).max(1);
@@ -1519,7 +854,7 @@ impl ContextState {
         let tb = f.bytes();
         // A depth-stencil texel decodes as (depth bits as f32, stencil as an integer):
         // STENCIL_INDEX reads the second component, as a float like the first.
-        let stencil_of_depth = client.base == super::pixels::Base::Stencil && f.has_depth();
+        let stencil_of_depth = client.base == crate::format::pixels::Base::Stencil && f.has_depth();
         let mut texels = vec![0u8; w as usize * tb];
         let mut pixels = vec![0u8; (w as u64 * layout.pixel) as usize];
         let mut dst = dst;
@@ -1766,7 +1101,7 @@ impl ContextState {
     /// texel array its buffer range holds (TEXTURE_BUFFER_SIZE: the whole buffer's
     /// current size for TexBuffer), with R8's values while no buffer is attached.
     fn buffer_level_parameter(
-        binding: Option<(Arc<super::buffer::Buffer>, u32, i64, i64)>,
+        binding: Option<(Arc<crate::state::objects::buffer::Buffer>, u32, i64, i64)>,
         level: i32,
         pname: u32,
     ) -> GlResult<i64> {
@@ -1785,7 +1120,7 @@ impl ContextState {
         let f = internal_format(internal);
         let texels = f
             .filter(|_| level == 0)
-            .map(|f| (size / f.bytes() as i64).min(super::sampler::MAX_TEXTURE_BUFFER_SIZE))
+            .map(|f| (size / f.bytes() as i64).min(crate::limits::MAX_TEXTURE_BUFFER_SIZE))
             .unwrap_or(0);
         let one = (level == 0 && binding.is_some()) as i64;
         let bits = |i: usize| f.map_or(0, |f| f.color_bits()[i] as i64) * (level == 0) as i64;
@@ -1883,8 +1218,8 @@ impl ContextState {
                 match l.and_then(|l| Some((l, l.compressed.as_ref()?))) {
                     Some((l, b)) => {
                         let d = if cube { 1 } else { l.depth };
-                        super::compressed::image_bytes(b.codec, l.width, l.height, d).unwrap_or(0)
-                            as i64
+                        crate::format::compressed::image_bytes(b.codec, l.width, l.height, d)
+                            .unwrap_or(0) as i64
                     }
                     // GL 4.6 §8.11.2: INVALID_OPERATION for the compressed size of an
                     // image that is not compressed.
@@ -2179,19 +1514,11 @@ pub fn image_table_of(units: &[ImageUnit]) -> (ImageTable, Vec<Arc<Storage>>) {
     (table, keep)
 }
 
-/// A texture parameter value.
-pub enum TexValue {
-    Ints(Vec<i64>),
-    Floats(Vec<f64>),
-    /// A border colour set through the I/Iui setters.
-    Raw([u32; 4]),
-}
-
 /// The storage of a PIXEL_UNPACK or PIXEL_PACK buffer that a transfer of `len` bytes at
 /// byte `offset` uses (GL 4.6 §8.4.4.1, §18.2.8 / §8.11): INVALID_OPERATION if the
 /// buffer is mapped (without MAP_PERSISTENT_BIT), if the offset is not a multiple of
 /// the client type's size, or if the bytes pass the buffer's end.
-pub(super) fn pixel_buffer_range(
+pub fn pixel_buffer_range(
     buf: &Buffer,
     what: &str,
     offset: u64,

@@ -6,10 +6,12 @@
 //! class (table 8.22), which reinterprets the same bytes.
 
 use super::context::ContextState;
-use super::texture::{Level, MAX_LEVELS, TexState, Texture, internal_format};
+use crate::format::internal::internal_format;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
+use crate::limits::MAX_LEVELS;
+use crate::state::objects::texture::{Level, TexState, Texture};
 
 /// The view classes of GL 4.6 table 8.22; formats of one class may view each other.
 const VIEW_CLASSES: &[&[u32]] = &[
@@ -204,7 +206,7 @@ impl ContextState {
         // GL 4.6 §8.18: INVALID_OPERATION if internalformat is not compatible with
         // origtexture's internal format (table 8.22).
         let view_format = internal_format(internal)
-            .or_else(|| super::compressed::codec(internal).map(|c| c.texel_format()));
+            .or_else(|| crate::format::compressed::codec(internal).map(|c| c.texel_format()));
         let Some(view_format) = view_format.filter(|_| formats_compatible(base.internal, internal))
         else {
             gl_bail!(
@@ -217,7 +219,7 @@ impl ContextState {
         // The decoded texels of a compressed level are shared with the view; formats
         // that decode the same blocks to other values (RGTC and BPTC float signedness)
         // would need texels of their own, which glcompute does not keep.
-        if let (Some(b), Some(c)) = (&base.compressed, super::compressed::codec(internal))
+        if let (Some(b), Some(c)) = (&base.compressed, crate::format::compressed::codec(internal))
             && b.codec != c
             && !same_decode(b.codec, c)
         {
@@ -323,7 +325,7 @@ impl ContextState {
     /// GL 4.6 §8.18: INVALID_OPERATION if `texture` is not a name GenTextures
     /// returned, or has already been bound and given a target.
     fn check_view_name(
-        t: &super::names::NameTable<std::sync::Arc<Texture>>,
+        t: &crate::state::objects::names::NameTable<std::sync::Arc<Texture>>,
         texture: u32,
     ) -> GlResult<()> {
         if !t.is_name(texture) {
@@ -345,8 +347,8 @@ impl ContextState {
 /// Whether two compressed codecs of one view class decode blocks to the same texel
 /// bytes (BPTC unorm and its sRGB form do; signed and unsigned RGTC or BPTC float do
 /// not).
-fn same_decode(a: super::compressed::Codec, b: super::compressed::Codec) -> bool {
-    use super::compressed::Codec::*;
+fn same_decode(a: crate::format::compressed::Codec, b: crate::format::compressed::Codec) -> bool {
+    use crate::format::compressed::Codec::*;
     matches!((a, b), (Bc7 { .. }, Bc7 { .. }))
 }
 
@@ -357,7 +359,7 @@ fn narrow(
     orig_target: u32,
     view_target: u32,
     internal: u32,
-    format: crate::runtime::texel::Format,
+    format: crate::format::texel::Format,
     min_layer: u32,
     n_layers: u32,
 ) -> Level {
@@ -380,7 +382,7 @@ fn narrow(
     l.internal = internal;
     l.format = format;
     if let Some(b) = &mut l.compressed
-        && let Some(c) = super::compressed::codec(internal)
+        && let Some(c) = crate::format::compressed::codec(internal)
     {
         b.codec = c;
         b.internal = internal;

@@ -8,62 +8,13 @@
 //! fail, see api/draw.rs); conditional rendering likewise only changes whether draws
 //! would be discarded.
 
-use super::buffer::IndexedBinding;
-use super::context::ContextState;
-use super::names::NameTable;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::limits::MAX_TRANSFORM_FEEDBACK_BUFFERS;
-
-/// GL 4.3 table 23.66 (stage_limits.rs reports the same value).
-const MAX_SEPARATE_ATTRIBS: usize = 4;
-
-/// A transform feedback object: its buffer binding points, kept here while another
-/// object is bound (the bound object's are the context's indexed
-/// TRANSFORM_FEEDBACK_BUFFER bindings).
-#[derive(Default)]
-pub struct TransformFeedback {
-    pub buffers: Vec<IndexedBinding>,
-    pub label: Option<String>,
-    /// Some while the object is active.
-    pub recording: Option<Recording>,
-}
-
-impl TransformFeedback {
-    fn new() -> TransformFeedback {
-        TransformFeedback {
-            buffers: vec![IndexedBinding::default(); MAX_TRANSFORM_FEEDBACK_BUFFERS as usize],
-            label: None,
-            recording: None,
-        }
-    }
-}
-
-/// An active transform feedback object (GL 4.6 §13.3.1).
-#[derive(Clone)]
-pub struct Recording {
-    pub paused: bool,
-    /// The primitive mode BeginTransformFeedback named.
-    pub mode: u32,
-    /// The program whose varyings it records.
-    pub program: std::sync::Arc<super::program::Program>,
-}
-
-/// A context's transform feedback objects (container objects: not shared) and the
-/// conditional rendering state.
-#[derive(Default)]
-pub struct TransformFeedbacks {
-    pub objects: NameTable<TransformFeedback>,
-    /// The bound object's name (0: the default object, which always exists).
-    pub bound: u32,
-    /// The default object's bindings while another object is bound.
-    default_buffers: Vec<IndexedBinding>,
-    /// The default object's recording state.
-    default_recording: Option<Recording>,
-    /// The query that BeginConditionalRender named, while conditional rendering is on.
-    pub conditional: Option<u32>,
-}
+use crate::limits::{MAX_SEPARATE_ATTRIBS, MAX_TRANSFORM_FEEDBACK_BUFFERS};
+use crate::state::context::ContextState;
+use crate::state::objects::buffer::IndexedBinding;
+use crate::state::objects::transform_feedback::{Recording, TransformFeedback};
 
 /// The primitive modes BeginTransformFeedback takes (GL 4.6 §13.3.1).
 const XFB_MODES: [u32; 3] = [GL_POINTS, GL_LINES, GL_TRIANGLES];
@@ -274,7 +225,7 @@ impl ContextState {
 
     /// Whether some transform feedback object of this context records `program`'s
     /// varyings (GL 4.6 §7.3: LinkProgram of it is INVALID_OPERATION).
-    pub fn xfb_records(&self, program: &super::program::Program) -> bool {
+    pub fn xfb_records(&self, program: &crate::state::objects::program::Program) -> bool {
         let x = &self.transform_feedbacks;
         let is = |r: &Option<Recording>| {
             r.as_ref()
@@ -413,7 +364,12 @@ impl ContextState {
     /// The program that records varyings now and the bindings it uses: the current
     /// program, else the bound pipeline's program for the last vertex processing stage
     /// it has (geometry, tessellation evaluation, vertex).
-    fn xfb_program(&self) -> Option<(std::sync::Arc<super::program::Program>, Vec<u32>)> {
+    fn xfb_program(
+        &self,
+    ) -> Option<(
+        std::sync::Arc<crate::state::objects::program::Program>,
+        Vec<u32>,
+    )> {
         let program = match &self.current_program {
             Some(p) => p.clone(),
             None => {

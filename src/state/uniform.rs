@@ -4,37 +4,16 @@
 //! the reflection the linker produced. Uniform values live in the program's default
 //! block storage (laid out by the linker), which dispatch snapshots.
 
-use std::sync::Arc;
-
-use super::context::ContextState;
-use super::limits;
-use super::program::Executable;
-use super::program::{Program, ProgramState};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl::{GraphicsInfo, IoResource, LinkedProgram, Stage};
 use crate::ir::reflect::{BlockResource, Reflection, Resource};
 use crate::ir::{Dim, GlobalId, Opaque, Scalar, Type, TypeId, Types};
-
-/// The program's mutable interface state: default-block values and block bindings.
-/// Reset from the executable's reflection by every successful link.
-#[derive(Debug, Clone, Default)]
-pub struct UniformState {
-    pub data: Vec<u8>,
-    pub ubo_bindings: Vec<u32>,
-    pub ssbo_bindings: Vec<u32>,
-}
-
-impl UniformState {
-    pub fn from_reflection(r: &Reflection) -> UniformState {
-        UniformState {
-            data: r.default_data.clone(),
-            ubo_bindings: r.uniform_blocks.iter().map(|b| b.binding).collect(),
-            ssbo_bindings: r.storage_blocks.iter().map(|b| b.binding).collect(),
-        }
-    }
-}
+use crate::limits;
+use crate::state::context::ContextState;
+use crate::state::objects::program::{Executable, Program, ProgramState};
+use std::sync::Arc;
 
 /// The GL type enum of a basic type (GL 4.6 table 7.3).
 pub fn gl_type(types: &Types, ty: TypeId) -> u32 {

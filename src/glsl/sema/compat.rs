@@ -7,9 +7,10 @@
 //! struct exist in every profile. Like every graphics-stage variable they are
 //! checked, never run; the state uniforms are read-only and not program resources.
 
-use super::super::Stage;
-use super::Checker;
+use crate::glsl::Stage;
+use crate::glsl::sema::Checker;
 use crate::ir::*;
+use crate::limits::{MAX_CLIP_PLANES, MAX_LIGHTS, MAX_TEXTURE_COORDS};
 
 /// Where a compatibility built-in lives.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -22,11 +23,6 @@ enum Kind {
     /// A state uniform of every stage.
     Uniform,
 }
-
-/// gl_MaxTextureCoords, gl_MaxLights, gl_MaxClipPlanes (the values Mesa reports).
-const MAX_TEXTURE_COORDS: u32 = 8;
-const MAX_LIGHTS: u32 = 8;
-const MAX_CLIP_PLANES: u32 = 8;
 
 /// The compatibility profile's built-in constants.
 pub(super) const COMPAT_CONSTANTS: &[(&str, i32)] = &[

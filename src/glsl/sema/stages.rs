@@ -130,7 +130,7 @@ fn per_vertex_dir(stage: Stage, name: &str, output: bool) -> Option<usize> {
 }
 
 /// The built-in constants of the graphics stages (GLSL 4.60 §7.3, with the values
-/// the context reports: the GL 4.3 minimums of state::stage_limits, whose tests
+/// the context reports: the GL 4.3 minimums of crate::limits::GRAPHICS_LIMITS, whose tests in state::query
 /// compare the two).
 pub const GRAPHICS_CONSTANTS: &[(&str, i32)] = &[
     ("gl_MaxVertexAttribs", limits::MAX_VERTEX_ATTRIBS),

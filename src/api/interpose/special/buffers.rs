@@ -16,9 +16,9 @@ use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::host::gl::HostGl;
-use crate::state::buffer::{alignment_name, max_bindings_name, offset_alignment};
 use crate::state::context::{Context, ContextState};
-use crate::state::interposed::{HostBinding, HostLink};
+use crate::state::objects::buffer::{alignment_name, max_bindings_name, offset_alignment};
+use crate::state::objects::host::{HostBinding, HostLink};
 /// Checks that `buffer` is 0 or a buffer name of the host (binding it to
 /// COPY_READ_BUFFER and back, which creates the object as BindBuffer would).
 fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::gl::error::GlResult<()> {

@@ -11,7 +11,7 @@ use crate::api::interpose::route::{host, shadow};
 use crate::api::interpose::window::log_taken;
 use crate::gl::enums::*;
 use crate::gl::types::*;
-use crate::state::interposed::HostLink;
+use crate::state::objects::host::HostLink;
 
 pub unsafe extern "C" fn glDispatchCompute(x: GLuint, y: GLuint, z: GLuint) {
     if shadow().is_none() {

@@ -11,7 +11,7 @@ use crate::api::interpose::route::{host, shadow};
 use crate::api::interpose::window::log_taken;
 use crate::gl::types::*;
 use crate::gl_bail;
-use crate::state::interposed::HostImage;
+use crate::state::objects::host::HostImage;
 use crate::state::texture::check_bind_image;
 
 pub unsafe extern "C" fn glBindImageTexture(

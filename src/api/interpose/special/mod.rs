@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::state::context::Context;
-use crate::state::interposed::HostLink;
+use crate::state::objects::host::HostLink;
 
 pub mod buffers;
 pub mod dispatch;

@@ -3,9 +3,9 @@
 //! API layer calls the application's callback after releasing the context lock, so a
 //! callback that calls back into GL cannot deadlock.
 
-use super::limits;
 use crate::gl::enums::*;
 use crate::gl::types::GLDEBUGPROC;
+use crate::limits;
 use std::collections::VecDeque;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,10 +3,10 @@
 //! image in memory, and the conversion of one client pixel to and from the four
 //! components of a texel format's class ([`crate::runtime::texel`]).
 
+use crate::format::texel::{self, Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::runtime::texel::{self, Class, Format};
 
 /// PixelStore state for packing or unpacking (GL 4.6 table 8.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -232,7 +232,7 @@ pub struct Client {
 
 /// Component order of a colour client format (indices into RGBA) and whether it is
 /// an *_INTEGER format.
-pub(super) fn color_order(f: u32) -> Option<(&'static [usize], bool)> {
+pub fn color_order(f: u32) -> Option<(&'static [usize], bool)> {
     Some(match f {
         GL_RED => (&[0], false),
         GL_GREEN => (&[1], false),
@@ -710,7 +710,7 @@ impl ClientLayout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::texel::Kind;
+    use crate::format::texel::Kind;
 
     #[test]
     fn row_alignment() {
