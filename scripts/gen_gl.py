@@ -206,7 +206,7 @@ def gen_interposed(hooks, protos):
         out.append("")
         out.append(f"    pub unsafe extern \"C\" fn {n}({signature(params)}){rr} {{")
         out.append(f"        if {cond} {{")
-        out.append(f"            super::window::log_taken(b\"{n}\");")
+        out.append(f"            super::log::log_taken(b\"{n}\");")
         out.append(f"            // SAFETY: the application's arguments, passed on unchanged.")
         if ret:
             out.append(f"            let ret_ = unsafe {{ crate::api::entry::{n}({args}) }};")
@@ -287,7 +287,7 @@ def gen_core():
             "pub fn core_address(name: &str) -> Option<*const ()> {",
             "    Some(match name {"]
     for n in names:
-        out.append(f'        "{n}" => super::entry::{n} as *const (),')
+        out.append(f'        "{n}" => crate::api::entry::{n} as *const (),')
     out += ["        _ => return None,", "    })", "}"]
     return "\n".join(out) + "\n"
 

@@ -1,20 +1,27 @@
 //! glcompute: an OpenGL compute-shader driver that runs on the CPU.
 //!
-//! Layers, top to bottom (data flows one way, API to runtime):
-//! - [`api`]: the exported C entry points of GL (thin: unpack, validate pointers, call
-//!   the state layer, turn errors into the GL error flag and debug messages).
-//! - [`egl`]: headless EGL 1.5 (displays, configs, pbuffers, contexts, current-ness).
-//! - [`state`]: the GL object model and context state.
-//! - [`glsl`]: the GLSL front end (preprocess, parse, check, link).
-//! - [`backend`]: the Cranelift JIT that turns a linked program into a work-group
-//!   function.
-//! - [`ir`]: the typed shader IR and its passes (built by `glsl`, read by the back end).
-//! - [`runtime`]: buffer memory and dispatch execution.
-//! - [`host`]: interposed mode's host driver (the application's own GL, EGL and GLX),
-//!   called by the API, EGL and state layers; it calls nothing of ours.
+//! ## Layers
 //!
-//! [`limits`] (implementation limits) and [`config`] (environment) are leaves every
-//! layer may read.
+//! Top to bottom. A module may use the modules of the lines below its own, never one of
+//! its own line or above it; `tests/layers.rs` reads this list and checks every path of
+//! every source file against it, and that no two files import each other, however
+//! indirectly (docs/architecture.md draws it).
+//!
+//! 1. [`api`]: the exported C entry points of GL and EGL. Thin: they unpack C arguments,
+//!    call the EGL or state layer and record the errors it returns (GL error flag, debug
+//!    messages); no panic crosses them. Interposed mode's hooks live here too.
+//! 2. [`egl`]: headless EGL 1.5 (displays, configs, pbuffers, contexts, current-ness).
+//! 3. [`state`]: the GL object model and context state: objects, then the context, then
+//!    the commands, each checking its errors in the spec's order.
+//! 4. [`host`], [`glsl`], [`backend`]: interposed mode's host driver (the application's
+//!    own GL, EGL and GLX); the GLSL front end (preprocess, parse, check, link), beside
+//!    which later front ends go; the Cranelift JIT that turns a linked program into a
+//!    work-group function.
+//! 5. [`ir`], [`runtime`]: the typed shader IR every front end lowers into, with its
+//!    passes and validator; buffer memory and dispatch execution on the worker pool.
+//! 6. [`format`]: texel formats and their conversions, GL internal and client formats.
+//! 7. [`limits`], [`config`]: the implementation limits; the `GLCOMPUTE_*` environment.
+//! 8. [`gl`]: the vocabulary every layer speaks: GL and EGL tokens, C types, GL errors.
 
 pub mod api;
 pub mod backend;

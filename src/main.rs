@@ -65,7 +65,8 @@ fn dump(m: &glcompute_driver::ir::Module) -> String {
 
 /// Offline compile and link: each file is one compute shader of one program.
 fn compile(args: &[String]) -> ExitCode {
-    use glcompute_driver::glsl::{self, Stage};
+    use glcompute_driver::glsl;
+    use glcompute_driver::ir::shader::Stage;
     use std::sync::Arc;
     let mut dump_ir = false;
     let mut opts = glcompute_driver::backend::Options::default();
@@ -308,7 +309,7 @@ fn print_coverage() {
     }
     println!(
         "    {} other GL functions of the Khronos headers (extensions not advertised, compatibility-only commands): not exported; eglGetProcAddress gives a stub that records GL_INVALID_OPERATION",
-        glcompute_driver::api::unsupported::unsupported_count()
+        glcompute_driver::api::procs::unsupported_count()
     );
     println!("Real (computes, stores, answers):");
     for line in [

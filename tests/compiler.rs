@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
-use glcompute_driver::glsl::{self, LinkedProgram, Stage};
+use glcompute_driver::glsl::{self, LinkedProgram};
 use glcompute_driver::ir::print;
+use glcompute_driver::ir::shader::Stage;
 
 const HEAD: &str = "#version 430\nlayout(local_size_x = 1) in;\n";
 

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use glcompute_driver::backend::{self, Options};
-use glcompute_driver::glsl::{self, Stage};
+use glcompute_driver::glsl;
+use glcompute_driver::ir::shader::Stage;
 use glcompute_driver::ir::{barrier_functions, print, uniformity};
 
 fn root() -> PathBuf {

@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use glcompute_driver::glsl::{self, Stage};
+use glcompute_driver::glsl;
+use glcompute_driver::ir::shader::Stage;
 use glcompute_driver::ir::uniformity::{Analysis, Uniformity, Uniformity::*, analyze};
 use glcompute_driver::ir::{LocalId, barrier_functions};
 

@@ -1,6 +1,6 @@
 //! Buffer object entry points (GL 4.6 chapter 6), target-based and DSA.
 
-use super::{count_named, gl_call, in_array, out_array, out_one};
+use crate::api::call::{count_named, gl_call, in_array, out_array, out_one};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::*;

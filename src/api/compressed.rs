@@ -2,7 +2,7 @@
 //! CompressedTex(Sub)Image1D/2D/3D, CompressedTextureSubImage1D/2D/3D and the
 //! GetCompressedTex(ture)(Sub)Image queries.
 
-use super::gl_call;
+use crate::api::call::gl_call;
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;

@@ -4,7 +4,7 @@
 //! unpack the arguments, look up the texture or framebuffers they name, and call the
 //! operation in `state::copies`.
 
-use super::{gl_call, out_array};
+use crate::api::call::{gl_call, out_array};
 use crate::gl::enums::GL_SAMPLE_POSITION;
 use crate::gl::types::*;
 use crate::gl_bail;

@@ -1,6 +1,6 @@
 //! Errors, strings, state queries, capabilities, Finish/Flush.
 
-use super::{gl_call, out_array};
+use crate::api::call::{gl_call, out_array};
 use crate::gl::types::*;
 use crate::state::query::Value;
 use std::ffi::c_void;
@@ -137,7 +137,7 @@ pub unsafe extern "C" fn glGetPointerv(pname: GLenum, params: *mut *mut c_void) 
     gl_call("glGetPointerv", |st| {
         let p = st.get_pointer(pname)?;
         // SAFETY: `params` must be writable (GL 4.6 §22.2).
-        unsafe { super::out_one(params, p as *mut c_void) };
+        unsafe { crate::api::call::out_one(params, p as *mut c_void) };
         Ok(())
     })
 }

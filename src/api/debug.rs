@@ -1,6 +1,6 @@
 //! KHR_debug entry points (GL 4.6 chapter 20).
 
-use super::{c_bytes, gl_call, in_array, out_one};
+use crate::api::call::{c_bytes, gl_call, in_array, out_one};
 use crate::gl::error::GlResult;
 use crate::gl_bail;
 

@@ -1,6 +1,6 @@
 //! Compute dispatch, memory barriers and sync objects.
 
-use super::{gl_call, out_array, out_one};
+use crate::api::call::{gl_call, out_array, out_one};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;

@@ -6,7 +6,7 @@
 //! object bound, which a glcompute context never has). Nothing is silently dropped;
 //! interposed mode under a driver that draws is how an application draws and computes.
 
-use super::gl_call;
+use crate::api::call::gl_call;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::*;

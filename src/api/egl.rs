@@ -5,8 +5,9 @@ use std::ffi::{CString, c_char, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::OnceLock;
 
+use crate::egl;
 use crate::egl::config::{self, CONFIGS};
-use crate::egl::{self, EglResult};
+use crate::egl::types::EglResult;
 use crate::gl::egl_enums::*;
 
 pub type EGLBoolean = u32;
@@ -116,8 +117,8 @@ pub unsafe extern "C" fn eglInitialize(
         let (ma, mi) = egl::initialize(h(dpy))?;
         // SAFETY: major and minor are null or writable.
         unsafe {
-            crate::api::out_one(major, ma);
-            crate::api::out_one(minor, mi);
+            crate::api::call::out_one(major, ma);
+            crate::api::call::out_one(minor, mi);
         }
         Ok(TRUE)
     })
@@ -230,7 +231,7 @@ pub unsafe extern "C" fn eglGetConfigAttrib(
         let i = egl::config_index(h(cfg))?;
         let v = config::attrib(&CONFIGS[i], attribute).ok_or(EGL_BAD_ATTRIBUTE)?;
         // SAFETY: value is writable.
-        unsafe { crate::api::out_one(value, v) };
+        unsafe { crate::api::call::out_one(value, v) };
         Ok(TRUE)
     })
 }
@@ -351,7 +352,7 @@ pub unsafe extern "C" fn eglQuerySurface(
     egl_call(FALSE, || {
         let v = egl::query_surface(h(dpy), h(surface), attribute)?;
         // SAFETY: value is writable.
-        unsafe { crate::api::out_one(value, v) };
+        unsafe { crate::api::call::out_one(value, v) };
         Ok(TRUE)
     })
 }
@@ -474,7 +475,7 @@ pub unsafe extern "C" fn eglQueryContext(
     egl_call(FALSE, || {
         let v = egl::query_context(h(dpy), h(ctx), attribute)?;
         // SAFETY: value is writable.
-        unsafe { crate::api::out_one(value, v) };
+        unsafe { crate::api::call::out_one(value, v) };
         Ok(TRUE)
     })
 }
@@ -571,7 +572,7 @@ pub unsafe extern "C" fn eglGetSyncAttrib(
     egl_call(FALSE, || {
         let v = egl::sync_attrib(h(dpy), h(sync), attribute)?;
         // SAFETY: value is writable.
-        unsafe { crate::api::out_one(value, v) };
+        unsafe { crate::api::call::out_one(value, v) };
         Ok(TRUE)
     })
 }
@@ -665,7 +666,7 @@ pub unsafe extern "C" fn eglQueryDisplayAttribEXT(
         match attribute {
             EGL_DEVICE_EXT => {
                 // SAFETY: value is writable.
-                unsafe { crate::api::out_one(value, egl::DEVICE_HANDLE as EGLAttrib) };
+                unsafe { crate::api::call::out_one(value, egl::DEVICE_HANDLE as EGLAttrib) };
                 Ok(TRUE)
             }
             _ => Err(EGL_BAD_ATTRIBUTE),
@@ -682,5 +683,5 @@ pub unsafe extern "C" fn eglGetProcAddress(
     }
     // SAFETY: procname is a NUL-terminated string (EGL 1.5 §3.12).
     let name = unsafe { std::ffi::CStr::from_ptr(procname) }.to_bytes();
-    crate::api::lookup_proc(name)
+    crate::api::procs::lookup_proc(name)
 }

@@ -1,7 +1,7 @@
 //! Framebuffer and renderbuffer entry points (GL 4.6 chapter 9, §17.4, §18.2): objects
 //! and attachments, draw/read buffers, Clear/ClearBuffer*, ReadPixels.
 
-use super::{count, delete_from, gen_into, gl_call, in_array};
+use crate::api::call::{count, delete_from, gen_into, gl_call, in_array};
 use crate::format::texel::Class;
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
@@ -619,7 +619,7 @@ pub extern "C" fn glNamedFramebufferParameteri(fb: GLuint, pname: GLenum, param:
 unsafe fn write_int(out: *mut GLint, v: i64) {
     let v = v.clamp(i32::MIN as i64, i32::MAX as i64) as GLint;
     // SAFETY: the caller's contract.
-    unsafe { super::out_one(out, v) };
+    unsafe { crate::api::call::out_one(out, v) };
 }
 
 /// A query of one integer: `get` computes it; it is written to `params` on success.

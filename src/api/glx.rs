@@ -99,7 +99,7 @@ pub unsafe extern "C" fn glXGetProcAddress(name: *const c_char) -> Option<unsafe
     if !name.starts_with(b"gl") || name.starts_with(b"glX") {
         return None;
     }
-    super::lookup_proc(name)
+    crate::api::procs::lookup_proc(name)
 }
 
 #[unsafe(no_mangle)]

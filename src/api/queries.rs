@@ -2,7 +2,7 @@
 //! forms), QueryCounter, and the GetQuery*/GetQueryObject* forms, each converting the
 //! 64-bit value to its type by clamping.
 
-use super::{delete_from, gen_into, gl_call, out_one};
+use crate::api::call::{delete_from, gen_into, gl_call, out_one};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::state::buffer::BufRef;

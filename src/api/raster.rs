@@ -4,7 +4,7 @@
 //! parameters and the indexed capabilities. glcompute keeps this state and draws
 //! nothing with it (see state/raster.rs).
 
-use super::{gl_call, in_array};
+use crate::api::call::{gl_call, in_array};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::limits::MAX_VIEWPORTS;

@@ -2,9 +2,9 @@
 //! unit bindings, SamplerParameter*/GetSamplerParameter* (through the texture
 //! parameter paths, which a sampler shares), TexBuffer*/TextureBuffer*.
 
-use super::count;
 use super::textures::{Out, Tex, get_param, read_params, set_param, set_param_int};
-use super::{delete_from, gen_into, gl_call, in_array};
+use crate::api::call::count;
+use crate::api::call::{delete_from, gen_into, gl_call, in_array};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;

@@ -1,6 +1,6 @@
 //! Shader, program and program-pipeline entry points (GL 4.6 chapter 7).
 
-use super::{c_bytes, count_named, gl_call, in_array, out_array, out_one};
+use crate::api::call::{c_bytes, count_named, gl_call, in_array, out_array, out_one};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::*;

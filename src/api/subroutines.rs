@@ -2,7 +2,7 @@
 //! state/subroutine.rs.
 
 use super::uniforms::{name_arg, write_name};
-use super::{count_named, gl_call, in_array, out_array, out_one};
+use crate::api::call::{count_named, gl_call, in_array, out_array, out_one};
 use crate::gl::types::*;
 
 #[unsafe(no_mangle)]

@@ -2,7 +2,7 @@
 //! TexImage/TexStorage/TexSubImage/GetTexImage (target-based and DSA), parameters and
 //! level queries, PixelStore, BindImageTexture(s).
 
-use super::{count, delete_from, gen_into, gl_call, in_array, out_array, out_one};
+use crate::api::call::{count, delete_from, gen_into, gl_call, in_array, out_array, out_one};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::*;

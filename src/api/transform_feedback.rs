@@ -3,7 +3,7 @@
 //! does with them (objects go active and paused, but nothing is drawn, so nothing is
 //! recorded).
 
-use super::{c_bytes, gen_into, gl_call, in_array};
+use crate::api::call::{c_bytes, gen_into, gl_call, in_array};
 use crate::gl::types::*;
 
 #[unsafe(no_mangle)]
@@ -20,7 +20,7 @@ pub unsafe extern "C" fn glGenTransformFeedbacks(n: GLsizei, ids: *mut GLuint) {
 pub unsafe extern "C" fn glDeleteTransformFeedbacks(n: GLsizei, ids: *const GLuint) {
     gl_call("glDeleteTransformFeedbacks", |st| {
         // GL 4.6 §13.3.1: INVALID_VALUE if n is negative.
-        let n = super::count(n)?;
+        let n = crate::api::call::count(n)?;
         // SAFETY: the application passes n names.
         match unsafe { in_array(ids, n) } {
             Some(names) => st.delete_transform_feedbacks(names),
@@ -110,12 +110,12 @@ pub unsafe extern "C" fn glGetTransformFeedbackVarying(
     gl_call("glGetTransformFeedbackVarying", |st| {
         let (n, s, t) = st.transform_feedback_varying(program, index)?;
         // GL 4.6 §11.1.2.1: INVALID_VALUE for a negative bufSize.
-        let buf = super::count_named(buf_size, "bufSize")?;
+        let buf = crate::api::call::count_named(buf_size, "bufSize")?;
         // SAFETY: the application passes writable outputs and bufSize bytes of name.
         unsafe {
             super::uniforms::write_name(&n, buf, length, name);
-            super::out_one(size, s);
-            super::out_one(ty, t);
+            crate::api::call::out_one(size, s);
+            crate::api::call::out_one(ty, t);
         }
         Ok(())
     })
@@ -158,7 +158,7 @@ pub unsafe extern "C" fn glGetTransformFeedbackiv(xfb: GLuint, pname: GLenum, pa
     gl_call("glGetTransformFeedbackiv", |st| {
         let v = st.get_transform_feedback(xfb, pname, None, false)?;
         // SAFETY: GL's promise: param is writable.
-        unsafe { super::out_one(param, v as GLint) };
+        unsafe { crate::api::call::out_one(param, v as GLint) };
         Ok(())
     })
 }
@@ -172,7 +172,7 @@ macro_rules! xfb_indexed_fns {
             gl_call(stringify!($name), |st| {
                 let v = st.get_transform_feedback(xfb, pname, Some(index), $wide)?;
                 // SAFETY: GL's promise: param is writable.
-                unsafe { super::out_one(param, v as $t) };
+                unsafe { crate::api::call::out_one(param, v as $t) };
                 Ok(())
             })
         }

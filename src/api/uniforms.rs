@@ -1,7 +1,7 @@
 //! Uniform and program-interface entry points (GL 4.6 §7.3.1, §7.6-7.8, §7.10):
 //! locations, values, active-resource queries and block bindings.
 
-use super::{c_bytes, gl_call, in_array, out_array, out_one};
+use crate::api::call::{c_bytes, gl_call, in_array, out_array, out_one};
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;

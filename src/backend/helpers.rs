@@ -37,7 +37,7 @@ pub fn sink_address() -> usize {
 /// `report` is the GroupCtx::bounds the runtime gave the kernel (valid while the
 /// dispatch runs).
 pub unsafe extern "C" fn bounds_buffer(
-    report: *const crate::runtime::abi::BoundsReport,
+    report: *const crate::runtime::bounds::BoundsReport,
     site: u32,
     index: u64,
     offset: u64,

@@ -71,7 +71,7 @@ impl Lower<'_, '_> {
             ExprKind::Global(g) => format!("image `{}'", self.env.m.global(*g).name),
             _ => "an image".to_string(),
         };
-        let site = self.bounds_site(what, write, super::SiteKind::Image);
+        let site = self.bounds_site(what, write, crate::backend::sites::SiteKind::Image);
         let table = self.images;
         self.libcall(
             Libcall::ImageCheck,

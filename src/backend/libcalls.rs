@@ -8,7 +8,7 @@
 use cranelift_codegen::ir::{Type as ClType, types};
 
 use super::helpers as h;
-use crate::runtime::abi::BoundsReport;
+use crate::runtime::bounds::BoundsReport;
 use crate::runtime::image as img;
 use crate::runtime::sampler as smp;
 

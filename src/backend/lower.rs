@@ -150,7 +150,7 @@ pub struct Lowered {
     pub frame_stride: u32,
     pub constants: Vec<Box<[u8]>>,
     pub sites: Vec<Span>,
-    pub bounds_sites: Vec<super::BoundsSite>,
+    pub bounds_sites: Vec<crate::backend::sites::BoundsSite>,
 }
 
 pub struct Lower<'a, 'b> {
@@ -173,7 +173,7 @@ pub struct Lower<'a, 'b> {
     /// GroupCtx::bounds (loaded only with the bounds check).
     pub(super) bounds: Option<Value>,
     /// Checked out-of-range access sites: a report stores the index.
-    pub(super) bounds_sites: Vec<super::BoundsSite>,
+    pub(super) bounds_sites: Vec<crate::backend::sites::BoundsSite>,
     /// The statement being lowered (for the sites of jumps).
     pub(super) cur_span: Span,
     /// Sites of the jumps the current region may leave.
@@ -253,7 +253,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         let exit = b.create_block();
         let group_main = env.barrier_fns[main.0 as usize];
         // Offsets below the linked shared-memory limit.
-        let shared_offsets = super::shared_layout(env.m)
+        let shared_offsets = crate::ir::layout::shared_layout(env.m)
             .0
             .into_iter()
             .map(|(g, o)| (g, crate::ir::layout::saturate_u32(o)))

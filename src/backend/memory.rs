@@ -270,10 +270,10 @@ impl<'a, 'b> Lower<'a, 'b> {
         &mut self,
         what: String,
         write: bool,
-        kind: super::SiteKind,
+        kind: crate::backend::sites::SiteKind,
     ) -> Value {
         let site = self.bounds_sites.len() as i64;
-        self.bounds_sites.push(super::BoundsSite {
+        self.bounds_sites.push(crate::backend::sites::BoundsSite {
             span: self.cur_span,
             what,
             write,
@@ -306,7 +306,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             Type::Matrix { cols, .. } => format!("a matrix of {cols} columns"),
             _ => format!("an array of {len} elements"),
         };
-        let site = self.bounds_site(what, false, super::SiteKind::Index);
+        let site = self.bounds_site(what, false, crate::backend::sites::SiteKind::Index);
         let oob = self
             .b
             .ins()
@@ -343,7 +343,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             },
             None => "a buffer".to_string(),
         };
-        let site = self.bounds_site(what, write, super::SiteKind::Buffer);
+        let site = self.bounds_site(what, write, crate::backend::sites::SiteKind::Buffer);
         self.record_when(oob, |l| {
             let index = match r.index {
                 Some(i) if l.b.func.dfg.value_type(i) == types::I64 => i,

@@ -28,21 +28,22 @@ mod libcalls;
 mod lower;
 mod memory;
 mod regions;
+pub mod sites;
 mod stmt;
 mod textures;
 
-use std::collections::HashMap;
-
+use crate::backend::sites::BoundsSite;
+use crate::ir::layout::shared_layout;
+use crate::ir::reflect::Reflection;
+use crate::ir::{ExprKind, Function as IrFunction, GlobalId, Module, Stmt, StmtKind};
+use crate::runtime::abi::KernelFn;
 use cranelift_codegen::ir::{AbiParam, Function, Signature, UserFuncName, types};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_codegen::{Context, isa};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module as _};
-
-use crate::ir::reflect::Reflection;
-use crate::ir::{ExprKind, Function as IrFunction, GlobalId, Module, Stmt, StmtKind};
-use crate::runtime::abi::KernelFn;
+use std::collections::HashMap;
 
 /// Where each bound resource of the program sits in the descriptor table.
 #[derive(Debug, Clone, Default)]
@@ -68,30 +69,6 @@ pub struct Options {
     /// a sized array of a dispatch (buffer atomics out of range are not recorded)
     /// (GLCOMPUTE_DEBUG=bounds) in GroupCtx::bounds.
     pub check_bounds: bool,
-}
-
-/// A checked out-of-range access site (GLCOMPUTE_DEBUG=bounds).
-#[derive(Debug, Clone)]
-pub struct BoundsSite {
-    /// The statement holding the access.
-    pub span: crate::ir::Span,
-    /// What is accessed: "buffer block `B'", "image `img'", ….
-    pub what: String,
-    pub write: bool,
-    pub kind: SiteKind,
-}
-
-/// What a bounds report's values are (see runtime::abi::BoundsReport).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SiteKind {
-    /// A bound buffer range: the index (or -1), the byte offset, the bytes accessed
-    /// and the range's size.
-    Buffer,
-    /// An image: the coordinates and the image's size.
-    Image,
-    /// A sized array, vector or matrix (indices are clamped to it): the index and the
-    /// element count.
-    Index,
 }
 
 /// A compiled program, ready to run work groups.
@@ -288,23 +265,4 @@ pub fn compile(
         barrier_sites,
         bounds_sites,
     })
-}
-
-/// Offsets of the shared variables in a group's shared memory (std430), and the total.
-pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u64>, u64) {
-    let mut at = 0u64;
-    let mut map = HashMap::new();
-    for (i, g) in m.globals.iter().enumerate() {
-        if g.storage != crate::ir::Storage::Shared {
-            continue;
-        }
-        let l = crate::ir::layout::layout(&m.types, g.ty, crate::ir::Packing::Std430, false);
-        let align = l.align.max(4);
-        at = at.checked_next_multiple_of(align).unwrap_or(u64::MAX);
-        map.insert(GlobalId(i as u32), at);
-        at = at.saturating_add(l.size);
-    }
-    // Linking rejects more than MAX_COMPUTE_SHARED_MEMORY_SIZE, so this never saturates
-    // for a program that runs.
-    (map, at.checked_next_multiple_of(16).unwrap_or(u64::MAX))
 }

@@ -1,7 +1,7 @@
 //! Frame-buffer configurations (EGL 1.5 §3.4): the pbuffer-capable OpenGL configs and
 //! eglChooseConfig's matching and sorting rules.
 
-use crate::egl::{EGL_DONT_CARE, EglResult};
+use crate::egl::types::{EGL_DONT_CARE, EglResult};
 use crate::gl::egl_enums::*;
 use crate::limits::MAX_PBUFFER_SIZE;
 

@@ -7,23 +7,18 @@
 
 pub mod config;
 pub mod shadow;
+pub mod types;
 
-use crate::runtime::sync::Mutex;
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::OnceLock;
+pub use types::{EGL_DONT_CARE, EglResult, NONE_HANDLE};
 
 use crate::gl::egl_enums::*;
 use crate::gl::enums as gl;
+use crate::runtime::sync::Mutex;
 use crate::state::context::{Context, ContextInfo, set_current};
 use config::CONFIGS;
-
-pub type EglResult<T> = Result<T, i32>;
-
-pub const EGL_DONT_CARE: i32 = -1;
-/// EGL_DEFAULT_DISPLAY, EGL_NO_* are null handles.
-pub const NONE_HANDLE: usize = 0;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 /// The two displays: index 0 is surfaceless (and the default display), 1 the device's.
 pub const DISPLAY_HANDLES: [usize; 2] = [0xd15_0001, 0xd15_0002];

@@ -18,7 +18,7 @@ mod routed {
 
     pub unsafe extern "C" fn glIsShader(shader: GLuint) -> GLboolean {
         if route::named(shader) {
-            super::window::log_taken(b"glIsShader");
+            super::log::log_taken(b"glIsShader");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe { crate::api::entry::glIsShader(shader) };
             route::after_glcompute_call();
@@ -31,7 +31,7 @@ mod routed {
 
     pub unsafe extern "C" fn glIsProgram(program: GLuint) -> GLboolean {
         if route::named(program) {
-            super::window::log_taken(b"glIsProgram");
+            super::log::log_taken(b"glIsProgram");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe { crate::api::entry::glIsProgram(program) };
             route::after_glcompute_call();
@@ -44,7 +44,7 @@ mod routed {
 
     pub unsafe extern "C" fn glCompileShader(shader: GLuint) {
         if route::named(shader) {
-            super::window::log_taken(b"glCompileShader");
+            super::log::log_taken(b"glCompileShader");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glCompileShader(shader) };
             route::after_glcompute_call();
@@ -56,7 +56,7 @@ mod routed {
 
     pub unsafe extern "C" fn glGetShaderiv(shader: GLuint, pname: GLenum, params: *mut GLint) {
         if route::named(shader) {
-            super::window::log_taken(b"glGetShaderiv");
+            super::log::log_taken(b"glGetShaderiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetShaderiv(shader, pname, params) };
             route::after_glcompute_call();
@@ -73,7 +73,7 @@ mod routed {
         info_log: *mut GLchar,
     ) {
         if route::named(shader) {
-            super::window::log_taken(b"glGetShaderInfoLog");
+            super::log::log_taken(b"glGetShaderInfoLog");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetShaderInfoLog(shader, buf_size, length, info_log) };
             route::after_glcompute_call();
@@ -90,7 +90,7 @@ mod routed {
         source: *mut GLchar,
     ) {
         if route::named(shader) {
-            super::window::log_taken(b"glGetShaderSource");
+            super::log::log_taken(b"glGetShaderSource");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetShaderSource(shader, buf_size, length, source) };
             route::after_glcompute_call();
@@ -107,7 +107,7 @@ mod routed {
         info_log: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramInfoLog");
+            super::log::log_taken(b"glGetProgramInfoLog");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetProgramInfoLog(program, buf_size, length, info_log) };
             route::after_glcompute_call();
@@ -119,7 +119,7 @@ mod routed {
 
     pub unsafe extern "C" fn glValidateProgram(program: GLuint) {
         if route::named(program) {
-            super::window::log_taken(b"glValidateProgram");
+            super::log::log_taken(b"glValidateProgram");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glValidateProgram(program) };
             route::after_glcompute_call();
@@ -131,7 +131,7 @@ mod routed {
 
     pub unsafe extern "C" fn glProgramParameteri(program: GLuint, pname: GLenum, value: GLint) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramParameteri");
+            super::log::log_taken(b"glProgramParameteri");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramParameteri(program, pname, value) };
             route::after_glcompute_call();
@@ -147,7 +147,7 @@ mod routed {
         name: *const GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glBindAttribLocation");
+            super::log::log_taken(b"glBindAttribLocation");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glBindAttribLocation(program, index, name) };
             route::after_glcompute_call();
@@ -159,7 +159,7 @@ mod routed {
 
     pub unsafe extern "C" fn glGetAttribLocation(program: GLuint, name: *const GLchar) -> GLint {
         if route::named(program) {
-            super::window::log_taken(b"glGetAttribLocation");
+            super::log::log_taken(b"glGetAttribLocation");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe { crate::api::entry::glGetAttribLocation(program, name) };
             route::after_glcompute_call();
@@ -180,7 +180,7 @@ mod routed {
         name: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveAttrib");
+            super::log::log_taken(b"glGetActiveAttrib");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveAttrib(
@@ -198,7 +198,7 @@ mod routed {
 
     pub unsafe extern "C" fn glGetUniformLocation(program: GLuint, name: *const GLchar) -> GLint {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformLocation");
+            super::log::log_taken(b"glGetUniformLocation");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe { crate::api::entry::glGetUniformLocation(program, name) };
             route::after_glcompute_call();
@@ -216,7 +216,7 @@ mod routed {
         uniform_indices: *mut GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformIndices");
+            super::log::log_taken(b"glGetUniformIndices");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetUniformIndices(
@@ -250,7 +250,7 @@ mod routed {
         name: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveUniform");
+            super::log::log_taken(b"glGetActiveUniform");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveUniform(
@@ -275,7 +275,7 @@ mod routed {
         params: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveUniformsiv");
+            super::log::log_taken(b"glGetActiveUniformsiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveUniformsiv(
@@ -309,7 +309,7 @@ mod routed {
         uniform_name: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveUniformName");
+            super::log::log_taken(b"glGetActiveUniformName");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveUniformName(
@@ -340,7 +340,7 @@ mod routed {
         uniform_block_name: *const GLchar,
     ) -> GLuint {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformBlockIndex");
+            super::log::log_taken(b"glGetUniformBlockIndex");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ =
                 unsafe { crate::api::entry::glGetUniformBlockIndex(program, uniform_block_name) };
@@ -359,7 +359,7 @@ mod routed {
         params: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveUniformBlockiv");
+            super::log::log_taken(b"glGetActiveUniformBlockiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveUniformBlockiv(
@@ -386,7 +386,7 @@ mod routed {
         uniform_block_name: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveUniformBlockName");
+            super::log::log_taken(b"glGetActiveUniformBlockName");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveUniformBlockName(
@@ -418,7 +418,7 @@ mod routed {
         uniform_block_binding: GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glUniformBlockBinding");
+            super::log::log_taken(b"glUniformBlockBinding");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glUniformBlockBinding(
@@ -446,7 +446,7 @@ mod routed {
         storage_block_binding: GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glShaderStorageBlockBinding");
+            super::log::log_taken(b"glShaderStorageBlockBinding");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glShaderStorageBlockBinding(
@@ -475,7 +475,7 @@ mod routed {
         params: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveAtomicCounterBufferiv");
+            super::log::log_taken(b"glGetActiveAtomicCounterBufferiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveAtomicCounterBufferiv(
@@ -501,7 +501,7 @@ mod routed {
         params: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramInterfaceiv");
+            super::log::log_taken(b"glGetProgramInterfaceiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetProgramInterfaceiv(
@@ -526,7 +526,7 @@ mod routed {
         name: *const GLchar,
     ) -> GLuint {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramResourceIndex");
+            super::log::log_taken(b"glGetProgramResourceIndex");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe {
                 crate::api::entry::glGetProgramResourceIndex(program, program_interface, name)
@@ -548,7 +548,7 @@ mod routed {
         name: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramResourceName");
+            super::log::log_taken(b"glGetProgramResourceName");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetProgramResourceName(
@@ -587,7 +587,7 @@ mod routed {
         params: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramResourceiv");
+            super::log::log_taken(b"glGetProgramResourceiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetProgramResourceiv(
@@ -625,7 +625,7 @@ mod routed {
         name: *const GLchar,
     ) -> GLint {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramResourceLocation");
+            super::log::log_taken(b"glGetProgramResourceLocation");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe {
                 crate::api::entry::glGetProgramResourceLocation(program, program_interface, name)
@@ -644,7 +644,7 @@ mod routed {
         name: *const GLchar,
     ) -> GLint {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramResourceLocationIndex");
+            super::log::log_taken(b"glGetProgramResourceLocationIndex");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe {
                 crate::api::entry::glGetProgramResourceLocationIndex(
@@ -669,7 +669,7 @@ mod routed {
         params: *mut GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformfv");
+            super::log::log_taken(b"glGetUniformfv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetUniformfv(program, location, params) };
             route::after_glcompute_call();
@@ -681,7 +681,7 @@ mod routed {
 
     pub unsafe extern "C" fn glGetUniformiv(program: GLuint, location: GLint, params: *mut GLint) {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformiv");
+            super::log::log_taken(b"glGetUniformiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetUniformiv(program, location, params) };
             route::after_glcompute_call();
@@ -697,7 +697,7 @@ mod routed {
         params: *mut GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformuiv");
+            super::log::log_taken(b"glGetUniformuiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetUniformuiv(program, location, params) };
             route::after_glcompute_call();
@@ -713,7 +713,7 @@ mod routed {
         params: *mut GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformdv");
+            super::log::log_taken(b"glGetUniformdv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetUniformdv(program, location, params) };
             route::after_glcompute_call();
@@ -730,7 +730,7 @@ mod routed {
         params: *mut GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetnUniformfv");
+            super::log::log_taken(b"glGetnUniformfv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetnUniformfv(program, location, buf_size, params) };
             route::after_glcompute_call();
@@ -747,7 +747,7 @@ mod routed {
         params: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetnUniformiv");
+            super::log::log_taken(b"glGetnUniformiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetnUniformiv(program, location, buf_size, params) };
             route::after_glcompute_call();
@@ -764,7 +764,7 @@ mod routed {
         params: *mut GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetnUniformuiv");
+            super::log::log_taken(b"glGetnUniformuiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetnUniformuiv(program, location, buf_size, params) };
             route::after_glcompute_call();
@@ -781,7 +781,7 @@ mod routed {
         params: *mut GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetnUniformdv");
+            super::log::log_taken(b"glGetnUniformdv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetnUniformdv(program, location, buf_size, params) };
             route::after_glcompute_call();
@@ -797,7 +797,7 @@ mod routed {
         name: *const GLchar,
     ) -> GLint {
         if route::named(program) {
-            super::window::log_taken(b"glGetSubroutineUniformLocation");
+            super::log::log_taken(b"glGetSubroutineUniformLocation");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ = unsafe {
                 crate::api::entry::glGetSubroutineUniformLocation(program, shadertype, name)
@@ -816,7 +816,7 @@ mod routed {
         name: *const GLchar,
     ) -> GLuint {
         if route::named(program) {
-            super::window::log_taken(b"glGetSubroutineIndex");
+            super::log::log_taken(b"glGetSubroutineIndex");
             // SAFETY: the application's arguments, passed on unchanged.
             let ret_ =
                 unsafe { crate::api::entry::glGetSubroutineIndex(program, shadertype, name) };
@@ -836,7 +836,7 @@ mod routed {
         values: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveSubroutineUniformiv");
+            super::log::log_taken(b"glGetActiveSubroutineUniformiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveSubroutineUniformiv(
@@ -862,7 +862,7 @@ mod routed {
         name: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveSubroutineUniformName");
+            super::log::log_taken(b"glGetActiveSubroutineUniformName");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveSubroutineUniformName(
@@ -889,7 +889,7 @@ mod routed {
         name: *mut GLchar,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetActiveSubroutineName");
+            super::log::log_taken(b"glGetActiveSubroutineName");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetActiveSubroutineName(
@@ -913,7 +913,7 @@ mod routed {
         values: *mut GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetProgramStageiv");
+            super::log::log_taken(b"glGetProgramStageiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetProgramStageiv(program, shadertype, pname, values) };
             route::after_glcompute_call();
@@ -929,7 +929,7 @@ mod routed {
         indices: *const GLuint,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformSubroutinesuiv");
+            super::log::log_taken(b"glUniformSubroutinesuiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformSubroutinesuiv(shadertype, count, indices) };
             route::after_glcompute_call();
@@ -945,7 +945,7 @@ mod routed {
         params: *mut GLuint,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glGetUniformSubroutineuiv");
+            super::log::log_taken(b"glGetUniformSubroutineuiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetUniformSubroutineuiv(shadertype, location, params) };
             route::after_glcompute_call();
@@ -957,7 +957,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1i64ARB(location: GLint, x: GLint64) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1i64ARB");
+            super::log::log_taken(b"glUniform1i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1i64ARB(location, x) };
             route::after_glcompute_call();
@@ -973,7 +973,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1i64vARB");
+            super::log::log_taken(b"glUniform1i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1i64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -985,7 +985,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2i64ARB(location: GLint, x: GLint64, y: GLint64) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2i64ARB");
+            super::log::log_taken(b"glUniform2i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2i64ARB(location, x, y) };
             route::after_glcompute_call();
@@ -1001,7 +1001,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2i64vARB");
+            super::log::log_taken(b"glUniform2i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2i64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -1013,7 +1013,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3i64ARB(location: GLint, x: GLint64, y: GLint64, z: GLint64) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3i64ARB");
+            super::log::log_taken(b"glUniform3i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3i64ARB(location, x, y, z) };
             route::after_glcompute_call();
@@ -1029,7 +1029,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3i64vARB");
+            super::log::log_taken(b"glUniform3i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3i64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -1047,7 +1047,7 @@ mod routed {
         w: GLint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4i64ARB");
+            super::log::log_taken(b"glUniform4i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4i64ARB(location, x, y, z, w) };
             route::after_glcompute_call();
@@ -1063,7 +1063,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4i64vARB");
+            super::log::log_taken(b"glUniform4i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4i64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -1075,7 +1075,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1ui64ARB(location: GLint, x: GLuint64) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1ui64ARB");
+            super::log::log_taken(b"glUniform1ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1ui64ARB(location, x) };
             route::after_glcompute_call();
@@ -1091,7 +1091,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1ui64vARB");
+            super::log::log_taken(b"glUniform1ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1ui64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -1103,7 +1103,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2ui64ARB(location: GLint, x: GLuint64, y: GLuint64) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2ui64ARB");
+            super::log::log_taken(b"glUniform2ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2ui64ARB(location, x, y) };
             route::after_glcompute_call();
@@ -1119,7 +1119,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2ui64vARB");
+            super::log::log_taken(b"glUniform2ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2ui64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -1136,7 +1136,7 @@ mod routed {
         z: GLuint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3ui64ARB");
+            super::log::log_taken(b"glUniform3ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3ui64ARB(location, x, y, z) };
             route::after_glcompute_call();
@@ -1152,7 +1152,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3ui64vARB");
+            super::log::log_taken(b"glUniform3ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3ui64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -1170,7 +1170,7 @@ mod routed {
         w: GLuint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4ui64ARB");
+            super::log::log_taken(b"glUniform4ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4ui64ARB(location, x, y, z, w) };
             route::after_glcompute_call();
@@ -1186,7 +1186,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4ui64vARB");
+            super::log::log_taken(b"glUniform4ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4ui64vARB(location, count, value) };
             route::after_glcompute_call();
@@ -1198,7 +1198,7 @@ mod routed {
 
     pub unsafe extern "C" fn glProgramUniform1i64ARB(program: GLuint, location: GLint, x: GLint64) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1i64ARB");
+            super::log::log_taken(b"glProgramUniform1i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1i64ARB(program, location, x) };
             route::after_glcompute_call();
@@ -1215,7 +1215,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1i64vARB");
+            super::log::log_taken(b"glProgramUniform1i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1i64vARB(program, location, count, value) };
             route::after_glcompute_call();
@@ -1232,7 +1232,7 @@ mod routed {
         y: GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2i64ARB");
+            super::log::log_taken(b"glProgramUniform2i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2i64ARB(program, location, x, y) };
             route::after_glcompute_call();
@@ -1249,7 +1249,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2i64vARB");
+            super::log::log_taken(b"glProgramUniform2i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2i64vARB(program, location, count, value) };
             route::after_glcompute_call();
@@ -1267,7 +1267,7 @@ mod routed {
         z: GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3i64ARB");
+            super::log::log_taken(b"glProgramUniform3i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3i64ARB(program, location, x, y, z) };
             route::after_glcompute_call();
@@ -1284,7 +1284,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3i64vARB");
+            super::log::log_taken(b"glProgramUniform3i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3i64vARB(program, location, count, value) };
             route::after_glcompute_call();
@@ -1303,7 +1303,7 @@ mod routed {
         w: GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4i64ARB");
+            super::log::log_taken(b"glProgramUniform4i64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4i64ARB(program, location, x, y, z, w) };
             route::after_glcompute_call();
@@ -1320,7 +1320,7 @@ mod routed {
         value: *const GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4i64vARB");
+            super::log::log_taken(b"glProgramUniform4i64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4i64vARB(program, location, count, value) };
             route::after_glcompute_call();
@@ -1336,7 +1336,7 @@ mod routed {
         x: GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1ui64ARB");
+            super::log::log_taken(b"glProgramUniform1ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1ui64ARB(program, location, x) };
             route::after_glcompute_call();
@@ -1353,7 +1353,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1ui64vARB");
+            super::log::log_taken(b"glProgramUniform1ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniform1ui64vARB(program, location, count, value)
@@ -1372,7 +1372,7 @@ mod routed {
         y: GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2ui64ARB");
+            super::log::log_taken(b"glProgramUniform2ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2ui64ARB(program, location, x, y) };
             route::after_glcompute_call();
@@ -1389,7 +1389,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2ui64vARB");
+            super::log::log_taken(b"glProgramUniform2ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniform2ui64vARB(program, location, count, value)
@@ -1409,7 +1409,7 @@ mod routed {
         z: GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3ui64ARB");
+            super::log::log_taken(b"glProgramUniform3ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3ui64ARB(program, location, x, y, z) };
             route::after_glcompute_call();
@@ -1426,7 +1426,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3ui64vARB");
+            super::log::log_taken(b"glProgramUniform3ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniform3ui64vARB(program, location, count, value)
@@ -1447,7 +1447,7 @@ mod routed {
         w: GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4ui64ARB");
+            super::log::log_taken(b"glProgramUniform4ui64ARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4ui64ARB(program, location, x, y, z, w) };
             route::after_glcompute_call();
@@ -1464,7 +1464,7 @@ mod routed {
         value: *const GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4ui64vARB");
+            super::log::log_taken(b"glProgramUniform4ui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniform4ui64vARB(program, location, count, value)
@@ -1482,7 +1482,7 @@ mod routed {
         params: *mut GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformi64vARB");
+            super::log::log_taken(b"glGetUniformi64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetUniformi64vARB(program, location, params) };
             route::after_glcompute_call();
@@ -1498,7 +1498,7 @@ mod routed {
         params: *mut GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetUniformui64vARB");
+            super::log::log_taken(b"glGetUniformui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetUniformui64vARB(program, location, params) };
             route::after_glcompute_call();
@@ -1515,7 +1515,7 @@ mod routed {
         params: *mut GLint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetnUniformi64vARB");
+            super::log::log_taken(b"glGetnUniformi64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glGetnUniformi64vARB(program, location, buf_size, params) };
             route::after_glcompute_call();
@@ -1532,7 +1532,7 @@ mod routed {
         params: *mut GLuint64,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glGetnUniformui64vARB");
+            super::log::log_taken(b"glGetnUniformui64vARB");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glGetnUniformui64vARB(program, location, buf_size, params)
@@ -1546,7 +1546,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1f(location: GLint, v0: GLfloat) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1f");
+            super::log::log_taken(b"glUniform1f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1f(location, v0) };
             route::after_glcompute_call();
@@ -1558,7 +1558,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2f(location: GLint, v0: GLfloat, v1: GLfloat) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2f");
+            super::log::log_taken(b"glUniform2f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2f(location, v0, v1) };
             route::after_glcompute_call();
@@ -1570,7 +1570,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3f(location: GLint, v0: GLfloat, v1: GLfloat, v2: GLfloat) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3f");
+            super::log::log_taken(b"glUniform3f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3f(location, v0, v1, v2) };
             route::after_glcompute_call();
@@ -1588,7 +1588,7 @@ mod routed {
         v3: GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4f");
+            super::log::log_taken(b"glUniform4f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4f(location, v0, v1, v2, v3) };
             route::after_glcompute_call();
@@ -1600,7 +1600,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1i(location: GLint, v0: GLint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1i");
+            super::log::log_taken(b"glUniform1i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1i(location, v0) };
             route::after_glcompute_call();
@@ -1612,7 +1612,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2i(location: GLint, v0: GLint, v1: GLint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2i");
+            super::log::log_taken(b"glUniform2i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2i(location, v0, v1) };
             route::after_glcompute_call();
@@ -1624,7 +1624,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3i(location: GLint, v0: GLint, v1: GLint, v2: GLint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3i");
+            super::log::log_taken(b"glUniform3i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3i(location, v0, v1, v2) };
             route::after_glcompute_call();
@@ -1642,7 +1642,7 @@ mod routed {
         v3: GLint,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4i");
+            super::log::log_taken(b"glUniform4i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4i(location, v0, v1, v2, v3) };
             route::after_glcompute_call();
@@ -1654,7 +1654,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1ui(location: GLint, v0: GLuint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1ui");
+            super::log::log_taken(b"glUniform1ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1ui(location, v0) };
             route::after_glcompute_call();
@@ -1666,7 +1666,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2ui(location: GLint, v0: GLuint, v1: GLuint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2ui");
+            super::log::log_taken(b"glUniform2ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2ui(location, v0, v1) };
             route::after_glcompute_call();
@@ -1678,7 +1678,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3ui(location: GLint, v0: GLuint, v1: GLuint, v2: GLuint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3ui");
+            super::log::log_taken(b"glUniform3ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3ui(location, v0, v1, v2) };
             route::after_glcompute_call();
@@ -1696,7 +1696,7 @@ mod routed {
         v3: GLuint,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4ui");
+            super::log::log_taken(b"glUniform4ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4ui(location, v0, v1, v2, v3) };
             route::after_glcompute_call();
@@ -1708,7 +1708,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1d(location: GLint, x: GLdouble) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1d");
+            super::log::log_taken(b"glUniform1d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1d(location, x) };
             route::after_glcompute_call();
@@ -1720,7 +1720,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2d(location: GLint, x: GLdouble, y: GLdouble) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2d");
+            super::log::log_taken(b"glUniform2d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2d(location, x, y) };
             route::after_glcompute_call();
@@ -1732,7 +1732,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3d(location: GLint, x: GLdouble, y: GLdouble, z: GLdouble) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3d");
+            super::log::log_taken(b"glUniform3d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3d(location, x, y, z) };
             route::after_glcompute_call();
@@ -1750,7 +1750,7 @@ mod routed {
         w: GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4d");
+            super::log::log_taken(b"glUniform4d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4d(location, x, y, z, w) };
             route::after_glcompute_call();
@@ -1762,7 +1762,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1fv(location: GLint, count: GLsizei, value: *const GLfloat) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1fv");
+            super::log::log_taken(b"glUniform1fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1fv(location, count, value) };
             route::after_glcompute_call();
@@ -1774,7 +1774,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2fv(location: GLint, count: GLsizei, value: *const GLfloat) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2fv");
+            super::log::log_taken(b"glUniform2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2fv(location, count, value) };
             route::after_glcompute_call();
@@ -1786,7 +1786,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3fv(location: GLint, count: GLsizei, value: *const GLfloat) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3fv");
+            super::log::log_taken(b"glUniform3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3fv(location, count, value) };
             route::after_glcompute_call();
@@ -1798,7 +1798,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform4fv(location: GLint, count: GLsizei, value: *const GLfloat) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4fv");
+            super::log::log_taken(b"glUniform4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4fv(location, count, value) };
             route::after_glcompute_call();
@@ -1810,7 +1810,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1iv(location: GLint, count: GLsizei, value: *const GLint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1iv");
+            super::log::log_taken(b"glUniform1iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1iv(location, count, value) };
             route::after_glcompute_call();
@@ -1822,7 +1822,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2iv(location: GLint, count: GLsizei, value: *const GLint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2iv");
+            super::log::log_taken(b"glUniform2iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2iv(location, count, value) };
             route::after_glcompute_call();
@@ -1834,7 +1834,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3iv(location: GLint, count: GLsizei, value: *const GLint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3iv");
+            super::log::log_taken(b"glUniform3iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3iv(location, count, value) };
             route::after_glcompute_call();
@@ -1846,7 +1846,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform4iv(location: GLint, count: GLsizei, value: *const GLint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4iv");
+            super::log::log_taken(b"glUniform4iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4iv(location, count, value) };
             route::after_glcompute_call();
@@ -1858,7 +1858,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1uiv(location: GLint, count: GLsizei, value: *const GLuint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1uiv");
+            super::log::log_taken(b"glUniform1uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1uiv(location, count, value) };
             route::after_glcompute_call();
@@ -1870,7 +1870,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2uiv(location: GLint, count: GLsizei, value: *const GLuint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2uiv");
+            super::log::log_taken(b"glUniform2uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2uiv(location, count, value) };
             route::after_glcompute_call();
@@ -1882,7 +1882,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3uiv(location: GLint, count: GLsizei, value: *const GLuint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3uiv");
+            super::log::log_taken(b"glUniform3uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3uiv(location, count, value) };
             route::after_glcompute_call();
@@ -1894,7 +1894,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform4uiv(location: GLint, count: GLsizei, value: *const GLuint) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4uiv");
+            super::log::log_taken(b"glUniform4uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4uiv(location, count, value) };
             route::after_glcompute_call();
@@ -1906,7 +1906,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform1dv(location: GLint, count: GLsizei, value: *const GLdouble) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform1dv");
+            super::log::log_taken(b"glUniform1dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform1dv(location, count, value) };
             route::after_glcompute_call();
@@ -1918,7 +1918,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform2dv(location: GLint, count: GLsizei, value: *const GLdouble) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform2dv");
+            super::log::log_taken(b"glUniform2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform2dv(location, count, value) };
             route::after_glcompute_call();
@@ -1930,7 +1930,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform3dv(location: GLint, count: GLsizei, value: *const GLdouble) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform3dv");
+            super::log::log_taken(b"glUniform3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform3dv(location, count, value) };
             route::after_glcompute_call();
@@ -1942,7 +1942,7 @@ mod routed {
 
     pub unsafe extern "C" fn glUniform4dv(location: GLint, count: GLsizei, value: *const GLdouble) {
         if route::current_program() {
-            super::window::log_taken(b"glUniform4dv");
+            super::log::log_taken(b"glUniform4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniform4dv(location, count, value) };
             route::after_glcompute_call();
@@ -1959,7 +1959,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix2fv");
+            super::log::log_taken(b"glUniformMatrix2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix2fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -1976,7 +1976,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix3fv");
+            super::log::log_taken(b"glUniformMatrix3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix3fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -1993,7 +1993,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix4fv");
+            super::log::log_taken(b"glUniformMatrix4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix4fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2010,7 +2010,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix2x3fv");
+            super::log::log_taken(b"glUniformMatrix2x3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix2x3fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2027,7 +2027,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix3x2fv");
+            super::log::log_taken(b"glUniformMatrix3x2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix3x2fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2044,7 +2044,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix2x4fv");
+            super::log::log_taken(b"glUniformMatrix2x4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix2x4fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2061,7 +2061,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix4x2fv");
+            super::log::log_taken(b"glUniformMatrix4x2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix4x2fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2078,7 +2078,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix3x4fv");
+            super::log::log_taken(b"glUniformMatrix3x4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix3x4fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2095,7 +2095,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix4x3fv");
+            super::log::log_taken(b"glUniformMatrix4x3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix4x3fv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2112,7 +2112,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix2dv");
+            super::log::log_taken(b"glUniformMatrix2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix2dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2129,7 +2129,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix3dv");
+            super::log::log_taken(b"glUniformMatrix3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix3dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2146,7 +2146,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix4dv");
+            super::log::log_taken(b"glUniformMatrix4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix4dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2163,7 +2163,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix2x3dv");
+            super::log::log_taken(b"glUniformMatrix2x3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix2x3dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2180,7 +2180,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix3x2dv");
+            super::log::log_taken(b"glUniformMatrix3x2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix3x2dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2197,7 +2197,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix2x4dv");
+            super::log::log_taken(b"glUniformMatrix2x4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix2x4dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2214,7 +2214,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix4x2dv");
+            super::log::log_taken(b"glUniformMatrix4x2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix4x2dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2231,7 +2231,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix3x4dv");
+            super::log::log_taken(b"glUniformMatrix3x4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix3x4dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2248,7 +2248,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::current_program() {
-            super::window::log_taken(b"glUniformMatrix4x3dv");
+            super::log::log_taken(b"glUniformMatrix4x3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glUniformMatrix4x3dv(location, count, transpose, value) };
             route::after_glcompute_call();
@@ -2260,7 +2260,7 @@ mod routed {
 
     pub unsafe extern "C" fn glProgramUniform1f(program: GLuint, location: GLint, v0: GLfloat) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1f");
+            super::log::log_taken(b"glProgramUniform1f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1f(program, location, v0) };
             route::after_glcompute_call();
@@ -2277,7 +2277,7 @@ mod routed {
         v1: GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2f");
+            super::log::log_taken(b"glProgramUniform2f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2f(program, location, v0, v1) };
             route::after_glcompute_call();
@@ -2295,7 +2295,7 @@ mod routed {
         v2: GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3f");
+            super::log::log_taken(b"glProgramUniform3f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3f(program, location, v0, v1, v2) };
             route::after_glcompute_call();
@@ -2314,7 +2314,7 @@ mod routed {
         v3: GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4f");
+            super::log::log_taken(b"glProgramUniform4f");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4f(program, location, v0, v1, v2, v3) };
             route::after_glcompute_call();
@@ -2326,7 +2326,7 @@ mod routed {
 
     pub unsafe extern "C" fn glProgramUniform1i(program: GLuint, location: GLint, v0: GLint) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1i");
+            super::log::log_taken(b"glProgramUniform1i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1i(program, location, v0) };
             route::after_glcompute_call();
@@ -2343,7 +2343,7 @@ mod routed {
         v1: GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2i");
+            super::log::log_taken(b"glProgramUniform2i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2i(program, location, v0, v1) };
             route::after_glcompute_call();
@@ -2361,7 +2361,7 @@ mod routed {
         v2: GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3i");
+            super::log::log_taken(b"glProgramUniform3i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3i(program, location, v0, v1, v2) };
             route::after_glcompute_call();
@@ -2380,7 +2380,7 @@ mod routed {
         v3: GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4i");
+            super::log::log_taken(b"glProgramUniform4i");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4i(program, location, v0, v1, v2, v3) };
             route::after_glcompute_call();
@@ -2392,7 +2392,7 @@ mod routed {
 
     pub unsafe extern "C" fn glProgramUniform1ui(program: GLuint, location: GLint, v0: GLuint) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1ui");
+            super::log::log_taken(b"glProgramUniform1ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1ui(program, location, v0) };
             route::after_glcompute_call();
@@ -2409,7 +2409,7 @@ mod routed {
         v1: GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2ui");
+            super::log::log_taken(b"glProgramUniform2ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2ui(program, location, v0, v1) };
             route::after_glcompute_call();
@@ -2427,7 +2427,7 @@ mod routed {
         v2: GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3ui");
+            super::log::log_taken(b"glProgramUniform3ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3ui(program, location, v0, v1, v2) };
             route::after_glcompute_call();
@@ -2446,7 +2446,7 @@ mod routed {
         v3: GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4ui");
+            super::log::log_taken(b"glProgramUniform4ui");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4ui(program, location, v0, v1, v2, v3) };
             route::after_glcompute_call();
@@ -2458,7 +2458,7 @@ mod routed {
 
     pub unsafe extern "C" fn glProgramUniform1d(program: GLuint, location: GLint, v0: GLdouble) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1d");
+            super::log::log_taken(b"glProgramUniform1d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1d(program, location, v0) };
             route::after_glcompute_call();
@@ -2475,7 +2475,7 @@ mod routed {
         v1: GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2d");
+            super::log::log_taken(b"glProgramUniform2d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2d(program, location, v0, v1) };
             route::after_glcompute_call();
@@ -2493,7 +2493,7 @@ mod routed {
         v2: GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3d");
+            super::log::log_taken(b"glProgramUniform3d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3d(program, location, v0, v1, v2) };
             route::after_glcompute_call();
@@ -2512,7 +2512,7 @@ mod routed {
         v3: GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4d");
+            super::log::log_taken(b"glProgramUniform4d");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4d(program, location, v0, v1, v2, v3) };
             route::after_glcompute_call();
@@ -2529,7 +2529,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1fv");
+            super::log::log_taken(b"glProgramUniform1fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1fv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2546,7 +2546,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2fv");
+            super::log::log_taken(b"glProgramUniform2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2fv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2563,7 +2563,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3fv");
+            super::log::log_taken(b"glProgramUniform3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3fv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2580,7 +2580,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4fv");
+            super::log::log_taken(b"glProgramUniform4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4fv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2597,7 +2597,7 @@ mod routed {
         value: *const GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1iv");
+            super::log::log_taken(b"glProgramUniform1iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1iv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2614,7 +2614,7 @@ mod routed {
         value: *const GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2iv");
+            super::log::log_taken(b"glProgramUniform2iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2iv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2631,7 +2631,7 @@ mod routed {
         value: *const GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3iv");
+            super::log::log_taken(b"glProgramUniform3iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3iv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2648,7 +2648,7 @@ mod routed {
         value: *const GLint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4iv");
+            super::log::log_taken(b"glProgramUniform4iv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4iv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2665,7 +2665,7 @@ mod routed {
         value: *const GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1uiv");
+            super::log::log_taken(b"glProgramUniform1uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1uiv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2682,7 +2682,7 @@ mod routed {
         value: *const GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2uiv");
+            super::log::log_taken(b"glProgramUniform2uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2uiv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2699,7 +2699,7 @@ mod routed {
         value: *const GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3uiv");
+            super::log::log_taken(b"glProgramUniform3uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3uiv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2716,7 +2716,7 @@ mod routed {
         value: *const GLuint,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4uiv");
+            super::log::log_taken(b"glProgramUniform4uiv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4uiv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2733,7 +2733,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform1dv");
+            super::log::log_taken(b"glProgramUniform1dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform1dv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2750,7 +2750,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform2dv");
+            super::log::log_taken(b"glProgramUniform2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform2dv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2767,7 +2767,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform3dv");
+            super::log::log_taken(b"glProgramUniform3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform3dv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2784,7 +2784,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniform4dv");
+            super::log::log_taken(b"glProgramUniform4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe { crate::api::entry::glProgramUniform4dv(program, location, count, value) };
             route::after_glcompute_call();
@@ -2802,7 +2802,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix2fv");
+            super::log::log_taken(b"glProgramUniformMatrix2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix2fv(
@@ -2826,7 +2826,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix3fv");
+            super::log::log_taken(b"glProgramUniformMatrix3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix3fv(
@@ -2850,7 +2850,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix4fv");
+            super::log::log_taken(b"glProgramUniformMatrix4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix4fv(
@@ -2874,7 +2874,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix2x3fv");
+            super::log::log_taken(b"glProgramUniformMatrix2x3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix2x3fv(
@@ -2899,7 +2899,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix3x2fv");
+            super::log::log_taken(b"glProgramUniformMatrix3x2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix3x2fv(
@@ -2924,7 +2924,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix2x4fv");
+            super::log::log_taken(b"glProgramUniformMatrix2x4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix2x4fv(
@@ -2949,7 +2949,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix4x2fv");
+            super::log::log_taken(b"glProgramUniformMatrix4x2fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix4x2fv(
@@ -2974,7 +2974,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix3x4fv");
+            super::log::log_taken(b"glProgramUniformMatrix3x4fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix3x4fv(
@@ -2999,7 +2999,7 @@ mod routed {
         value: *const GLfloat,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix4x3fv");
+            super::log::log_taken(b"glProgramUniformMatrix4x3fv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix4x3fv(
@@ -3024,7 +3024,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix2dv");
+            super::log::log_taken(b"glProgramUniformMatrix2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix2dv(
@@ -3048,7 +3048,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix3dv");
+            super::log::log_taken(b"glProgramUniformMatrix3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix3dv(
@@ -3072,7 +3072,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix4dv");
+            super::log::log_taken(b"glProgramUniformMatrix4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix4dv(
@@ -3096,7 +3096,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix2x3dv");
+            super::log::log_taken(b"glProgramUniformMatrix2x3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix2x3dv(
@@ -3121,7 +3121,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix3x2dv");
+            super::log::log_taken(b"glProgramUniformMatrix3x2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix3x2dv(
@@ -3146,7 +3146,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix2x4dv");
+            super::log::log_taken(b"glProgramUniformMatrix2x4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix2x4dv(
@@ -3171,7 +3171,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix4x2dv");
+            super::log::log_taken(b"glProgramUniformMatrix4x2dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix4x2dv(
@@ -3196,7 +3196,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix3x4dv");
+            super::log::log_taken(b"glProgramUniformMatrix3x4dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix3x4dv(
@@ -3221,7 +3221,7 @@ mod routed {
         value: *const GLdouble,
     ) {
         if route::named(program) {
-            super::window::log_taken(b"glProgramUniformMatrix4x3dv");
+            super::log::log_taken(b"glProgramUniformMatrix4x3dv");
             // SAFETY: the application's arguments, passed on unchanged.
             unsafe {
                 crate::api::entry::glProgramUniformMatrix4x3dv(

@@ -9,112 +9,23 @@
 //! thread ([`on_compiler_stack`]). The built-in functions' signatures are the IR's
 //! (`ir::builtins`): the validator checks calls against them too.
 
-pub mod interface;
+pub mod accepts;
 pub mod link;
 pub mod parse;
 pub mod sema;
 mod words;
 
+use crate::glsl::accepts::Accepts;
+use crate::ir::Span;
+use crate::ir::shader::{CompiledShader, Log, Stage};
 use std::sync::Arc;
 
-use crate::ir::{Module, Span};
-
 pub use crate::ir::reflect::{Named, Resource};
-pub use interface::{GraphicsInfo, IoResource, XfbBuffer, XfbVarying};
-pub use link::{ComputeInfo, LinkOptions, LinkedProgram, StageSubroutines, SubroutineUniformInfo};
-
-/// A shader stage (GL 4.6 §7.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Stage {
-    Vertex,
-    TessControl,
-    TessEvaluation,
-    Geometry,
-    Fragment,
-    Compute,
-}
-
-impl Stage {
-    pub fn name(self) -> &'static str {
-        match self {
-            Stage::Vertex => "vertex",
-            Stage::TessControl => "tessellation control",
-            Stage::TessEvaluation => "tessellation evaluation",
-            Stage::Geometry => "geometry",
-            Stage::Fragment => "fragment",
-            Stage::Compute => "compute",
-        }
-    }
-}
-
-/// An info log under construction: `0:LINE(COL): error: ...` lines.
-#[derive(Debug, Default, Clone)]
-pub struct Log {
-    pub text: String,
-    errors: usize,
-}
-
-impl Log {
-    pub fn error(&mut self, span: Span, msg: impl std::fmt::Display) {
-        self.text.push_str(&format!(
-            "{}:{}({}): error: {msg}\n",
-            span.source, span.line, span.col
-        ));
-        self.errors += 1;
-    }
-
-    pub fn warning(&mut self, span: Span, msg: impl std::fmt::Display) {
-        self.text.push_str(&format!(
-            "{}:{}({}): warning: {msg}\n",
-            span.source, span.line, span.col
-        ));
-    }
-
-    /// A warning without a source position (link warnings).
-    pub fn link_warning(&mut self, msg: impl std::fmt::Display) {
-        self.text.push_str(&format!("warning: {msg}\n"));
-    }
-
-    /// A problem without a source position (link errors).
-    pub fn link_error(&mut self, msg: impl std::fmt::Display) {
-        self.text.push_str(&format!("error: {msg}\n"));
-        self.errors += 1;
-    }
-
-    pub fn has_errors(&self) -> bool {
-        self.errors > 0
-    }
-}
-
-/// A successfully compiled shader object.
-#[derive(Debug)]
-pub struct CompiledShader {
-    pub stage: Stage,
-    pub module: Module,
-}
-
-/// What a context lets its shaders use beyond what the compiler implements alone.
-#[derive(Debug, Clone)]
-pub struct Accepts {
-    /// Extensions the context supports that this compiler does not implement:
-    /// `#extension` directives for them are allowed.
-    pub extensions: Vec<String>,
-    /// The highest `#version` the context claims (GL_SHADING_LANGUAGE_VERSION): 430
-    /// standalone; interposed, the host's when it claims more (at most 460).
-    pub glsl_version: u16,
-}
-
-/// GLSL 4.30: what glcompute implements and a standalone context claims.
-pub const GLSL_VERSION: u16 = 430;
-
-impl Default for Accepts {
-    fn default() -> Accepts {
-        Accepts {
-            extensions: Vec::new(),
-            glsl_version: GLSL_VERSION,
-        }
-    }
-}
+pub use link::LinkedProgram;
+pub use link::compute::ComputeInfo;
+pub use link::graphics::{GraphicsInfo, IoResource, XfbBuffer, XfbVarying};
+pub use link::import::LinkOptions;
+pub use link::subroutines::{StageSubroutines, SubroutineUniformInfo};
 
 /// Compiles one shader. Ok carries the compiled shader and its (warnings-only) log; Err
 /// carries the info log.

@@ -14,8 +14,8 @@ use glsl_lang_pp::types::type_names::TypeNameAtom;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::Log;
 use super::words::{WordIs, Words};
+use crate::ir::shader::Log;
 use crate::ir::{Literal, Span};
 
 /// GLSL extensions the compiler implements: `#extension` accepts them and the
@@ -536,7 +536,7 @@ fn screen_extensions(
     source: &str,
     log: &mut Log,
     map: &LineMap,
-    accepts: &super::Accepts,
+    accepts: &crate::glsl::accepts::Accepts,
 ) -> String {
     let accepted = &accepts.extensions;
     let mut out = String::with_capacity(source.len());
@@ -638,7 +638,7 @@ fn screen_extensions(
 pub fn parse(
     source: &str,
     log: &mut Log,
-    accepts: &super::Accepts,
+    accepts: &crate::glsl::accepts::Accepts,
 ) -> Option<(ast::TranslationUnit, Directives, LineMap)> {
     let mut map = LineMap::new(source);
     let screened = screen_extensions(source, log, &map, accepts);
@@ -672,7 +672,7 @@ pub fn parse(
     // The built-in struct types (GLSL 4.60 §7.4, and the compatibility profile's
     // state structs) are type names before the source declares anything.
     let ctx = glsl_lang::parse::ParseContext::new();
-    for name in super::sema::builtin_struct_names() {
+    for name in super::words::builtin_struct_names() {
         ctx.add_type_name(ast::IdentifierData::from(name).into());
     }
     WORDS.with(|w| *w.borrow_mut() = (Words::of_source(&screened), Vec::new()));

@@ -8,7 +8,8 @@
 //! rejects (shared memory, block sizes, private memory), so it fails to link or to
 //! dispatch instead of aliasing smaller memory, and the messages give the true size.
 
-use super::{Packing, Scalar, StructId, Type, TypeId, Types};
+use crate::ir::{GlobalId, Module, Packing, Scalar, StructId, Type, TypeId, Types};
+use std::collections::HashMap;
 
 /// A size or offset as 32 bits, saturating: for code that addresses memory with 32-bit
 /// offsets after a limit check has rejected anything larger.
@@ -190,6 +191,25 @@ pub mod bits32 {
             offs.into_iter().map(saturate_u32).collect(),
         )
     }
+}
+
+/// Offsets of the shared variables in a group's shared memory (std430), and the total.
+pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u64>, u64) {
+    let mut at = 0u64;
+    let mut map = HashMap::new();
+    for (i, g) in m.globals.iter().enumerate() {
+        if g.storage != crate::ir::Storage::Shared {
+            continue;
+        }
+        let l = crate::ir::layout::layout(&m.types, g.ty, crate::ir::Packing::Std430, false);
+        let align = l.align.max(4);
+        at = at.checked_next_multiple_of(align).unwrap_or(u64::MAX);
+        map.insert(GlobalId(i as u32), at);
+        at = at.saturating_add(l.size);
+    }
+    // Linking rejects more than MAX_COMPUTE_SHARED_MEMORY_SIZE, so this never saturates
+    // for a program that runs.
+    (map, at.checked_next_multiple_of(16).unwrap_or(u64::MAX))
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod consteval;
 pub mod layout;
 pub mod print;
 pub mod reflect;
+pub mod shader;
 pub mod uniformity;
 pub mod validate;
 

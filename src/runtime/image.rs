@@ -157,7 +157,7 @@ unsafe fn unit_desc<'a>(table: *const ImageDesc, unit: u32) -> Option<&'a ImageD
 /// `table` as for every helper here; `report` is the GroupCtx::bounds the runtime gave
 /// the kernel.
 pub unsafe extern "C" fn image_check(
-    report: *const super::abi::BoundsReport,
+    report: *const crate::runtime::bounds::BoundsReport,
     site: u32,
     table: *const ImageDesc,
     unit: u32,

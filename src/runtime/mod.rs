@@ -4,12 +4,14 @@
 //! it fully validated requests.
 
 pub mod abi;
+pub mod bounds;
 pub mod image;
 pub mod memory;
 pub mod pool;
 pub mod sampler;
 pub mod sync;
 
+use crate::runtime::pool::{Stop, Work, group_count};
 use memory::Storage;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -22,27 +24,6 @@ pub enum GroupCount {
         storage: Arc<Storage>,
         offset: usize,
     },
-}
-
-/// The compiled code and bound resources of a dispatch.
-pub struct Work {
-    pub entry: abi::KernelFn,
-    pub shared_size: usize,
-    pub frame_stride: usize,
-    /// The descriptor table, in the kernel's slot order.
-    pub resources: Vec<abi::Resource>,
-    /// The image units' descriptors.
-    pub images: image::ImageTable,
-    /// The texture units as the program's samplers see them.
-    pub samplers: Box<sampler::SamplerTable>,
-    /// Keeps the memory the descriptor tables point into alive during the dispatch.
-    pub keep_alive: Vec<Arc<Storage>>,
-    /// The default uniform block's values at the time of the dispatch.
-    pub uniforms: Vec<u8>,
-    /// Keeps the compiled code alive during the dispatch.
-    pub code: Arc<dyn std::any::Any + Send + Sync>,
-    /// Bytes of stack a thread needs to run the kernel.
-    pub stack_need: usize,
 }
 
 /// A validated dispatch.
@@ -62,24 +43,7 @@ pub struct Outcome {
     /// 1 + the barrier site a kernel compiled with the barrier check reported; 0: none.
     pub report: u32,
     /// The first out-of-range access a kernel compiled with the bounds check recorded.
-    pub bounds: Option<abi::BoundsHit>,
-}
-
-/// Why a dispatch stopped early.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
-    /// The watchdog: it ran past GLCOMPUTE_TIMEOUT_MS.
-    Timeout,
-    /// A thread could not allocate the groups' scratch memory.
-    OutOfMemory,
-}
-
-/// The number of work groups of a dispatch, saturating: a count past 2^64 cannot be
-/// run to its end anyway, and must not wrap to a small number (or zero).
-pub fn group_count(groups: [u32; 3]) -> u64 {
-    groups
-        .iter()
-        .fold(1u64, |acc, &g| acc.saturating_mul(g as u64))
+    pub bounds: Option<bounds::BoundsHit>,
 }
 
 static DISPATCHES: AtomicU64 = AtomicU64::new(0);

@@ -17,14 +17,15 @@
 //! see what an earlier group of the same dispatch left, as GL allows (shared variables
 //! are undefined when a group starts).
 
+use crate::runtime::abi;
+use crate::runtime::abi::{GroupCtx, KernelFn, Resource};
+use crate::runtime::image;
+use crate::runtime::memory::Storage;
+use crate::runtime::sync::{Condvar, Mutex};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, Weak};
-
-use super::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
-
-use super::abi::{GroupCtx, KernelFn, Resource};
 
 /// Everything the workers need to run the groups of one dispatch.
 pub struct Job {
@@ -42,7 +43,7 @@ pub struct Job {
     /// What kernels with the barrier check report (see GroupCtx::report).
     pub report: AtomicU32,
     /// The first out-of-range access kernels with the bounds check recorded.
-    pub bounds: super::abi::BoundsReport,
+    pub bounds: crate::runtime::bounds::BoundsReport,
     stack_need: usize,
     next: AtomicU64,
     total: u64,
@@ -64,13 +65,13 @@ unsafe impl Sync for Job {}
 
 impl Job {
     pub fn new(
-        work: super::Work,
+        work: crate::runtime::pool::Work,
         groups: [u32; 3],
         local_size: [u32; 3],
         timeout: Option<Duration>,
         threads: usize,
     ) -> Job {
-        let super::Work {
+        let crate::runtime::pool::Work {
             entry,
             resources,
             images,
@@ -81,7 +82,7 @@ impl Job {
             stack_need,
             ..
         } = work;
-        let total = super::group_count(groups);
+        let total = crate::runtime::pool::group_count(groups);
         // Enough chunks for balance, few enough that taking one is cheap.
         let chunk = (total / (threads as u64 * 16)).clamp(1, 4096);
         Job {
@@ -339,12 +340,12 @@ fn watchdog(p: &'static Pool) {
 /// What a job's kernels reported: GroupCtx::report and GroupCtx::bounds.
 pub struct Reports {
     pub barrier: u32,
-    pub bounds: Option<super::abi::BoundsHit>,
+    pub bounds: Option<crate::runtime::bounds::BoundsHit>,
 }
 
 /// Runs every group of the job; returns why it stopped early, if it did, and what its
 /// kernels reported.
-pub fn run(job: Job) -> (Option<super::Stop>, Reports) {
+pub fn run(job: Job) -> (Option<crate::runtime::pool::Stop>, Reports) {
     let p = pool();
     let job = Arc::new(job);
     let caller_runs =
@@ -354,7 +355,7 @@ pub fn run(job: Job) -> (Option<super::Stop>, Reports) {
         if !caller_runs && p.workers.load(Ordering::Acquire) == 0 {
             // No thread can run the kernel: the system gave no worker thread.
             return (
-                Some(super::Stop::OutOfMemory),
+                Some(crate::runtime::pool::Stop::OutOfMemory),
                 Reports {
                     barrier: 0,
                     bounds: None,
@@ -387,8 +388,8 @@ pub fn run(job: Job) -> (Option<super::Stop>, Reports) {
     p.queue.lock().retain(|j| !Arc::ptr_eq(j, &job));
     let stop = match job.abort.load(Ordering::Relaxed) {
         0 => None,
-        ABORT_OUT_OF_MEMORY => Some(super::Stop::OutOfMemory),
-        _ => Some(super::Stop::Timeout),
+        ABORT_OUT_OF_MEMORY => Some(crate::runtime::pool::Stop::OutOfMemory),
+        _ => Some(crate::runtime::pool::Stop::Timeout),
     };
     (
         stop,
@@ -397,4 +398,42 @@ pub fn run(job: Job) -> (Option<super::Stop>, Reports) {
             bounds: job.bounds.hit(),
         },
     )
+}
+
+/// The compiled code and bound resources of a dispatch.
+pub struct Work {
+    pub entry: abi::KernelFn,
+    pub shared_size: usize,
+    pub frame_stride: usize,
+    /// The descriptor table, in the kernel's slot order.
+    pub resources: Vec<abi::Resource>,
+    /// The image units' descriptors.
+    pub images: image::ImageTable,
+    /// The texture units as the program's samplers see them.
+    pub samplers: Box<crate::runtime::sampler::SamplerTable>,
+    /// Keeps the memory the descriptor tables point into alive during the dispatch.
+    pub keep_alive: Vec<Arc<Storage>>,
+    /// The default uniform block's values at the time of the dispatch.
+    pub uniforms: Vec<u8>,
+    /// Keeps the compiled code alive during the dispatch.
+    pub code: Arc<dyn std::any::Any + Send + Sync>,
+    /// Bytes of stack a thread needs to run the kernel.
+    pub stack_need: usize,
+}
+
+/// Why a dispatch stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The watchdog: it ran past GLCOMPUTE_TIMEOUT_MS.
+    Timeout,
+    /// A thread could not allocate the groups' scratch memory.
+    OutOfMemory,
+}
+
+/// The number of work groups of a dispatch, saturating: a count past 2^64 cannot be
+/// run to its end anyway, and must not wrap to a small number (or zero).
+pub fn group_count(groups: [u32; 3]) -> u64 {
+    groups
+        .iter()
+        .fold(1u64, |acc, &g| acc.saturating_mul(g as u64))
 }

@@ -10,7 +10,8 @@ use crate::gl::error::GlResult;
 use crate::gl_bail;
 use crate::limits;
 use crate::runtime::abi::Resource;
-use crate::runtime::{self, Dispatch, GroupCount, Work};
+use crate::runtime::pool::Work;
+use crate::runtime::{self, Dispatch, GroupCount};
 use crate::state::objects::program::Executable;
 use crate::state::objects::program::Program;
 use std::sync::Arc;
@@ -284,7 +285,7 @@ impl ContextState {
         }
         match outcome.stopped {
             None => {}
-            Some(runtime::Stop::Timeout) => {
+            Some(runtime::pool::Stop::Timeout) => {
                 // KHR_robustness: with LOSE_CONTEXT_ON_RESET the stop is a guilty reset
                 // of this context alone; without reset notification the context goes
                 // on, with the dispatch's results incomplete.
@@ -315,7 +316,7 @@ impl ContextState {
             }
             // GL 4.6 §2.3.1: OUT_OF_MEMORY when memory the command needs cannot be had;
             // the state is undefined (here: the dispatch ran in part).
-            Some(runtime::Stop::OutOfMemory) => gl_bail!(
+            Some(runtime::pool::Stop::OutOfMemory) => gl_bail!(
                 GL_OUT_OF_MEMORY,
                 "dispatch of {x}x{y}x{z} work groups stopped: no memory or thread for its work groups; its results are incomplete"
             ),
@@ -529,9 +530,9 @@ impl ContextState {
 }
 
 /// The GLCOMPUTE_DEBUG=bounds report of an out-of-range access at `site` with the
-/// values the kernel recorded (see runtime::abi::BoundsReport).
-fn bounds_text(program: u32, site: &crate::backend::BoundsSite, v: &[i64; 6]) -> String {
-    use crate::backend::SiteKind;
+/// values the kernel recorded (see runtime::bounds::BoundsReport).
+fn bounds_text(program: u32, site: &crate::backend::sites::BoundsSite, v: &[i64; 6]) -> String {
+    use crate::backend::sites::SiteKind;
     let access = if site.write { "write to" } else { "read of" };
     let effect = if site.write {
         "it was dropped"

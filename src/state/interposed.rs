@@ -69,15 +69,15 @@ impl ContextState {
     /// What this context's shaders may use: standalone, GLSL 4.30 and glcompute's
     /// extensions; interposed, also the host's extensions, and the host's GLSL version
     /// where it claims more than 4.30 (the context reports the host's version then).
-    pub fn accepts(&self) -> crate::glsl::Accepts {
+    pub fn accepts(&self) -> crate::glsl::accepts::Accepts {
         let glsl_version = self
             .host
             .as_ref()
             .and_then(|l| glsl_number(&l.caps().glsl_string))
-            .map_or(crate::glsl::GLSL_VERSION, |v| {
-                v.clamp(crate::glsl::GLSL_VERSION, 460)
+            .map_or(crate::glsl::accepts::GLSL_VERSION, |v| {
+                v.clamp(crate::glsl::accepts::GLSL_VERSION, 460)
             });
-        crate::glsl::Accepts {
+        crate::glsl::accepts::Accepts {
             extensions: self.host_extensions(),
             glsl_version,
         }

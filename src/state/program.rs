@@ -9,7 +9,8 @@
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::glsl::{self, CompiledShader, LinkedProgram, Stage};
+use crate::glsl::{self, LinkedProgram};
+use crate::ir::shader::{CompiledShader, Stage};
 use crate::runtime::sync::Mutex;
 use crate::state::context::ContextState;
 use crate::state::objects::program::{

@@ -794,7 +794,7 @@ mod tests {
     /// The per-stage resource limits the linker enforces are the ones reported.
     #[test]
     fn link_limits_are_the_reported_limits() {
-        use crate::glsl::Stage;
+        use crate::ir::shader::Stage;
         let int = |p| match stage_limit(p) {
             Some(Value::Ints(v)) => v[0] as u64,
             _ => panic!("not a limit"),
@@ -832,7 +832,7 @@ mod tests {
             ),
         ] {
             assert_eq!(
-                crate::glsl::interface::stage_resource_limits(stage),
+                crate::glsl::link::graphics::stage_resource_limits(stage),
                 (int(ssbo), int(images), int(counters)),
                 "{stage:?}"
             );

@@ -10,7 +10,8 @@ use super::context::ContextState;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::glsl::{Stage, StageSubroutines};
+use crate::glsl::StageSubroutines;
+use crate::ir::shader::Stage;
 use crate::state::objects::program::Executable;
 
 /// The stage a shadertype names, and its position in pipeline order.

@@ -7,8 +7,9 @@
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
-use crate::glsl::{GraphicsInfo, IoResource, LinkedProgram, Stage};
+use crate::glsl::{GraphicsInfo, IoResource, LinkedProgram};
 use crate::ir::reflect::{BlockResource, Reflection, Resource};
+use crate::ir::shader::Stage;
 use crate::ir::{Dim, GlobalId, Opaque, Scalar, Type, TypeId, Types};
 use crate::limits;
 use crate::state::context::ContextState;

@@ -19,8 +19,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use super::route::{host, shadow};
-use super::window::log_taken;
-use crate::api::gl_call;
+use crate::api::call::gl_call;
+use crate::api::interpose::log::log_taken;
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;

@@ -14,6 +14,7 @@
 //! one name (attach, link, use, strings, queries, errors, bindings).
 
 pub mod lists;
+pub mod log;
 pub mod special;
 pub mod window;
 
@@ -37,7 +38,7 @@ pub mod route {
     /// already inside a glcompute call (a host callback re-entering GL is always the
     /// host's).
     fn with_shadow<R>(f: impl FnOnce(&Arc<Context>) -> R) -> Option<R> {
-        if crate::api::in_gl_call() {
+        if crate::api::call::in_gl_call() {
             return None;
         }
         with_current(|c| c.filter(|c| c.is_shadow()).map(f))

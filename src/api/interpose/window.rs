@@ -8,18 +8,14 @@
 
 #![allow(non_snake_case)]
 
-use std::collections::HashSet;
-use std::ffi::{CStr, c_char, c_int, c_void};
-use std::sync::OnceLock;
-
 use crate::egl::shadow;
 use crate::gl::egl_enums::*;
 use crate::gl::enums::{
     GL_CONTEXT_COMPATIBILITY_PROFILE_BIT, GL_CONTEXT_CORE_PROFILE_BIT, GL_CONTEXT_FLAG_DEBUG_BIT,
 };
 use crate::host::{Api, ws};
-use crate::runtime::sync::Mutex;
 use crate::state::context::ContextInfo;
+use std::ffi::{CStr, c_char, c_int, c_void};
 
 type Ptr = *mut c_void;
 
@@ -30,22 +26,6 @@ fn quietly(what: &str, f: impl FnOnce()) {
     if std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).is_err() {
         crate::config::say(format_args!(
             "glcompute: internal error in {what}; this context runs without glcompute"
-        ));
-    }
-}
-
-/// GLCOMPUTE_LOG=calls: names each entry point the first time glcompute runs a call of
-/// it instead of the host.
-pub fn log_taken(name: &[u8]) {
-    if !crate::config::log_calls() {
-        return;
-    }
-    static SEEN: OnceLock<Mutex<HashSet<Vec<u8>>>> = OnceLock::new();
-    let mut seen = SEEN.get_or_init(|| Mutex::new(HashSet::new())).lock();
-    if seen.insert(name.to_vec()) {
-        crate::config::say(format_args!(
-            "glcompute: runs {}",
-            String::from_utf8_lossy(name)
         ));
     }
 }
@@ -266,7 +246,7 @@ pub unsafe extern "C" fn eglMakeCurrent(dpy: Ptr, draw: Ptr, read: Ptr, ctx: Ptr
 /// queries goes straight to the host instead of waiting on this read.
 fn read_caps(sh: &crate::state::context::Context) {
     if let Some(link) = &sh.link {
-        let _guard = crate::api::CallGuard::enter();
+        let _guard = crate::api::call::CallGuard::enter();
         link.caps();
     }
 }

@@ -7,8 +7,9 @@
 //! struct exist in every profile. Like every graphics-stage variable they are
 //! checked, never run; the state uniforms are read-only and not program resources.
 
-use crate::glsl::Stage;
 use crate::glsl::sema::Checker;
+use crate::glsl::words::STRUCTS;
+use crate::ir::shader::Stage;
 use crate::ir::*;
 use crate::limits::{MAX_CLIP_PLANES, MAX_LIGHTS, MAX_TEXTURE_COORDS};
 
@@ -120,79 +121,6 @@ const VARS: &[(&str, Kind, &str)] = &[
     ("gl_ObjectPlaneR", Kind::Uniform, "vec4[8]"),
     ("gl_ObjectPlaneQ", Kind::Uniform, "vec4[8]"),
     ("gl_Fog", Kind::Uniform, "gl_FogParameters"),
-];
-
-/// The names of the built-in struct types (the parser must know them as type names).
-pub fn builtin_struct_names() -> impl Iterator<Item = &'static str> {
-    STRUCTS.iter().map(|s| s.0)
-}
-
-/// The built-in struct types and their members (all profiles have
-/// gl_DepthRangeParameters; the rest are compatibility-only).
-const STRUCTS: &[(&str, &[(&str, &str)])] = &[
-    (
-        "gl_DepthRangeParameters",
-        &[("near", "float"), ("far", "float"), ("diff", "float")],
-    ),
-    (
-        "gl_PointParameters",
-        &[
-            ("size", "float"),
-            ("sizeMin", "float"),
-            ("sizeMax", "float"),
-            ("fadeThresholdSize", "float"),
-            ("distanceConstantAttenuation", "float"),
-            ("distanceLinearAttenuation", "float"),
-            ("distanceQuadraticAttenuation", "float"),
-        ],
-    ),
-    (
-        "gl_MaterialParameters",
-        &[
-            ("emission", "vec4"),
-            ("ambient", "vec4"),
-            ("diffuse", "vec4"),
-            ("specular", "vec4"),
-            ("shininess", "float"),
-        ],
-    ),
-    (
-        "gl_LightSourceParameters",
-        &[
-            ("ambient", "vec4"),
-            ("diffuse", "vec4"),
-            ("specular", "vec4"),
-            ("position", "vec4"),
-            ("halfVector", "vec4"),
-            ("spotDirection", "vec3"),
-            ("spotExponent", "float"),
-            ("spotCutoff", "float"),
-            ("spotCosCutoff", "float"),
-            ("constantAttenuation", "float"),
-            ("linearAttenuation", "float"),
-            ("quadraticAttenuation", "float"),
-        ],
-    ),
-    ("gl_LightModelParameters", &[("ambient", "vec4")]),
-    ("gl_LightModelProducts", &[("sceneColor", "vec4")]),
-    (
-        "gl_LightProducts",
-        &[
-            ("ambient", "vec4"),
-            ("diffuse", "vec4"),
-            ("specular", "vec4"),
-        ],
-    ),
-    (
-        "gl_FogParameters",
-        &[
-            ("color", "vec4"),
-            ("density", "float"),
-            ("start", "float"),
-            ("end", "float"),
-            ("scale", "float"),
-        ],
-    ),
 ];
 
 impl Checker<'_> {

@@ -3,10 +3,10 @@
 
 use glsl_lang::ast;
 
-use super::super::Stage;
-use super::types::{Qualifiers, StorageQ};
 use super::{BlockDefaults, Checker, FnCtx, Symbol};
+use crate::glsl::sema::qualifiers::{Qualifiers, StorageQ};
 use crate::ir::layout;
+use crate::ir::shader::Stage;
 use crate::ir::*;
 use crate::limits;
 

@@ -4,10 +4,10 @@
 
 use glsl_lang::ast;
 
-use super::super::Stage;
-use super::types::Conversion;
 use super::{Checker, Symbol, compat, stages};
+use crate::glsl::sema::qualifiers::Conversion;
 use crate::ir::builtins::{self, Overload, Ty};
+use crate::ir::shader::Stage;
 use crate::ir::*;
 use crate::limits;
 

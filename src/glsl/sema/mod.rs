@@ -6,9 +6,9 @@
 //! error so one compile reports as many problems as it can.
 
 mod compat;
-pub use compat::builtin_struct_names;
 mod decl;
 mod expr;
+mod qualifiers;
 pub mod stages;
 mod stmt;
 mod subroutines;
@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use glsl_lang::ast::{self, NodeContent};
 
 use super::parse::{Directives, Int64Literals, LineMap};
-use super::{Log, Stage};
+use crate::ir::shader::{Log, Stage};
 use crate::ir::*;
 
 /// What a name in scope refers to.
@@ -63,7 +63,7 @@ pub struct Checker<'s> {
     /// The layout qualifiers of gl_FragCoord's first redeclaration.
     frag_coord_layout: Option<Vec<String>>,
     /// The shader's use of the input and output gl_PerVertex blocks.
-    per_vertex_use: [stages::PerVertexUse; 2],
+    per_vertex_use: [qualifiers::PerVertexUse; 2],
     map: &'s LineMap,
     pub m: Module,
     version: u16,

@@ -5,15 +5,13 @@
 //! shaders are checked into the IR and linked with their interfaces matched; they are
 //! never compiled to native code (glcompute does not rasterise).
 
-use std::collections::HashSet;
-
-use glsl_lang::ast;
-
-use super::super::Stage;
-use super::types::{Qualifiers, StorageQ};
-use super::{Checker, Symbol};
+use crate::glsl::sema::qualifiers::{Qualifiers, StorageQ};
+use crate::glsl::sema::{Checker, Symbol};
+use crate::ir::shader::Stage;
 use crate::ir::*;
 use crate::limits;
+use glsl_lang::ast;
+use std::collections::HashSet;
 
 /// The type of a stage built-in variable.
 #[derive(Clone, Copy)]
@@ -107,17 +105,6 @@ fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
 
 /// Members of the built-in `gl_PerVertex` block (GLSL 4.30).
 const PER_VERTEX: [&str; 3] = ["gl_Position", "gl_PointSize", "gl_ClipDistance"];
-
-/// What a shader did with one direction's `gl_PerVertex` block (GLSL 4.60 §7.1.1): a
-/// redeclaration must come before any use of its members, only once, and not
-/// together with a redeclaration of a member as a plain variable; after it, members it
-/// left out do not exist.
-#[derive(Debug, Default)]
-pub(super) struct PerVertexUse {
-    used: bool,
-    redeclared: Option<Vec<String>>,
-    member_redeclared: bool,
-}
 
 /// The direction (0 input, 1 output) whose gl_PerVertex block a built-in belongs to.
 fn per_vertex_dir(stage: Stage, name: &str, output: bool) -> Option<usize> {

@@ -279,7 +279,7 @@ impl Checker<'_> {
                 }
             }
             ast::JumpStatementData::Discard => {
-                if self.stage == super::super::Stage::Fragment {
+                if self.stage == crate::ir::shader::Stage::Fragment {
                     self.emit(StmtKind::Discard, span);
                 } else {
                     self.error(span, "`discard' is only allowed in fragment shaders")

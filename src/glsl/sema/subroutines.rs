@@ -9,8 +9,8 @@
 
 use glsl_lang::ast;
 
-use super::types::{Qualifiers, StorageQ};
 use super::{Checker, Symbol};
+use crate::glsl::sema::qualifiers::{Qualifiers, StorageQ};
 use crate::ir::*;
 
 /// The hidden selection variable's name: `gl_` keeps it out of the uniform list and away

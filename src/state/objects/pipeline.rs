@@ -2,7 +2,7 @@
 //! active program. Pipelines are container objects: one context's, not shared.
 
 use crate::gl::enums::*;
-use crate::glsl::Stage;
+use crate::ir::shader::Stage;
 use crate::state::objects::program::Program;
 use crate::state::objects::share_group::ShareGroup;
 use std::sync::Arc;

@@ -5,8 +5,9 @@
 use crate::backend::{self, Kernel};
 use crate::gl::error::GlResult;
 use crate::gl_bail;
-use crate::glsl::{self, CompiledShader, LinkedProgram};
+use crate::glsl::{self, LinkedProgram};
 use crate::ir::reflect::Reflection;
+use crate::ir::shader::CompiledShader;
 use crate::runtime::sync::Mutex;
 use crate::state::objects::names::NameTable;
 use std::sync::{Arc, OnceLock};

@@ -9,9 +9,9 @@ use std::ffi::c_void;
 use std::sync::Arc;
 
 use super::link_of;
-use crate::api::gl_call;
+use crate::api::call::gl_call;
+use crate::api::interpose::log::log_taken;
 use crate::api::interpose::route::{host, shadow};
-use crate::api::interpose::window::log_taken;
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;
@@ -247,9 +247,9 @@ pub unsafe extern "C" fn glBindBuffersRange(
         // SAFETY: `count` entries each, when non-null (GL 4.6 §6.1.1).
         let (b, o, s) = unsafe {
             (
-                crate::api::in_array(buffers, n),
-                crate::api::in_array(offsets, n),
-                crate::api::in_array(sizes, n),
+                crate::api::call::in_array(buffers, n),
+                crate::api::call::in_array(offsets, n),
+                crate::api::call::in_array(sizes, n),
             )
         };
         // Errors in one entry leave that binding unchanged and go on (GL 4.6 §6.1.1).
@@ -281,7 +281,7 @@ pub unsafe extern "C" fn glDeleteBuffers(n: GLsizei, buffers: *const GLuint) {
         return;
     }
     // SAFETY: `n` names (GL 4.6 §6.1).
-    if let Some(names) = unsafe { crate::api::in_array(buffers, n as usize) } {
+    if let Some(names) = unsafe { crate::api::call::in_array(buffers, n as usize) } {
         let mut st = ctx.state.lock();
         for &b in names {
             if b != 0 {

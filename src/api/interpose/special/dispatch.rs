@@ -7,8 +7,8 @@
 use super::link_of;
 use crate::api::entry;
 use crate::api::interpose::lists::{Item, record};
+use crate::api::interpose::log::log_taken;
 use crate::api::interpose::route::{host, shadow};
-use crate::api::interpose::window::log_taken;
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::state::objects::host::HostLink;

@@ -6,9 +6,9 @@
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
 use super::link_of;
-use crate::api::gl_call;
+use crate::api::call::gl_call;
+use crate::api::interpose::log::log_taken;
 use crate::api::interpose::route::{host, shadow};
-use crate::api::interpose::window::log_taken;
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::objects::host::HostImage;

@@ -7,10 +7,11 @@
 use std::sync::atomic::Ordering;
 
 use super::link_of;
+use crate::api::call::gl_call;
+use crate::api::entry;
 use crate::api::interpose::lists::{Item, record};
+use crate::api::interpose::log::log_taken;
 use crate::api::interpose::route::{self, host, shadow};
-use crate::api::interpose::window::log_taken;
-use crate::api::{entry, gl_call};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;
@@ -75,12 +76,13 @@ pub unsafe extern "C" fn glCreateShaderProgramv(
             gl_bail!(GL_INVALID_VALUE, "count = {count} is negative");
         }
         // SAFETY: `count` NUL-terminated strings (GL 4.6 §7.3).
-        let parts: Vec<Option<&[u8]>> = unsafe { crate::api::in_array(strings, count as usize) }
-            .unwrap_or_default()
-            .iter()
-            // SAFETY: each entry is NUL-terminated or NULL.
-            .map(|&p| unsafe { crate::api::c_bytes(p, -1) })
-            .collect();
+        let parts: Vec<Option<&[u8]>> =
+            unsafe { crate::api::call::in_array(strings, count as usize) }
+                .unwrap_or_default()
+                .iter()
+                // SAFETY: each entry is NUL-terminated or NULL.
+                .map(|&p| unsafe { crate::api::call::c_bytes(p, -1) })
+                .collect();
         let source = ContextState::join_sources(parts)?;
         st.merge_host_error();
         let shader = reserve_name(gl, false);
@@ -401,14 +403,14 @@ unsafe fn rewritten_for_host(
     }
     let n = usize::try_from(count).ok()?;
     // SAFETY: per this function's contract.
-    let ptrs = unsafe { crate::api::in_array(string, n) }?;
+    let ptrs = unsafe { crate::api::call::in_array(string, n) }?;
     // SAFETY: per this function's contract.
-    let lens = unsafe { crate::api::in_array(length, n) };
+    let lens = unsafe { crate::api::call::in_array(length, n) };
     let mut joined = Vec::new();
     for (i, &p) in ptrs.iter().enumerate() {
         let len = lens.and_then(|l| l.get(i).copied()).unwrap_or(-1);
         // SAFETY: per this function's contract.
-        joined.extend_from_slice(unsafe { crate::api::c_bytes(p, len) }?);
+        joined.extend_from_slice(unsafe { crate::api::call::c_bytes(p, len) }?);
     }
     let text = std::str::from_utf8(&joined).ok()?;
     std::ffi::CString::new(host_graphics_source(text)?).ok()

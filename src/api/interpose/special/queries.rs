@@ -7,9 +7,10 @@
 use std::ffi::c_void;
 
 use super::link_of;
+use crate::api::call::{gl_call, out_array};
+use crate::api::entry;
+use crate::api::interpose::log::log_taken;
 use crate::api::interpose::route::{host, shadow};
-use crate::api::interpose::window::log_taken;
-use crate::api::{entry, gl_call, out_array};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;

@@ -7,9 +7,9 @@
 //! limits are checked. The result is reflected like a compute program and never
 //! compiled: glcompute does not rasterise.
 
-use crate::glsl::link::{LinkOptions, import_module, reachable};
-use crate::glsl::{CompiledShader, Log, Stage};
+use crate::glsl::link::import::{LinkOptions, import_module, reachable};
 use crate::ir::reflect::Named;
+use crate::ir::shader::{CompiledShader, Log, Stage};
 use crate::ir::{validate, *};
 use crate::limits;
 use crate::limits::{MAX_XFB_INTERLEAVED_COMPONENTS, MAX_XFB_SEPARATE_COMPONENTS};

@@ -1,0 +1,75 @@
+//! What every front end produces and the state layer keeps: the shader stages, a
+//! compiled shader (its stage and IR module), and info logs in the form GL drivers
+//! use (`0:LINE(COL): error: ...`).
+
+use crate::ir::{Module, Span};
+
+/// A shader stage (GL 4.6 §7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stage {
+    Vertex,
+    TessControl,
+    TessEvaluation,
+    Geometry,
+    Fragment,
+    Compute,
+}
+
+impl Stage {
+    pub fn name(self) -> &'static str {
+        match self {
+            Stage::Vertex => "vertex",
+            Stage::TessControl => "tessellation control",
+            Stage::TessEvaluation => "tessellation evaluation",
+            Stage::Geometry => "geometry",
+            Stage::Fragment => "fragment",
+            Stage::Compute => "compute",
+        }
+    }
+}
+
+/// An info log under construction: `0:LINE(COL): error: ...` lines.
+#[derive(Debug, Default, Clone)]
+pub struct Log {
+    pub text: String,
+    errors: usize,
+}
+
+impl Log {
+    pub fn error(&mut self, span: Span, msg: impl std::fmt::Display) {
+        self.text.push_str(&format!(
+            "{}:{}({}): error: {msg}\n",
+            span.source, span.line, span.col
+        ));
+        self.errors += 1;
+    }
+
+    pub fn warning(&mut self, span: Span, msg: impl std::fmt::Display) {
+        self.text.push_str(&format!(
+            "{}:{}({}): warning: {msg}\n",
+            span.source, span.line, span.col
+        ));
+    }
+
+    /// A warning without a source position (link warnings).
+    pub fn link_warning(&mut self, msg: impl std::fmt::Display) {
+        self.text.push_str(&format!("warning: {msg}\n"));
+    }
+
+    /// A problem without a source position (link errors).
+    pub fn link_error(&mut self, msg: impl std::fmt::Display) {
+        self.text.push_str(&format!("error: {msg}\n"));
+        self.errors += 1;
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+}
+
+/// A successfully compiled shader object.
+#[derive(Debug)]
+pub struct CompiledShader {
+    pub stage: Stage,
+    pub module: Module,
+}
