@@ -16,7 +16,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-const MAX_LINES: usize = 2200;
+const MAX_LINES: usize = 1200;
 
 /// Comments and the contents of string and character literals replaced by spaces
 /// (newlines kept, so offsets and line numbers stay).

@@ -7,7 +7,7 @@ use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;
 use crate::state::context::ContextState;
-use crate::state::texture::Dims;
+use crate::state::texture::image::Dims;
 use std::ffi::c_void;
 
 #[allow(clippy::too_many_arguments)]

@@ -63,7 +63,15 @@ macro_rules! param_fns {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $giv($obj: $ty, pname: GLenum, params: *mut GLint) {
             // SAFETY: GL's promise: params has room for the values of pname.
-            unsafe { get_param(stringify!($giv), $tex, pname, Out::Int, params as *mut u32) }
+            unsafe {
+                get_param(
+                    stringify!($giv),
+                    $tex,
+                    pname,
+                    ParamOut::Int,
+                    params as *mut u32,
+                )
+            }
         }
 
         #[unsafe(no_mangle)]
@@ -74,7 +82,7 @@ macro_rules! param_fns {
                     stringify!($gfv),
                     $tex,
                     pname,
-                    Out::Float,
+                    ParamOut::Float,
                     params as *mut u32,
                 )
             }
@@ -88,7 +96,7 @@ macro_rules! param_fns {
                     stringify!($giiv),
                     $tex,
                     pname,
-                    Out::RawInt,
+                    ParamOut::RawInt,
                     params as *mut u32,
                 )
             }
@@ -97,7 +105,7 @@ macro_rules! param_fns {
         #[unsafe(no_mangle)]
         pub unsafe extern "C" fn $giuiv($obj: $ty, pname: GLenum, params: *mut GLuint) {
             // SAFETY: GL's promise: params has room for the values of pname.
-            unsafe { get_param(stringify!($giuiv), $tex, pname, Out::RawInt, params) }
+            unsafe { get_param(stringify!($giuiv), $tex, pname, ParamOut::RawInt, params) }
         }
     };
 }

@@ -2,12 +2,13 @@
 //! unit bindings, SamplerParameter*/GetSamplerParameter* (through the texture
 //! parameter paths, which a sampler shares), TexBuffer*/TextureBuffer*.
 
-use super::textures::{Out, Tex, get_param, read_params, set_param, set_param_int};
+use super::textures::{get_param, read_params, set_param, set_param_int};
 use crate::api::call::count;
 use crate::api::call::{delete_from, gen_into, gl_call, in_array};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;
+use crate::state::texture::params::{ParamOut, TexRef};
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGenSamplers(count: GLsizei, samplers: *mut GLuint) {
@@ -59,7 +60,7 @@ pub unsafe extern "C" fn glBindSamplers(first: GLuint, n: GLsizei, samplers: *co
     })
 }
 
-param_fns! { sampler: GLuint => Tex::Sampler(sampler);
+param_fns! { sampler: GLuint => TexRef::Sampler(sampler);
     set glSamplerParameteri, glSamplerParameterf, glSamplerParameteriv, glSamplerParameterfv,
         glSamplerParameterIiv, glSamplerParameterIuiv;
     get glGetSamplerParameteriv, glGetSamplerParameterfv, glGetSamplerParameterIiv,

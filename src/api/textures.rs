@@ -4,14 +4,13 @@
 
 use crate::api::call::{count, delete_from, gen_into, gl_call, in_array, out_array, out_one};
 use crate::gl::enums::*;
-use crate::gl::error::{Enum, GlResult};
+use crate::gl::error::GlResult;
 use crate::gl::types::*;
-use crate::gl_bail;
 use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
 use crate::state::context::ContextState;
-use crate::state::objects::sampler::TexValue;
 use crate::state::objects::texture::Texture;
-use crate::state::texture::Dims;
+use crate::state::texture::image::Dims;
+use crate::state::texture::params::{ParamOut, TexRef};
 use std::ffi::c_void;
 use std::sync::Arc;
 
@@ -72,46 +71,15 @@ pub unsafe extern "C" fn glBindTextures(first: GLuint, n: GLsizei, textures: *co
     gl_call("glBindTextures", |st| {
         // SAFETY: the application provides n names (or null).
         let names = |n| unsafe { in_array(textures, n) };
-        bind_each(
+        crate::state::texture::bind_each(
             first,
-            n,
+            count(n)?,
             names,
             MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32,
             "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
             |unit, name| st.bind_texture_unit(unit, name),
         )
     })
-}
-
-/// The multi-bind commands (GL 4.6 §8.1, §8.26): INVALID_OPERATION if first + count
-/// passes `limit`; otherwise `bind` runs for every unit with its name (0 for a null
-/// array), and a name that fails is an error for its unit only: the others are still
-/// bound, and the first error is the command's.
-fn bind_each<'a>(
-    first: GLuint,
-    n: GLsizei,
-    names: impl FnOnce(usize) -> Option<&'a [GLuint]>,
-    limit: u32,
-    limit_name: &str,
-    mut bind: impl FnMut(u32, u32) -> GlResult<()>,
-) -> GlResult<()> {
-    let n = count(n)?;
-    if first as u64 + n as u64 > limit as u64 {
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "first + count = {} exceeds {limit_name}",
-            first as u64 + n as u64
-        );
-    }
-    let names = names(n);
-    let mut first_error = None;
-    for i in 0..n {
-        let name = names.map(|v| v[i]).unwrap_or(0);
-        if let Err(e) = bind(first + i as u32, name) {
-            first_error.get_or_insert(e);
-        }
-    }
-    first_error.map_or(Ok(()), Err)
 }
 
 /// TexImage1D/2D/3D.
@@ -229,39 +197,10 @@ pub unsafe extern "C" fn glTexImage3D(
     )
 }
 
-/// The texture of a target-based storage command (the bound texture; GL 4.6 §8.19:
-/// INVALID_OPERATION if it is the default texture 0).
-fn storage_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<Arc<Texture>> {
-    // GL 4.6 §8.19: INVALID_ENUM if target is not one the command accepts (§8.22: or
-    // the proxy of one).
-    if let Some(real) = crate::state::objects::texture::unproxy(target)
-        && crate::state::texture::storage_takes(n, real)
-        && let Some(proxy) = st.proxy_texture(target)
-    {
-        return Ok(proxy);
-    }
-    if !crate::state::texture::storage_takes(n, target) {
-        gl_bail!(
-            GL_INVALID_ENUM,
-            "target {} is not a target of glTexStorage{n}D",
-            Enum(target)
-        );
-    }
-    let t = st.bound_texture(target)?;
-    if t.name == 0 {
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "the default texture (0) is bound to {}",
-            Enum(target)
-        );
-    }
-    Ok(t)
-}
-
 #[unsafe(no_mangle)]
 pub extern "C" fn glTexStorage1D(target: GLenum, levels: GLsizei, internal: GLenum, w: GLsizei) {
     gl_call("glTexStorage1D", |st| {
-        let t = storage_target(st, target, 1)?;
+        let t = st.storage_texture(target, 1)?;
         st.tex_storage(t, 1, levels, internal, Dims { w, h: 1, d: 1 })
     })
 }
@@ -275,7 +214,7 @@ pub extern "C" fn glTexStorage2D(
     h: GLsizei,
 ) {
     gl_call("glTexStorage2D", |st| {
-        let t = storage_target(st, target, 2)?;
+        let t = st.storage_texture(target, 2)?;
         st.tex_storage(t, 2, levels, internal, Dims { w, h, d: 1 })
     })
 }
@@ -290,7 +229,7 @@ pub extern "C" fn glTexStorage3D(
     d: GLsizei,
 ) {
     gl_call("glTexStorage3D", |st| {
-        let t = storage_target(st, target, 3)?;
+        let t = st.storage_texture(target, 3)?;
         st.tex_storage(t, 3, levels, internal, Dims { w, h, d })
     })
 }
@@ -337,61 +276,6 @@ pub extern "C" fn glTextureStorage3D(
     })
 }
 
-/// The texture and face a target-based sub-image or query command addresses.
-fn sub_target(st: &ContextState, target: GLenum, n: u8) -> GlResult<(Arc<Texture>, GLenum)> {
-    let face = (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
-    let ok = match n {
-        1 => target == GL_TEXTURE_1D,
-        2 => {
-            face || matches!(
-                target,
-                GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE
-            )
-        }
-        _ => matches!(
-            target,
-            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
-        ),
-    };
-    // GL 4.6 §8.6: INVALID_ENUM if target is not one the command accepts.
-    if !ok {
-        gl_bail!(
-            GL_INVALID_ENUM,
-            "target {} is not a {n}D image target",
-            Enum(target)
-        );
-    }
-    Ok((st.query_target(target)?, target))
-}
-
-/// The texture of a TextureSubImage*D or CopyTextureSubImage*D command of `n`
-/// dimensions. GL 4.6 §8.6 (table 8.15): INVALID_OPERATION if the texture's target
-/// takes no `n`-dimensional sub-images; a cube map takes the 3D forms, its faces
-/// addressed as z.
-fn dsa_sub_texture(st: &ContextState, texture: GLuint, n: u8) -> GlResult<Arc<Texture>> {
-    let t = st.named_texture(texture)?;
-    let target = t.state.lock().target;
-    let ok = match n {
-        1 => target == GL_TEXTURE_1D,
-        2 => matches!(
-            target,
-            GL_TEXTURE_2D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_RECTANGLE
-        ),
-        _ => matches!(
-            target,
-            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_CUBE_MAP
-        ),
-    };
-    if !ok {
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "texture {texture} ({}) has no {n}D images",
-            Enum(target)
-        );
-    }
-    Ok(t)
-}
-
 #[allow(clippy::too_many_arguments)]
 fn sub_image(
     st: &mut ContextState,
@@ -421,7 +305,7 @@ pub unsafe extern "C" fn glTexSubImage1D(
     pixels: *const c_void,
 ) {
     gl_call("glTexSubImage1D", |st| {
-        let (t, f) = sub_target(st, target, 1)?;
+        let (t, f) = st.sub_image_target(target, 1)?;
         sub_image(
             st,
             t,
@@ -449,7 +333,7 @@ pub unsafe extern "C" fn glTexSubImage2D(
     pixels: *const c_void,
 ) {
     gl_call("glTexSubImage2D", |st| {
-        let (t, f) = sub_target(st, target, 2)?;
+        let (t, f) = st.sub_image_target(target, 2)?;
         sub_image(
             st,
             t,
@@ -479,7 +363,7 @@ pub unsafe extern "C" fn glTexSubImage3D(
     pixels: *const c_void,
 ) {
     gl_call("glTexSubImage3D", |st| {
-        let (t, f) = sub_target(st, target, 3)?;
+        let (t, f) = st.sub_image_target(target, 3)?;
         sub_image(
             st,
             t,
@@ -505,7 +389,7 @@ pub unsafe extern "C" fn glTextureSubImage1D(
     pixels: *const c_void,
 ) {
     gl_call("glTextureSubImage1D", |st| {
-        let t = dsa_sub_texture(st, texture, 1)?;
+        let t = st.sub_image_texture(texture, 1)?;
         sub_image(st, t, None, level, [x, 0, 0], [w, 1, 1], format, ty, pixels)
     })
 }
@@ -523,7 +407,7 @@ pub unsafe extern "C" fn glTextureSubImage2D(
     pixels: *const c_void,
 ) {
     gl_call("glTextureSubImage2D", |st| {
-        let t = dsa_sub_texture(st, texture, 2)?;
+        let t = st.sub_image_texture(texture, 2)?;
         sub_image(st, t, None, level, [x, y, 0], [w, h, 1], format, ty, pixels)
     })
 }
@@ -543,7 +427,7 @@ pub unsafe extern "C" fn glTextureSubImage3D(
     pixels: *const c_void,
 ) {
     gl_call("glTextureSubImage3D", |st| {
-        let t = dsa_sub_texture(st, texture, 3)?;
+        let t = st.sub_image_texture(texture, 3)?;
         sub_image(st, t, None, level, [x, y, z], [w, h, d], format, ty, pixels)
     })
 }
@@ -575,29 +459,12 @@ unsafe fn get_tex_image(
     pixels: *mut c_void,
 ) {
     gl_call(func, |st| {
-        let face =
-            (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&target);
-        // GL 4.6 §8.11: INVALID_ENUM for a target GetTexImage does not take (a cube
-        // map is read face by face).
-        if matches!(
-            target,
-            GL_TEXTURE_CUBE_MAP
-                | GL_TEXTURE_BUFFER
-                | GL_TEXTURE_2D_MULTISAMPLE
-                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
-        ) {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "target {} is not a glGetTexImage target",
-                Enum(target)
-            );
-        }
-        let t = st.query_target(target)?;
+        let (t, face) = st.get_image_target(target)?;
         // SAFETY: GL's promise: pixels has room for the image (or is an offset into the
         // bound PIXEL_PACK buffer).
         let out = unsafe { UserOut::new(pixels) };
         let buf_size = buf_size.map(|b| b as i64);
-        st.get_tex_image(t, face.then_some(target), level, format, ty, buf_size, out)
+        st.get_tex_image(t, face, level, format, ty, buf_size, out)
     })
 }
 
@@ -650,76 +517,14 @@ pub unsafe extern "C" fn glGetTextureSubImage(
     })
 }
 
-/// Values a texture parameter takes (4 for the vector ones).
-fn param_count(pname: GLenum) -> usize {
-    match pname {
-        GL_TEXTURE_BORDER_COLOR | GL_TEXTURE_SWIZZLE_RGBA => 4,
-        _ => 1,
-    }
-}
-
-/// The texture a parameter command addresses: the bound one or a named one.
-pub(super) enum Tex {
-    Target(GLenum),
-    Named(GLuint),
-    /// A sampler object (GL 4.6 §8.2), which takes the sampler parameters only.
-    Sampler(GLuint),
-}
-
-fn param_texture(st: &ContextState, t: Tex) -> GlResult<Arc<Texture>> {
-    match t {
-        Tex::Target(target) => st.bound_texture(target),
-        Tex::Named(name) => st.named_texture(name),
-        // Sampler objects take the sampler-parameter paths, never this one.
-        Tex::Sampler(name) => gl_bail!(GL_INVALID_OPERATION, "sampler {name} is not a texture"),
-    }
-}
-
 pub(super) fn set_param(
     func: &'static str,
-    t: Tex,
+    t: TexRef,
     pname: GLenum,
     scalar: bool,
     read: impl FnOnce(usize) -> (Vec<f64>, Option<[u32; 4]>),
 ) {
-    gl_call(func, |st| {
-        let n = param_count(pname);
-        // GL 4.6 §8.10 (§8.2 for samplers): INVALID_ENUM if a scalar form names a
-        // vector parameter.
-        if scalar && n > 1 {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "{} takes {n} values; use the vector form",
-                Enum(pname)
-            );
-        }
-        if let Tex::Sampler(name) = t {
-            let (v, raw) = read(n);
-            if v.is_empty() {
-                // No values (a null pointer): the sampler and pname are still checked
-                // (GL 4.6 §8.2: INVALID_OPERATION for a name that is no sampler,
-                // INVALID_ENUM for a pname that is no sampler parameter); nothing changes.
-                return st.get_sampler_parameter(name, pname).map(drop);
-            }
-            return st.sampler_parameter(name, pname, &v, raw);
-        }
-        let tex = param_texture(st, t)?;
-        if matches!(tex.state.lock().target, GL_TEXTURE_BUFFER) {
-            // GL 4.6 §8.10: INVALID_ENUM for parameters of a buffer texture.
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "buffer textures have no parameter {}",
-                Enum(pname)
-            );
-        }
-        let (v, raw) = read(n);
-        if v.is_empty() {
-            // No values (a null pointer): pname is still checked as the queries check it
-            // (INVALID_ENUM for no texture parameter); nothing changes.
-            return st.get_tex_parameter(&tex, pname).map(drop);
-        }
-        st.tex_parameter(tex, pname, &v, raw)
-    })
+    gl_call(func, |st| st.set_texture_parameter(t, pname, scalar, read))
 }
 
 /// Reads `n` parameter values as f64.
@@ -740,7 +545,12 @@ pub(super) unsafe fn read_params<T: Copy>(
 
 /// The integer border-colour forms (TexParameterIiv/Iuiv): the values are kept as
 /// integers (GL 4.6 §8.10).
-pub(super) unsafe fn set_param_int(func: &'static str, t: Tex, pname: GLenum, params: *const u32) {
+pub(super) unsafe fn set_param_int(
+    func: &'static str,
+    t: TexRef,
+    pname: GLenum,
+    params: *const u32,
+) {
     set_param(func, t, pname, false, |n| {
         // SAFETY: GL's promise: params holds the values pname takes.
         let Some(v) = (unsafe { in_array(params, n) }) else {
@@ -756,97 +566,38 @@ pub(super) unsafe fn set_param_int(func: &'static str, t: Tex, pname: GLenum, pa
     })
 }
 
-/// How a GetTexParameter form returns values.
-#[derive(Clone, Copy)]
-pub(super) enum Out {
-    Int,
-    Float,
-    /// The I forms: border colours as given by the I setters, others as integers.
-    RawInt,
-}
-
 pub(super) unsafe fn get_param(
     func: &'static str,
-    t: Tex,
+    t: TexRef,
     pname: GLenum,
-    out: Out,
+    out: ParamOut,
     params: *mut u32,
 ) {
     gl_call(func, |st| {
-        let v = match t {
-            Tex::Sampler(name) => st.get_sampler_parameter(name, pname)?,
-            t => st.get_tex_parameter(&*param_texture(st, t)?, pname)?,
-        };
-        let words: Vec<u32> = match (v, out) {
-            (TexValue::Raw(r), Out::RawInt) => r.to_vec(),
-            (TexValue::Raw(r), Out::Float) => {
-                r.iter().map(|&x| (x as i32 as f32).to_bits()).collect()
-            }
-            (TexValue::Raw(r), Out::Int) => r.to_vec(),
-            (TexValue::Ints(v), Out::Float) => v.iter().map(|&x| (x as f32).to_bits()).collect(),
-            (TexValue::Ints(v), _) => v.iter().map(|&x| x as i32 as u32).collect(),
-            (TexValue::Floats(v), Out::Float) => v.iter().map(|&x| (x as f32).to_bits()).collect(),
-            (TexValue::Floats(v), _) if pname == GL_TEXTURE_BORDER_COLOR => v
-                .iter()
-                // GL 4.6 §2.2.2: colours map [-1, 1] linearly to the integer range.
-                .map(|&x| ((x.clamp(-1.0, 1.0) * 2147483647.0).round() as i32) as u32)
-                .collect(),
-            (TexValue::Floats(v), _) => v.iter().map(|&x| x.round() as i32 as u32).collect(),
-        };
+        let words = st.texture_parameter_words(t, pname, out)?;
         // SAFETY: GL's promise: params has room for the values of pname.
         unsafe { out_array(params, &words) };
         Ok(())
     })
 }
 
-param_fns! { target: GLenum => Tex::Target(target);
+param_fns! { target: GLenum => TexRef::Target(target);
     set glTexParameteri, glTexParameterf, glTexParameteriv, glTexParameterfv,
         glTexParameterIiv, glTexParameterIuiv;
     get glGetTexParameteriv, glGetTexParameterfv, glGetTexParameterIiv, glGetTexParameterIuiv
 }
 
-param_fns! { texture: GLuint => Tex::Named(texture);
+param_fns! { texture: GLuint => TexRef::Named(texture);
     set glTextureParameteri, glTextureParameterf, glTextureParameteriv, glTextureParameterfv,
         glTextureParameterIiv, glTextureParameterIuiv;
     get glGetTextureParameteriv, glGetTextureParameterfv, glGetTextureParameterIiv,
         glGetTextureParameterIuiv
 }
 
-fn level_param(func: &'static str, t: Tex, level: GLint, pname: GLenum) -> Option<i64> {
-    let face = match t {
-        Tex::Target(target) => Some(target),
-        _ => None,
-    };
-    let r: Option<i64> = gl_call(func, |st| {
-        let tex = match t {
-            Tex::Target(target) => {
-                // GL 4.6 §8.11.2: INVALID_ENUM for a target that is not a texture
-                // target (GL_TEXTURE_CUBE_MAP itself names no image).
-                if target == GL_TEXTURE_CUBE_MAP {
-                    gl_bail!(
-                        GL_INVALID_ENUM,
-                        "GL_TEXTURE_CUBE_MAP has no level images; name a face"
-                    );
-                }
-                match st.proxy_texture(target) {
-                    // GL 4.6 §8.11.2: INVALID_OPERATION for TEXTURE_COMPRESSED_IMAGE_SIZE
-                    // of a proxy target.
-                    Some(_) if pname == GL_TEXTURE_COMPRESSED_IMAGE_SIZE => gl_bail!(
-                        GL_INVALID_OPERATION,
-                        "a proxy texture has no compressed image to measure"
-                    ),
-                    // GL 4.6 §8.22: the proxy targets answer their image state.
-                    Some(proxy) => proxy,
-                    None => st.query_target(target)?,
-                }
-            }
-            Tex::Sampler(name) => gl_bail!(GL_INVALID_OPERATION, "sampler {name} has no levels"),
-            Tex::Named(name) => st.named_texture(name)?,
-        };
-        st.get_tex_level_parameter(&tex, face, level, pname)
-            .map(Some)
-    });
-    r
+fn level_param(func: &'static str, t: TexRef, level: GLint, pname: GLenum) -> Option<i64> {
+    gl_call(func, |st| {
+        st.texture_level_parameter(t, level, pname).map(Some)
+    })
 }
 
 /// `glGetTex[ture]LevelParameter{iv,fv}(target or texture, level, pname, params)` (GL
@@ -864,10 +615,10 @@ macro_rules! level_parameter_fns {
 }
 
 level_parameter_fns! {
-    glGetTexLevelParameteriv, target: GLenum => Tex::Target(target), GLint;
-    glGetTexLevelParameterfv, target: GLenum => Tex::Target(target), GLfloat;
-    glGetTextureLevelParameteriv, texture: GLuint => Tex::Named(texture), GLint;
-    glGetTextureLevelParameterfv, texture: GLuint => Tex::Named(texture), GLfloat;
+    glGetTexLevelParameteriv, target: GLenum => TexRef::Target(target), GLint;
+    glGetTexLevelParameterfv, target: GLenum => TexRef::Target(target), GLfloat;
+    glGetTextureLevelParameteriv, texture: GLuint => TexRef::Named(texture), GLint;
+    glGetTextureLevelParameterfv, texture: GLuint => TexRef::Named(texture), GLfloat;
 }
 
 /// `glPixelStore{i,f}(pname, param)` (GL 4.6 §8.4.1).
@@ -930,29 +681,13 @@ pub unsafe extern "C" fn glBindImageTextures(first: GLuint, n: GLsizei, textures
     gl_call("glBindImageTextures", |st| {
         // SAFETY: the application provides n names (or null).
         let names = |n| unsafe { in_array(textures, n) };
-        bind_each(
+        crate::state::texture::bind_each(
             first,
-            n,
+            count(n)?,
             names,
             MAX_IMAGE_UNITS as u32,
             "GL_MAX_IMAGE_UNITS",
-            |unit, name| {
-                // GL 4.6 §8.26: each texture is bound at level 0, layered, READ_WRITE, in
-                // its own internal format (R8 where that is not an image format).
-                let format = if name == 0 {
-                    GL_R8
-                } else {
-                    let t = st
-                        .named_texture(name)
-                        .map_err(|e| crate::gl_err!(GL_INVALID_OPERATION, "{}", e.message))?;
-                    let s = t.state.lock();
-                    s.level(s.base_level.max(0))
-                        .map(|l| l.internal)
-                        .filter(|&f| crate::format::internal::image_unit_format(f).is_some())
-                        .unwrap_or(GL_R8)
-                };
-                st.bind_image_texture(unit, name, 0, true, 0, GL_READ_WRITE, format)
-            },
+            |unit, name| st.bind_image_texture_whole(unit, name),
         )
     })
 }
@@ -1009,7 +744,7 @@ pub extern "C" fn glCopyTexSubImage1D(
     width: GLsizei,
 ) {
     gl_call("glCopyTexSubImage1D", |st| {
-        let (t, f) = sub_target(st, target, 1)?;
+        let (t, f) = st.sub_image_target(target, 1)?;
         st.copy_tex_sub_image(t, Some(f), level, [xoffset, 0, 0], x, y, width, 1)
     })
 }
@@ -1027,7 +762,7 @@ pub extern "C" fn glCopyTexSubImage2D(
     height: GLsizei,
 ) {
     gl_call("glCopyTexSubImage2D", |st| {
-        let (t, f) = sub_target(st, target, 2)?;
+        let (t, f) = st.sub_image_target(target, 2)?;
         st.copy_tex_sub_image(
             t,
             Some(f),
@@ -1055,7 +790,7 @@ pub extern "C" fn glCopyTexSubImage3D(
     height: GLsizei,
 ) {
     gl_call("glCopyTexSubImage3D", |st| {
-        let (t, f) = sub_target(st, target, 3)?;
+        let (t, f) = st.sub_image_target(target, 3)?;
         st.copy_tex_sub_image(
             t,
             Some(f),
@@ -1079,7 +814,7 @@ pub extern "C" fn glCopyTextureSubImage1D(
     width: GLsizei,
 ) {
     gl_call("glCopyTextureSubImage1D", |st| {
-        let t = dsa_sub_texture(st, texture, 1)?;
+        let t = st.sub_image_texture(texture, 1)?;
         st.copy_tex_sub_image(t, None, level, [xoffset, 0, 0], x, y, width, 1)
     })
 }
@@ -1097,7 +832,7 @@ pub extern "C" fn glCopyTextureSubImage2D(
     height: GLsizei,
 ) {
     gl_call("glCopyTextureSubImage2D", |st| {
-        let t = dsa_sub_texture(st, texture, 2)?;
+        let t = st.sub_image_texture(texture, 2)?;
         st.copy_tex_sub_image(t, None, level, [xoffset, yoffset, 0], x, y, width, height)
     })
 }
@@ -1116,7 +851,7 @@ pub extern "C" fn glCopyTextureSubImage3D(
     height: GLsizei,
 ) {
     gl_call("glCopyTextureSubImage3D", |st| {
-        let t = dsa_sub_texture(st, texture, 3)?;
+        let t = st.sub_image_texture(texture, 3)?;
         st.copy_tex_sub_image(
             t,
             None,

@@ -119,35 +119,18 @@ impl Lower<'_, '_> {
         let n = types.components(ty).unwrap_or(1) as usize;
         // Atomics, barriers and out-parameter functions evaluate their operands
         // themselves.
-        match fun {
-            Barrier
-            | MemoryBarrier
-            | MemoryBarrierAtomicCounter
-            | MemoryBarrierBuffer
-            | MemoryBarrierShared
-            | MemoryBarrierImage
-            | GroupMemoryBarrier => {
+        match fun.class() {
+            BuiltinClass::Barrier => {
                 self.b.ins().fence();
                 return Ok(Val::Comps(Vec::new()));
             }
-            AtomicAdd | AtomicMin | AtomicMax | AtomicAnd | AtomicOr | AtomicXor
-            | AtomicExchange | AtomicCompSwap => {
-                return self.atomic(fun, args);
-            }
-            AtomicCounterIncrement | AtomicCounterDecrement | AtomicCounter => {
-                return self.counter(fun, args[0]);
-            }
-            ImageSize | ImageSamples | ImageLoad | ImageStore | ImageAtomicAdd | ImageAtomicMin
-            | ImageAtomicMax | ImageAtomicAnd | ImageAtomicOr | ImageAtomicXor
-            | ImageAtomicExchange | ImageAtomicCompSwap => {
+            BuiltinClass::Atomic => return self.atomic(fun, args),
+            BuiltinClass::AtomicCounter => return self.counter(fun, args[0]),
+            BuiltinClass::ImageAccess | BuiltinClass::ImageQuery => {
                 return self.image_builtin(fun, args);
             }
-            TextureSize | TextureQueryLevels | Texture | TextureLod | TextureOffset
-            | TextureLodOffset | TexelFetch | TexelFetchOffset | TextureGrad | TextureGather
-            | TextureSamples => {
-                return self.texture_builtin(fun, args);
-            }
-            Clock | Clock2x32 => {
+            BuiltinClass::Texture => return self.texture_builtin(fun, args),
+            BuiltinClass::Clock => {
                 let t = self.libcall(Libcall::ClockTicks, &[])[0];
                 if fun == Clock {
                     return Ok(Val::Comps(vec![t]));

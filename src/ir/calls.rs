@@ -562,8 +562,7 @@ impl Hoister<'_> {
 pub fn builtin_place_arg(fun: Builtin, i: usize) -> bool {
     use Builtin::*;
     match fun {
-        AtomicAdd | AtomicMin | AtomicMax | AtomicAnd | AtomicOr | AtomicXor | AtomicExchange
-        | AtomicCompSwap => i == 0,
+        _ if fun.class() == BuiltinClass::Atomic => i == 0,
         Modf | Frexp => i == 1,
         UaddCarry | UsubBorrow => i == 2,
         UmulExtended | ImulExtended => i >= 2,

@@ -1,8 +1,9 @@
 //! What every front end produces and the state layer keeps: the shader stages, a
 //! compiled shader (its stage and IR module), and info logs in the form GL drivers
-//! use (`0:LINE(COL): error: ...`).
+//! use (`0:LINE(COL): error: ...`) at source positions ([`Span`]).
 
-use crate::ir::{Module, Span};
+use crate::ir::Module;
+use std::fmt;
 
 /// A shader stage (GL 4.6 §7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,4 +73,18 @@ impl Log {
 pub struct CompiledShader {
     pub stage: Stage,
     pub module: Module,
+}
+
+/// A position in the source: GL-style (string, line, column), 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Span {
+    pub source: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}({})", self.source, self.line, self.col)
+    }
 }

@@ -497,7 +497,7 @@ impl FnCheck<'_> {
             // overload matches exactly.
             ExprKind::Builtin { fun, .. } if kids.iter().all(Option::is_some) => {
                 let args: Vec<TypeId> = kids.iter().flatten().copied().collect();
-                let ok = super::builtins::signatures(*fun).iter().any(|ov| {
+                let ok = crate::ir::builtins::signatures(*fun).iter().any(|ov| {
                     ov.params.len() == args.len()
                         && ov.ret.is(types, x.ty)
                         && ov

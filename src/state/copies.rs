@@ -8,7 +8,6 @@
 use std::sync::Arc;
 
 use super::context::ContextState;
-use super::texture::Dims;
 use crate::format::internal::internal_format;
 use crate::format::pixels::Client;
 use crate::format::texel::{Class, Format, linear_to_srgb, srgb_to_linear};
@@ -19,6 +18,7 @@ use crate::gl_bail;
 use crate::limits::MAX_LEVELS;
 use crate::state::objects::framebuffer::Attachment;
 use crate::state::objects::texture::{Level, TARGETS, Texture};
+use crate::state::texture::image::Dims;
 
 /// Checks that a region lies inside an image of size `lim` (z counts slices: 3D
 /// slices, array layers, cube faces): `err` (INVALID_VALUE for CopyImageSubData, GL 4.6
@@ -284,7 +284,7 @@ impl ContextState {
             }
         };
         // GL 4.6 §8.21: INVALID_OPERATION if the image has a compressed format.
-        super::texture::refuse_compressed(&l, "glClearTexImage")?;
+        crate::state::texture::image::refuse_compressed(&l, "glClearTexImage")?;
         // GL 4.6 §8.21: format and type as for TexImage (INVALID_ENUM), and
         // INVALID_OPERATION when they do not match the texture's internal format.
         let client = Client::new(format, ty)?;
@@ -796,11 +796,12 @@ impl ContextState {
     ) -> GlResult<()> {
         self.complete_fbo(self.framebuffers.read)?;
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
-        let (check, z) = super::texture::cube_addressing(target, face_target, face, off[2]);
+        let (check, z) =
+            crate::state::texture::image::cube_addressing(target, face_target, face, off[2]);
         // GL 4.6 §8.6: INVALID_VALUE if the region is not inside the level (or a size
         // is negative).
         Self::check_region(&l, check, off, [w, h, 1])?;
-        super::texture::refuse_compressed(&l, "glCopyTexSubImage")?;
+        crate::state::texture::image::refuse_compressed(&l, "glCopyTexSubImage")?;
         let (src, rz, part) = self.copy_source(l.format, l.internal)?;
         Self::copy_rect(&src, rz, &l, z, [x, y], [off[0], off[1]], [w, h], part);
         Ok(())
@@ -864,15 +865,9 @@ impl ContextState {
         }
         let (w, h) = (w as u32, h as u32);
         let li = level as usize;
-        let reuse = cube
-            && st.levels[li]
-                .as_ref()
-                .is_some_and(|l| l.width == w && l.height == h && l.internal == internal);
-        let lvl = if reuse {
-            st.levels[li].clone().expect("checked")
-        } else {
-            Level::new(w, h, if cube { 6 } else { 1 }, internal, f)?
-        };
+        let (lvl, reused) = st.level_for_image(li, cube, [w, h], internal, || {
+            Level::new(w, h, if cube { 6 } else { 1 }, internal, f)
+        })?;
         Self::copy_rect(
             &src,
             rz,
@@ -883,13 +878,7 @@ impl ContextState {
             [w as i32, h as i32],
             part,
         );
-        if cube {
-            if !reuse {
-                st.faces[li] = 0;
-            }
-            st.faces[li] |= 1 << face;
-        }
-        st.levels[li] = Some(lvl);
+        st.install_level(li, lvl, cube.then_some(face as u32), reused);
         Ok(())
     }
 

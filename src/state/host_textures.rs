@@ -14,7 +14,6 @@ use std::sync::Arc;
 use super::context::ContextState;
 use super::interposed::host_failed;
 use super::sampler::{desc_of, opaque_units};
-use super::texture::image_table_of;
 use crate::format::texel::{Class, Format, Kind};
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
@@ -30,6 +29,7 @@ use crate::runtime::sampler::{SamplerTable, Target};
 use crate::state::objects::host::HostLink;
 use crate::state::objects::sampler::SamplerParams;
 use crate::state::objects::texture::{ImageUnit, Level, Texture};
+use crate::state::texture::image_units::image_table_of;
 
 /// Pixel store state glcompute sets to transfer tight rows, with the values it sets.
 const PIXEL_STORE: [(u32, i32); 16] = [

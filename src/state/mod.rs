@@ -6,8 +6,8 @@
 //! and link), the runtime (memory and dispatch) and, for the shadow contexts of
 //! interposed mode, the host driver ([`crate::host`]); never the API layer above it.
 
+pub mod active_uniforms;
 pub mod buffer;
-pub mod compressed;
 pub mod context;
 pub mod copies;
 pub mod dispatch;
@@ -22,7 +22,7 @@ pub mod objects;
 pub mod pipeline;
 pub mod program;
 pub mod program_binary;
-pub mod proxy;
+pub mod program_interface;
 pub mod query;
 pub mod query_object;
 pub mod raster;
@@ -30,7 +30,6 @@ pub mod sampler;
 pub mod subroutine;
 pub mod sync;
 pub mod texture;
-pub mod texture_view;
 pub mod transform_feedback;
 pub mod uniform;
 pub mod vertex_array;

@@ -5,9 +5,15 @@
 //! Problems go to the info log with their source positions; checking goes on after an
 //! error so one compile reports as many problems as it can.
 
+mod blocks;
+mod calls;
 mod compat;
+mod constructors;
 mod decl;
 mod expr;
+mod functions;
+mod io;
+mod operators;
 mod qualifiers;
 pub mod stages;
 mod stmt;

@@ -199,6 +199,43 @@ impl Texture {
 }
 
 impl TexState {
+    /// The level a command that specifies a whole image (TexImage*, CompressedTexImage*,
+    /// CopyTexImage*) writes into: for a cube map face (`cube_face`), the level already
+    /// there when it has this face size and internal format, so that the other faces
+    /// keep their images (GL 4.6 §8.5.3); otherwise the new level `make` allocates. The
+    /// flag says whether the level was reused; pass it to [`TexState::install_level`].
+    pub fn level_for_image(
+        &self,
+        li: usize,
+        cube_face: bool,
+        [w, h]: [u32; 2],
+        internal: u32,
+        make: impl FnOnce() -> GlResult<Level>,
+    ) -> GlResult<(Level, bool)> {
+        let reuse = cube_face
+            && self.levels[li]
+                .as_ref()
+                .is_some_and(|l| l.width == w && l.height == h && l.internal == internal);
+        if reuse {
+            Ok((self.levels[li].clone().expect("checked"), true))
+        } else {
+            Ok((make()?, false))
+        }
+    }
+
+    /// Installs a level [`TexState::level_for_image`] gave, once the command has written
+    /// it: a cube map face (`face`) is marked specified, and the other faces stay
+    /// specified only if the level was reused.
+    pub fn install_level(&mut self, li: usize, lvl: Level, face: Option<u32>, reused: bool) {
+        if let Some(face) = face {
+            if !reused {
+                self.faces[li] = 0;
+            }
+            self.faces[li] |= 1 << face;
+        }
+        self.levels[li] = Some(lvl);
+    }
+
     /// The level `level` if it has an image (cube maps: every face).
     pub fn level(&self, level: i32) -> Option<&Level> {
         let l = self.levels.get(usize::try_from(level).ok()?)?.as_ref()?;

@@ -12,7 +12,7 @@ use crate::api::interpose::route::{host, shadow};
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::objects::host::HostImage;
-use crate::state::texture::check_bind_image;
+use crate::state::texture::image_units::check_bind_image;
 
 pub unsafe extern "C" fn glBindImageTexture(
     unit: GLuint,

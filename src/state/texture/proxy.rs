@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use super::context::ContextState;
+use crate::state::context::ContextState;
 use crate::state::objects::texture::PROXIES;
 use crate::state::objects::texture::Texture;
 

@@ -15,8 +15,6 @@
 
 use std::sync::Arc;
 
-use super::context::ContextState;
-use super::texture::{Dims, pixel_buffer_range};
 use crate::format::compressed::{Codec, SPECIFIC, blocks_along, codec, image_bytes, is_generic};
 use crate::format::pixels::PixelModes;
 use crate::gl::enums::*;
@@ -25,8 +23,10 @@ use crate::gl::types::{UserIn, UserOut};
 use crate::gl_bail;
 use crate::limits::MAX_LEVELS;
 use crate::runtime::memory::Storage;
+use crate::state::context::ContextState;
 use crate::state::objects::texture::{Level, Texture};
 use crate::state::objects::texture::{new_level, write_texels};
+use crate::state::texture::image::{Dims, pixel_buffer_range};
 
 /// Where the blocks of a `w` x `h` x `d` texel region lie in client memory or a pixel
 /// buffer under the compressed pixel storage modes (GL 4.6 §8.4.1, §8.7: with
@@ -323,25 +323,13 @@ impl ContextState {
             return Ok(());
         }
         let src = self.compressed_source(&layout, image_size, data)?;
-        let reuse = cube_face
-            && st.levels[li]
-                .as_ref()
-                .is_some_and(|l| l.width == w && l.height == h && l.internal == internal);
-        let lvl = if reuse {
-            st.levels[li].clone().expect("checked")
-        } else {
-            new_level(w, h, if cube_face { 6 } else { d }, internal, c)?
-        };
+        let (lvl, reused) = st.level_for_image(li, cube_face, [w, h], internal, || {
+            new_level(w, h, if cube_face { 6 } else { d }, internal, c)
+        })?;
         if let Some(src) = src {
             Self::write_blocks(&lvl, &layout, &src, [0, 0, face as u64])?;
         }
-        if cube_face {
-            if !reuse {
-                st.faces[li] = 0;
-            }
-            st.faces[li] |= 1 << face;
-        }
-        st.levels[li] = Some(lvl);
+        st.install_level(li, lvl, cube_face.then_some(face as u32), reused);
         Ok(())
     }
 

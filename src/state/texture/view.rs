@@ -5,12 +5,12 @@
 //! another target of table 8.21 and another internal format of the original's view
 //! class (table 8.22), which reinterprets the same bytes.
 
-use super::context::ContextState;
 use crate::format::internal::internal_format;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::limits::MAX_LEVELS;
+use crate::state::context::ContextState;
 use crate::state::objects::texture::{Level, TexState, Texture};
 
 /// The view classes of GL 4.6 table 8.22; formats of one class may view each other.
