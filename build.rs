@@ -1,4 +1,4 @@
-//! Build script: two jobs that cargo cannot do by itself.
+//! Build script: three jobs that cargo cannot do by itself.
 //!
 //! 1. `eglGetProcAddress` must answer for every GL and EGL function the library exports
 //!    and for nothing else. The exported functions are the `pub extern "C" fn gl*/egl*`

@@ -12,8 +12,8 @@ echo "== buffers_demo (standalone: glcompute run -- ...)"
 # each checked against a CPU reference.
 for d in prefix_sum boids; do
     cc -O2 -Wall -o "conformance/build/$d" "conformance/demo/$d.c" -lEGL -lGL -lm
-    echo "== $d (glsl/$d.comp, standalone)"
-    "$LIBDIR/glcompute" run -- "conformance/build/$d" "glsl/$d.comp"
+    echo "== $d (tests/in/tutorial/$d.comp, standalone)"
+    "$LIBDIR/glcompute" run -- "conformance/build/$d" "tests/in/tutorial/$d.comp"
 done
 
 # The tutorial's grid and ray tracer write an rgba32f image with imageStore; the
@@ -21,6 +21,6 @@ done
 # writes it to a PNG (conformance/demo/*.png are copies, shown in the README).
 cc -O2 -Wall -o conformance/build/tutorial_images conformance/demo/tutorial_images.c -lEGL -lGL -lm -lpng
 for d in grid raytrace; do
-    echo "== $d (glsl/$d.comp, standalone)"
-    "$LIBDIR/glcompute" run -- conformance/build/tutorial_images "$d" "glsl/$d.comp" "conformance/build/$d.png"
+    echo "== $d (tests/in/tutorial/$d.comp, standalone)"
+    "$LIBDIR/glcompute" run -- conformance/build/tutorial_images "$d" "tests/in/tutorial/$d.comp" "conformance/build/$d.png"
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs every `.shader_test` of Debian's piglit package that has a [compute shader]
 section through `glcompute shader-test` (in-process, glcompute's C API), plus our own
-conformance/**/*.shader_test, and prints pass/fail/skip counts per test group and why
+tests/in/**/*.shader_test, and prints pass/fail/skip counts per test group and why
 tests were skipped. Exit status 1 if any test failed, or if piglit's tests or the
 glcompute binary are missing. Tests listed in conformance/piglit_invalid.txt (shaders that
 break the GLSL spec) count as "invalid" when they fail with the listed compile error.
@@ -40,7 +40,7 @@ def main():
     a = ap.parse_args()
     ours = sorted(
         os.path.join(d, f)
-        for d, _, fs in os.walk(os.path.join(ROOT, "conformance"))
+        for d, _, fs in os.walk(os.path.join(ROOT, "tests", "in"))
         if "build" not in os.path.relpath(d, ROOT).split(os.sep)
         for f in fs
         if f.endswith(".shader_test")
@@ -73,7 +73,7 @@ def main():
             rel = os.path.relpath(path, a.piglit)
             group = "piglit " + "/".join(rel.split("/")[1:4]) if rel.startswith("generated") else "piglit " + "/".join(rel.split("/")[1:4])
         else:
-            group = "glcompute conformance/"
+            group = "glcompute tests/in/"
             rel = os.path.relpath(path, ROOT)
         if rel in invalid:
             if result == "fail" and invalid[rel] in (why or ""):

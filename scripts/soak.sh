@@ -17,7 +17,7 @@ cd "$ROOT"
 cargo build --release --quiet
 BUILD="$ROOT/conformance/build"
 mkdir -p "$BUILD"
-cc -O1 -g -Wall -Wextra -Werror -o "$BUILD/dispatch_threads" conformance/c/dispatch_threads.c -Iinclude \
+cc -O1 -g -Wall -Wextra -Werror -o "$BUILD/dispatch_threads" conformance/c/compute/dispatch_threads.c -Iinclude \
     -lEGL -lGL -lpthread
 out="$(LD_LIBRARY_PATH="$ROOT/target/release/gl" "$BUILD/dispatch_threads" "$THREADS" 0 "$SECONDS_TO_RUN")" || {
     echo "$out"

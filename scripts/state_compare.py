@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares the fixed-function state of glcompute with Mesa llvmpipe's.
 
-Runs conformance/c/context_state (built by scripts/test.sh) twice: on glcompute (its
+Runs conformance/c/api/context_state.c (built by scripts/test.sh) twice: on glcompute (its
 libEGL/libGL from GLDIR, with --check, which also asserts the spec's values) and on
 the system's Mesa. Each prints one "key<TAB>value" line per fact: the initial value of
 every state variable through every Get form, the error each call of a script leaves,

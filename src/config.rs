@@ -1,5 +1,5 @@
 //! `GLCOMPUTE_*` environment variables, read once on first use (never at library load,
-//! so loading the library stays cheap). The README documents each one.
+//! so loading the library stays cheap). docs/environment.md documents each one.
 
 use std::sync::OnceLock;
 
@@ -93,7 +93,7 @@ pub fn log_calls() -> bool {
     config().log_calls
 }
 
-/// GLCOMPUTE_HOST_CAPS=-dsa,-ssbo,-atomic_counters,-compute (testing aid, interposed
+/// GLCOMPUTE_HOST_CAPS=-dsa,-ssbo,-atomic_counters,-compute,-get_sub_image (testing aid, interposed
 /// mode): act as if the host driver lacked these features.
 pub fn host_caps_off(feature: &str) -> bool {
     config().host_caps_off.iter().any(|f| f == feature)

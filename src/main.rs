@@ -24,7 +24,7 @@ use glcompute_driver::state::context::current;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute info\n  glcompute run [--interpose] -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] FILE.comp...\n  glcompute shader-test FILE.shader_test...\n\nSee README.md for the GLCOMPUTE_* environment variables."
+        "usage:\n  glcompute info\n  glcompute run [--interpose] -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] FILE.comp...\n  glcompute shader-test FILE.shader_test...\n\nSee docs/environment.md for the GLCOMPUTE_* environment variables."
     );
     ExitCode::from(2)
 }

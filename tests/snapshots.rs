@@ -1,9 +1,17 @@
-//! Snapshot tests, as naga's `tests/out` and wasmtime's `tests/disas`: every shader of
-//! `glsl/`, `conformance/compiler/*.comp` and the `[compute shader]` of each of our
-//! `conformance/**/*.shader_test` that links is compiled, and its typed IR (with the
-//! uniformity analysis) and its Cranelift IR are compared with the files checked in
-//! under `tests/out/`. Any compiler change shows up as a readable diff in review;
-//! `GLCOMPUTE_BLESS=1 cargo test --test snapshots` rewrites the files.
+//! Snapshot tests, as naga's `tests/in` and `tests/out` and wasmtime's `tests/disas`:
+//! every input under `tests/in/` (a `.comp` shader, or the `[compute shader]` of a
+//! `.shader_test`) is compiled and linked. One that links has its typed IR (with the
+//! uniformity analysis) and its Cranelift IR compared with `tests/out/NAME.ir` and
+//! `NAME.clif`; one that does not has its info log compared with `tests/out/NAME.log`.
+//! NAME is the input's folder and stem (`tutorial-boids`). The inputs of `tests/in/errors/`
+//! must fail, the others must not fail to compile. Any compiler change shows up as a
+//! readable diff in review; `GLCOMPUTE_BLESS=1 cargo test --test snapshots` rewrites the
+//! files.
+//!
+//! `tests/in/`: `tutorial/` (the compute-shader tutorial's programs, which
+//! scripts/demo.sh runs), `shader_tests/` (glcompute's own shader_test files, which the
+//! shader-test runner executes too), `compiler/` (compiler cases), `errors/` (shaders
+//! that must not compile or link, for their logs).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,11 +25,19 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// (snapshot name, source) of every shader the snapshots cover.
-fn shaders() -> Vec<(String, String)> {
+/// (snapshot name, source, must fail) of every input under tests/in.
+fn shaders() -> Vec<(String, String, bool)> {
     let mut out = Vec::new();
-    let mut add_dir = |dir: &Path, prefix: &str| {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+    let inputs = root().join("tests/in");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&inputs)
+        .expect("tests/in")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let folder = dir.file_name().unwrap().to_string_lossy().to_string();
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
             .expect("folder")
             .map(|e| e.expect("entry").path())
             .collect();
@@ -29,18 +45,18 @@ fn shaders() -> Vec<(String, String)> {
         for p in entries {
             let name = p.file_name().unwrap().to_string_lossy().to_string();
             let read = || std::fs::read_to_string(&p).expect("readable");
-            if let Some(stem) = name.strip_suffix(".comp") {
-                out.push((format!("{prefix}{stem}"), read()));
-            } else if let Some(stem) = name.strip_suffix(".shader_test")
-                && let Some(src) = compute_section(&read())
-            {
-                out.push((format!("{prefix}{stem}"), src));
+            let src = if let Some(stem) = name.strip_suffix(".comp") {
+                Some((stem.to_string(), read()))
+            } else if let Some(stem) = name.strip_suffix(".shader_test") {
+                compute_section(&read()).map(|s| (stem.to_string(), s))
+            } else {
+                None
+            };
+            if let Some((stem, src)) = src {
+                out.push((format!("{folder}-{stem}"), src, folder == "errors"));
             }
         }
-    };
-    add_dir(&root().join("glsl"), "glsl-");
-    add_dir(&root().join("conformance"), "conformance-");
-    add_dir(&root().join("conformance/compiler"), "compiler-");
+    }
     out
 }
 
@@ -64,13 +80,15 @@ fn compute_section(text: &str) -> Option<String> {
     (sections == 1).then_some(src)
 }
 
-/// The IR and Cranelift texts of a shader, or None when it does not link (its
-/// expected outcome lives in its shader_test).
-fn render(src: &str) -> Option<(String, String)> {
-    let (sh, _) = glsl::compile(Stage::Compute, src).ok()?;
-    let (p, log) = glsl::link(&[(1, Stage::Compute, Some(Arc::new(sh)))], true).ok()?;
+/// The IR and Cranelift texts of a shader, or the info log of its failed compile or
+/// link.
+fn render(src: &str) -> Result<(String, String), String> {
+    let (sh, _) =
+        glsl::compile(Stage::Compute, src).map_err(|log| format!("--- compile log\n{log}"))?;
+    let (p, log) = glsl::link(&[(1, Stage::Compute, Some(Arc::new(sh)))], true)
+        .map_err(|log| format!("--- link log\n{log}"))?;
     let m = &p.module;
-    let main = m.entry()?;
+    let main = m.entry().ok_or("--- linked without main")?;
     let a = uniformity::analyze(m, main, &barrier_functions(m));
     let ir = format!(
         "{}--- link log\n{log}--- uniformity\n{}",
@@ -88,7 +106,7 @@ fn render(src: &str) -> Option<(String, String)> {
         },
     )
     .expect("code generation");
-    Some((ir, normalize(k.clif.as_deref().unwrap_or(""))))
+    Ok((ir, normalize(k.clif.as_deref().unwrap_or(""))))
 }
 
 /// Runtime helpers (and the runtime's static data) are reached through their host
@@ -160,16 +178,30 @@ fn ir_and_clif_match_the_snapshots() {
     std::fs::create_dir_all(&out).expect("tests/out");
     let mut bad = Vec::new();
     let mut seen = Vec::new();
-    for (name, src) in shaders() {
-        let Some((ir, clif)) = render(&src) else {
-            continue;
+    let mut logs = 0;
+    for (name, src, must_fail) in shaders() {
+        let texts = match render(&src) {
+            Ok((ir, clif)) => {
+                if must_fail {
+                    bad.push(format!("tests/in/errors: {name} compiles and links"));
+                }
+                vec![("ir", ir), ("clif", clif)]
+            }
+            Err(log) => {
+                if !must_fail && log.starts_with("--- compile log") {
+                    bad.push(format!("{name} does not compile:\n{log}"));
+                }
+                logs += 1;
+                vec![("log", log)]
+            }
         };
-        for (ext, text) in [("ir", &ir), ("clif", &clif)] {
+        for (ext, text) in texts {
             let file = format!("{name}.{ext}");
-            check(&out.join(&file), text, bless, &mut bad);
+            check(&out.join(&file), &text, bless, &mut bad);
             seen.push(file);
         }
     }
+    assert!(logs >= 10, "only {logs} error logs");
     assert!(seen.len() >= 20, "only {} snapshots", seen.len());
     // A snapshot whose shader is gone is stale.
     for e in std::fs::read_dir(&out).expect("tests/out") {

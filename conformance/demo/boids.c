@@ -1,4 +1,4 @@
-/* The tutorial's boids flocking update (glsl/boids.comp), run standalone on glcompute:
+/* The tutorial's boids flocking update (tests/in/tutorial/boids.comp), run standalone on glcompute:
  * 2048 flock members in 8 work groups of 256, several frames ping-ponging between two
  * storage buffers, each frame checked against the same update computed on the CPU. */
 #include "../c/harness.h"
@@ -70,7 +70,7 @@ static void cpu_update(const member *in, member *out, int n, int groups)
 
 int main(int argc, char **argv)
 {
-    const char *path = argc > 1 ? argv[1] : "glsl/boids.comp";
+    const char *path = argc > 1 ? argv[1] : "tests/in/tutorial/boids.comp";
     h_init();
     GLuint prog = h_program(h_load_file(path));
     if (!prog)

@@ -1,11 +1,11 @@
-/* The tutorial's 1024-invocation shared-memory prefix sum (glsl/prefix_sum.comp), run
+/* The tutorial's 1024-invocation shared-memory prefix sum (tests/in/tutorial/prefix_sum.comp), run
  * standalone on glcompute: 2048 floats are scanned in one work group, the result is
  * checked against a CPU scan and a few values are printed. */
 #include "../c/harness.h"
 
 int main(int argc, char **argv)
 {
-    const char *path = argc > 1 ? argv[1] : "glsl/prefix_sum.comp";
+    const char *path = argc > 1 ? argv[1] : "tests/in/tutorial/prefix_sum.comp";
     h_init();
     GLuint prog = h_program(h_load_file(path));
     if (!prog)

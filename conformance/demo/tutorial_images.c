@@ -4,8 +4,8 @@
  * pixels through a framebuffer with glReadPixels), checks both against the same
  * picture computed on the CPU, pixel for pixel, and writes the 8-bit picture to a PNG.
  *
- *   tutorial_images grid     glsl/grid.comp     grid.png
- *   tutorial_images raytrace glsl/raytrace.comp raytrace.png
+ *   tutorial_images grid     tests/in/tutorial/grid.comp     grid.png
+ *   tutorial_images raytrace tests/in/tutorial/raytrace.comp raytrace.png
  *
  * grid: 1280x720, 80x45 work groups of 16x16 (one patch each; the tutorial's text
  * says 80x45 groups, its code passes the image size, which would run 256 times more

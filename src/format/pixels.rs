@@ -1,11 +1,13 @@
 //! Pixel transfers between application memory and texel storage (GL 4.6 §8.4, §8.5,
 //! §18.2): pixel store modes, client (format, type) pairs, the layout of a client
 //! image in memory, and the conversion of one client pixel to and from the four
-//! components of a texel format's class ([`crate::runtime::texel`]).
+//! components of a texel format's class ([`crate::format::texel`]); and ClearBufferData's conversion of one pixel.
 
+use crate::format::internal::{CLEAR_BUFFER_FORMATS, internal_format};
 use crate::format::texel::{self, Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
+use crate::gl::types::UserIn;
 use crate::gl_bail;
 
 /// PixelStore state for packing or unpacking (GL 4.6 table 8.1).
@@ -707,6 +709,53 @@ impl ClientLayout {
     }
 }
 
+/// ClearBufferData and ClearBufferSubData (GL 4.6 §6.5): converts one client pixel
+/// (`format`, `type`, `data`) to the bytes of one `internalformat` element, as TexImage
+/// converts pixels (§8.4.4, §8.5). A null `data` clears to zero.
+pub fn convert_clear_value(
+    internalformat: u32,
+    format: u32,
+    ty: u32,
+    data: UserIn,
+) -> GlResult<Vec<u8>> {
+    // GL 4.6 §6.5: INVALID_ENUM if internalformat is not in table 8.16.
+    let f = CLEAR_BUFFER_FORMATS
+        .contains(&internalformat)
+        .then(|| internal_format(internalformat))
+        .flatten();
+    let Some(f) = f else {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "internalformat {} is not a sized internal format of table 8.16",
+            Enum(internalformat)
+        );
+    };
+    let Some((_, integer_source)) = color_order(format) else {
+        // GL 4.6 §6.5 via §8.4.4: format must be a color format.
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "format {} is not a color format",
+            Enum(format)
+        );
+    };
+    // GL 4.6 §8.4.4: no conversion between integer and non-integer formats.
+    if integer_source != (f.class() != Class::Float) {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "format {} and internalformat {} must both be integer or both non-integer",
+            Enum(format),
+            Enum(internalformat)
+        );
+    }
+    // GL 4.6 §8.4.4: the type, and its agreement with the format.
+    let client = Client::new(format, ty)?;
+    let mut out = vec![0; f.bytes()];
+    if let Some(bytes) = data.bytes(client.pixel_bytes()) {
+        f.encode(client.unpack(bytes, false, f.class()), &mut out);
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -755,5 +804,93 @@ mod tests {
         let mut out = [0u8; 4];
         ub.pack(f.decode(&t), Class::Float, false, &mut out);
         assert_eq!(out, [128, 0, 255, 64]);
+    }
+
+    fn clear(internal: u32, format: u32, ty: u32, data: &[u8]) -> GlResult<Vec<u8>> {
+        // SAFETY: the slice outlives the call and is as long as the pixel.
+        convert_clear_value(internal, format, ty, unsafe { UserIn::new(data.as_ptr()) })
+    }
+
+    #[test]
+    fn converts_like_teximage() {
+        assert_eq!(
+            clear(GL_R8, GL_RED, GL_UNSIGNED_BYTE, &[200]).unwrap(),
+            vec![200]
+        );
+        assert_eq!(
+            clear(GL_RGBA8, GL_RED, GL_FLOAT, &0.5f32.to_ne_bytes()).unwrap(),
+            vec![128, 0, 0, 255]
+        );
+        assert_eq!(
+            clear(GL_R32F, GL_RED, GL_UNSIGNED_SHORT, &65535u16.to_ne_bytes()).unwrap(),
+            1.0f32.to_ne_bytes().to_vec()
+        );
+        assert_eq!(
+            clear(
+                GL_RG8UI,
+                GL_RG_INTEGER,
+                GL_INT,
+                &[&(-5i32).to_ne_bytes()[..], &300i32.to_ne_bytes()].concat()
+            )
+            .unwrap(),
+            vec![0, 255]
+        );
+        assert_eq!(
+            clear(GL_RGBA8, GL_BGRA, GL_UNSIGNED_BYTE, &[1, 2, 3, 4]).unwrap(),
+            vec![3, 2, 1, 4]
+        );
+        assert_eq!(
+            clear(
+                GL_RGBA8,
+                GL_RGBA,
+                GL_UNSIGNED_INT_8_8_8_8,
+                &0x01020304u32.to_ne_bytes()
+            )
+            .unwrap(),
+            vec![1, 2, 3, 4]
+        );
+        assert_eq!(
+            clear(GL_R16F, GL_RED, GL_FLOAT, &1.0f32.to_ne_bytes()).unwrap(),
+            0x3c00u16.to_ne_bytes().to_vec()
+        );
+    }
+
+    #[test]
+    fn rejects_like_the_spec() {
+        assert_eq!(
+            clear(GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, &[0; 3])
+                .unwrap_err()
+                .code,
+            GL_INVALID_ENUM
+        );
+        assert_eq!(
+            clear(GL_R32UI, GL_RED, GL_UNSIGNED_INT, &[0; 4])
+                .unwrap_err()
+                .code,
+            GL_INVALID_OPERATION
+        );
+        assert_eq!(
+            clear(GL_R8, GL_DEPTH_COMPONENT, GL_FLOAT, &[0; 4])
+                .unwrap_err()
+                .code,
+            GL_INVALID_VALUE
+        );
+        assert_eq!(
+            clear(GL_R8, GL_RED, GL_RGBA, &[0; 4]).unwrap_err().code,
+            GL_INVALID_ENUM
+        );
+        assert_eq!(
+            clear(GL_RGBA8, GL_RGB, GL_UNSIGNED_INT_8_8_8_8, &[0; 4])
+                .unwrap_err()
+                .code,
+            GL_INVALID_OPERATION
+        );
+    }
+
+    #[test]
+    fn half_round_trips() {
+        for v in [0.0f32, 1.0, -2.5, 65504.0, 6.1035156e-5, 5.9604645e-8] {
+            assert_eq!(texel::half_to_f32(texel::f32_to_half(v)), v);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The GLSL front end: preprocesses and parses shader sources with glsl-lang
 //! ([`parse`]), checks them into the typed IR ([`sema`]), and links the shaders of a
-//! program into one module with its interface reflected ([`link`]; the graphics
-//! stages' interfaces in [`interface`]). Only compute programs go on to the back end. It reports
+//! program into one module with its interface reflected ([`link`], split by concern:
+//! import, compute, graphics, subroutines). Only compute programs go on to the back end. It reports
 //! problems as info logs in the form GL drivers use (`0:LINE(COL): error: ...`). It is
 //! called by the state layer (CompileShader, LinkProgram) and builds on the IR layer
 //! (its passes, validator, uniformity analysis and reflection); it never calls the back

@@ -379,23 +379,8 @@ unsafe extern "C" fn dlsym_hook(
 
 // ---- loading glcompute ----------------------------------------------------------
 
-/// What glcompute's interposition layer needs from this library (passed to
-/// `glcompute_interpose_init`; the layout is shared with src/api/interpose).
-#[repr(C)]
-pub struct PreloadApi {
-    pub version: u32,
-    /// glibc's dlsym.
-    pub real_dlsym: *mut c_void,
-    /// `dlsym(RTLD_NEXT, name)` from this library: the host's definition of a name.
-    pub next_symbol: extern "C" fn(*const c_char) -> *mut c_void,
-    /// Any address inside this library (to recognise it with dladdr).
-    pub self_address: *const c_void,
-    /// The exported trampoline of a hooked name (null for another name): every way an
-    /// application finds a hooked function gives this one address.
-    pub export_address: extern "C" fn(*const c_char) -> *mut c_void,
-}
-
-const PRELOAD_API_VERSION: u32 = 2;
+mod abi;
+use abi::{PRELOAD_API_VERSION, PreloadApi};
 
 extern "C" fn export_address(name: *const c_char) -> *mut c_void {
     if name.is_null() {

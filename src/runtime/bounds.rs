@@ -1,3 +1,6 @@
+//! The bounds check's report (GLCOMPUTE_DEBUG=bounds): the first out-of-range access
+//! of a dispatch, claimed once across threads and read after the dispatch.
+
 use std::sync::atomic::{AtomicI64, AtomicU32, Ordering};
 
 /// The first out-of-range buffer or image access of a dispatch, recorded by kernels

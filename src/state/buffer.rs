@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::context::{ContextState, bad_target};
-use super::formats;
+use crate::format::pixels::convert_clear_value;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::{UserIn, UserOut};
@@ -736,7 +736,7 @@ impl ContextState {
                 RangeUse::AnyMapping
             },
         )?;
-        let pixel = formats::convert_clear_value(internalformat, format, ty, data)?;
+        let pixel = convert_clear_value(internalformat, format, ty, data)?;
         // GL 4.6 §6.5: INVALID_VALUE if offset or size is not a multiple of the element
         // size of internalformat.
         let elem = pixel.len() as i64;

@@ -1,8 +1,9 @@
 //! The GL object model and context state: share groups of buffers, textures,
 //! renderbuffers, shaders, programs and sync objects; per-context bindings, pipelines, error flag and KHR_debug state;
-//! the implementation limits and every state query. Each operation validates its
-//! arguments in the spec's order and changes nothing when it fails (it returns a
-//! [`error::GlError`] the API layer records). It may call the GLSL front end (to compile
+//! every state query. Each operation validates its arguments in the spec's order and
+//! changes nothing when it fails (it returns a [`crate::gl::error::GlError`] the API
+//! layer records). Inside, one way: [`objects`] (the objects and binding structures,
+//! which never name the context), then [`context`], then the command modules. It may call the GLSL front end (to compile
 //! and link), the runtime (memory and dispatch) and, for the shadow contexts of
 //! interposed mode, the host driver ([`crate::host`]); never the API layer above it.
 
@@ -11,7 +12,6 @@ pub mod buffer;
 pub mod context;
 pub mod copies;
 pub mod dispatch;
-pub mod formats;
 pub mod framebuffer;
 pub mod framebuffer_params;
 pub mod host_textures;

@@ -3,7 +3,7 @@
 //! and their DSA forms), the sample positions, and the samples of a framebuffer.
 //!
 //! A multisample level stores every sample of every texel (see
-//! [`super::texture::Level`]: each layer holds one plane per sample). Nothing is
+//! [`crate::state::objects::texture::Level`]: each layer holds one plane per sample). Nothing is
 //! rasterised here: samples are written by clears, CopyImageSubData, blits and the
 //! image stores of compute shaders, and read by texelFetch, image loads and resolving
 //! blits.

@@ -574,8 +574,7 @@ fn corpus_dirs(args: &Args) -> Vec<String> {
     vec![
         "/usr/lib/x86_64-linux-gnu/piglit/tests".into(),
         "/usr/lib/x86_64-linux-gnu/piglit/generated_tests".into(),
-        root.join("conformance").to_string_lossy().into_owned(),
-        root.join("glsl").to_string_lossy().into_owned(),
+        root.join("tests/in").to_string_lossy().into_owned(),
     ]
 }
 

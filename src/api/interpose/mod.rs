@@ -92,18 +92,10 @@ pub mod route {
     }
 }
 
-/// What the preload library passes to `glcompute_interpose_init` (src/preload/lib.rs
-/// defines the same layout).
-#[repr(C)]
-pub struct PreloadApi {
-    pub version: u32,
-    pub real_dlsym: *mut c_void,
-    pub next_symbol: extern "C" fn(*const c_char) -> *mut c_void,
-    pub self_address: *const c_void,
-    pub export_address: extern "C" fn(*const c_char) -> *mut c_void,
-}
-
-const PRELOAD_API_VERSION: u32 = 2;
+/// The preload library's side of the interface (one definition for both crates).
+#[path = "../../preload/abi.rs"]
+pub mod preload_abi;
+use preload_abi::{PRELOAD_API_VERSION, PreloadApi};
 
 /// The address an application gets for hooked name `name`: the preload library's
 /// exported trampoline (so every lookup path gives the same pointer), or glcompute's

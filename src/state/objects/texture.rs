@@ -343,7 +343,7 @@ pub struct TextureBindings {
     pub active: u32,
     pub units: Vec<[Option<Arc<Texture>>; TARGETS.len()]>,
     pub defaults: Vec<Arc<Texture>>,
-    /// The proxy textures, in the order of [`super::proxy::PROXIES`].
+    /// The proxy textures, in the order of [`PROXIES`].
     pub proxies: Vec<Arc<Texture>>,
     pub images: Vec<ImageUnit>,
     /// The sampler object bound to each unit (GL 4.6 §8.2).

@@ -34,7 +34,7 @@ pub struct Binding {
 }
 
 /// A vertex array object. Its element array buffer binding, while it is bound, is the
-/// context's ELEMENT_ARRAY_BUFFER binding point (see [`ContextState::bind_vertex_array`]).
+/// context's ELEMENT_ARRAY_BUFFER binding point (see `ContextState::bind_vertex_array`).
 #[derive(Clone)]
 pub struct VertexArray {
     pub attribs: [Attrib; ATTRIBS],

@@ -1,0 +1,4 @@
+#version 470
+layout(local_size_x = 1) in;
+void main() {
+}
