@@ -44,7 +44,7 @@ const GPU_SHADER5: &[&str] = &["GL_ARB_gpu_shader5"];
 const UBO: &[&str] = &["GL_ARB_uniform_buffer_object"];
 const NONE: &[&str] = &[];
 
-const WORDS: &[Entry] = &[
+pub const WORDS: &[Entry] = &[
     // Reserved in GLSL 1.10 and 1.20, statements of GLSL 1.30.
     ("switch", 110, 130, NONE),
     ("default", 110, 130, NONE),

@@ -14,6 +14,9 @@ pub mod copies;
 pub mod dispatch;
 pub mod framebuffer;
 pub mod framebuffer_params;
+#[rustfmt::skip]
+#[path = "../generated/get_table.rs"]
+pub mod get_table;
 pub mod host_textures;
 pub mod internalformat;
 pub mod interposed;

@@ -190,255 +190,62 @@ impl ContextState {
         }
     }
 
-    /// The value of a non-indexed state variable; INVALID_ENUM for the rest.
+    /// The value of a non-indexed state variable (the Get table of
+    /// scripts/get_params.py); INVALID_ENUM for the rest.
     pub fn get_value(&mut self, pname: u32) -> GlResult<Value> {
-        let b = &mut self.bindings;
-        let name = |x: &Option<std::sync::Arc<crate::state::objects::buffer::Buffer>>| {
-            Value::int(x.as_ref().map(|b| b.name as i64).unwrap_or(0))
-        };
-        Ok(match pname {
-            // GL 4.6 §4.3: the current time, as a TIMESTAMP query would record it.
-            GL_TIMESTAMP => Value::int(crate::state::objects::query::now_ns() as i64),
-            GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS => {
-                Value::int(MAX_COMPUTE_WORK_GROUP_INVOCATIONS as i64)
-            }
-            GL_MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS_ARB => {
-                Value::int(MAX_COMPUTE_VARIABLE_GROUP_INVOCATIONS as i64)
-            }
-            GL_MAX_COMPUTE_UNIFORM_BLOCKS => Value::int(MAX_COMPUTE_UNIFORM_BLOCKS as i64),
-            GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS => {
-                Value::int(MAX_COMPUTE_TEXTURE_IMAGE_UNITS as i64)
-            }
-            GL_MAX_COMPUTE_IMAGE_UNIFORMS => Value::int(MAX_COMPUTE_IMAGE_UNIFORMS as i64),
-            GL_MAX_COMPUTE_SHARED_MEMORY_SIZE => Value::int(MAX_COMPUTE_SHARED_MEMORY_SIZE as i64),
-            GL_MAX_COMPUTE_UNIFORM_COMPONENTS => Value::int(MAX_COMPUTE_UNIFORM_COMPONENTS as i64),
-            GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => {
-                Value::int(MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS as i64)
-            }
-            GL_MAX_COMPUTE_ATOMIC_COUNTERS => Value::int(MAX_COMPUTE_ATOMIC_COUNTERS as i64),
-            GL_MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS => {
-                Value::int(MAX_COMBINED_COMPUTE_UNIFORM_COMPONENTS)
-            }
-            GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS => {
-                Value::int(MAX_COMPUTE_SHADER_STORAGE_BLOCKS as i64)
-            }
-            GL_MAX_UNIFORM_BUFFER_BINDINGS => Value::int(MAX_UNIFORM_BUFFER_BINDINGS as i64),
-            GL_MAX_UNIFORM_BLOCK_SIZE => Value::int(MAX_UNIFORM_BLOCK_SIZE as i64),
-            GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT => {
-                Value::int(UNIFORM_BUFFER_OFFSET_ALIGNMENT as i64)
-            }
-            GL_MAX_COMBINED_UNIFORM_BLOCKS => Value::int(MAX_COMBINED_UNIFORM_BLOCKS as i64),
-            GL_MAX_UNIFORM_LOCATIONS => Value::int(MAX_UNIFORM_LOCATIONS as i64),
-            GL_MAX_VERTEX_ATTRIBS => Value::int(MAX_VERTEX_ATTRIBS as i64),
-            GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS => {
-                Value::int(MAX_SHADER_STORAGE_BUFFER_BINDINGS as i64)
-            }
-            GL_MAX_SHADER_STORAGE_BLOCK_SIZE => Value::int(MAX_SHADER_STORAGE_BLOCK_SIZE),
-            GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT => {
-                Value::int(SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT as i64)
-            }
-            GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS => {
-                Value::int(MAX_COMBINED_SHADER_STORAGE_BLOCKS as i64)
-            }
-            GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS => {
-                Value::int(MAX_ATOMIC_COUNTER_BUFFER_BINDINGS as i64)
-            }
-            GL_MAX_ATOMIC_COUNTER_BUFFER_SIZE => Value::int(MAX_ATOMIC_COUNTER_BUFFER_SIZE as i64),
-            GL_MAX_COMBINED_ATOMIC_COUNTERS => Value::int(MAX_COMBINED_ATOMIC_COUNTERS as i64),
-            GL_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS => {
-                Value::int(MAX_COMBINED_ATOMIC_COUNTER_BUFFERS as i64)
-            }
-            GL_MAX_IMAGE_UNITS => Value::int(MAX_IMAGE_UNITS as i64),
-            GL_MAX_COMBINED_IMAGE_UNIFORMS => Value::int(MAX_COMBINED_IMAGE_UNIFORMS as i64),
-            GL_MAX_COMBINED_SHADER_OUTPUT_RESOURCES => {
-                Value::int(MAX_COMBINED_SHADER_OUTPUT_RESOURCES as i64)
-            }
-            GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => {
-                Value::int(MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64)
-            }
-            GL_MAX_TRANSFORM_FEEDBACK_BUFFERS => Value::int(MAX_TRANSFORM_FEEDBACK_BUFFERS as i64),
-            GL_MIN_MAP_BUFFER_ALIGNMENT => Value::int(MIN_MAP_BUFFER_ALIGNMENT as i64),
-            GL_MAX_SERVER_WAIT_TIMEOUT => Value::int(MAX_SERVER_WAIT_TIMEOUT),
-            GL_MAX_DEBUG_MESSAGE_LENGTH => Value::int(MAX_DEBUG_MESSAGE_LENGTH as i64),
-            GL_MAX_DEBUG_LOGGED_MESSAGES => Value::int(MAX_DEBUG_LOGGED_MESSAGES as i64),
-            GL_MAX_DEBUG_GROUP_STACK_DEPTH => Value::int(MAX_DEBUG_GROUP_STACK_DEPTH as i64),
-            GL_MAX_LABEL_LENGTH => Value::int(MAX_LABEL_LENGTH as i64),
-            GL_MAJOR_VERSION => Value::int(GL_MAJOR as i64),
-            GL_MINOR_VERSION => Value::int(GL_MINOR as i64),
-            GL_NUM_EXTENSIONS => Value::int(EXTENSIONS.len() as i64),
-            GL_NUM_SHADING_LANGUAGE_VERSIONS => Value::int(GLSL_VERSIONS.len() as i64),
-            GL_CONTEXT_FLAGS => Value::int(self.info.flags as i64),
-            // KHR_robustness: the context's reset strategy and robust access.
-            GL_RESET_NOTIFICATION_STRATEGY => Value::int(if self.info.lose_on_reset {
-                GL_LOSE_CONTEXT_ON_RESET
-            } else {
-                GL_NO_RESET_NOTIFICATION
-            } as i64),
-            GL_CONTEXT_ROBUST_ACCESS => Value::Bools(vec![
-                self.info.flags & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT != 0,
-            ]),
-            GL_CONTEXT_PROFILE_MASK => Value::int(self.info.profile_mask as i64),
-            // One program binary format (state/program_binary.rs); no shader binaries.
-            GL_NUM_PROGRAM_BINARY_FORMATS => Value::int(1),
-            GL_PROGRAM_BINARY_FORMATS => {
-                Value::Ints(vec![super::program_binary::BINARY_FORMAT as i64])
-            }
-            // The general-purpose compressed formats (state/compressed.rs).
-            GL_NUM_COMPRESSED_TEXTURE_FORMATS => {
-                Value::int(crate::format::compressed::GENERAL_PURPOSE.len() as i64)
-            }
-            GL_COMPRESSED_TEXTURE_FORMATS => Value::Ints(
-                crate::format::compressed::GENERAL_PURPOSE
-                    .iter()
-                    .map(|&f| f as i64)
-                    .collect(),
-            ),
-            GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
-            GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),
-            GL_SHADER_COMPILER => Value::Bools(vec![true]),
-            GL_ARRAY_BUFFER_BINDING => name(&b.array),
-            GL_ATOMIC_COUNTER_BUFFER_BINDING => name(&b.atomic_counter),
-            GL_COPY_READ_BUFFER_BINDING => name(&b.copy_read),
-            GL_COPY_WRITE_BUFFER_BINDING => name(&b.copy_write),
-            GL_DISPATCH_INDIRECT_BUFFER_BINDING => name(&b.dispatch_indirect),
-            GL_DRAW_INDIRECT_BUFFER_BINDING => name(&b.draw_indirect),
-            GL_PIXEL_PACK_BUFFER_BINDING => name(&b.pixel_pack),
-            GL_PIXEL_UNPACK_BUFFER_BINDING => name(&b.pixel_unpack),
-            GL_QUERY_BUFFER_BINDING => name(&b.query),
-            GL_SHADER_STORAGE_BUFFER_BINDING => name(&b.shader_storage),
-            // GL 4.6 table 23.9: TEXTURE_BUFFER_BINDING shares its value with TEXTURE_BUFFER.
-            GL_TEXTURE_BUFFER_BINDING => name(&b.texture),
-            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => name(&b.transform_feedback),
-            GL_UNIFORM_BUFFER_BINDING => name(&b.uniform),
-            GL_CURRENT_PROGRAM => Value::int(
-                self.current_program
-                    .as_ref()
-                    .map(|p| p.name as i64)
-                    .unwrap_or(0),
-            ),
-            GL_PROGRAM_PIPELINE_BINDING => Value::int(self.bound_pipeline as i64),
-            GL_DEBUG_LOGGED_MESSAGES => Value::int(self.debug.logged() as i64),
-            GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH => Value::int(self.debug.next_length() as i64),
-            GL_DEBUG_GROUP_STACK_DEPTH => Value::int(self.debug.depth() as i64),
-            GL_DEBUG_OUTPUT => Value::Bools(vec![self.debug.output]),
-            GL_DEBUG_OUTPUT_SYNCHRONOUS => Value::Bools(vec![self.debug.synchronous]),
-            p if self.sampler_value(p).is_some() => {
-                Value::int(self.sampler_value(p).expect("checked"))
-            }
-            p if self.texture_value(p).is_some() => {
-                Value::int(self.texture_value(p).expect("checked"))
-            }
-            // GL 4.6 §18.2.2: the read framebuffer's format and type for ReadPixels.
-            GL_IMPLEMENTATION_COLOR_READ_FORMAT => {
-                Value::int(self.color_read(self.framebuffers.read)?.0 as i64)
-            }
-            GL_IMPLEMENTATION_COLOR_READ_TYPE => {
-                Value::int(self.color_read(self.framebuffers.read)?.1 as i64)
-            }
-            p if self.framebuffer_value(p).is_some() => self.framebuffer_value(p).expect("checked"),
-            p if self.raster_value(p).is_some() => self.raster_value(p).expect("checked"),
-            p if self.transform_feedback_value(p).is_some() => {
-                self.transform_feedback_value(p).expect("checked")
-            }
-            p if self.vertex_array_value(p).is_some() => {
-                self.vertex_array_value(p).expect("checked")
-            }
-            p if stage_limit(p).is_some() => stage_limit(p).expect("checked"),
+        match self.get_table(pname) {
+            Some(v) => v,
             // GL 4.6 §22.1: INVALID_ENUM for a pname that is not a state variable
             // (indexed-only values such as MAX_COMPUTE_WORK_GROUP_COUNT included).
-            _ => gl_bail!(
+            None => gl_bail!(
                 GL_INVALID_ENUM,
                 "pname {} is not a state value glcompute has (or needs an index)",
                 Enum(pname)
             ),
-        })
+        }
     }
 
-    /// The value of an indexed state variable (GetIntegeri_v and friends).
+    /// The value of an indexed state variable (GetIntegeri_v and friends; the indexed
+    /// Get table of scripts/get_params.py); INVALID_ENUM for the rest.
     pub fn get_value_indexed(&mut self, pname: u32, index: u32) -> GlResult<Value> {
-        let three = |arr: &[i32; 3], what: &str| -> GlResult<Value> {
-            match arr.get(index as usize) {
-                Some(&v) => Ok(Value::int(v as i64)),
-                // GL 4.6 §22.1: INVALID_VALUE if index is outside the variable's range.
-                None => gl_bail!(
-                    GL_INVALID_VALUE,
-                    "index = {index} must be 0, 1 or 2 for {what}"
-                ),
-            }
-        };
-        let binding = |v: &Vec<IndexedBinding>, what: u32, field: u8| -> GlResult<Value> {
-            match v.get(index as usize) {
-                Some(b) => Ok(Value::int(match field {
-                    0 => b.name() as i64,
-                    1 => b.offset,
-                    _ => b.size,
-                })),
-                None => gl_bail!(
-                    GL_INVALID_VALUE,
-                    "index = {index} is not below the {} binding points of {}",
-                    v.len(),
-                    Enum(what)
-                ),
-            }
-        };
-        let b = &self.bindings;
-        match pname {
-            GL_MAX_COMPUTE_WORK_GROUP_COUNT => three(
-                &MAX_COMPUTE_WORK_GROUP_COUNT,
-                "GL_MAX_COMPUTE_WORK_GROUP_COUNT",
-            ),
-            GL_MAX_COMPUTE_WORK_GROUP_SIZE => three(
-                &MAX_COMPUTE_WORK_GROUP_SIZE,
-                "GL_MAX_COMPUTE_WORK_GROUP_SIZE",
-            ),
-            GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB => three(
-                &MAX_COMPUTE_VARIABLE_GROUP_SIZE,
-                "GL_MAX_COMPUTE_VARIABLE_GROUP_SIZE_ARB",
-            ),
-            GL_UNIFORM_BUFFER_BINDING => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 0),
-            GL_UNIFORM_BUFFER_START => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 1),
-            GL_UNIFORM_BUFFER_SIZE => binding(&b.uniform_indexed, GL_UNIFORM_BUFFER, 2),
-            GL_SHADER_STORAGE_BUFFER_BINDING => {
-                binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 0)
-            }
-            GL_SHADER_STORAGE_BUFFER_START => {
-                binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 1)
-            }
-            GL_SHADER_STORAGE_BUFFER_SIZE => {
-                binding(&b.storage_indexed, GL_SHADER_STORAGE_BUFFER, 2)
-            }
-            GL_ATOMIC_COUNTER_BUFFER_BINDING => {
-                binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 0)
-            }
-            GL_ATOMIC_COUNTER_BUFFER_START => {
-                binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 1)
-            }
-            GL_ATOMIC_COUNTER_BUFFER_SIZE => {
-                binding(&b.atomic_indexed, GL_ATOMIC_COUNTER_BUFFER, 2)
-            }
-            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => {
-                binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 0)
-            }
-            GL_TRANSFORM_FEEDBACK_BUFFER_START => {
-                binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 1)
-            }
-            GL_TRANSFORM_FEEDBACK_BUFFER_SIZE => {
-                binding(&b.xfb_indexed, GL_TRANSFORM_FEEDBACK_BUFFER, 2)
-            }
-            p if self.image_unit_value(p, index).is_some() => Ok(Value::int(
-                self.image_unit_value(p, index).expect("checked")?,
-            )),
-            p if self.vertex_binding_value(p, index).is_some() => {
-                self.vertex_binding_value(p, index).expect("checked")
-            }
-            p if self.raster_value_indexed(p, index).is_some() => {
-                self.raster_value_indexed(p, index).expect("checked")
-            }
+        match self.get_table_indexed(pname, index) {
+            Some(v) => v,
             // GL 4.6 §22.1: INVALID_ENUM if pname is not an indexed state variable.
-            _ => gl_bail!(
+            None => gl_bail!(
                 GL_INVALID_ENUM,
                 "pname {} is not an indexed state value",
                 Enum(pname)
+            ),
+        }
+    }
+
+    /// Element `index` of a three-element limit (the work-group counts and sizes).
+    pub fn limit3(&self, arr: &[i32; 3], what: &str, index: u32) -> GlResult<Value> {
+        match arr.get(index as usize) {
+            Some(&v) => Ok(Value::int(v as i64)),
+            // GL 4.6 §22.1: INVALID_VALUE if index is outside the variable's range.
+            None => gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} must be 0, 1 or 2 for {what}"
+            ),
+        }
+    }
+
+    /// Indexed binding point `index` of the buffer target `target`.
+    pub fn indexed_binding<'a>(
+        &self,
+        points: &'a [IndexedBinding],
+        target: u32,
+        index: u32,
+    ) -> GlResult<&'a IndexedBinding> {
+        match points.get(index as usize) {
+            Some(b) => Ok(b),
+            // GL 4.6 §22.1: INVALID_VALUE if index is outside the variable's range.
+            None => gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below the {} binding points of {}",
+                points.len(),
+                Enum(target)
             ),
         }
     }

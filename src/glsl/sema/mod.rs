@@ -24,7 +24,9 @@ use std::collections::{HashMap, HashSet};
 
 use glsl_lang::ast::{self, NodeContent};
 
-use super::parse::{Directives, Int64Literals, LineMap};
+use crate::glsl::parse::Directives;
+use crate::glsl::parse::lines::LineMap;
+use crate::glsl::parse::tokens::Int64Literals;
 use crate::ir::shader::{Log, Stage};
 use crate::ir::*;
 

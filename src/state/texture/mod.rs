@@ -19,7 +19,7 @@ use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::limits::{
     MAX_3D_TEXTURE_SIZE, MAX_ARRAY_TEXTURE_LAYERS, MAX_COMBINED_TEXTURE_IMAGE_UNITS,
-    MAX_CUBE_MAP_TEXTURE_SIZE, MAX_IMAGE_UNITS, MAX_RECTANGLE_TEXTURE_SIZE, MAX_TEXTURE_SIZE,
+    MAX_CUBE_MAP_TEXTURE_SIZE, MAX_RECTANGLE_TEXTURE_SIZE, MAX_TEXTURE_SIZE,
 };
 use crate::state::context::ContextState;
 use crate::state::objects::texture::{FACES, ImageUnit, Texture, target_index};
@@ -226,8 +226,6 @@ impl ContextState {
             GL_MAX_ARRAY_TEXTURE_LAYERS => MAX_ARRAY_TEXTURE_LAYERS as i64,
             GL_MAX_CUBE_MAP_TEXTURE_SIZE => MAX_CUBE_MAP_TEXTURE_SIZE as i64,
             GL_MAX_RECTANGLE_TEXTURE_SIZE => MAX_RECTANGLE_TEXTURE_SIZE as i64,
-            GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64,
-            GL_MAX_IMAGE_UNITS => MAX_IMAGE_UNITS as i64,
             p => return t.pixel_store.get(p),
         })
     }

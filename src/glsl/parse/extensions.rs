@@ -1,0 +1,180 @@
+//! glcompute's extension registry for glsl-lang's preprocessor (the extensions the
+//! compiler implements) and the screening of `#extension` directives before parsing
+//! (GLSL 4.60 §3.3: an unknown extension is an error for `require`, a warning otherwise).
+
+use crate::glsl::parse::lines::LineMap;
+use crate::ir::shader::Log;
+use glsl_lang_pp::exts::names::ExtNameAtom;
+use glsl_lang_pp::exts::{DEFAULT_REGISTRY, ExtensionSpec, Registry};
+use glsl_lang_pp::types::type_names::TypeNameAtom;
+use std::sync::OnceLock;
+
+/// GLSL extensions the compiler implements: `#extension` accepts them and the
+/// preprocessor defines their macros. glsl-lang's default registry names many more (and
+/// would define their macros), so the front end uses its own.
+pub const EXTENSIONS: &[&str] = &[
+    "GL_ARB_compute_shader",
+    "GL_ARB_compute_variable_group_size",
+    "GL_ARB_shader_storage_buffer_object",
+    "GL_ARB_shader_atomic_counters",
+    "GL_ARB_shader_image_load_store",
+    "GL_ARB_shader_image_size",
+    "GL_ARB_shading_language_420pack",
+    "GL_ARB_shading_language_packing",
+    "GL_ARB_explicit_uniform_location",
+    "GL_ARB_shader_subroutine",
+    "GL_ARB_arrays_of_arrays",
+    "GL_ARB_gpu_shader5",
+    "GL_ARB_gpu_shader_fp64",
+    "GL_ARB_shader_bit_encoding",
+    "GL_ARB_texture_query_levels",
+    "GL_ARB_shader_texture_image_samples",
+    "GL_ARB_texture_multisample",
+    "GL_ARB_uniform_buffer_object",
+    "GL_ARB_enhanced_layouts",
+    "GL_AMD_shader_trinary_minmax",
+    "GL_ARB_gpu_shader_int64",
+    "GL_ARB_shader_clock",
+    "GL_ARB_shader_group_vote",
+    "GL_INTEL_shader_atomic_float_minmax",
+    "GL_NV_shader_atomic_float",
+    "GL_NV_shader_atomic_int64",
+];
+
+/// The type names GL_ARB_gpu_shader_int64 adds.
+pub const INT64_TYPES: [&str; 8] = [
+    "int64_t", "uint64_t", "i64vec2", "i64vec3", "i64vec4", "u64vec2", "u64vec3", "u64vec4",
+];
+
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut r = Registry::new();
+        for name in EXTENSIONS {
+            let atom = ExtNameAtom::from(*name);
+            let mut types = DEFAULT_REGISTRY
+                .get(&atom)
+                .map(|spec| spec.type_names().to_vec())
+                .unwrap_or_default();
+            // glsl-lang's registry lacks the type this extension adds before GLSL 4.20.
+            if *name == "GL_ARB_shader_atomic_counters" {
+                types.push(TypeNameAtom::from("atomic_uint"));
+            }
+            // Nor the types of GL_ARB_gpu_shader_int64 (the front end maps the names).
+            if *name == "GL_ARB_gpu_shader_int64" {
+                for t in INT64_TYPES {
+                    types.push(TypeNameAtom::from(t));
+                }
+            }
+            r.add(ExtensionSpec::new(atom, types));
+        }
+        r
+    })
+}
+
+/// GLSL 4.60 §3.3: `#extension name : behavior` with an extension the compiler does not
+/// implement is an error for `require` and a warning for `enable` and `warn`. glsl-lang
+/// rejects every unknown extension, so such directives are answered here and blanked
+/// (line numbers are kept) before parsing. `accepted` are extensions the context
+/// supports without the compiler implementing them (interposed mode: the host's); their
+/// directives are blanked without a message, and a shader that then uses what they add
+/// fails to compile as any undeclared name does.
+pub fn screen_extensions(
+    source: &str,
+    log: &mut Log,
+    map: &LineMap,
+    accepts: &crate::glsl::accepts::Accepts,
+) -> String {
+    let accepted = &accepts.extensions;
+    let mut out = String::with_capacity(source.len());
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        // GLSL ES needs GL_ARB_ES3_1_compatibility, which a desktop GL 4.3 context
+        // without it rejects (before any extension of the ES shader is considered).
+        if let Some(v) = trimmed
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix("version"))
+            && let words = v
+                .split_whitespace()
+                .take_while(|w| !w.starts_with("//"))
+                .collect::<Vec<_>>()
+            && (words.get(1) == Some(&"es") || words.first() == Some(&"100"))
+        {
+            let span = map.span(offset + (line.len() - trimmed.len()));
+            log.error(
+                span,
+                format!(
+                    "GLSL ES shaders (#version {}) are not supported: glcompute is a desktop OpenGL 4.3 driver without GL_ARB_ES3_1_compatibility",
+                    words.join(" ")
+                ),
+            );
+            return out;
+        }
+        // GLSL 4.60 §3.3: a version the implementation does not support is a compile
+        // error; a context supports what its SHADING_LANGUAGE_VERSION says.
+        if let Some(v) = trimmed
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix("version"))
+            && let Some(number) = v
+                .split_whitespace()
+                .next()
+                .and_then(|w| w.parse::<u32>().ok())
+            && number > accepts.glsl_version as u32
+        {
+            let span = map.span(offset + (line.len() - trimmed.len()));
+            log.error(
+                span,
+                format!(
+                    "GLSL {}.{:02} (#version {number}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is {}.{:02}",
+                    number / 100,
+                    number % 100,
+                    accepts.glsl_version / 100,
+                    accepts.glsl_version % 100
+                ),
+            );
+            return out;
+        }
+        let directive = trimmed
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix("extension"))
+            .filter(|r| r.starts_with(char::is_whitespace));
+        if let Some(rest) = directive {
+            let mut parts = rest.splitn(2, ':');
+            let name = parts.next().unwrap_or("").trim();
+            let behavior = parts.next().unwrap_or("").trim();
+            let behavior = behavior
+                .split(|c: char| c.is_whitespace() || c == '/')
+                .next()
+                .unwrap_or("");
+            if name != "all" && !name.is_empty() && !EXTENSIONS.contains(&name) {
+                let span = map.span(offset + (line.len() - trimmed.len()));
+                let behavior = if accepted.iter().any(|a| a == name) {
+                    ""
+                } else {
+                    behavior
+                };
+                match behavior {
+                    "require" => log.error(
+                        span,
+                        format!("extension `{name}' unsupported in compute shader"),
+                    ),
+                    "enable" | "warn" => log.warning(
+                        span,
+                        format!("extension `{name}' unsupported in compute shader"),
+                    ),
+                    _ => {}
+                }
+                out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                offset += line.len();
+                continue;
+            }
+        }
+        out.push_str(line);
+        offset += line.len();
+    }
+    out
+}
