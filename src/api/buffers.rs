@@ -1,11 +1,10 @@
 //! Buffer object entry points (GL 4.6 chapter 6), target-based and DSA.
 
 use crate::api::call::{count_named, gl_call, in_array, out_array, out_one};
-use crate::gl::enums::*;
-use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::buffer::BufRef::{self, Named, Target};
+use crate::state::buffer::map_access;
 use std::ffi::c_void;
 
 fn gen_names(func: &'static str, n: GLsizei, buffers: *mut GLuint, create: bool) {
@@ -239,20 +238,6 @@ pub unsafe extern "C" fn glGetNamedBufferSubData(
 ) {
     gl_call("glGetNamedBufferSubData", |st| {
         st.get_buffer_sub_data(Named(buffer), offset as i64, size as i64, data_out(data))
-    })
-}
-
-/// MapBuffer's access enum as MapBufferRange bits. GL 4.6 §6.3: INVALID_ENUM otherwise.
-fn map_access(access: GLenum) -> GlResult<GLbitfield> {
-    Ok(match access {
-        GL_READ_ONLY => GL_MAP_READ_BIT,
-        GL_WRITE_ONLY => GL_MAP_WRITE_BIT,
-        GL_READ_WRITE => GL_MAP_READ_BIT | GL_MAP_WRITE_BIT,
-        _ => gl_bail!(
-            GL_INVALID_ENUM,
-            "access {} is not GL_READ_ONLY, GL_WRITE_ONLY or GL_READ_WRITE",
-            Enum(access)
-        ),
     })
 }
 

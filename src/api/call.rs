@@ -14,7 +14,7 @@ use crate::state::objects::debug::Delivery;
 
 /// GL 4.6 §2.3.1: INVALID_VALUE for a negative count or size, named `what` in the
 /// message.
-pub(super) fn count_named(n: i32, what: &str) -> GlResult<usize> {
+pub fn count_named(n: i32, what: &str) -> GlResult<usize> {
     if n < 0 {
         crate::gl_bail!(GL_INVALID_VALUE, "{what} = {n} is negative");
     }
@@ -22,7 +22,7 @@ pub(super) fn count_named(n: i32, what: &str) -> GlResult<usize> {
 }
 
 /// A negative `n`: GL 4.6 §2.3.1's INVALID_VALUE.
-pub(super) fn count(n: i32) -> GlResult<usize> {
+pub fn count(n: i32) -> GlResult<usize> {
     count_named(n, "n")
 }
 
@@ -38,7 +38,7 @@ pub const MAX_NAMES_PER_CALL: usize = 1 << 20;
 ///
 /// # Safety
 /// `out` must be null or have room for `n` names.
-pub(super) unsafe fn gen_into(
+pub unsafe fn gen_into(
     func: &'static str,
     n: i32,
     out: *mut u32,
@@ -71,7 +71,7 @@ pub(super) unsafe fn gen_into(
 ///
 /// # Safety
 /// `names` must be null or hold `n` names.
-pub(super) unsafe fn delete_from(
+pub unsafe fn delete_from(
     func: &'static str,
     n: i32,
     names: *const u32,

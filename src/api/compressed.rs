@@ -3,8 +3,6 @@
 //! GetCompressedTex(ture)(Sub)Image queries.
 
 use crate::api::call::gl_call;
-use crate::gl::enums::*;
-use crate::gl::error::GlResult;
 use crate::gl::types::*;
 use crate::state::context::ContextState;
 use crate::state::texture::image::Dims;
@@ -316,33 +314,10 @@ pub unsafe extern "C" fn glCompressedTextureSubImage3D(
     )
 }
 
-/// GL 4.6 §8.11.4: INVALID_ENUM for a target GetCompressedTexImage does not take (a
-/// cube map is read face by face; buffer and rectangle textures are never compressed
-/// but are targets of the query, as for GetTexImage).
-fn get_target(
-    st: &ContextState,
-    target: GLenum,
-) -> GlResult<std::sync::Arc<crate::state::objects::texture::Texture>> {
-    if matches!(
-        target,
-        GL_TEXTURE_CUBE_MAP
-            | GL_TEXTURE_BUFFER
-            | GL_TEXTURE_2D_MULTISAMPLE
-            | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
-    ) {
-        crate::gl_bail!(
-            GL_INVALID_ENUM,
-            "target {} is not a glGetCompressedTexImage target",
-            crate::gl::error::Enum(target)
-        );
-    }
-    st.query_target(target)
-}
-
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetCompressedTexImage(target: GLenum, level: GLint, img: *mut c_void) {
     gl_call("glGetCompressedTexImage", |st| {
-        let t = get_target(st, target)?;
+        let t = st.compressed_get_target(target)?;
         // SAFETY: GL's promise: img has room for the compressed image (or is an offset
         // into the bound PIXEL_PACK buffer).
         let out = unsafe { UserOut::new(img) };
@@ -358,7 +333,7 @@ pub unsafe extern "C" fn glGetnCompressedTexImage(
     img: *mut c_void,
 ) {
     gl_call("glGetnCompressedTexImage", |st| {
-        let t = get_target(st, target)?;
+        let t = st.compressed_get_target(target)?;
         // SAFETY: GL's promise: img has room for buf_size bytes.
         let out = unsafe { UserOut::new(img) };
         st.get_compressed_tex_image(t, Some(target), level, None, Some(buf_size as i64), out)

@@ -5,10 +5,8 @@
 //! operation in `state::copies`.
 
 use crate::api::call::{gl_call, out_array};
-use crate::gl::enums::GL_SAMPLE_POSITION;
 use crate::gl::types::*;
-use crate::gl_bail;
-use crate::state::copies::{CopyEnd, has_mipmaps};
+use crate::state::copies::CopyEnd;
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]
@@ -57,15 +55,7 @@ pub unsafe extern "C" fn glClearTexSubImage(
 #[unsafe(no_mangle)]
 pub extern "C" fn glGenerateMipmap(target: GLenum) {
     gl_call("glGenerateMipmap", |st| {
-        // GL 4.6 §8.14.4: INVALID_ENUM if target is not a texture target with mipmaps.
-        if !has_mipmaps(target) {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "target {} is not a texture target with mipmaps",
-                crate::gl::error::Enum(target)
-            );
-        }
-        let tex = st.bound_texture(target)?;
+        let tex = st.mipmap_target(target)?;
         st.generate_mipmap(tex)
     })
 }
@@ -201,23 +191,7 @@ pub extern "C" fn glInvalidateTexSubImage(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetMultisamplefv(pname: GLenum, index: GLuint, val: *mut GLfloat) {
     gl_call("glGetMultisamplefv", |st| {
-        // GL 4.6 §14.3.1.1: INVALID_ENUM if pname is not SAMPLE_POSITION.
-        if pname != GL_SAMPLE_POSITION {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "pname {} is not GL_SAMPLE_POSITION",
-                crate::gl::error::Enum(pname)
-            );
-        }
-        // GL 4.6 §14.3.1.1: INVALID_VALUE if index is not below the draw
-        // framebuffer's SAMPLES (0 for a framebuffer that is not multisample).
-        let samples = st.framebuffer_samples(st.framebuffers.draw);
-        let Some(pos) = crate::state::multisample::sample_position(samples, index) else {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "index {index} is not below GL_SAMPLES ({samples})"
-            );
-        };
+        let pos = st.get_multisample(pname, index)?;
         // SAFETY: GL's promise: val has room for two floats.
         unsafe { out_array(val, &pos) };
         Ok(())

@@ -7,89 +7,12 @@
 //! interposed mode under a driver that draws is how an application draws and computes.
 
 use crate::api::call::gl_call;
-use crate::gl::enums::*;
-use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::*;
-use crate::gl_bail;
-use crate::state::context::ContextState;
+use crate::state::draw::{
+    check_counts, check_indirect, check_indirect_count, check_mode, check_type, draw_feedback,
+    draw_range, no_rasteriser,
+};
 use std::ffi::c_void;
-
-/// GL 4.6 §10.1: INVALID_ENUM if mode is not a primitive type.
-fn check_mode(mode: GLenum) -> GlResult<()> {
-    if !matches!(
-        mode,
-        GL_POINTS
-            | GL_LINE_STRIP
-            | GL_LINE_LOOP
-            | GL_LINES
-            | GL_LINE_STRIP_ADJACENCY
-            | GL_LINES_ADJACENCY
-            | GL_TRIANGLE_STRIP
-            | GL_TRIANGLE_FAN
-            | GL_TRIANGLES
-            | GL_TRIANGLE_STRIP_ADJACENCY
-            | GL_TRIANGLES_ADJACENCY
-            | GL_PATCHES
-    ) {
-        gl_bail!(
-            GL_INVALID_ENUM,
-            "mode {} is not a primitive type",
-            Enum(mode)
-        );
-    }
-    Ok(())
-}
-
-/// GL 4.6 §10.4 / §10.5: INVALID_VALUE for a negative count, instance count or draw
-/// count.
-fn check_counts(counts: &[(&str, GLsizei)]) -> GlResult<()> {
-    for &(what, n) in counts {
-        if n < 0 {
-            gl_bail!(GL_INVALID_VALUE, "{what} = {n} is negative");
-        }
-    }
-    Ok(())
-}
-
-/// GL 4.6 §10.5: INVALID_ENUM unless the index type is UNSIGNED_BYTE, _SHORT or _INT.
-fn check_type(ty: GLenum) -> GlResult<()> {
-    if !matches!(ty, GL_UNSIGNED_BYTE | GL_UNSIGNED_SHORT | GL_UNSIGNED_INT) {
-        gl_bail!(
-            GL_INVALID_ENUM,
-            "type {} is not GL_UNSIGNED_BYTE, GL_UNSIGNED_SHORT or GL_UNSIGNED_INT",
-            Enum(ty)
-        );
-    }
-    Ok(())
-}
-
-/// GL 4.6 §10.4: the indirect forms read DRAW_INDIRECT_BUFFER; INVALID_OPERATION
-/// without one, INVALID_VALUE for a stride that is not zero or a multiple of four.
-fn check_indirect(st: &ContextState, stride: GLsizei) -> GlResult<()> {
-    if stride < 0 || stride % 4 != 0 {
-        gl_bail!(
-            GL_INVALID_VALUE,
-            "stride = {stride} is neither zero nor a multiple of four"
-        );
-    }
-    if st.bindings.draw_indirect.is_none() {
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "no buffer is bound to GL_DRAW_INDIRECT_BUFFER"
-        );
-    }
-    Ok(())
-}
-
-/// The error every valid draw command ends with.
-fn no_rasteriser<T>() -> GlResult<T> {
-    gl_bail!(
-        GL_INVALID_OPERATION,
-        "nothing was drawn: glcompute runs compute shaders and does not rasterise (a glcompute \
-         context has no vertex array object bound, GL 4.6 §10.3.1); to draw and compute, run \
-         the application with LD_PRELOAD=libglcompute.so under a GL driver that draws"
-    )
-}
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawArrays(mode: GLenum, _first: GLint, count: GLsizei) {
@@ -295,23 +218,6 @@ pub extern "C" fn glDrawRangeElementsBaseVertex(
     })
 }
 
-/// DrawRangeElements*: GL 4.6 §10.5 adds INVALID_VALUE if end < start.
-fn draw_range(
-    mode: GLenum,
-    start: GLuint,
-    end: GLuint,
-    count: GLsizei,
-    ty: GLenum,
-) -> GlResult<()> {
-    check_mode(mode)?;
-    check_counts(&[("count", count)])?;
-    if end < start {
-        gl_bail!(GL_INVALID_VALUE, "end = {end} is less than start = {start}");
-    }
-    check_type(ty)?;
-    no_rasteriser()
-}
-
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawElementsIndirect(mode: GLenum, ty: GLenum, _indirect: *const c_void) {
     gl_call("glDrawElementsIndirect", |st| {
@@ -400,56 +306,6 @@ pub extern "C" fn glMultiDrawElementsIndirectCount(
         check_type(ty)?;
         check_indirect_count(st, drawcount, maxdrawcount, stride)
     })
-}
-
-/// The MultiDraw*IndirectCount commands' own checks (GL 4.6 §10.4), then the indirect
-/// buffer's. glcompute has no PARAMETER_BUFFER binding point (GL_ARB_indirect_parameters
-/// is not announced), so the draw count can never be read: such a command always ends
-/// in INVALID_OPERATION.
-fn check_indirect_count(
-    st: &ContextState,
-    drawcount: GLintptr,
-    maxdrawcount: GLsizei,
-    stride: GLsizei,
-) -> GlResult<()> {
-    // GL 4.6 §10.4: INVALID_VALUE if maxdrawcount is negative or drawcount (an offset)
-    // is not a multiple of four.
-    check_counts(&[("maxdrawcount", maxdrawcount)])?;
-    if drawcount % 4 != 0 {
-        gl_bail!(
-            GL_INVALID_VALUE,
-            "drawcount = {drawcount} (an offset into GL_PARAMETER_BUFFER) is not a multiple of four"
-        );
-    }
-    check_indirect(st, stride)?;
-    // GL 4.6 §10.4: INVALID_OPERATION if no buffer is bound to PARAMETER_BUFFER.
-    gl_bail!(
-        GL_INVALID_OPERATION,
-        "no buffer is bound to GL_PARAMETER_BUFFER (glcompute has no such binding point, and does not rasterise)"
-    )
-}
-
-/// DrawTransformFeedback*: GL 4.6 §13.2.3. glcompute has no transform feedback
-/// objects of its own, so a non-zero id is INVALID_VALUE; the default object (0) has
-/// never ended a capture, which is INVALID_OPERATION.
-fn draw_feedback(mode: GLenum, id: GLuint, stream: GLuint, instances: GLsizei) -> GlResult<()> {
-    check_mode(mode)?;
-    if id != 0 {
-        gl_bail!(
-            GL_INVALID_VALUE,
-            "id = {id} is not the name of a transform feedback object"
-        );
-    }
-    // GL 4.6 §13.2.3: INVALID_VALUE for a stream past MAX_VERTEX_STREAMS (4) or a
-    // negative instance count.
-    if stream >= 4 {
-        gl_bail!(
-            GL_INVALID_VALUE,
-            "stream = {stream} is not below GL_MAX_VERTEX_STREAMS (4)"
-        );
-    }
-    check_counts(&[("instancecount", instances)])?;
-    no_rasteriser()
 }
 
 #[unsafe(no_mangle)]

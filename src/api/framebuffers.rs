@@ -6,8 +6,10 @@ use crate::format::texel::Class;
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;
-use crate::gl_bail;
 use crate::state::context::ContextState;
+use crate::state::framebuffer::{
+    clear_buffer_words, clear_depth_stencil, named_renderbuffer, tex_nd,
+};
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]
@@ -61,43 +63,6 @@ pub extern "C" fn glFramebufferTexture(
         let fb = st.framebuffer_binding(target)?;
         st.framebuffer_texture(fb, attachment, None, texture, level, None)
     })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn tex_nd(
-    st: &mut ContextState,
-    dims: u8,
-    target: GLenum,
-    attachment: GLenum,
-    textarget: GLenum,
-    texture: GLuint,
-    level: GLint,
-    layer: Option<GLint>,
-) -> GlResult<()> {
-    let fb = st.framebuffer_binding(target)?;
-    // GL 4.6 §9.2.8: INVALID_ENUM if texture is not zero and textarget is not a target
-    // this command takes.
-    let face =
-        (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&textarget);
-    let takes = match dims {
-        1 => textarget == GL_TEXTURE_1D,
-        2 => {
-            face || matches!(
-                textarget,
-                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_2D_MULTISAMPLE
-            )
-        }
-        _ => textarget == GL_TEXTURE_3D,
-    };
-    if texture != 0 && !takes {
-        crate::gl_bail!(
-            GL_INVALID_ENUM,
-            "textarget {} is not a target of glFramebufferTexture{dims}D",
-            crate::gl::error::Enum(textarget)
-        );
-    }
-    let tt = if texture == 0 { None } else { Some(textarget) };
-    st.framebuffer_texture(fb, attachment, tt, texture, level, layer)
 }
 
 #[unsafe(no_mangle)]
@@ -341,21 +306,7 @@ unsafe fn clear_buffer(
             Some(f) => st.named_framebuffer(f)?,
             None => st.framebuffers.draw,
         };
-        let n = if buffer == GL_COLOR { 4 } else { 1 };
-        // GL 4.6 §17.4.3.1: the fv form clears colour or depth, iv colour or stencil,
-        // uiv colour only.
-        let ok = match class {
-            Class::Float => matches!(buffer, GL_COLOR | GL_DEPTH),
-            Class::Sint => matches!(buffer, GL_COLOR | GL_STENCIL),
-            Class::Uint => buffer == GL_COLOR,
-        };
-        if !ok {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "buffer {} cannot be cleared with {func}",
-                crate::gl::error::Enum(buffer)
-            );
-        }
+        let n = clear_buffer_words(buffer, class, func)?;
         let mut words = [0u32; 4];
         // SAFETY: the application provides the values the buffer takes.
         if let Some(v) = unsafe { in_array(value, n) } {
@@ -424,30 +375,6 @@ pub extern "C" fn glClearNamedFramebufferfi(
         let fb = st.named_framebuffer(fb)?;
         clear_depth_stencil(st, fb, buffer, drawbuffer, depth, stencil)
     })
-}
-
-/// ClearBufferfi and ClearNamedFramebufferfi of framebuffer `fb`.
-fn clear_depth_stencil(
-    st: &mut ContextState,
-    fb: GLuint,
-    buffer: GLenum,
-    drawbuffer: GLint,
-    depth: GLfloat,
-    stencil: GLint,
-) -> GlResult<()> {
-    // GL 4.6 §17.4.3.1: INVALID_ENUM unless buffer is DEPTH_STENCIL.
-    if buffer != GL_DEPTH_STENCIL {
-        gl_bail!(
-            GL_INVALID_ENUM,
-            "glClearBufferfi clears GL_DEPTH_STENCIL only"
-        );
-    }
-    st.clear_framebuffer_buffer(
-        fb,
-        buffer,
-        drawbuffer,
-        [depth.to_bits(), stencil as u32, 0, 0],
-    )
 }
 
 #[unsafe(no_mangle)]
@@ -529,11 +456,7 @@ pub extern "C" fn glBindRenderbuffer(target: GLenum, rb: GLuint) {
 #[unsafe(no_mangle)]
 pub extern "C" fn glRenderbufferStorage(target: GLenum, internal: GLenum, w: GLsizei, h: GLsizei) {
     gl_call("glRenderbufferStorage", |st| {
-        // GL 4.6 §9.2.4: INVALID_ENUM if target is not RENDERBUFFER.
-        if target != GL_RENDERBUFFER {
-            gl_bail!(GL_INVALID_ENUM, "target must be GL_RENDERBUFFER");
-        }
-        let rb = st.framebuffers.renderbuffer.clone();
+        let rb = st.bound_renderbuffer(target)?;
         st.renderbuffer_storage(rb, 0, internal, w, h)
     })
 }
@@ -547,11 +470,7 @@ pub extern "C" fn glRenderbufferStorageMultisample(
     h: GLsizei,
 ) {
     gl_call("glRenderbufferStorageMultisample", |st| {
-        // GL 4.6 §9.2.4: INVALID_ENUM if target is not RENDERBUFFER.
-        if target != GL_RENDERBUFFER {
-            gl_bail!(GL_INVALID_ENUM, "target must be GL_RENDERBUFFER");
-        }
-        let rb = st.framebuffers.renderbuffer.clone();
+        let rb = st.bound_renderbuffer(target)?;
         st.renderbuffer_storage(rb, samples, internal, w, h)
     })
 }
@@ -568,21 +487,6 @@ pub extern "C" fn glNamedRenderbufferStorageMultisample(
         let r = named_renderbuffer(st, rb)?;
         st.renderbuffer_storage(Some(r), samples, internal, w, h)
     })
-}
-
-/// GL 4.6 §9.2.4: the renderbuffer object `rb` of a Named* command (INVALID_OPERATION
-/// if it is not the name of an existing renderbuffer).
-fn named_renderbuffer(
-    st: &ContextState,
-    rb: GLuint,
-) -> GlResult<std::sync::Arc<crate::state::objects::framebuffer::Renderbuffer>> {
-    match st.shared.renderbuffers.lock().get(rb).cloned() {
-        Some(r) => Ok(r),
-        None => gl_bail!(
-            GL_INVALID_OPERATION,
-            "renderbuffer = {rb} is not the name of an existing renderbuffer"
-        ),
-    }
 }
 
 #[unsafe(no_mangle)]
@@ -710,15 +614,7 @@ pub unsafe extern "C" fn glGetRenderbufferParameteriv(
     // SAFETY: the application has room for one value.
     unsafe {
         query_int("glGetRenderbufferParameteriv", params, |st| {
-            // GL 4.6 §9.2.6: INVALID_ENUM if target is not RENDERBUFFER.
-            if target != GL_RENDERBUFFER {
-                gl_bail!(
-                    GL_INVALID_ENUM,
-                    "target {} is not GL_RENDERBUFFER",
-                    crate::gl::error::Enum(target)
-                );
-            }
-            let rb = st.framebuffers.renderbuffer.clone();
+            let rb = st.bound_renderbuffer(target)?;
             st.renderbuffer_parameter(rb.as_ref(), pname)
         })
     }
@@ -733,15 +629,8 @@ pub unsafe extern "C" fn glGetNamedRenderbufferParameteriv(
     // SAFETY: the application has room for one value.
     unsafe {
         query_int("glGetNamedRenderbufferParameteriv", params, |st| {
-            let r = st.shared.renderbuffers.lock().get(rb).cloned();
-            // DSA: INVALID_OPERATION if renderbuffer is not an existing renderbuffer.
-            if r.is_none() {
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "renderbuffer = {rb} is not the name of an existing renderbuffer"
-                );
-            }
-            st.renderbuffer_parameter(r.as_ref(), pname)
+            let r = named_renderbuffer(st, rb)?;
+            st.renderbuffer_parameter(Some(&r), pname)
         })
     }
 }

@@ -5,9 +5,7 @@
 use super::textures::{get_param, read_params, set_param, set_param_int};
 use crate::api::call::count;
 use crate::api::call::{delete_from, gen_into, gl_call, in_array};
-use crate::gl::enums::*;
 use crate::gl::types::*;
-use crate::gl_bail;
 use crate::state::texture::params::{ParamOut, TexRef};
 
 #[unsafe(no_mangle)]
@@ -76,15 +74,7 @@ fn tex_buffer(
     range: Option<(GLintptr, GLsizeiptr)>,
 ) {
     gl_call(func, |st| {
-        // GL 4.6 §8.9: INVALID_ENUM if target is not TEXTURE_BUFFER.
-        if target != GL_TEXTURE_BUFFER {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "target {} is not GL_TEXTURE_BUFFER",
-                crate::gl::error::Enum(target)
-            );
-        }
-        let tex = st.bound_texture(target)?;
+        let tex = st.buffer_texture_target(target)?;
         st.tex_buffer(
             tex,
             internal,

@@ -1,8 +1,7 @@
 //! Shader, program and program-pipeline entry points (GL 4.6 chapter 7).
 
 use crate::api::call::{c_bytes, count_named, gl_call, in_array, out_array, out_one};
-use crate::gl::enums::*;
-use crate::gl::error::{Enum, GlResult};
+use crate::gl::error::GlResult;
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::context::ContextState;
@@ -330,16 +329,10 @@ pub unsafe extern "C" fn glShaderBinary(
     _binary: *const std::ffi::c_void,
     length: GLsizei,
 ) {
-    gl_call("glShaderBinary", |_| -> GlResult<()> {
+    gl_call("glShaderBinary", |st| {
         count_named(n, "count")?;
         count_named(length, "length")?;
-        // GL 4.6 §7.2: INVALID_ENUM if binaryFormat is not one of SHADER_BINARY_FORMATS,
-        // and that list is empty.
-        gl_bail!(
-            GL_INVALID_ENUM,
-            "binaryFormat {} is not a supported shader binary format (there are none)",
-            Enum(binary_format)
-        )
+        st.shader_binary(binary_format)
     })
 }
 
@@ -351,18 +344,7 @@ pub unsafe extern "C" fn glSpecializeShader(
     _constant_index: *const GLuint,
     _constant_value: *const GLuint,
 ) {
-    gl_call("glSpecializeShader", |st| -> GlResult<()> {
-        // GL 4.6 §7.2.1: INVALID_VALUE if shader is not a shader or program name,
-        // INVALID_OPERATION if it names a program.
-        st.lookup_shader(shader)?;
-        // GL 4.6 §7.2.1: INVALID_OPERATION if shader is not a SPIR-V shader
-        // (SPIR_V_BINARY is FALSE). glcompute takes no shader binaries
-        // (NUM_SHADER_BINARY_FORMATS is 0), so no shader is one.
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "shader {shader} is not a SPIR-V shader (glcompute compiles GLSL source and takes no shader binaries)"
-        )
-    })
+    gl_call("glSpecializeShader", |st| st.specialize_shader(shader))
 }
 
 #[unsafe(no_mangle)]
@@ -372,25 +354,8 @@ pub unsafe extern "C" fn glGetShaderPrecisionFormat(
     range: *mut GLint,
     precision: *mut GLint,
 ) {
-    gl_call("glGetShaderPrecisionFormat", |_| {
-        // GL 4.6 §7.2.1: INVALID_ENUM unless shadertype is VERTEX_SHADER or FRAGMENT_SHADER.
-        if shader_type != GL_VERTEX_SHADER && shader_type != GL_FRAGMENT_SHADER {
-            gl_bail!(
-                GL_INVALID_ENUM,
-                "shadertype {} must be GL_VERTEX_SHADER or GL_FRAGMENT_SHADER",
-                Enum(shader_type)
-            );
-        }
-        // Every precision is IEEE single precision or 32-bit two's complement.
-        let (r, p) = match precision_type {
-            GL_LOW_FLOAT | GL_MEDIUM_FLOAT | GL_HIGH_FLOAT => ([127, 127], 23),
-            GL_LOW_INT | GL_MEDIUM_INT | GL_HIGH_INT => ([31, 30], 0),
-            _ => gl_bail!(
-                GL_INVALID_ENUM,
-                "precisiontype {} is not a precision type",
-                Enum(precision_type)
-            ),
-        };
+    gl_call("glGetShaderPrecisionFormat", |st| {
+        let (r, p) = st.shader_precision_format(shader_type, precision_type)?;
         // SAFETY: range holds two values, precision one.
         unsafe {
             out_array(range, &r);

@@ -310,15 +310,7 @@ pub unsafe extern "C" fn glGetProgramResourceLocationIndex(
     gl_call(
         "glGetProgramResourceLocationIndex",
         |st| -> GlResult<Option<i32>> {
-            st.lookup_program(program)?;
-            // GL 4.6 §7.3.1.1: INVALID_ENUM unless programInterface is PROGRAM_OUTPUT.
-            if iface != GL_PROGRAM_OUTPUT {
-                gl_bail!(
-                    GL_INVALID_ENUM,
-                    "programInterface must be GL_PROGRAM_OUTPUT"
-                );
-            }
-            st.get_frag_data(program, name.as_deref().unwrap_or(""), true)
+            st.get_program_resource_location_index(program, iface, name.as_deref().unwrap_or(""))
                 .map(Some)
         },
     )

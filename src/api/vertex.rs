@@ -5,6 +5,7 @@
 //! per command.
 
 use crate::api::call::{delete_from, gen_into, gl_call, in_array, out_array};
+use crate::format::texel::{snorm, unorm};
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;
@@ -556,16 +557,6 @@ pub unsafe extern "C" fn glGetVertexAttribPointerv(
 
 // ---- current attribute values (GL 4.6 §10.2.1) ----------------------------------
 
-/// Signed normalized (GL 4.6 §2.3.5.1 equation 2.2): max(c / (2^(b-1) - 1), -1).
-fn snorm(c: f64, bits: u32) -> f64 {
-    (c / ((1u64 << (bits - 1)) - 1) as f64).max(-1.0)
-}
-
-/// Unsigned normalized (equation 2.1): c / (2^b - 1).
-fn unorm(c: f64, bits: u32) -> f64 {
-    c / ((1u64 << bits) - 1) as f64
-}
-
 fn set(func: &'static str, index: GLuint, kind: AttribKind, values: &[f64]) {
     gl_call(func, |st| st.set_current_attrib(index, kind, values))
 }
@@ -887,35 +878,7 @@ fn packed(
     word: Option<u32>,
 ) {
     gl_call(func, |st| {
-        attrib_index(index)?;
-        // GL 4.6 §10.2.1: INVALID_ENUM unless type is INT_2_10_10_10_REV or
-        // UNSIGNED_INT_2_10_10_10_REV.
-        let signed = match ty {
-            GL_INT_2_10_10_10_REV => true,
-            GL_UNSIGNED_INT_2_10_10_10_REV => false,
-            _ => gl_bail!(
-                GL_INVALID_ENUM,
-                "type {} is not GL_INT_2_10_10_10_REV or GL_UNSIGNED_INT_2_10_10_10_REV",
-                crate::gl::error::Enum(ty)
-            ),
-        };
-        let Some(word) = word else { return Ok(()) };
-        let field = |shift: u32, bits: u32| -> f64 {
-            let raw = (word >> shift) & ((1u32 << bits) - 1);
-            let c = if signed {
-                // Sign-extend the field.
-                (((raw << (32 - bits)) as i32) >> (32 - bits)) as f64
-            } else {
-                raw as f64
-            };
-            match (normalized, signed) {
-                (false, _) => c,
-                (true, true) => snorm(c, bits),
-                (true, false) => unorm(c, bits),
-            }
-        };
-        let all = [field(0, 10), field(10, 10), field(20, 10), field(30, 2)];
-        st.set_current_attrib(index, AttribKind::Float, &all[..n])
+        st.set_current_attrib_packed(index, ty, normalized, n, word)
     })
 }
 

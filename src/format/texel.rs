@@ -622,6 +622,16 @@ pub fn linear_to_srgb(c: f32) -> f32 {
     }
 }
 
+/// Signed normalized (GL 4.6 §2.3.5.1 equation 2.2): max(c / (2^(b-1) - 1), -1).
+pub fn snorm(c: f64, bits: u32) -> f64 {
+    (c / ((1u64 << (bits - 1)) - 1) as f64).max(-1.0)
+}
+
+/// Unsigned normalized (equation 2.1): c / (2^b - 1).
+pub fn unorm(c: f64, bits: u32) -> f64 {
+    c / ((1u64 << bits) - 1) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,19 +1,18 @@
 //! Buffer objects (GL 4.6 chapter 6): names, binding points, data stores, mapping,
 //! copies and clears, with every error of the chapter checked before anything changes.
 
-use std::sync::Arc;
-
-use super::context::{ContextState, bad_target};
 use crate::format::pixels::convert_clear_value;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
-use crate::gl::types::{UserIn, UserOut};
+use crate::gl::types::{UserIn, UserOut, *};
 use crate::runtime::memory::Storage;
+use crate::state::context::{ContextState, bad_target};
 use crate::state::objects::buffer::{
     Buffer, BufferState, IndexedBinding, Mapping, alignment_name, max_bindings_name,
     offset_alignment,
 };
 use crate::{gl_bail, gl_err};
+use std::sync::Arc;
 
 /// How a command names its buffer: through a binding target, or directly (DSA).
 #[derive(Clone, Copy)]
@@ -885,4 +884,18 @@ fn new_storage(size: usize, data: UserIn) -> GlResult<Storage> {
         storage.write(0, bytes);
     }
     Ok(storage)
+}
+
+/// MapBuffer's access enum as MapBufferRange bits. GL 4.6 §6.3: INVALID_ENUM otherwise.
+pub fn map_access(access: GLenum) -> GlResult<GLbitfield> {
+    Ok(match access {
+        GL_READ_ONLY => GL_MAP_READ_BIT,
+        GL_WRITE_ONLY => GL_MAP_WRITE_BIT,
+        GL_READ_WRITE => GL_MAP_READ_BIT | GL_MAP_WRITE_BIT,
+        _ => gl_bail!(
+            GL_INVALID_ENUM,
+            "access {} is not GL_READ_ONLY, GL_WRITE_ONLY or GL_READ_WRITE",
+            Enum(access)
+        ),
+    })
 }

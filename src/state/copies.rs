@@ -1066,3 +1066,18 @@ impl ContextState {
         }
     }
 }
+
+impl ContextState {
+    /// The texture GenerateMipmap acts on (GL 4.6 §8.14.4: INVALID_ENUM if target is not
+    /// a texture target with mipmaps).
+    pub fn mipmap_target(&self, target: u32) -> GlResult<Arc<Texture>> {
+        if !has_mipmaps(target) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a texture target with mipmaps",
+                Enum(target)
+            );
+        }
+        self.bound_texture(target)
+    }
+}

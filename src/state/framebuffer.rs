@@ -9,7 +9,7 @@ use crate::format::internal::internal_format;
 use crate::format::texel::{Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
-use crate::gl::types::UserOut;
+use crate::gl::types::{UserOut, *};
 use crate::gl_bail;
 use crate::limits::{MAX_COLOR_ATTACHMENTS, MAX_DRAW_BUFFERS, MAX_RENDERBUFFER_SIZE};
 use crate::runtime::sync::Mutex;
@@ -891,4 +891,114 @@ fn is_color_buffer_enum(b: u32) -> bool {
             | GL_RIGHT
             | GL_FRONT_AND_BACK
     ) || b.wrapping_sub(GL_COLOR_ATTACHMENT0) < 32
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn tex_nd(
+    st: &mut ContextState,
+    dims: u8,
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: Option<GLint>,
+) -> GlResult<()> {
+    let fb = st.framebuffer_binding(target)?;
+    // GL 4.6 §9.2.8: INVALID_ENUM if texture is not zero and textarget is not a target
+    // this command takes.
+    let face =
+        (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z).contains(&textarget);
+    let takes = match dims {
+        1 => textarget == GL_TEXTURE_1D,
+        2 => {
+            face || matches!(
+                textarget,
+                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_2D_MULTISAMPLE
+            )
+        }
+        _ => textarget == GL_TEXTURE_3D,
+    };
+    if texture != 0 && !takes {
+        crate::gl_bail!(
+            GL_INVALID_ENUM,
+            "textarget {} is not a target of glFramebufferTexture{dims}D",
+            crate::gl::error::Enum(textarget)
+        );
+    }
+    let tt = if texture == 0 { None } else { Some(textarget) };
+    st.framebuffer_texture(fb, attachment, tt, texture, level, layer)
+}
+
+/// ClearBufferfi and ClearNamedFramebufferfi of framebuffer `fb`.
+pub fn clear_depth_stencil(
+    st: &mut ContextState,
+    fb: GLuint,
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) -> GlResult<()> {
+    // GL 4.6 §17.4.3.1: INVALID_ENUM unless buffer is DEPTH_STENCIL.
+    if buffer != GL_DEPTH_STENCIL {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "glClearBufferfi clears GL_DEPTH_STENCIL only"
+        );
+    }
+    st.clear_framebuffer_buffer(
+        fb,
+        buffer,
+        drawbuffer,
+        [depth.to_bits(), stencil as u32, 0, 0],
+    )
+}
+
+/// GL 4.6 §9.2.4: the renderbuffer object `rb` of a Named* command (INVALID_OPERATION
+/// if it is not the name of an existing renderbuffer).
+pub fn named_renderbuffer(
+    st: &ContextState,
+    rb: GLuint,
+) -> GlResult<std::sync::Arc<crate::state::objects::framebuffer::Renderbuffer>> {
+    match st.shared.renderbuffers.lock().get(rb).cloned() {
+        Some(r) => Ok(r),
+        None => gl_bail!(
+            GL_INVALID_OPERATION,
+            "renderbuffer = {rb} is not the name of an existing renderbuffer"
+        ),
+    }
+}
+
+impl ContextState {
+    /// The renderbuffer bound to `target` (GL 4.6 §9.2.4, §9.2.6: INVALID_ENUM if
+    /// target is not RENDERBUFFER).
+    pub fn bound_renderbuffer(&self, target: u32) -> GlResult<Option<Arc<Renderbuffer>>> {
+        if target != GL_RENDERBUFFER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not GL_RENDERBUFFER",
+                Enum(target)
+            );
+        }
+        Ok(self.framebuffers.renderbuffer.clone())
+    }
+}
+
+/// How many values ClearBuffer{fv,iv,uiv} of `buffer` reads (4 for colour, 1 for depth
+/// or stencil), once GL 4.6 §17.4.3.1 allows the form (`class`: fv clears colour or
+/// depth, iv colour or stencil, uiv colour only; INVALID_ENUM otherwise).
+pub fn clear_buffer_words(buffer: u32, class: Class, func: &str) -> GlResult<usize> {
+    let ok = match class {
+        Class::Float => matches!(buffer, GL_COLOR | GL_DEPTH),
+        Class::Sint => matches!(buffer, GL_COLOR | GL_STENCIL),
+        Class::Uint => buffer == GL_COLOR,
+    };
+    if !ok {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "buffer {} cannot be cleared with {func}",
+            Enum(buffer)
+        );
+    }
+    Ok(if buffer == GL_COLOR { 4 } else { 1 })
 }

@@ -12,6 +12,7 @@ pub mod buffer;
 pub mod context;
 pub mod copies;
 pub mod dispatch;
+pub mod draw;
 pub mod framebuffer;
 pub mod framebuffer_params;
 #[rustfmt::skip]

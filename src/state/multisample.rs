@@ -248,3 +248,28 @@ pub fn resolve(f: Format, v: &[[u32; 4]]) -> [u32; 4] {
     }
     sum.map(|x| (x / v.len() as f32).to_bits())
 }
+
+impl ContextState {
+    /// GetMultisamplefv (GL 4.6 §14.3.1.1): the position of sample `index` of the draw
+    /// framebuffer.
+    pub fn get_multisample(&self, pname: u32, index: u32) -> GlResult<[f32; 2]> {
+        // GL 4.6 §14.3.1.1: INVALID_ENUM if pname is not SAMPLE_POSITION.
+        if pname != GL_SAMPLE_POSITION {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not GL_SAMPLE_POSITION",
+                Enum(pname)
+            );
+        }
+        // GL 4.6 §14.3.1.1: INVALID_VALUE if index is not below the draw
+        // framebuffer's SAMPLES (0 for a framebuffer that is not multisample).
+        let samples = self.framebuffer_samples(self.framebuffers.draw);
+        let Some(pos) = sample_position(samples, index) else {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index {index} is not below GL_SAMPLES ({samples})"
+            );
+        };
+        Ok(pos)
+    }
+}

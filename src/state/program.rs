@@ -819,3 +819,55 @@ impl ContextState {
 fn max_name<'a, T: 'a + glsl::Named>(items: impl Iterator<Item = &'a T>) -> i64 {
     items.map(|i| i.name().len() as i64 + 1).max().unwrap_or(0)
 }
+
+impl ContextState {
+    /// ShaderBinary (GL 4.6 §7.2): INVALID_ENUM if binaryFormat is not one of
+    /// SHADER_BINARY_FORMATS, and that list is empty.
+    pub fn shader_binary(&mut self, binary_format: u32) -> GlResult<()> {
+        gl_bail!(
+            GL_INVALID_ENUM,
+            "binaryFormat {} is not a supported shader binary format (there are none)",
+            Enum(binary_format)
+        )
+    }
+
+    /// SpecializeShader (GL 4.6 §7.2.1).
+    pub fn specialize_shader(&mut self, shader: u32) -> GlResult<()> {
+        // GL 4.6 §7.2.1: INVALID_VALUE if shader is not a shader or program name,
+        // INVALID_OPERATION if it names a program.
+        self.lookup_shader(shader)?;
+        // GL 4.6 §7.2.1: INVALID_OPERATION if shader is not a SPIR-V shader
+        // (SPIR_V_BINARY is FALSE). glcompute takes no shader binaries
+        // (NUM_SHADER_BINARY_FORMATS is 0), so no shader is one.
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "shader {shader} is not a SPIR-V shader (glcompute compiles GLSL source and takes no shader binaries)"
+        )
+    }
+
+    /// GetShaderPrecisionFormat (GL 4.6 §7.2.1): the range and precision of a
+    /// precision type; every one is IEEE single precision or 32-bit two's complement.
+    pub fn shader_precision_format(
+        &self,
+        shader_type: u32,
+        precision_type: u32,
+    ) -> GlResult<([i32; 2], i32)> {
+        // GL 4.6 §7.2.1: INVALID_ENUM unless shadertype is VERTEX_SHADER or FRAGMENT_SHADER.
+        if shader_type != GL_VERTEX_SHADER && shader_type != GL_FRAGMENT_SHADER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "shadertype {} must be GL_VERTEX_SHADER or GL_FRAGMENT_SHADER",
+                Enum(shader_type)
+            );
+        }
+        Ok(match precision_type {
+            GL_LOW_FLOAT | GL_MEDIUM_FLOAT | GL_HIGH_FLOAT => ([127, 127], 23),
+            GL_LOW_INT | GL_MEDIUM_INT | GL_HIGH_INT => ([31, 30], 0),
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "precisiontype {} is not a precision type",
+                Enum(precision_type)
+            ),
+        })
+    }
+}

@@ -705,3 +705,23 @@ pub fn variable_prop(exe: &LinkedProgram, u: &Resource, prop: u32, _buffer: bool
         _ => gl_bail!(GL_INVALID_ENUM, "{} is not a variable property", Enum(prop)),
     })
 }
+
+impl ContextState {
+    /// GetProgramResourceLocationIndex (GL 4.6 §7.3.1.1).
+    pub fn get_program_resource_location_index(
+        &mut self,
+        program: u32,
+        iface: u32,
+        name: &str,
+    ) -> GlResult<i32> {
+        self.lookup_program(program)?;
+        // GL 4.6 §7.3.1.1: INVALID_ENUM unless programInterface is PROGRAM_OUTPUT.
+        if iface != GL_PROGRAM_OUTPUT {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "programInterface must be GL_PROGRAM_OUTPUT"
+            );
+        }
+        self.get_frag_data(program, name, true)
+    }
+}

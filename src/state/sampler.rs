@@ -577,3 +577,18 @@ fn buffer_desc(st: &TexState, keep: &mut Vec<Arc<Storage>>) -> Option<SamplerDes
         samples: 0,
     })
 }
+
+impl ContextState {
+    /// The texture TexBuffer/TexBufferRange acts on: the one bound to TEXTURE_BUFFER on
+    /// the active unit (GL 4.6 §8.9: INVALID_ENUM if target is not TEXTURE_BUFFER).
+    pub fn buffer_texture_target(&self, target: u32) -> GlResult<Arc<Texture>> {
+        if target != GL_TEXTURE_BUFFER {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not GL_TEXTURE_BUFFER",
+                Enum(target)
+            );
+        }
+        self.bound_texture(target)
+    }
+}

@@ -5,6 +5,8 @@
 //! validated and answered. Vertex array objects are container objects: they belong to
 //! one context (GL 4.6 §5.1).
 
+use crate::format::texel::snorm;
+use crate::format::texel::unorm;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
@@ -737,4 +739,48 @@ fn set_format(a: &mut Attrib, f: Format) {
     a.normalized = f.kind == FormatKind::Float && f.normalized;
     a.integer = f.kind == FormatKind::Integer;
     a.long = f.kind == FormatKind::Long;
+}
+
+impl ContextState {
+    /// VertexAttribP{1234}ui and their v forms (GL 4.6 §10.2.1): the current value of attribute
+    /// `index` from one packed 2_10_10_10 word (`word`, None: nothing to read), signed or
+    /// unsigned, normalized or not; `n` components are set.
+    pub fn set_current_attrib_packed(
+        &mut self,
+        index: u32,
+        ty: u32,
+        normalized: bool,
+        n: usize,
+        word: Option<u32>,
+    ) -> GlResult<()> {
+        attrib_index(index)?;
+        // GL 4.6 §10.2.1: INVALID_ENUM unless type is INT_2_10_10_10_REV or
+        // UNSIGNED_INT_2_10_10_10_REV.
+        let signed = match ty {
+            GL_INT_2_10_10_10_REV => true,
+            GL_UNSIGNED_INT_2_10_10_10_REV => false,
+            _ => gl_bail!(
+                GL_INVALID_ENUM,
+                "type {} is not GL_INT_2_10_10_10_REV or GL_UNSIGNED_INT_2_10_10_10_REV",
+                crate::gl::error::Enum(ty)
+            ),
+        };
+        let Some(word) = word else { return Ok(()) };
+        let field = |shift: u32, bits: u32| -> f64 {
+            let raw = (word >> shift) & ((1u32 << bits) - 1);
+            let c = if signed {
+                // Sign-extend the field.
+                (((raw << (32 - bits)) as i32) >> (32 - bits)) as f64
+            } else {
+                raw as f64
+            };
+            match (normalized, signed) {
+                (false, _) => c,
+                (true, true) => snorm(c, bits),
+                (true, false) => unorm(c, bits),
+            }
+        };
+        let all = [field(0, 10), field(10, 10), field(20, 10), field(30, 2)];
+        self.set_current_attrib(index, AttribKind::Float, &all[..n])
+    }
 }

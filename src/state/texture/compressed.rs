@@ -589,3 +589,25 @@ enum Dst<'a> {
     Client(&'a mut [u8]),
     Buffer(Arc<Storage>, u64),
 }
+
+impl ContextState {
+    /// GL 4.6 §8.11.4: INVALID_ENUM for a target GetCompressedTexImage does not take (a
+    /// cube map is read face by face; buffer and rectangle textures are never compressed
+    /// but are targets of the query, as for GetTexImage).
+    pub fn compressed_get_target(&self, target: u32) -> GlResult<Arc<Texture>> {
+        if matches!(
+            target,
+            GL_TEXTURE_CUBE_MAP
+                | GL_TEXTURE_BUFFER
+                | GL_TEXTURE_2D_MULTISAMPLE
+                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+        ) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a glGetCompressedTexImage target",
+                Enum(target)
+            );
+        }
+        self.query_target(target)
+    }
+}
