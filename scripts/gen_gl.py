@@ -413,17 +413,23 @@ def rustfmt(text):
     return r.stdout
 
 
-def gen_get_indexed(get_params, known):
-    """The arms of the indexed Get table (see scripts/get_params.py)."""
+def checked_entries(table, name, known):
+    """The entries of a Get table, each pname a token of glcorearb.h, listed once."""
     seen = set()
-    arms = []
-    grouped = {}
-    for pname, kind, source in get_params.GET_INDEXED:
+    for pname, kind, source in table:
         if pname in seen:
-            raise SystemExit(f"scripts/get_params.py: {pname} is listed twice in GET_INDEXED")
+            raise SystemExit(f"scripts/get_params.py: {pname} is listed twice in {name}")
         if pname not in known:
             raise SystemExit(f"scripts/get_params.py: {pname} is not a token of GL/glcorearb.h")
         seen.add(pname)
+        yield pname, kind, source
+
+
+def gen_get_indexed(get_params, known):
+    """The arms of the indexed Get table (see scripts/get_params.py)."""
+    arms = []
+    grouped = {}
+    for pname, kind, source in checked_entries(get_params.GET_INDEXED, "GET_INDEXED", known):
         if kind == "limit3":
             arms.append(f'{pname} => self.limit3(&limits::{source}, "{pname}", index),')
         elif kind == "binding":
@@ -449,15 +455,9 @@ def gen_get_table():
     import get_params
 
     known = set(re.findall(r"#define (GL_\w+)\s+0x", pathlib.Path(HEADERS[0]).read_text()))
-    seen = set()
     arms = []
     grouped = {}
-    for pname, kind, source in get_params.GET:
-        if pname in seen:
-            raise SystemExit(f"scripts/get_params.py: {pname} is listed twice")
-        if pname not in known:
-            raise SystemExit(f"scripts/get_params.py: {pname} is not a token of GL/glcorearb.h")
-        seen.add(pname)
+    for pname, kind, source in checked_entries(get_params.GET, "GET", known):
         if kind == "limit":
             arms.append(f"{pname} => Value::int(limits::{source} as i64),")
         elif kind == "int":

@@ -6,7 +6,7 @@
 
 use crate::api::call::{gl_call, out_array};
 use crate::gl::types::*;
-use crate::state::copies::CopyEnd;
+use crate::state::copy_image::CopyEnd;
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]

@@ -212,43 +212,19 @@ pub const BUFFER_FORMATS: [u32; 36] = [
     GL_RG8_SNORM,
 ];
 
-/// The sized internal formats ClearBufferData and ClearBufferSubData take (GL 4.6 §6.5:
-/// those of the buffer texture formats, table 8.16, that glcompute clears to).
-pub const CLEAR_BUFFER_FORMATS: [u32; 33] = [
-    GL_R8,
-    GL_R16,
-    GL_R16F,
-    GL_R32F,
-    GL_R8I,
-    GL_R16I,
-    GL_R32I,
-    GL_R8UI,
-    GL_R16UI,
-    GL_R32UI,
-    GL_RG8,
-    GL_RG16,
-    GL_RG16F,
-    GL_RG32F,
-    GL_RG8I,
-    GL_RG16I,
-    GL_RG32I,
-    GL_RG8UI,
-    GL_RG16UI,
-    GL_RG32UI,
-    GL_RGB32F,
-    GL_RGB32I,
-    GL_RGB32UI,
-    GL_RGBA8,
-    GL_RGBA16,
-    GL_RGBA16F,
-    GL_RGBA32F,
-    GL_RGBA8I,
-    GL_RGBA16I,
-    GL_RGBA32I,
-    GL_RGBA8UI,
-    GL_RGBA16UI,
-    GL_RGBA32UI,
-];
+/// Whether ClearBufferData and ClearBufferSubData take `f` (GL 4.6 §6.5: a sized
+/// internal format of table 8.16): the buffer texture formats but the signed normalized
+/// ones.
+pub fn clear_buffer_format(f: u32) -> bool {
+    BUFFER_FORMATS.contains(&f)
+        && !matches!(
+            internal_format(f),
+            Some(Format::Plain {
+                kind: Kind::Snorm,
+                ..
+            })
+        )
+}
 
 /// Whether a colour format is colour-renderable (GL 4.6 table 8.12: not RGB9_E5 or the
 /// signed normalized formats).

@@ -3,7 +3,7 @@
 //! image in memory, and the conversion of one client pixel to and from the four
 //! components of a texel format's class ([`crate::format::texel`]); and ClearBufferData's conversion of one pixel.
 
-use crate::format::internal::{CLEAR_BUFFER_FORMATS, internal_format};
+use crate::format::internal::{clear_buffer_format, internal_format};
 use crate::format::texel::{self, Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
@@ -719,8 +719,7 @@ pub fn convert_clear_value(
     data: UserIn,
 ) -> GlResult<Vec<u8>> {
     // GL 4.6 §6.5: INVALID_ENUM if internalformat is not in table 8.16.
-    let f = CLEAR_BUFFER_FORMATS
-        .contains(&internalformat)
+    let f = clear_buffer_format(internalformat)
         .then(|| internal_format(internalformat))
         .flatten();
     let Some(f) = f else {

@@ -632,6 +632,27 @@ pub fn unorm(c: f64, bits: u32) -> f64 {
     c / ((1u64 << bits) - 1) as f64
 }
 
+/// Texel values as floats for filtering (sRGB decoded to linear).
+pub fn to_linear(f: Format, v: [u32; 4]) -> [f32; 4] {
+    let mut out = v.map(f32::from_bits);
+    if f.is_srgb() {
+        for c in out.iter_mut().take(3) {
+            *c = srgb_to_linear(*c);
+        }
+    }
+    out
+}
+
+pub fn from_linear(f: Format, v: [f32; 4]) -> [u32; 4] {
+    let mut v = v;
+    if f.is_srgb() {
+        for c in v.iter_mut().take(3) {
+            *c = linear_to_srgb(*c);
+        }
+    }
+    v.map(f32::to_bits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

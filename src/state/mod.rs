@@ -8,9 +8,10 @@
 //! interposed mode, the host driver ([`crate::host`]); never the API layer above it.
 
 pub mod active_uniforms;
+pub mod blit;
 pub mod buffer;
 pub mod context;
-pub mod copies;
+pub mod copy_image;
 pub mod dispatch;
 pub mod draw;
 pub mod framebuffer;

@@ -542,3 +542,13 @@ pub fn set_proxy_levels(
         }
     }
 }
+
+/// A level's width, height and depth.
+pub fn dims(l: &Level) -> [u32; 3] {
+    [l.width, l.height, l.depth]
+}
+
+/// Byte offset of texel (x, y, z) of a level.
+pub fn texel_at(l: &Level, x: u32, y: u32, z: u32) -> usize {
+    l.sample_at(x, y, z, 0) as usize
+}

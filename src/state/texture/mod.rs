@@ -2,13 +2,17 @@
 //! split as Mesa splits them: names, targets and texture units here; image
 //! specification ([`image`]), immutable storage ([`storage`]), reading images back
 //! ([`get_image`]), parameters and level queries ([`params`]), image units
-//! ([`image_units`]), compressed images ([`compressed`]), texture views ([`view`]) and
-//! proxy textures ([`proxy`]).
+//! ([`image_units`]), copies from the read framebuffer ([`copy`]), clears and
+//! invalidation ([`clear`]), mipmap generation ([`mipmap`]), compressed images
+//! ([`compressed`]), texture views ([`view`]) and proxy textures ([`proxy`]).
 
+pub mod clear;
 pub mod compressed;
+pub mod copy;
 pub mod get_image;
 pub mod image;
 pub mod image_units;
+pub mod mipmap;
 pub mod params;
 pub mod proxy;
 pub mod storage;
