@@ -245,3 +245,25 @@ pub fn color_renderable(f: Format) -> bool {
 pub fn renderable(f: Format) -> bool {
     crate::format::internal::color_renderable(f) || f.has_depth() || f.has_stencil()
 }
+
+/// IMAGE_COMPATIBILITY_CLASS of an image format (GL 4.6 table 8.27).
+pub fn image_class(f: Format) -> u32 {
+    match f {
+        Format::R11G11B10F => GL_IMAGE_CLASS_11_11_10,
+        Format::Rgb10A2 { .. } => GL_IMAGE_CLASS_10_10_10_2,
+        _ => {
+            let n = f.color_bits().iter().filter(|&&b| b > 0).count();
+            match (n, f.color_bits()[0]) {
+                (4, 32) => GL_IMAGE_CLASS_4_X_32,
+                (2, 32) => GL_IMAGE_CLASS_2_X_32,
+                (1, 32) => GL_IMAGE_CLASS_1_X_32,
+                (4, 16) => GL_IMAGE_CLASS_4_X_16,
+                (2, 16) => GL_IMAGE_CLASS_2_X_16,
+                (1, 16) => GL_IMAGE_CLASS_1_X_16,
+                (4, _) => GL_IMAGE_CLASS_4_X_8,
+                (2, _) => GL_IMAGE_CLASS_2_X_8,
+                _ => GL_IMAGE_CLASS_1_X_8,
+            }
+        }
+    }
+}

@@ -1,10 +1,10 @@
 //! Pixel transfers between application memory and texel storage (GL 4.6 §8.4, §8.5,
 //! §18.2): pixel store modes, client (format, type) pairs, the layout of a client
 //! image in memory, and the conversion of one client pixel to and from the four
-//! components of a texel format's class ([`crate::format::texel`]); and ClearBufferData's conversion of one pixel.
+//! components of a texel format's class ([`crate::format::texel`]); the client pairs that hold a texel exactly (for transfers to a host and IMPLEMENTATION_COLOR_READ_*); and ClearBufferData's conversion of one pixel.
 
-use crate::format::internal::{clear_buffer_format, internal_format};
-use crate::format::texel::{self, Class, Format};
+use crate::format::internal::{clear_buffer_format, component_type, internal_format};
+use crate::format::texel::{self, Class, Format, Kind};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl::types::UserIn;
@@ -753,6 +753,82 @@ pub fn convert_clear_value(
         f.encode(client.unpack(bytes, false, f.class()), &mut out);
     }
     Ok(out)
+}
+
+/// The client format and type whose bytes are exactly a texel of `f` as glcompute
+/// stores it (so a transfer converts nothing).
+pub fn exact_client(f: Format) -> (u32, u32) {
+    match f {
+        Format::Plain { kind, n, bits } => {
+            let int = matches!(kind, Kind::Sint | Kind::Uint);
+            let format = match (n, int) {
+                (1, false) => GL_RED,
+                (2, false) => GL_RG,
+                (3, false) => GL_RGB,
+                (_, false) => GL_RGBA,
+                (1, true) => GL_RED_INTEGER,
+                (2, true) => GL_RG_INTEGER,
+                (3, true) => GL_RGB_INTEGER,
+                (_, true) => GL_RGBA_INTEGER,
+            };
+            let ty = match (kind, bits) {
+                (Kind::Unorm | Kind::Uint, 8) => GL_UNSIGNED_BYTE,
+                (Kind::Unorm | Kind::Uint, 16) => GL_UNSIGNED_SHORT,
+                (Kind::Snorm | Kind::Sint, 8) => GL_BYTE,
+                (Kind::Snorm | Kind::Sint, 16) => GL_SHORT,
+                (Kind::Float, 16) => GL_HALF_FLOAT,
+                (Kind::Float, _) => GL_FLOAT,
+                (Kind::Sint, _) => GL_INT,
+                _ => GL_UNSIGNED_INT,
+            };
+            (format, ty)
+        }
+        Format::Srgb8 { alpha } => (if alpha { GL_RGBA } else { GL_RGB }, GL_UNSIGNED_BYTE),
+        Format::Rgb10A2 { int } => (
+            if int { GL_RGBA_INTEGER } else { GL_RGBA },
+            GL_UNSIGNED_INT_2_10_10_10_REV,
+        ),
+        Format::R11G11B10F => (GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV),
+        Format::Rgb9E5 => (GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV),
+        Format::Rgb565 => (GL_RGB, GL_UNSIGNED_SHORT_5_6_5),
+        Format::Rgba4 => (GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
+        Format::Rgb5A1 => (GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1),
+        Format::Depth16 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT),
+        Format::Depth24 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_INT),
+        Format::Depth32F => (GL_DEPTH_COMPONENT, GL_FLOAT),
+        Format::Depth24Stencil8 => (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8),
+        Format::Depth32FStencil8 => (GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV),
+        Format::Stencil8 => (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE),
+    }
+}
+
+/// The client format and type that hold a colour format's texels exactly (the
+/// IMPLEMENTATION_COLOR_READ_FORMAT/_TYPE glcompute reports, GL 4.6 §18.2.2).
+pub fn natural_pixel_pair(fmt: crate::format::texel::Format) -> (u32, u32) {
+    let ty = component_type(fmt, 0);
+    let integer = matches!(ty, GL_INT | GL_UNSIGNED_INT);
+    let base = match fmt.color_bits().iter().filter(|&&b| b > 0).count() {
+        1 => [GL_RED, GL_RED_INTEGER],
+        2 => [GL_RG, GL_RG_INTEGER],
+        3 => [GL_RGB, GL_RGB_INTEGER],
+        _ => [GL_RGBA, GL_RGBA_INTEGER],
+    }[integer as usize];
+    let bits = fmt.color_bits()[0];
+    let read_ty = match ty {
+        GL_FLOAT if bits == 16 => GL_HALF_FLOAT,
+        GL_FLOAT => GL_FLOAT,
+        GL_INT | GL_SIGNED_NORMALIZED => match bits {
+            8 => GL_BYTE,
+            16 => GL_SHORT,
+            _ => GL_INT,
+        },
+        _ => match bits {
+            8 => GL_UNSIGNED_BYTE,
+            16 => GL_UNSIGNED_SHORT,
+            _ => GL_UNSIGNED_INT,
+        },
+    };
+    (base, read_ty)
 }
 
 #[cfg(test)]

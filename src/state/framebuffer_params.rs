@@ -3,6 +3,7 @@
 //! renderbuffer queries, and invalidation. The objects themselves are in framebuffer.rs.
 
 use crate::format::internal::component_type;
+use crate::format::pixels::natural_pixel_pair;
 use crate::format::texel::Format;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
@@ -447,33 +448,4 @@ fn same_object(a: Option<&Attachment>, b: Option<&Attachment>) -> bool {
         ) => Arc::ptr_eq(x, y) && lx == ly && ax == ay,
         _ => false,
     }
-}
-
-/// The client format and type that hold a colour format's texels exactly (the
-/// IMPLEMENTATION_COLOR_READ_FORMAT/_TYPE glcompute reports, GL 4.6 §18.2.2).
-pub fn natural_pixel_pair(fmt: crate::format::texel::Format) -> (u32, u32) {
-    let ty = component_type(fmt, 0);
-    let integer = matches!(ty, GL_INT | GL_UNSIGNED_INT);
-    let base = match fmt.color_bits().iter().filter(|&&b| b > 0).count() {
-        1 => [GL_RED, GL_RED_INTEGER],
-        2 => [GL_RG, GL_RG_INTEGER],
-        3 => [GL_RGB, GL_RGB_INTEGER],
-        _ => [GL_RGBA, GL_RGBA_INTEGER],
-    }[integer as usize];
-    let bits = fmt.color_bits()[0];
-    let read_ty = match ty {
-        GL_FLOAT if bits == 16 => GL_HALF_FLOAT,
-        GL_FLOAT => GL_FLOAT,
-        GL_INT | GL_SIGNED_NORMALIZED => match bits {
-            8 => GL_BYTE,
-            16 => GL_SHORT,
-            _ => GL_INT,
-        },
-        _ => match bits {
-            8 => GL_UNSIGNED_BYTE,
-            16 => GL_UNSIGNED_SHORT,
-            _ => GL_UNSIGNED_INT,
-        },
-    };
-    (base, read_ty)
 }

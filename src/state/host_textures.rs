@@ -9,27 +9,26 @@
 //! pixel buffer bindings are restored afterwards, and glcompute's host errors never
 //! reach the application's error flag.
 
-use std::sync::Arc;
-
-use super::context::ContextState;
-use super::interposed::host_failed;
-use super::sampler::{desc_of, opaque_units};
-use crate::format::texel::{Class, Format, Kind};
+use crate::format::pixels::exact_client;
+use crate::format::texel::{Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl_bail;
 use crate::glsl::LinkedProgram;
 use crate::host::gl::HostGl;
 use crate::ir::Dim;
-use crate::limits::MAX_IMAGE_UNITS;
-use crate::limits::MAX_LEVELS;
+use crate::limits::{MAX_IMAGE_UNITS, MAX_LEVELS};
 use crate::runtime::image::ImageTable;
 use crate::runtime::memory::Storage;
 use crate::runtime::sampler::{SamplerTable, Target};
+use crate::state::context::ContextState;
+use crate::state::interposed::host_failed;
 use crate::state::objects::host::HostLink;
 use crate::state::objects::sampler::SamplerParams;
 use crate::state::objects::texture::{ImageUnit, Level, Texture};
+use crate::state::sampler::{desc_of, opaque_units};
 use crate::state::texture::image_units::image_table_of;
+use std::sync::Arc;
 
 /// Pixel store state glcompute sets to transfer tight rows, with the values it sets.
 const PIXEL_STORE: [(u32, i32); 16] = [
@@ -76,53 +75,6 @@ fn dim_target(dim: Dim) -> Option<u32> {
     super::sampler::target_of(dim)
         .filter(|&(_, t)| !matches!(t, Target::Buffer | Target::D2Ms | Target::D2MsArray))
         .map(|(gl, _)| gl)
-}
-
-/// The client format and type whose bytes are exactly a texel of `f` as glcompute
-/// stores it (so a transfer converts nothing).
-pub fn exact_client(f: Format) -> (u32, u32) {
-    match f {
-        Format::Plain { kind, n, bits } => {
-            let int = matches!(kind, Kind::Sint | Kind::Uint);
-            let format = match (n, int) {
-                (1, false) => GL_RED,
-                (2, false) => GL_RG,
-                (3, false) => GL_RGB,
-                (_, false) => GL_RGBA,
-                (1, true) => GL_RED_INTEGER,
-                (2, true) => GL_RG_INTEGER,
-                (3, true) => GL_RGB_INTEGER,
-                (_, true) => GL_RGBA_INTEGER,
-            };
-            let ty = match (kind, bits) {
-                (Kind::Unorm | Kind::Uint, 8) => GL_UNSIGNED_BYTE,
-                (Kind::Unorm | Kind::Uint, 16) => GL_UNSIGNED_SHORT,
-                (Kind::Snorm | Kind::Sint, 8) => GL_BYTE,
-                (Kind::Snorm | Kind::Sint, 16) => GL_SHORT,
-                (Kind::Float, 16) => GL_HALF_FLOAT,
-                (Kind::Float, _) => GL_FLOAT,
-                (Kind::Sint, _) => GL_INT,
-                _ => GL_UNSIGNED_INT,
-            };
-            (format, ty)
-        }
-        Format::Srgb8 { alpha } => (if alpha { GL_RGBA } else { GL_RGB }, GL_UNSIGNED_BYTE),
-        Format::Rgb10A2 { int } => (
-            if int { GL_RGBA_INTEGER } else { GL_RGBA },
-            GL_UNSIGNED_INT_2_10_10_10_REV,
-        ),
-        Format::R11G11B10F => (GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV),
-        Format::Rgb9E5 => (GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV),
-        Format::Rgb565 => (GL_RGB, GL_UNSIGNED_SHORT_5_6_5),
-        Format::Rgba4 => (GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
-        Format::Rgb5A1 => (GL_RGBA, GL_UNSIGNED_SHORT_5_5_5_1),
-        Format::Depth16 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT),
-        Format::Depth24 => (GL_DEPTH_COMPONENT, GL_UNSIGNED_INT),
-        Format::Depth32F => (GL_DEPTH_COMPONENT, GL_FLOAT),
-        Format::Depth24Stencil8 => (GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8),
-        Format::Depth32FStencil8 => (GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV),
-        Format::Stencil8 => (GL_STENCIL_INDEX, GL_UNSIGNED_BYTE),
-    }
 }
 
 /// What a dispatch on host textures runs with: its image table, its sampler table, the

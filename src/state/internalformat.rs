@@ -7,8 +7,9 @@
 //! The arguments are validated in Mesa's order (target, pname, bufSize).
 
 use crate::format::internal::{
-    BUFFER_FORMATS, IMAGE_FORMATS, color_renderable, component_type, internal_format,
+    BUFFER_FORMATS, IMAGE_FORMATS, color_renderable, component_type, image_class, internal_format,
 };
+use crate::format::pixels::exact_client;
 use crate::format::texel::{Class, Format};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
@@ -18,7 +19,6 @@ use crate::limits::{
     MAX_RECTANGLE_TEXTURE_SIZE, MAX_RENDERBUFFER_SIZE, MAX_TEXTURE_BUFFER_SIZE, MAX_TEXTURE_SIZE,
 };
 use crate::state::context::ContextState;
-use crate::state::host_textures::exact_client;
 
 /// The pnames of GL 4.6 table 22.xx that GL 4.3 defines (the later extensions' pnames
 /// are INVALID_ENUM here, as glcompute lacks those extensions).
@@ -165,28 +165,6 @@ fn resource(target: u32, internal: u32) -> Option<Format> {
             crate::format::internal::renderable(f).then_some(f)
         }
         _ => None,
-    }
-}
-
-/// IMAGE_COMPATIBILITY_CLASS of an image format (GL 4.6 table 8.27).
-fn image_class(f: Format) -> u32 {
-    match f {
-        Format::R11G11B10F => GL_IMAGE_CLASS_11_11_10,
-        Format::Rgb10A2 { .. } => GL_IMAGE_CLASS_10_10_10_2,
-        _ => {
-            let n = f.color_bits().iter().filter(|&&b| b > 0).count();
-            match (n, f.color_bits()[0]) {
-                (4, 32) => GL_IMAGE_CLASS_4_X_32,
-                (2, 32) => GL_IMAGE_CLASS_2_X_32,
-                (1, 32) => GL_IMAGE_CLASS_1_X_32,
-                (4, 16) => GL_IMAGE_CLASS_4_X_16,
-                (2, 16) => GL_IMAGE_CLASS_2_X_16,
-                (1, 16) => GL_IMAGE_CLASS_1_X_16,
-                (4, _) => GL_IMAGE_CLASS_4_X_8,
-                (2, _) => GL_IMAGE_CLASS_2_X_8,
-                _ => GL_IMAGE_CLASS_1_X_8,
-            }
-        }
     }
 }
 

@@ -316,7 +316,7 @@ impl Drop for HostMemory {
 
 /// Takes the host's error flag after glcompute's own host calls: an internal failure
 /// must not reach the application's glGetError.
-pub(super) fn host_failed(gl: &HostGl) -> bool {
+pub fn host_failed(gl: &HostGl) -> bool {
     // SAFETY: reading the error flag of the current host context.
     unsafe { gl.glGetError() != GL_NO_ERROR }
 }
