@@ -1,7 +1,10 @@
 //! Pixel transfers between application memory and texel storage (GL 4.6 §8.4, §8.5,
 //! §18.2): pixel store modes, client (format, type) pairs, the layout of a client
 //! image in memory, and the conversion of one client pixel to and from the four
-//! components of a texel format's class ([`crate::format::texel`]); the client pairs that hold a texel exactly (for transfers to a host and IMPLEMENTATION_COLOR_READ_*); and ClearBufferData's conversion of one pixel.
+//! components of a texel format's class ([`crate::format::texel`]); the client pairs
+//! that hold a texel exactly (for transfers to a host, and
+//! IMPLEMENTATION_COLOR_READ_FORMAT/TYPE); and ClearBufferData's conversion of one
+//! pixel.
 
 use crate::format::internal::{clear_buffer_format, component_type, internal_format};
 use crate::format::texel::{self, Class, Format, Kind};
