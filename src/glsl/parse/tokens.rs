@@ -106,18 +106,8 @@ impl SubroutineTokens<'_, '_> {
     /// them (`filter`, `active`, `resource`, ...); before those versions they are
     /// identifiers. The rejected text at `pos` becomes the identifier it is (or a
     /// recorded reserved word, reported as such).
-    fn rejected_word(
-        &mut self,
-        pos: lang_util::position::NodeSpan,
-    ) -> Option<(
-        lang_util::position::LexerPosition,
-        glsl_lang::lexer::Token,
-        lang_util::position::LexerPosition,
-    )> {
-        use lang_util::position::LexerPosition;
-        let range = pos.range();
-        let (start, end) = (usize::from(range.start()), usize::from(range.end()));
-        let word = TEXT.with(|t| t.borrow().get(start..end).map(str::to_string))?;
+    fn rejected_word(&mut self, pos: lang_util::position::NodeSpan) -> Option<Spanned> {
+        let (start, word) = rejected_text(pos)?;
         if !Words::versioned(&word) {
             return None;
         }
@@ -126,11 +116,7 @@ impl SubroutineTokens<'_, '_> {
             WordIs::Reserved => WORDS.with(|w| w.borrow_mut().1.push((start, word.clone()))),
             WordIs::Identifier => {}
         }
-        Some((
-            LexerPosition::new(pos.source_id(), range.start()),
-            glsl_lang::lexer::Token::Identifier(word.as_str().into()),
-            LexerPosition::new(pos.source_id(), range.end()),
-        ))
+        Some(identifier(pos, &word))
     }
 
     /// A keyword the shader's version does not have yet becomes the identifier it is
@@ -168,33 +154,46 @@ impl SubroutineTokens<'_, '_> {
     }
 }
 
+/// A token with its start and end.
+type Spanned = (
+    lang_util::position::LexerPosition,
+    glsl_lang::lexer::Token,
+    lang_util::position::LexerPosition,
+);
+
+/// The offset and text of the token glsl-lang's lexer rejected at `pos`.
+fn rejected_text(pos: lang_util::position::NodeSpan) -> Option<(usize, String)> {
+    let range = pos.range();
+    let (start, end) = (usize::from(range.start()), usize::from(range.end()));
+    let text = TEXT.with(|t| t.borrow().get(start..end).map(str::to_string))?;
+    Some((start, text))
+}
+
+/// An identifier `name` in place of the token at `pos`.
+fn identifier(pos: lang_util::position::NodeSpan, name: &str) -> Spanned {
+    use lang_util::position::LexerPosition;
+    let range = pos.range();
+    (
+        LexerPosition::new(pos.source_id(), range.start()),
+        glsl_lang::lexer::Token::Identifier(name.into()),
+        LexerPosition::new(pos.source_id(), range.end()),
+    )
+}
+
 /// GL_ARB_gpu_shader_int64's literals (`7l`, `0x8000000000000000UL`): glsl-lang's lexer
 /// knows only 32-bit integer literals and rejects the token at `pos`. When its text is a
 /// 64-bit literal, the token becomes an identifier `<prefix><n>` in its place (so every
 /// position stays the source's), and the front end reads identifier `n`'s value from
 /// [`Int64Literals`].
-pub fn int64_token(
-    pos: lang_util::position::NodeSpan,
-) -> Option<(
-    lang_util::position::LexerPosition,
-    glsl_lang::lexer::Token,
-    lang_util::position::LexerPosition,
-)> {
-    use lang_util::position::LexerPosition;
-    let range = pos.range();
-    let (start, end) = (usize::from(range.start()), usize::from(range.end()));
-    let text = TEXT.with(|t| t.borrow().get(start..end).map(str::to_string))?;
+pub fn int64_token(pos: lang_util::position::NodeSpan) -> Option<Spanned> {
+    let (_, text) = rejected_text(pos)?;
     let value = int64_literal(&text)?;
     let name = INT64.with(|l| {
         let mut l = l.borrow_mut();
         l.values.push(value);
         format!("{}{}", l.prefix, l.values.len() - 1)
     });
-    Some((
-        LexerPosition::new(pos.source_id(), range.start()),
-        glsl_lang::lexer::Token::Identifier(name.as_str().into()),
-        LexerPosition::new(pos.source_id(), range.end()),
-    ))
+    Some(identifier(pos, &name))
 }
 
 impl Iterator for SubroutineTokens<'_, '_> {
