@@ -199,6 +199,18 @@ impl Texture {
 }
 
 impl TexState {
+    /// GL 4.6 §8.19: INVALID_OPERATION for a command that respecifies an image of
+    /// texture `name` when its format is immutable (TexStorage).
+    pub fn check_mutable(&self, name: u32) -> GlResult<()> {
+        if self.immutable {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "texture {name} has immutable storage (glTexStorage*)"
+            );
+        }
+        Ok(())
+    }
+
     /// The level a command that specifies a whole image (TexImage*, CompressedTexImage*,
     /// CopyTexImage*) writes into: for a cube map face (`cube_face`), the level already
     /// there when it has this face size and internal format, so that the other faces

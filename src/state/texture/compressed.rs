@@ -290,14 +290,7 @@ impl ContextState {
             crate::gl_err!(GL_INVALID_VALUE, "the compressed data's size overflows")
         })?;
         let mut st = tex.state.lock();
-        // GL 4.6 §8.19: INVALID_OPERATION if the texture's format is immutable.
-        if st.immutable {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "texture {} has immutable storage (glTexStorage*)",
-                tex.name
-            );
-        }
+        st.check_mutable(tex.name)?;
         let li = level as usize;
         if st.proxy {
             let d = if st.target == GL_TEXTURE_CUBE_MAP {

@@ -142,14 +142,7 @@ impl ContextState {
         };
         let (src, rz, part) = self.copy_source(f, internal)?;
         let mut st = tex.state.lock();
-        // GL 4.6 §8.19: INVALID_OPERATION if the texture's format is immutable.
-        if st.immutable {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "texture {} has immutable storage (glTexStorage*)",
-                tex.name
-            );
-        }
+        st.check_mutable(tex.name)?;
         let (w, h) = (w as u32, h as u32);
         let li = level as usize;
         let (lvl, reused) = st.level_for_image(li, cube, [w, h], internal, || {

@@ -278,14 +278,7 @@ impl ContextState {
             );
         }
         let mut st = tex.state.lock();
-        // GL 4.6 §8.19: INVALID_OPERATION if the texture's format is immutable.
-        if st.immutable {
-            gl_bail!(
-                GL_INVALID_OPERATION,
-                "texture {} has immutable storage (glTexStorage*)",
-                tex.name
-            );
-        }
+        st.check_mutable(tex.name)?;
         let cube = st.target == GL_TEXTURE_CUBE_MAP;
         let (w, h, d) = (
             dims.w as u32,
