@@ -2,7 +2,8 @@
 """The C tests under conformance/c/ say in their header lines how they are built and
 run; scripts/test.sh runs what this prints, so no list of tests is kept by hand.
 
-Header lines (anywhere in the file's first comment block, one per line):
+Header lines (comment lines anywhere in the file, one per line; by convention right
+after the file's first comment):
 
     // build: LIBS...      libraries and link flags (default: -lEGL -lGL -lpthread -ldl -lm);
                            `pkg:NAME` stands for `pkg-config --cflags --libs NAME`
@@ -131,7 +132,7 @@ def steps():
                 cmd = f'env {envs} LD_LIBRARY_PATH="$GLDIR" valgrind --tool={mode} --error-exitcode=9 -q --suppressions="$ROOT/conformance/valgrind.supp" {binary} {argv}'
             else:
                 cmd = f"env {MODES[mode]} {envs} {binary} {argv}"
-            lines.append((f"{name} ({label})", " ".join(cmd.split(" ")).strip()))
+            lines.append((f"{name} ({label})", cmd.strip()))
     for label, cmd in lines:
         print(f"{label}\t{cmd}")
 

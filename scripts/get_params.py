@@ -70,7 +70,7 @@ GET = [
     # One program binary format (state/program_binary.rs); no shader binaries.
     ('GL_NUM_PROGRAM_BINARY_FORMATS', 'value', 'Value::int(1)'),
     ('GL_PROGRAM_BINARY_FORMATS', 'value', 'Value::Ints(vec![crate::state::program_binary::BINARY_FORMAT as i64])'),
-    # The general-purpose compressed formats (state/compressed.rs).
+    # The general-purpose compressed formats (format/compressed.rs).
     ('GL_NUM_COMPRESSED_TEXTURE_FORMATS', 'int', 'crate::format::compressed::GENERAL_PURPOSE.len()'),
     ('GL_COMPRESSED_TEXTURE_FORMATS', 'value', 'Value::Ints( crate::format::compressed::GENERAL_PURPOSE .iter() .map(|&f| f as i64) .collect(), )'),
     ('GL_NUM_SHADER_BINARY_FORMATS', 'value', 'Value::int(0)'),

@@ -386,3 +386,10 @@ pub const GRAPHICS_LIMITS: &[(u32, i64)] = &[
     (GL_MAX_DEPTH_TEXTURE_SAMPLES, MAX_SAMPLES as i64),
     (GL_MAX_INTEGER_SAMPLES, MAX_SAMPLES as i64),
 ];
+
+/// The most names one Gen*/Create* call makes: each name is a table entry (and for
+/// Create* an object), so a hostile count would otherwise exhaust the process's memory.
+pub const MAX_NAMES_PER_CALL: usize = 1 << 20;
+
+/// GL 4.6 compatibility §21.4: MAX_LIST_NESTING is at least 64.
+pub const MAX_LIST_NESTING: u32 = 64;

@@ -754,11 +754,22 @@ fn int64_types_literals_and_conversions() {
     ))
     .unwrap_or_else(|log| panic!("overloads failed:\n{log}"));
     has(&ir, "call f((int64_t convert 7))");
-    // A literal inside a #define is replaced too; one in a comment is left alone.
-    compile(&with(
-        "#define BIG 0x100000000L // 5L in a comment\n/* 7UL */ void main() { int64_t x = BIG; }",
+    // A literal inside a #define is replaced too, and so is one passed to a macro; one
+    // in a comment is left alone.
+    let ir = compile(&with(
+        "#define BIG 0x100000000L // 5L in a comment\n#define TWICE(x) ((x) * 2l)\n\
+         /* 7UL */ void main() { int64_t x = BIG; int64_t y = TWICE(5l); }",
     ))
     .unwrap_or_else(|log| panic!("define failed:\n{log}"));
+    has(&ir, "4294967296l");
+    has(&ir, "5l");
+    // Positions after a replaced literal are the source's.
+    fails(
+        compile(&with(
+            "void main() { int64_t a = 0x7fffffffffffffffL; int64_t b = 1l + nothing; }",
+        )),
+        "0:4(65): error: `nothing' undeclared",
+    );
 }
 
 /// A source that ends inside a declaration, statement, block or parenthesis fails to

@@ -4,7 +4,6 @@ use crate::api::call::{count_named, gl_call, in_array, out_array, out_one};
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::state::buffer::BufRef::{self, Named, Target};
-use crate::state::buffer::map_access;
 use std::ffi::c_void;
 
 fn gen_names(func: &'static str, n: GLsizei, buffers: *mut GLuint, create: bool) {
@@ -248,15 +247,7 @@ fn map(
     access: Result<GLbitfield, GLenum>,
 ) -> *mut c_void {
     gl_call(func, |st| {
-        let access = match access {
-            Ok(bits) => bits,
-            Err(e) => map_access(e)?,
-        };
-        let (offset, length) = match range {
-            Some((o, l)) => (o, Some(l)),
-            None => (0, None),
-        };
-        Ok(st.map_buffer_range(r, offset, length, access)? as *mut c_void)
+        Ok(st.map_buffer(r, range, access)? as *mut c_void)
     })
 }
 

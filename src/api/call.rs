@@ -4,13 +4,13 @@
 //! undefined, with a debug message); and the helpers that unpack counts, name arrays
 //! and the application's arrays.
 
-use std::ffi::c_char;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
+use crate::limits::MAX_NAMES_PER_CALL;
 use crate::state::context::{ContextState, current};
 use crate::state::objects::debug::Delivery;
+use std::ffi::c_char;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// GL 4.6 §2.3.1: INVALID_VALUE for a negative count or size, named `what` in the
 /// message.
@@ -25,10 +25,6 @@ pub fn count_named(n: i32, what: &str) -> GlResult<usize> {
 pub fn count(n: i32) -> GlResult<usize> {
     count_named(n, "n")
 }
-
-/// The most names one Gen*/Create* call makes: each name is a table entry (and for
-/// Create* an object), so a hostile count would otherwise exhaust the process's memory.
-pub const MAX_NAMES_PER_CALL: usize = 1 << 20;
 
 /// Gen*/Create*: `make` gives the names for a count GL 4.6 §2.3.1 has checked, and
 /// they are written to `out`. With a null `out` nothing is made (there is nowhere to put

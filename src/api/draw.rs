@@ -8,19 +8,11 @@
 
 use crate::api::call::gl_call;
 use crate::gl::types::*;
-use crate::state::draw::{
-    check_counts, check_indirect, check_indirect_count, check_mode, check_type, draw_feedback,
-    draw_range, no_rasteriser,
-};
 use std::ffi::c_void;
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawArrays(mode: GLenum, _first: GLint, count: GLsizei) {
-    gl_call("glDrawArrays", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count)])?;
-        no_rasteriser()
-    })
+    gl_call("glDrawArrays", |st| st.draw_arrays(mode, count, None))
 }
 
 #[unsafe(no_mangle)]
@@ -30,10 +22,8 @@ pub extern "C" fn glDrawArraysInstanced(
     count: GLsizei,
     instances: GLsizei,
 ) {
-    gl_call("glDrawArraysInstanced", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count), ("instancecount", instances)])?;
-        no_rasteriser()
+    gl_call("glDrawArraysInstanced", |st| {
+        st.draw_arrays(mode, count, Some(instances))
     })
 }
 
@@ -45,19 +35,15 @@ pub extern "C" fn glDrawArraysInstancedBaseInstance(
     instances: GLsizei,
     _base_instance: GLuint,
 ) {
-    gl_call("glDrawArraysInstancedBaseInstance", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count), ("instancecount", instances)])?;
-        no_rasteriser()
+    gl_call("glDrawArraysInstancedBaseInstance", |st| {
+        st.draw_arrays(mode, count, Some(instances))
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawArraysIndirect(mode: GLenum, _indirect: *const c_void) {
     gl_call("glDrawArraysIndirect", |st| {
-        check_mode(mode)?;
-        check_indirect(st, 0)?;
-        no_rasteriser()
+        st.draw_arrays_indirect(mode, None, 0)
     })
 }
 
@@ -68,10 +54,8 @@ pub extern "C" fn glMultiDrawArrays(
     _count: *const GLsizei,
     drawcount: GLsizei,
 ) {
-    gl_call("glMultiDrawArrays", |_| {
-        check_mode(mode)?;
-        check_counts(&[("drawcount", drawcount)])?;
-        no_rasteriser()
+    gl_call("glMultiDrawArrays", |st| {
+        st.multi_draw_arrays(mode, drawcount)
     })
 }
 
@@ -83,10 +67,7 @@ pub extern "C" fn glMultiDrawArraysIndirect(
     stride: GLsizei,
 ) {
     gl_call("glMultiDrawArraysIndirect", |st| {
-        check_mode(mode)?;
-        check_counts(&[("drawcount", drawcount)])?;
-        check_indirect(st, stride)?;
-        no_rasteriser()
+        st.draw_arrays_indirect(mode, Some(drawcount), stride)
     })
 }
 
@@ -97,11 +78,8 @@ pub extern "C" fn glDrawElements(
     ty: GLenum,
     _indices: *const c_void,
 ) {
-    gl_call("glDrawElements", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glDrawElements", |st| {
+        st.draw_elements(mode, count, None, ty)
     })
 }
 
@@ -113,11 +91,8 @@ pub extern "C" fn glDrawElementsBaseVertex(
     _indices: *const c_void,
     _base_vertex: GLint,
 ) {
-    gl_call("glDrawElementsBaseVertex", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glDrawElementsBaseVertex", |st| {
+        st.draw_elements(mode, count, None, ty)
     })
 }
 
@@ -129,11 +104,8 @@ pub extern "C" fn glDrawElementsInstanced(
     _indices: *const c_void,
     instances: GLsizei,
 ) {
-    gl_call("glDrawElementsInstanced", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count), ("instancecount", instances)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glDrawElementsInstanced", |st| {
+        st.draw_elements(mode, count, Some(instances), ty)
     })
 }
 
@@ -146,11 +118,8 @@ pub extern "C" fn glDrawElementsInstancedBaseVertex(
     instances: GLsizei,
     _base_vertex: GLint,
 ) {
-    gl_call("glDrawElementsInstancedBaseVertex", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count), ("instancecount", instances)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glDrawElementsInstancedBaseVertex", |st| {
+        st.draw_elements(mode, count, Some(instances), ty)
     })
 }
 
@@ -163,11 +132,8 @@ pub extern "C" fn glDrawElementsInstancedBaseInstance(
     instances: GLsizei,
     _base_instance: GLuint,
 ) {
-    gl_call("glDrawElementsInstancedBaseInstance", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count), ("instancecount", instances)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glDrawElementsInstancedBaseInstance", |st| {
+        st.draw_elements(mode, count, Some(instances), ty)
     })
 }
 
@@ -181,11 +147,8 @@ pub extern "C" fn glDrawElementsInstancedBaseVertexBaseInstance(
     _base_vertex: GLint,
     _base_instance: GLuint,
 ) {
-    gl_call("glDrawElementsInstancedBaseVertexBaseInstance", |_| {
-        check_mode(mode)?;
-        check_counts(&[("count", count), ("instancecount", instances)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glDrawElementsInstancedBaseVertexBaseInstance", |st| {
+        st.draw_elements(mode, count, Some(instances), ty)
     })
 }
 
@@ -198,8 +161,8 @@ pub extern "C" fn glDrawRangeElements(
     ty: GLenum,
     _indices: *const c_void,
 ) {
-    gl_call("glDrawRangeElements", |_| {
-        draw_range(mode, start, end, count, ty)
+    gl_call("glDrawRangeElements", |st| {
+        st.draw_range_elements(mode, start, end, count, ty)
     })
 }
 
@@ -213,18 +176,15 @@ pub extern "C" fn glDrawRangeElementsBaseVertex(
     _indices: *const c_void,
     _base_vertex: GLint,
 ) {
-    gl_call("glDrawRangeElementsBaseVertex", |_| {
-        draw_range(mode, start, end, count, ty)
+    gl_call("glDrawRangeElementsBaseVertex", |st| {
+        st.draw_range_elements(mode, start, end, count, ty)
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawElementsIndirect(mode: GLenum, ty: GLenum, _indirect: *const c_void) {
     gl_call("glDrawElementsIndirect", |st| {
-        check_mode(mode)?;
-        check_type(ty)?;
-        check_indirect(st, 0)?;
-        no_rasteriser()
+        st.draw_elements_indirect(mode, ty, None, 0)
     })
 }
 
@@ -236,11 +196,8 @@ pub extern "C" fn glMultiDrawElements(
     _indices: *const *const c_void,
     drawcount: GLsizei,
 ) {
-    gl_call("glMultiDrawElements", |_| {
-        check_mode(mode)?;
-        check_counts(&[("drawcount", drawcount)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glMultiDrawElements", |st| {
+        st.multi_draw_elements(mode, drawcount, ty)
     })
 }
 
@@ -253,11 +210,8 @@ pub extern "C" fn glMultiDrawElementsBaseVertex(
     drawcount: GLsizei,
     _base_vertex: *const GLint,
 ) {
-    gl_call("glMultiDrawElementsBaseVertex", |_| {
-        check_mode(mode)?;
-        check_counts(&[("drawcount", drawcount)])?;
-        check_type(ty)?;
-        no_rasteriser()
+    gl_call("glMultiDrawElementsBaseVertex", |st| {
+        st.multi_draw_elements(mode, drawcount, ty)
     })
 }
 
@@ -270,11 +224,7 @@ pub extern "C" fn glMultiDrawElementsIndirect(
     stride: GLsizei,
 ) {
     gl_call("glMultiDrawElementsIndirect", |st| {
-        check_mode(mode)?;
-        check_type(ty)?;
-        check_counts(&[("drawcount", drawcount)])?;
-        check_indirect(st, stride)?;
-        no_rasteriser()
+        st.draw_elements_indirect(mode, ty, Some(drawcount), stride)
     })
 }
 
@@ -287,8 +237,7 @@ pub extern "C" fn glMultiDrawArraysIndirectCount(
     stride: GLsizei,
 ) {
     gl_call("glMultiDrawArraysIndirectCount", |st| {
-        check_mode(mode)?;
-        check_indirect_count(st, drawcount, maxdrawcount, stride)
+        st.multi_draw_indirect_count(mode, None, drawcount, maxdrawcount, stride)
     })
 }
 
@@ -302,28 +251,28 @@ pub extern "C" fn glMultiDrawElementsIndirectCount(
     stride: GLsizei,
 ) {
     gl_call("glMultiDrawElementsIndirectCount", |st| {
-        check_mode(mode)?;
-        check_type(ty)?;
-        check_indirect_count(st, drawcount, maxdrawcount, stride)
+        st.multi_draw_indirect_count(mode, Some(ty), drawcount, maxdrawcount, stride)
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawTransformFeedback(mode: GLenum, id: GLuint) {
-    gl_call("glDrawTransformFeedback", |_| draw_feedback(mode, id, 0, 1))
+    gl_call("glDrawTransformFeedback", |st| {
+        st.draw_transform_feedback(mode, id, 0, 1)
+    })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawTransformFeedbackInstanced(mode: GLenum, id: GLuint, instances: GLsizei) {
-    gl_call("glDrawTransformFeedbackInstanced", |_| {
-        draw_feedback(mode, id, 0, instances)
+    gl_call("glDrawTransformFeedbackInstanced", |st| {
+        st.draw_transform_feedback(mode, id, 0, instances)
     })
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawTransformFeedbackStream(mode: GLenum, id: GLuint, stream: GLuint) {
-    gl_call("glDrawTransformFeedbackStream", |_| {
-        draw_feedback(mode, id, stream, 1)
+    gl_call("glDrawTransformFeedbackStream", |st| {
+        st.draw_transform_feedback(mode, id, stream, 1)
     })
 }
 
@@ -334,7 +283,7 @@ pub extern "C" fn glDrawTransformFeedbackStreamInstanced(
     stream: GLuint,
     instances: GLsizei,
 ) {
-    gl_call("glDrawTransformFeedbackStreamInstanced", |_| {
-        draw_feedback(mode, id, stream, instances)
+    gl_call("glDrawTransformFeedbackStreamInstanced", |st| {
+        st.draw_transform_feedback(mode, id, stream, instances)
     })
 }

@@ -1,9 +1,10 @@
 //! The C ABI: every exported `gl*` and `egl*` function. Entry points are thin: they
 //! turn C arguments into Rust values (pointers into [`UserIn`]/[`UserOut`] or slices),
 //! call the state or EGL layer, and record failures. The only errors raised here are
-//! those of unpacking itself: a negative count or size of an array the entry point must
-//! read (GL 4.6 §2.3.1) and a NULL array it must read; every other rule is checked by
-//! the state command it belongs to. No panic crosses this boundary: [`gl_call`] catches
+//! those of unpacking itself: a count or size of an array the entry point reads or
+//! writes that the spec forbids (negative, GL 4.6 §2.3.1, or not positive where a
+//! command says so), and a NULL array it must read; every other rule is checked by the
+//! state command it belongs to. No panic crosses this boundary: [`gl_call`] catches
 //! it and reports GL_OUT_OF_MEMORY (whose spec leaves the state undefined) with a debug
 //! message. `unsafe` here is the C boundary: raw pointers the application passes with
 //! GL's usual validity promises.

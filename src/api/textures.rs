@@ -6,7 +6,6 @@ use crate::api::call::{count, delete_from, gen_into, gl_call, in_array, out_arra
 use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;
-use crate::limits::{MAX_COMBINED_TEXTURE_IMAGE_UNITS, MAX_IMAGE_UNITS};
 use crate::state::context::ContextState;
 use crate::state::objects::texture::Texture;
 use crate::state::texture::image::Dims;
@@ -71,14 +70,7 @@ pub unsafe extern "C" fn glBindTextures(first: GLuint, n: GLsizei, textures: *co
     gl_call("glBindTextures", |st| {
         // SAFETY: the application provides n names (or null).
         let names = |n| unsafe { in_array(textures, n) };
-        crate::state::texture::bind_each(
-            first,
-            count(n)?,
-            names,
-            MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32,
-            "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
-            |unit, name| st.bind_texture_unit(unit, name),
-        )
+        st.bind_textures(first, count(n)?, names)
     })
 }
 
@@ -681,14 +673,7 @@ pub unsafe extern "C" fn glBindImageTextures(first: GLuint, n: GLsizei, textures
     gl_call("glBindImageTextures", |st| {
         // SAFETY: the application provides n names (or null).
         let names = |n| unsafe { in_array(textures, n) };
-        crate::state::texture::bind_each(
-            first,
-            count(n)?,
-            names,
-            MAX_IMAGE_UNITS as u32,
-            "GL_MAX_IMAGE_UNITS",
-            |unit, name| st.bind_image_texture_whole(unit, name),
-        )
+        st.bind_image_textures(first, count(n)?, names)
     })
 }
 

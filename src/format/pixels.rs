@@ -935,6 +935,14 @@ mod tests {
 
     #[test]
     fn rejects_like_the_spec() {
+        // GL 4.6 §8.4.4 table 8.5: UNSIGNED_INT_24_8 is a pixel type, which goes with
+        // DEPTH_STENCIL only.
+        assert_eq!(
+            clear(GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT_24_8, &[0; 4])
+                .unwrap_err()
+                .code,
+            GL_INVALID_OPERATION
+        );
         assert_eq!(
             clear(GL_RGB8, GL_RGB, GL_UNSIGNED_BYTE, &[0; 3])
                 .unwrap_err()

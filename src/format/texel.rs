@@ -440,7 +440,7 @@ fn unsigned_max(bits: u8) -> u32 {
 
 /// GL 4.6 §2.3.5.1: c / (2^b - 1).
 pub fn unorm_to_f32(c: u32, bits: u32) -> f32 {
-    (c as f64 / ((1u64 << bits) - 1) as f64) as f32
+    unorm(c as f64, bits) as f32
 }
 
 /// GL 4.6 §2.3.5.2: max(c / (2^(b-1) - 1), -1).
@@ -622,12 +622,13 @@ pub fn linear_to_srgb(c: f32) -> f32 {
     }
 }
 
-/// Signed normalized (GL 4.6 §2.3.5.1 equation 2.2): max(c / (2^(b-1) - 1), -1).
+/// GL 4.6 §2.3.5.2: max(c / (2^(b-1) - 1), -1), for a signed value of `bits` bits given
+/// as f64 (vertex attributes).
 pub fn snorm(c: f64, bits: u32) -> f64 {
     (c / ((1u64 << (bits - 1)) - 1) as f64).max(-1.0)
 }
 
-/// Unsigned normalized (equation 2.1): c / (2^b - 1).
+/// GL 4.6 §2.3.5.1: c / (2^b - 1), for an unsigned value of `bits` bits given as f64.
 pub fn unorm(c: f64, bits: u32) -> f64 {
     c / ((1u64 << bits) - 1) as f64
 }

@@ -9,7 +9,7 @@
 //! which version a word is reserved and from which it is a keyword, and which
 //! extensions make it a keyword earlier (the versions are those of the GLSL
 //! specifications, as Mesa's lexer applies them). The parser's token stream
-//! (parse.rs) passes a keyword that the shader's version does not have on as an
+//! (parse/tokens.rs) passes a keyword that the shader's version does not have on as an
 //! identifier (or as the type name a struct declared), and records a reserved word for
 //! an error; the words glsl-lang's lexer rejects outright (`filter`, `active`,
 //! `resource`, ...) come back as identifiers where the version leaves them free. Not
@@ -95,7 +95,7 @@ pub const WORDS: &[Entry] = &[
     ("sampler3DRect", 110, 0, NONE),
     ("packed", 110, 140, UBO),
     // Reserved from GLSL 1.30 (4.20 for resource) and never used; glsl-lang's lexer
-    // rejects them, and parse.rs turns them back into identifiers before.
+    // rejects them, and parse/tokens.rs turns them back into identifiers before.
     ("filter", 130, 0, NONE),
     ("common", 130, 0, NONE),
     ("partition", 130, 0, NONE),

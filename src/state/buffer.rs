@@ -899,3 +899,24 @@ pub fn map_access(access: GLenum) -> GlResult<GLbitfield> {
         ),
     })
 }
+
+impl ContextState {
+    /// MapBuffer (`access` an enum, Err) and MapBufferRange (`access` the bits, Ok;
+    /// `range` the offset and length); None for the whole buffer.
+    pub fn map_buffer(
+        &mut self,
+        r: BufRef,
+        range: Option<(i64, i64)>,
+        access: Result<u32, u32>,
+    ) -> GlResult<*mut u8> {
+        let access = match access {
+            Ok(bits) => bits,
+            Err(e) => map_access(e)?,
+        };
+        let (offset, length) = match range {
+            Some((o, l)) => (o, Some(l)),
+            None => (0, None),
+        };
+        self.map_buffer_range(r, offset, length, access)
+    }
+}

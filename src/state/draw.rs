@@ -9,7 +9,7 @@ use crate::gl_bail;
 use crate::state::context::ContextState;
 
 /// GL 4.6 §10.1: INVALID_ENUM if mode is not a primitive type.
-pub fn check_mode(mode: GLenum) -> GlResult<()> {
+fn check_mode(mode: GLenum) -> GlResult<()> {
     if !matches!(
         mode,
         GL_POINTS
@@ -36,7 +36,7 @@ pub fn check_mode(mode: GLenum) -> GlResult<()> {
 
 /// GL 4.6 §10.4 / §10.5: INVALID_VALUE for a negative count, instance count or draw
 /// count.
-pub fn check_counts(counts: &[(&str, GLsizei)]) -> GlResult<()> {
+fn check_counts(counts: &[(&str, GLsizei)]) -> GlResult<()> {
     for &(what, n) in counts {
         if n < 0 {
             gl_bail!(GL_INVALID_VALUE, "{what} = {n} is negative");
@@ -46,7 +46,7 @@ pub fn check_counts(counts: &[(&str, GLsizei)]) -> GlResult<()> {
 }
 
 /// GL 4.6 §10.5: INVALID_ENUM unless the index type is UNSIGNED_BYTE, _SHORT or _INT.
-pub fn check_type(ty: GLenum) -> GlResult<()> {
+fn check_type(ty: GLenum) -> GlResult<()> {
     if !matches!(ty, GL_UNSIGNED_BYTE | GL_UNSIGNED_SHORT | GL_UNSIGNED_INT) {
         gl_bail!(
             GL_INVALID_ENUM,
@@ -59,7 +59,7 @@ pub fn check_type(ty: GLenum) -> GlResult<()> {
 
 /// GL 4.6 §10.4: the indirect forms read DRAW_INDIRECT_BUFFER; INVALID_OPERATION
 /// without one, INVALID_VALUE for a stride that is not zero or a multiple of four.
-pub fn check_indirect(st: &ContextState, stride: GLsizei) -> GlResult<()> {
+fn check_indirect(st: &ContextState, stride: GLsizei) -> GlResult<()> {
     if stride < 0 || stride % 4 != 0 {
         gl_bail!(
             GL_INVALID_VALUE,
@@ -76,7 +76,7 @@ pub fn check_indirect(st: &ContextState, stride: GLsizei) -> GlResult<()> {
 }
 
 /// The error every valid draw command ends with.
-pub fn no_rasteriser<T>() -> GlResult<T> {
+fn no_rasteriser<T>() -> GlResult<T> {
     gl_bail!(
         GL_INVALID_OPERATION,
         "nothing was drawn: glcompute runs compute shaders and does not rasterise (a glcompute \
@@ -86,7 +86,7 @@ pub fn no_rasteriser<T>() -> GlResult<T> {
 }
 
 /// DrawRangeElements*: GL 4.6 §10.5 adds INVALID_VALUE if end < start.
-pub fn draw_range(
+fn draw_range(
     mode: GLenum,
     start: GLuint,
     end: GLuint,
@@ -106,7 +106,7 @@ pub fn draw_range(
 /// buffer's. glcompute has no PARAMETER_BUFFER binding point (GL_ARB_indirect_parameters
 /// is not announced), so the draw count can never be read: such a command always ends
 /// in INVALID_OPERATION.
-pub fn check_indirect_count(
+fn check_indirect_count(
     st: &ContextState,
     drawcount: GLintptr,
     maxdrawcount: GLsizei,
@@ -132,7 +132,7 @@ pub fn check_indirect_count(
 /// DrawTransformFeedback*: GL 4.6 §13.2.3. glcompute has no transform feedback
 /// objects of its own, so a non-zero id is INVALID_VALUE; the default object (0) has
 /// never ended a capture, which is INVALID_OPERATION.
-pub fn draw_feedback(mode: GLenum, id: GLuint, stream: GLuint, instances: GLsizei) -> GlResult<()> {
+fn draw_feedback(mode: GLenum, id: GLuint, stream: GLuint, instances: GLsizei) -> GlResult<()> {
     check_mode(mode)?;
     if id != 0 {
         gl_bail!(
@@ -140,14 +140,133 @@ pub fn draw_feedback(mode: GLenum, id: GLuint, stream: GLuint, instances: GLsize
             "id = {id} is not the name of a transform feedback object"
         );
     }
-    // GL 4.6 §13.2.3: INVALID_VALUE for a stream past MAX_VERTEX_STREAMS (4) or a
-    // negative instance count.
-    if stream >= 4 {
+    // GL 4.6 §13.2.3: INVALID_VALUE for a stream past MAX_VERTEX_STREAMS or a negative
+    // instance count.
+    if stream >= crate::limits::MAX_VERTEX_STREAMS as u32 {
         gl_bail!(
             GL_INVALID_VALUE,
-            "stream = {stream} is not below GL_MAX_VERTEX_STREAMS (4)"
+            "stream = {stream} is not below GL_MAX_VERTEX_STREAMS ({})",
+            crate::limits::MAX_VERTEX_STREAMS
         );
     }
     check_counts(&[("instancecount", instances)])?;
     no_rasteriser()
+}
+
+impl ContextState {
+    /// DrawArrays and its instanced forms (GL 4.6 §10.4).
+    pub fn draw_arrays(&self, mode: u32, count: i32, instances: Option<i32>) -> GlResult<()> {
+        check_mode(mode)?;
+        match instances {
+            Some(n) => check_counts(&[("count", count), ("instancecount", n)])?,
+            None => check_counts(&[("count", count)])?,
+        }
+        no_rasteriser()
+    }
+
+    /// DrawElements and its instanced and base-vertex forms (GL 4.6 §10.5).
+    pub fn draw_elements(
+        &self,
+        mode: u32,
+        count: i32,
+        instances: Option<i32>,
+        ty: u32,
+    ) -> GlResult<()> {
+        check_mode(mode)?;
+        match instances {
+            Some(n) => check_counts(&[("count", count), ("instancecount", n)])?,
+            None => check_counts(&[("count", count)])?,
+        }
+        check_type(ty)?;
+        no_rasteriser()
+    }
+
+    /// MultiDrawArrays (GL 4.6 §10.4).
+    pub fn multi_draw_arrays(&self, mode: u32, drawcount: i32) -> GlResult<()> {
+        check_mode(mode)?;
+        check_counts(&[("drawcount", drawcount)])?;
+        no_rasteriser()
+    }
+
+    /// MultiDrawElements and MultiDrawElementsBaseVertex (GL 4.6 §10.5).
+    pub fn multi_draw_elements(&self, mode: u32, drawcount: i32, ty: u32) -> GlResult<()> {
+        check_mode(mode)?;
+        check_counts(&[("drawcount", drawcount)])?;
+        check_type(ty)?;
+        no_rasteriser()
+    }
+
+    /// DrawArraysIndirect, and MultiDrawArraysIndirect with its `drawcount` (GL 4.6
+    /// §10.4).
+    pub fn draw_arrays_indirect(
+        &self,
+        mode: u32,
+        drawcount: Option<i32>,
+        stride: i32,
+    ) -> GlResult<()> {
+        check_mode(mode)?;
+        if let Some(n) = drawcount {
+            check_counts(&[("drawcount", n)])?;
+        }
+        check_indirect(self, stride)?;
+        no_rasteriser()
+    }
+
+    /// DrawElementsIndirect, and MultiDrawElementsIndirect with its `drawcount` (GL 4.6
+    /// §10.5).
+    pub fn draw_elements_indirect(
+        &self,
+        mode: u32,
+        ty: u32,
+        drawcount: Option<i32>,
+        stride: i32,
+    ) -> GlResult<()> {
+        check_mode(mode)?;
+        check_type(ty)?;
+        if let Some(n) = drawcount {
+            check_counts(&[("drawcount", n)])?;
+        }
+        check_indirect(self, stride)?;
+        no_rasteriser()
+    }
+
+    /// MultiDrawArraysIndirectCount and MultiDrawElementsIndirectCount (`ty`) (GL 4.6
+    /// §10.4, §10.5).
+    pub fn multi_draw_indirect_count(
+        &self,
+        mode: u32,
+        ty: Option<u32>,
+        drawcount: isize,
+        maxdrawcount: i32,
+        stride: i32,
+    ) -> GlResult<()> {
+        check_mode(mode)?;
+        if let Some(ty) = ty {
+            check_type(ty)?;
+        }
+        check_indirect_count(self, drawcount, maxdrawcount, stride)
+    }
+
+    /// DrawRangeElements and DrawRangeElementsBaseVertex (GL 4.6 §10.5).
+    pub fn draw_range_elements(
+        &self,
+        mode: u32,
+        start: u32,
+        end: u32,
+        count: i32,
+        ty: u32,
+    ) -> GlResult<()> {
+        draw_range(mode, start, end, count, ty)
+    }
+
+    /// DrawTransformFeedback and its stream and instanced forms (GL 4.6 §13.2.3).
+    pub fn draw_transform_feedback(
+        &self,
+        mode: u32,
+        id: u32,
+        stream: u32,
+        instances: i32,
+    ) -> GlResult<()> {
+        draw_feedback(mode, id, stream, instances)
+    }
 }

@@ -14,19 +14,19 @@
 
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
-
-use super::route::{host, shadow};
 use crate::api::call::gl_call;
 use crate::api::interpose::log::log_taken;
+use crate::api::interpose::route::{host, shadow};
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;
 use crate::host::gl::HostGl;
+use crate::limits::MAX_LIST_NESTING;
 use crate::runtime::sync::Mutex;
 use crate::state::context::Context;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 
 const GL_COMPILE: GLenum = 0x1300;
 const GL_COMPILE_AND_EXECUTE: GLenum = 0x1301;
@@ -41,8 +41,6 @@ const GL_FLOAT: GLenum = 0x1406;
 const GL_2_BYTES: GLenum = 0x1407;
 const GL_3_BYTES: GLenum = 0x1408;
 const GL_4_BYTES: GLenum = 0x1409;
-/// GL 4.6 compatibility §21.4: MAX_LIST_NESTING is at least 64.
-const MAX_LIST_NESTING: u32 = 64;
 
 /// One piece of a list with glcompute commands in it.
 #[derive(Clone, Debug)]

@@ -1,12 +1,17 @@
-//! The mapping from byte offsets of the source to GL-style (string, line, column)
-//! positions, following `#line` directives.
+//! The mapping from byte offsets of the text glsl-lang parses to GL-style (string, line,
+//! column) positions of the source, following `#line` directives and the 64-bit
+//! literals replaced before parsing.
 
+use super::int64::Edit;
 use crate::ir::Span;
 
-/// Maps byte offsets of the source to (string, line, column), following `#line`.
+/// Maps byte offsets of the parsed text to (string, line, column) of the source,
+/// following `#line` and the replacements of [`LineMap::rewritten`].
 pub struct LineMap {
-    /// Byte offset where each physical line starts.
+    /// Byte offset where each physical line of the source starts.
     pub starts: Vec<usize>,
+    /// The replacements that made the parsed text from the source, in order.
+    edits: Vec<Edit>,
     /// (physical line where it takes effect (0-based), logical line number of that
     /// line, source string number), sorted.
     remaps: Vec<(usize, u32, u32)>,
@@ -22,8 +27,30 @@ impl LineMap {
         }
         LineMap {
             starts,
+            edits: Vec::new(),
             remaps: Vec::new(),
         }
+    }
+
+    /// From now on offsets are of the text the edits made from the source (an offset
+    /// inside a replacement is its source's start); before, of the source itself.
+    pub fn rewritten(&mut self, edits: Vec<Edit>) {
+        self.edits = edits;
+    }
+
+    /// The source offset of parsed-text offset `offset`.
+    fn source_offset(&self, offset: usize) -> usize {
+        let mut shifted = offset;
+        for e in &self.edits {
+            if offset < e.rewritten.start {
+                break;
+            }
+            if offset < e.rewritten.end {
+                return e.source.start;
+            }
+            shifted = offset - e.rewritten.end + e.source.end;
+        }
+        shifted
     }
 
     /// `#line line [string]` on physical line `phys` (0-based): the next line is `line`.
@@ -32,16 +59,19 @@ impl LineMap {
         self.remaps.push((phys + 1, line, string));
     }
 
+    /// The physical line (0-based) of parsed-text offset `offset`.
     pub fn physical_line(&self, offset: usize) -> usize {
+        let offset = self.source_offset(offset);
         match self.starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         }
     }
 
+    /// The position of parsed-text offset `offset` in the source.
     pub fn span(&self, offset: usize) -> Span {
         let phys = self.physical_line(offset);
-        let col = (offset - self.starts[phys]) as u32 + 1;
+        let col = (self.source_offset(offset) - self.starts[phys]) as u32 + 1;
         match self.remaps.iter().rev().find(|r| r.0 <= phys) {
             Some(&(at, line, string)) => Span {
                 source: string,

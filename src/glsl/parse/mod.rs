@@ -5,14 +5,14 @@
 //! source that ends inside a declaration, a hang on an unclosed comment) are met here.
 
 pub mod extensions;
+pub mod int64;
 pub mod lines;
 pub mod tokens;
 
 use crate::glsl::parse::extensions::{INT64_TYPES, registry, screen_extensions};
+use crate::glsl::parse::int64::Int64Literals;
 use crate::glsl::parse::lines::LineMap;
-use crate::glsl::parse::tokens::{
-    Int64Literals, NoFiles, SubroutineLexer, int64_prefix, rewrite_int64_in_defines,
-};
+use crate::glsl::parse::tokens::{NoFiles, SubroutineLexer};
 use crate::ir::shader::Log;
 use glsl_lang::ast;
 use glsl_lang::lexer::full::fs::PreprocessorExt;
@@ -47,11 +47,8 @@ pub fn parse(
     if log.has_errors() {
         return None;
     }
-    let mut int64 = Int64Literals {
-        prefix: int64_prefix(&screened),
-        values: Vec::new(),
-    };
-    let mut screened = rewrite_int64_in_defines(&screened, &mut int64);
+    let (mut screened, int64, edits) = int64::rewrite(&screened);
+    map.rewritten(edits);
 
     // glsl-lang's preprocessor never returns when a #define with `##` reaches the end
     // of the source: without a newline after it, through a line continuation, or in a
@@ -64,6 +61,7 @@ pub fn parse(
         );
         return None;
     }
+    let parsed_len = screened.len();
     screened.push_str("\n\n");
     let opts = ParseOptions {
         default_version: 110,
@@ -82,7 +80,7 @@ pub fn parse(
     for name in crate::glsl::words::builtin_struct_names() {
         ctx.add_type_name(ast::IdentifierData::from(name).into());
     }
-    tokens::begin(&screened, int64);
+    tokens::begin(&screened);
     let parsed = expected_panic(|| {
         glsl_lang::parse::ParseBuilder::<SubroutineLexer<'_, '_>, ast::TranslationUnit>::new(file)
             .opts(&opts)
@@ -91,14 +89,10 @@ pub fn parse(
             .map_err(Box::new)
     });
     // GLSL 4.60 §3.6: using a reserved word is a compile error.
-    let (reserved, int64) = tokens::finish();
+    let reserved = tokens::finish();
     for (at, word) in &reserved {
-        let before = screened.get(..*at).unwrap_or("");
-        let line = before.matches('\n').count();
-        let col = before.len() - before.rfind('\n').map_or(0, |n| n + 1);
-        let offset = map.starts.get(line).copied().unwrap_or(0) + col;
         log.error(
-            map.span(offset),
+            map.span(*at),
             format!("`{word}' is a reserved word in this GLSL version"),
         );
     }
@@ -107,7 +101,7 @@ pub fn parse(
     }
     let Ok(parsed) = parsed else {
         log.error(
-            map.span(source.len()),
+            map.span(parsed_len),
             "unexpected end of the shader source: a declaration, statement or block is not finished",
         );
         return None;
@@ -115,8 +109,13 @@ pub fn parse(
     let (unit, _ctx, lexer) = match parsed {
         Ok(r) => r,
         Err(e) => {
-            // glsl-lang reports 0-based lines and columns of the physical text.
-            let offset = map.starts.get(e.line() as usize).copied().unwrap_or(0) + e.col() as usize;
+            // glsl-lang reports 0-based lines and columns of the physical text it parsed.
+            let line_start: usize = screened
+                .split_inclusive('\n')
+                .take(e.line() as usize)
+                .map(str::len)
+                .sum();
+            let offset = line_start + e.col() as usize;
             // A type of an extension the shader did not enable lexes as an identifier.
             let before = screened
                 .lines()

@@ -25,8 +25,8 @@ use std::collections::{HashMap, HashSet};
 use glsl_lang::ast::{self, NodeContent};
 
 use crate::glsl::parse::Directives;
+use crate::glsl::parse::int64::Int64Literals;
 use crate::glsl::parse::lines::LineMap;
-use crate::glsl::parse::tokens::Int64Literals;
 use crate::ir::shader::{Log, Stage};
 use crate::ir::*;
 

@@ -69,18 +69,8 @@ impl Overload {
 
     /// An atomic on 64-bit integer memory (GL_NV_shader_atomic_int64).
     pub fn int64_atomic(&self) -> bool {
-        use Builtin::*;
-        matches!(
-            self.fun,
-            AtomicAdd
-                | AtomicMin
-                | AtomicMax
-                | AtomicAnd
-                | AtomicOr
-                | AtomicXor
-                | AtomicExchange
-                | AtomicCompSwap
-        ) && matches!(self.params.first(), Some((Ty::Vec(s, 1), _)) if s.is_int64())
+        self.fun.class() == crate::ir::BuiltinClass::Atomic
+            && matches!(self.params.first(), Some((Ty::Vec(s, 1), _)) if s.is_int64())
     }
 
     /// For an atomic on float memory or a float image, the extensions that enable it

@@ -165,7 +165,7 @@ pub struct TexState {
     /// `immutable_levels` is the number it has).
     pub view: Option<[u32; 5]>,
     pub label: Option<String>,
-    /// A proxy texture (state/proxy.rs): its levels have no storage.
+    /// A proxy texture (GL 4.6 §8.22): its levels have no storage.
     pub proxy: bool,
 }
 

@@ -241,3 +241,23 @@ impl ContextState {
         self.bind_image_texture(unit, name, 0, true, 0, GL_READ_WRITE, format)
     }
 }
+
+impl ContextState {
+    /// BindImageTextures (GL 4.6 §8.26): `n` image units from `first` (see
+    /// [`super::bind_each`]).
+    pub fn bind_image_textures<'a>(
+        &mut self,
+        first: u32,
+        n: usize,
+        names: impl FnOnce(usize) -> Option<&'a [u32]>,
+    ) -> GlResult<()> {
+        super::bind_each(
+            first,
+            n,
+            names,
+            MAX_IMAGE_UNITS as u32,
+            "GL_MAX_IMAGE_UNITS",
+            |unit, name| self.bind_image_texture_whole(unit, name),
+        )
+    }
+}

@@ -264,3 +264,22 @@ pub fn bind_each<'a>(
     }
     first_error.map_or(Ok(()), Err)
 }
+
+impl ContextState {
+    /// BindTextures (GL 4.6 §8.1): `n` units from `first` (see [`bind_each`]).
+    pub fn bind_textures<'a>(
+        &mut self,
+        first: u32,
+        n: usize,
+        names: impl FnOnce(usize) -> Option<&'a [u32]>,
+    ) -> GlResult<()> {
+        bind_each(
+            first,
+            n,
+            names,
+            MAX_COMBINED_TEXTURE_IMAGE_UNITS as u32,
+            "GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS",
+            |unit, name| self.bind_texture_unit(unit, name),
+        )
+    }
+}
