@@ -9,7 +9,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::host::Api;
 use crate::runtime::sync::Mutex;
-use crate::state::context::{Context, ContextInfo, current, set_current};
+use crate::state::context::{Context, ContextInfo, set_current};
 use crate::state::objects::host::HostLink;
 
 type Key = (Api, usize, usize);
@@ -80,9 +80,4 @@ pub fn forget_display(api: Api, display: usize) {
 pub fn make_current(api: Api, shadow: Option<Arc<Context>>) {
     crate::host::set_thread_api(api);
     set_current(shadow);
-}
-
-/// The shadow context current on this thread, if any.
-pub fn current_shadow() -> Option<Arc<Context>> {
-    current().filter(|c| c.is_shadow())
 }

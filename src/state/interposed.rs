@@ -635,13 +635,6 @@ impl ContextState {
         Ok(())
     }
 
-    /// True if glcompute has a compute shader attached to program `name`.
-    pub fn has_compute_attached(&self, name: u32) -> bool {
-        self.shared
-            .program(name)
-            .is_some_and(|p| !p.state.lock().shaders.is_empty())
-    }
-
     /// The names glcompute freed since the last call (their host placeholders go too).
     pub fn take_released_names(&self) -> Vec<u32> {
         self.shared.shader_objects.lock().take_released()
