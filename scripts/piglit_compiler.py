@@ -14,7 +14,8 @@ framework/test/glsl_parser_test.py builds it. A test passes when glslparsertest 
 "pass" -- or "skip" where the test is written to skip on a driver that has the
 extension (a `!GL_ARB_compute_shader` requirement).
 
-usage: scripts/piglit_compiler.py [--glcompute PATH] [--piglit DIR] [--graphics] [-v]
+usage: scripts/piglit_compiler.py [--glcompute PATH] [--piglit DIR] [--graphics] [--dir D]... [-v]
+(--dir: only the tests of every stage under piglit folder D)
 Prints one line per test and `N passed, M failed`; exit status 1 if any failed.
 """
 
@@ -81,6 +82,7 @@ def main():
     ap.add_argument("--piglit", default="/usr/lib/x86_64-linux-gnu/piglit")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--graphics", action="store_true")
+    ap.add_argument("--dir", action="append", help="run the tests under this piglit folder (with --graphics: of every stage) instead")
     a = ap.parse_args()
     known = known_failures() if a.graphics else {}
     have = extensions(a.glcompute)
@@ -88,7 +90,9 @@ def main():
     env = dict(os.environ, PIGLIT_PLATFORM="surfaceless_egl")
     tests = []
     suffixes = GRAPHICS_SUFFIXES if a.graphics else (".comp",)
-    for d in GRAPHICS_DIRS if a.graphics else DIRS:
+    if a.dir:
+        suffixes = GRAPHICS_SUFFIXES + (".comp",)
+    for d in a.dir or (GRAPHICS_DIRS if a.graphics else DIRS):
         base = os.path.join(a.piglit, d)
         if a.graphics and not os.path.isdir(base):
             print(f"FAIL: {base} is missing (Debian's piglit package)")
@@ -135,7 +139,7 @@ def main():
         print(f"{'ok  ' if ok else 'FAIL'} {rel}: {got}" + ("" if ok else f" (expected {want})"))
         if not ok and a.verbose:
             print(r.stdout + r.stderr)
-    if a.graphics:
+    if a.graphics and not a.dir:
         missing = [k for k in known if not any(os.path.relpath(t, a.piglit) == k for t in tests)]
         for k in missing:
             print(f"FAIL {k}: listed in conformance/piglit_graphics_known.txt but not found")

@@ -551,6 +551,35 @@ fn preprocessor() {
         "compute shaders require GLSL 4.30 or GL_ARB_compute_shader",
     );
     assert!(compile("#version 330\n#extension GL_ARB_compute_shader : require\nlayout(local_size_x = 1) in;\nvoid main() {}").is_ok());
+    // The macros and `#extension` follow the context's extension string (here the
+    // standalone one): an extension the compiler knows but the context does not
+    // announce has neither; one the context announces has its macro, and `require`
+    // succeeds even where it adds nothing to the language.
+    fails(
+        compile("#version 430\n#extension GL_ARB_gpu_shader5 : require\nvoid main() {}"),
+        "extension `GL_ARB_gpu_shader5' unsupported",
+    );
+    let macros = "#version 430\nlayout(local_size_x = 1) in;\n\
+        #if defined(GL_ARB_gpu_shader5) || defined(GL_ARB_enhanced_layouts) || defined(GL_NV_gpu_shader5)\n#error unannounced\n#endif\n\
+        #if !defined(GL_ARB_gpu_shader_int64) || !defined(GL_ARB_buffer_storage) || !defined(GL_core_profile)\n#error announced\n#endif\n\
+        #if defined(GL_compatibility_profile) || defined(GL_es_profile) || __VERSION__ != 430\n#error profile\n#endif\n\
+        #extension GL_ARB_buffer_storage : require\nvoid main() {}";
+    assert!(compile(macros).is_ok(), "{:?}", compile(macros));
+    // Profiles exist from GLSL 1.50 on; `compatibility` gets its own macro.
+    let profile = |version: &str, want: &str| {
+        let src = format!(
+            "#version {version}\n#extension GL_ARB_compute_shader : require\nlayout(local_size_x = 1) in;\n\
+             #if defined(GL_core_profile) != {}\n#error core\n#endif\n\
+             #if defined(GL_compatibility_profile) != {}\n#error compatibility\n#endif\nvoid main() {{}}",
+            (want == "core") as u8,
+            (want == "compatibility") as u8
+        );
+        assert!(compile(&src).is_ok(), "{version}: {:?}", compile(&src));
+    };
+    profile("140", "");
+    profile("150", "core");
+    profile("330 core", "core");
+    profile("330 compatibility", "compatibility");
 }
 
 #[test]

@@ -1,11 +1,14 @@
-//! What a context lets its shaders use beyond what the compiler implements alone: the
-//! highest `#version` it claims and the extensions it accepts `#extension` for.
+//! What a context lets its shaders use: the highest `#version` it claims and the
+//! extensions of its extension string (their macros, and their `#extension`
+//! directives).
 
 /// What a context lets its shaders use beyond what the compiler implements alone.
 #[derive(Debug, Clone)]
 pub struct Accepts {
-    /// Extensions the context supports that this compiler does not implement:
-    /// `#extension` directives for them are allowed.
+    /// The context's extension string (GL_EXTENSIONS): each has its macro, and
+    /// `#extension` may name each. Those the compiler also implements enable what they
+    /// add; the others (a host driver's, in interposed mode) are accepted and add
+    /// nothing.
     pub extensions: Vec<String>,
     /// The highest `#version` the context claims (GL_SHADING_LANGUAGE_VERSION): 430
     /// standalone; interposed, the host's when it claims more (at most 460).
@@ -13,12 +16,17 @@ pub struct Accepts {
 }
 
 /// GLSL 4.30: what glcompute implements and a standalone context claims.
+/// `Accepts::default()` is the standalone context: this version and
+/// `limits::EXTENSIONS`.
 pub const GLSL_VERSION: u16 = 430;
 
 impl Default for Accepts {
     fn default() -> Accepts {
         Accepts {
-            extensions: Vec::new(),
+            extensions: crate::limits::EXTENSIONS
+                .iter()
+                .map(|e| e.to_string())
+                .collect(),
             glsl_version: GLSL_VERSION,
         }
     }

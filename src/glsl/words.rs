@@ -151,6 +151,8 @@ pub const WORDS: &[Entry] = &[
 #[derive(Debug, Clone, Default)]
 pub struct Words {
     version: u16,
+    /// The profile word of `#version` (`core`, `compatibility`, `es`), if any.
+    profile: Option<String>,
     extensions: Vec<String>,
 }
 
@@ -161,6 +163,7 @@ impl Words {
     pub fn of_source(source: &str) -> Words {
         let mut words = Words {
             version: 110,
+            profile: None,
             extensions: Vec::new(),
         };
         let mut saw_version = false;
@@ -171,8 +174,10 @@ impl Words {
             if let Some(v) = rest.strip_prefix("version")
                 && !saw_version
             {
-                if let Some(n) = v.split_whitespace().next().and_then(|w| w.parse().ok()) {
+                let mut parts = v.split_whitespace();
+                if let Some(n) = parts.next().and_then(|w| w.parse().ok()) {
                     words.version = n;
+                    words.profile = parts.next().map(str::to_string);
                     saw_version = true;
                 }
             } else if let Some(e) = rest.strip_prefix("extension") {
@@ -185,6 +190,16 @@ impl Words {
             }
         }
         words
+    }
+
+    /// The `#version` number (110 when the source declares none).
+    pub fn version(&self) -> u16 {
+        self.version
+    }
+
+    /// The `#version` profile word, if the source gives one.
+    pub fn profile(&self) -> Option<&str> {
+        self.profile.as_deref()
     }
 
     /// What `word` is in this shader. Words not in the table are what glsl-lang makes of

@@ -57,28 +57,27 @@ impl ContextState {
         }
     }
 
-    /// Extensions the host context supports (empty standalone): a compute shader may
-    /// name them in `#extension` directives.
-    pub fn host_extensions(&self) -> Vec<String> {
-        self.host
-            .as_ref()
-            .map(|l| l.caps().extensions.clone())
-            .unwrap_or_default()
-    }
-
     /// What this context's shaders may use: standalone, GLSL 4.30 and glcompute's
-    /// extensions; interposed, also the host's extensions, and the host's GLSL version
-    /// where it claims more than 4.30 (the context reports the host's version then).
+    /// extensions; interposed, the extensions of the context's string (the host's and
+    /// those glcompute adds), and the host's GLSL version where it claims more than 4.30
+    /// (the context reports the host's version then).
     pub fn accepts(&self) -> crate::glsl::accepts::Accepts {
-        let glsl_version = self
-            .host
-            .as_ref()
-            .and_then(|l| glsl_number(&l.caps().glsl_string))
+        let Some(link) = self.host.as_ref() else {
+            return crate::glsl::accepts::Accepts::default();
+        };
+        let glsl_version = glsl_number(&link.caps().glsl_string)
             .map_or(crate::glsl::accepts::GLSL_VERSION, |v| {
                 v.clamp(crate::glsl::accepts::GLSL_VERSION, 460)
             });
+        let extensions = link
+            .strings()
+            .extensions
+            .to_string_lossy()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
         crate::glsl::accepts::Accepts {
-            extensions: self.host_extensions(),
+            extensions,
             glsl_version,
         }
     }

@@ -9,9 +9,10 @@ use glsl_lang_pp::exts::{DEFAULT_REGISTRY, ExtensionSpec, Registry};
 use glsl_lang_pp::types::type_names::TypeNameAtom;
 use std::sync::OnceLock;
 
-/// GLSL extensions the compiler implements: `#extension` accepts them and the
-/// preprocessor defines their macros. glsl-lang's default registry names many more (and
-/// would define their macros), so the front end uses its own.
+/// GLSL extensions the compiler implements: `#extension` enables them where the
+/// context supports them too (`Accepts::extensions`, which also decides the macros:
+/// parse::macros). The registry built from this list gives glsl-lang the type names
+/// each adds.
 pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_compute_shader",
     "GL_ARB_compute_variable_group_size",
@@ -72,13 +73,13 @@ pub fn registry() -> &'static Registry {
     })
 }
 
-/// GLSL 4.60 §3.3: `#extension name : behavior` with an extension the compiler does not
-/// implement is an error for `require` and a warning for `enable` and `warn`. glsl-lang
-/// rejects every unknown extension, so such directives are answered here and blanked
-/// (line numbers are kept) before parsing. `accepted` are extensions the context
-/// supports without the compiler implementing them (interposed mode: the host's); their
-/// directives are blanked without a message, and a shader that then uses what they add
-/// fails to compile as any undeclared name does.
+/// GLSL 4.60 §3.3: `#extension name : behavior` with an extension the context does not
+/// support is an error for `require` and a warning for `enable` and `warn`. glsl-lang
+/// rejects every extension outside its registry, so such directives are answered here
+/// and blanked (line numbers are kept) before parsing. Extensions the context supports
+/// without the compiler implementing them (interposed mode: the host's) are blanked
+/// without a message, and a shader that then uses what they add fails to compile as
+/// any undeclared name does.
 pub fn screen_extensions(
     source: &str,
     log: &mut Log,
@@ -150,13 +151,10 @@ pub fn screen_extensions(
                 .split(|c: char| c.is_whitespace() || c == '/')
                 .next()
                 .unwrap_or("");
-            if name != "all" && !name.is_empty() && !EXTENSIONS.contains(&name) {
+            let in_context = accepted.iter().any(|a| a == name);
+            if name != "all" && !name.is_empty() && !(in_context && EXTENSIONS.contains(&name)) {
                 let span = map.span(offset + (line.len() - trimmed.len()));
-                let behavior = if accepted.iter().any(|a| a == name) {
-                    ""
-                } else {
-                    behavior
-                };
+                let behavior = if in_context { "" } else { behavior };
                 match behavior {
                     "require" => log.error(
                         span,

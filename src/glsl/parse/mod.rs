@@ -7,17 +7,18 @@
 pub mod extensions;
 pub mod int64;
 pub mod lines;
+pub mod macros;
 pub mod tokens;
 
 use crate::glsl::parse::extensions::{INT64_TYPES, registry, screen_extensions};
 use crate::glsl::parse::int64::Int64Literals;
 use crate::glsl::parse::lines::LineMap;
+use crate::glsl::parse::macros::initial_state;
 use crate::glsl::parse::tokens::{NoFiles, SubroutineLexer};
 use crate::ir::shader::Log;
 use glsl_lang::ast;
 use glsl_lang::lexer::full::fs::PreprocessorExt;
 use glsl_lang::parse::ParseOptions;
-use glsl_lang_pp::processor::ProcessorStateBuilder;
 use glsl_lang_pp::processor::event::DirectiveKind;
 use glsl_lang_pp::processor::fs::Processor;
 use glsl_lang_pp::processor::nodes::{ExtensionBehavior, ExtensionName, VersionProfile};
@@ -71,7 +72,7 @@ pub fn parse(
     let file = processor
         .open_source(&screened, "")
         .with_registry(registry())
-        .with_state(ProcessorStateBuilder::new(registry()));
+        .with_state(initial_state(&screened, accepts));
     // glsl-lang panics (an unwrap in its preprocessor's location) when the source ends
     // inside a declaration, statement or block: that panic is this error.
     // The built-in struct types (GLSL 4.60 §7.4, and the compatibility profile's
