@@ -343,9 +343,13 @@ static void versioned_words(void)
         "#version 120\nstruct flat { float x; };\nvoid main() { flat f; f.x = 1.0; gl_FragColor = vec4(f.x); }\n",
         /* A #version in a comment is no directive. */
         "/* #version 110 */\n#version 430\nbuffer B { float v[]; };\nout vec4 c;\nvoid main() { c = vec4(v[0]); }\n",
-        /* An extension makes the word a keyword before its version. */
-        "#version 150\n#extension GL_ARB_gpu_shader5 : enable\nsample in vec4 v;\nout vec4 c;\n"
-        "void main() { c = v; }\n",
+        /* An extension the context supports makes the word a keyword before its
+         * version; one it does not support (GL_ARB_gpu_shader5 is not in
+         * GL_EXTENSIONS) is only a warning, and its words stay identifiers. */
+        "#version 150\n#extension GL_ARB_shader_storage_buffer_object : enable\n"
+        "buffer B { vec4 v; };\nout vec4 c;\nvoid main() { c = v; }\n",
+        "#version 150\n#extension GL_ARB_gpu_shader5 : enable\nin vec4 v;\nout vec4 c;\n"
+        "void main() { float sample = 2.0; c = v * sample; }\n",
     };
     for (unsigned i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         GLuint s = compile(GL_FRAGMENT_SHADER, ok[i], log, sizeof log);
