@@ -49,6 +49,10 @@ pub const MAX_VERTEX_ATTRIBS: i32 = 16;
 /// graphics shaders but does not run them.
 pub const MAX_PATCH_VERTICES: i32 = 32;
 pub const MAX_CLIP_DISTANCES: u32 = 8;
+/// MAX_CULL_DISTANCES and MAX_COMBINED_CLIP_AND_CULL_DISTANCES (GL 4.5 table 23.53
+/// minimums; Mesa reports its clip-plane count, 8, for both).
+pub const MAX_CULL_DISTANCES: u32 = 8;
+pub const MAX_COMBINED_CLIP_AND_CULL_DISTANCES: u32 = 8;
 pub const MAX_DRAW_BUFFERS: usize = 8;
 pub const MAX_VIEWPORTS: usize = 16;
 pub const MAX_GEOMETRY_OUTPUT_VERTICES: i32 = 256;
@@ -72,8 +76,10 @@ pub const MAX_ATOMIC_COUNTER_BUFFER_SIZE: i32 = 16384;
 pub const MAX_COMBINED_ATOMIC_COUNTERS: i32 = 4096;
 pub const MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: i32 = 8;
 pub const MAX_TRANSFORM_FEEDBACK_BUFFERS: i32 = 4;
+pub const MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: i32 = 64;
 pub const MAX_IMAGE_UNITS: i32 = 32;
-pub const MAX_COMBINED_IMAGE_UNIFORMS: i32 = 32;
+/// MAX_COMBINED_IMAGE_UNIFORMS (GL 4.5 table 23.67 minimum: 48).
+pub const MAX_COMBINED_IMAGE_UNIFORMS: i32 = 48;
 pub const MAX_COMBINED_SHADER_OUTPUT_RESOURCES: i32 = 64;
 pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: i32 = 96;
 /// MIN_MAP_BUFFER_ALIGNMENT (minimum 64): buffer storage is allocated 64-byte aligned.
@@ -373,7 +379,10 @@ pub const GRAPHICS_LIMITS: &[(u32, i64)] = &[
     (GL_MAX_ELEMENT_INDEX, (1 << 24) - 1),
     (GL_MAX_ELEMENTS_INDICES, 1 << 24),
     (GL_MAX_ELEMENTS_VERTICES, 1 << 24),
-    (GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS, 64),
+    (
+        GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
+        MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS as i64,
+    ),
     (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 4),
     (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, 4),
     // Framebuffers and multisampling (tables 23.55, 23.69; state/multisample.rs).

@@ -4,14 +4,28 @@
 
 use std::sync::Arc;
 
+use glcompute_driver::glsl::accepts::Accepts;
 use glcompute_driver::glsl::{self, LinkedProgram};
 use glcompute_driver::ir::print;
 use glcompute_driver::ir::shader::Stage;
 
 const HEAD: &str = "#version 430\nlayout(local_size_x = 1) in;\n";
 
+/// What the tests' context accepts: GLSL 4.50 and GL_ARB_enhanced_layouts besides the
+/// standalone context's extensions (the language the compiler implements).
+fn accepts() -> Accepts {
+    let mut a = Accepts {
+        glsl_version: 450,
+        ..Default::default()
+    };
+    if !a.extensions.iter().any(|e| e == "GL_ARB_enhanced_layouts") {
+        a.extensions.push("GL_ARB_enhanced_layouts".into());
+    }
+    a
+}
+
 fn compile(src: &str) -> Result<String, String> {
-    glsl::compile(Stage::Compute, src).map(|(s, _)| print::module(&s.module))
+    glsl::compile_accepting(Stage::Compute, src, &accepts()).map(|(s, _)| print::module(&s.module))
 }
 
 /// Compiles and links `body` after the standard header; returns the linked IR dump.
@@ -25,7 +39,7 @@ fn ok(body: &str) -> String {
 fn link(srcs: &[&str]) -> Result<(LinkedProgram, String), String> {
     let mut shaders = Vec::new();
     for (i, s) in srcs.iter().enumerate() {
-        let (sh, _) = glsl::compile(Stage::Compute, s)?;
+        let (sh, _) = glsl::compile_accepting(Stage::Compute, s, &accepts())?;
         shaders.push((i as u32 + 1, Stage::Compute, Some(Arc::new(sh))));
     }
     let (p, _) = glsl::link(&shaders, true)?;
@@ -245,7 +259,9 @@ fn shared_variables() {
 
 #[test]
 fn interface_blocks() {
-    let ir = ok("layout(std140, binding = 2) uniform U { vec3 a; float b; layout(row_major) mat2x3 m; } u;
+    // offset and align (GLSL 4.40, GL_ARB_enhanced_layouts).
+    let ir = ok_src("#version 450\nlayout(local_size_x = 1) in;\n
+        layout(std140, binding = 2) uniform U { vec3 a; float b; layout(row_major) mat2x3 m; } u;
         layout(std430, binding = 1) buffer B { uint n; layout(offset = 16) vec4 v; layout(align = 32) float f; float tail[]; };
         layout(shared) uniform S { vec4 s; } arr[2];
         void main() { tail[n] = u.a.x + u.b + v.w + f + arr[1].s.x + u.m[0][1]; }");
@@ -367,7 +383,7 @@ fn ok_src(src: &str) -> String {
 #[test]
 fn local_size_rules() {
     let ir = ok_src(
-        "#version 430\nconst int N = 4;\nlayout(local_size_x = N * 2, local_size_y = 2) in;\nlayout(local_size_y = 2, local_size_x = 8) in;\nvoid main() {}",
+        "#version 450\nconst int N = 4;\nlayout(local_size_x = N * 2, local_size_y = 2) in;\nlayout(local_size_y = 2, local_size_x = 8) in;\nvoid main() {}",
     );
     has(&ir, "local_size Fixed([8, 2, 1])");
     for (bad, what) in [
@@ -531,7 +547,7 @@ fn atomics_images_textures() {
 #[test]
 fn preprocessor() {
     ok_src(
-        "#version 430\n#define N 4\n#define SQ(x) ((x) * (x))\n#if N > 2 && defined(N)\nlayout(local_size_x = SQ(N)) in;\n#elif 1\n#error no\n#endif\n#ifdef GL_ARB_compute_shader\nvoid main() { int l = __LINE__; int v = __VERSION__; }\n#endif\n",
+        "#version 450\n#define N 4\n#define SQ(x) ((x) * (x))\n#if N > 2 && defined(N)\nlayout(local_size_x = SQ(N)) in;\n#elif 1\n#error no\n#endif\n#ifdef GL_ARB_compute_shader\nvoid main() { int l = __LINE__; int v = __VERSION__; }\n#endif\n",
     );
     let log = compile("#version 430\n#error custom message\nvoid main() {}").unwrap_err();
     assert!(log.contains("custom message"), "{log}");
@@ -560,7 +576,7 @@ fn preprocessor() {
         "extension `GL_ARB_gpu_shader5' unsupported",
     );
     let macros = "#version 430\nlayout(local_size_x = 1) in;\n\
-        #if defined(GL_ARB_gpu_shader5) || defined(GL_ARB_enhanced_layouts) || defined(GL_NV_gpu_shader5)\n#error unannounced\n#endif\n\
+        #if defined(GL_ARB_gpu_shader5) || defined(GL_ARB_derivative_control) || defined(GL_NV_gpu_shader5)\n#error unannounced\n#endif\n\
         #if !defined(GL_ARB_gpu_shader_int64) || !defined(GL_ARB_buffer_storage) || !defined(GL_core_profile)\n#error announced\n#endif\n\
         #if defined(GL_compatibility_profile) || defined(GL_es_profile) || __VERSION__ != 430\n#error profile\n#endif\n\
         #extension GL_ARB_buffer_storage : require\nvoid main() {}";
@@ -576,6 +592,25 @@ fn preprocessor() {
         );
         assert!(compile(&src).is_ok(), "{version}: {:?}", compile(&src));
     };
+    // An #extension in a conditional block the preprocessor skips says nothing (as
+    // Taichi's kernels choose their 64-bit extension); in a block it keeps, it does.
+    let choose = "#version 430\n#if defined(GL_ARB_gpu_shader_int64)\n#extension GL_ARB_gpu_shader_int64 : require\n\
+        #elif defined(GL_NV_gpu_shader5)\n#extension GL_NV_gpu_shader5 : require\n#else\n#error none\n#endif\n\
+        layout(local_size_x = 1) in;\nvoid main() { uint64_t x = 1ul; }";
+    assert!(compile(choose).is_ok(), "{:?}", compile(choose));
+    fails(
+        compile(
+            "#version 430\n#if 1\n#extension GL_NV_gpu_shader5 : require\n#endif\nlayout(local_size_x = 1) in;\nvoid main() {}",
+        ),
+        "0:3(1): error: extension `GL_NV_gpu_shader5' unsupported",
+    );
+    // Lines after a directive glcompute answers keep their positions.
+    fails(
+        compile(
+            "#version 430\n#extension GL_NO_such_extension_at_all : warn\nlayout(local_size_x = 1) in;\nvoid main() {\n  int x = y;\n}",
+        ),
+        "0:5(11): error: `y' undeclared",
+    );
     profile("140", "");
     profile("150", "core");
     profile("330 core", "core");

@@ -128,10 +128,9 @@ pub fn struct_layout(
         let l = layout(types, m.ty, p, rm);
         let align = l.align.max(m.align.unwrap_or(1) as u64);
         max_align = max_align.max(align);
-        let at = match m.offset {
-            Some(o) => o as u64,
-            None => round_up(offset, align),
-        };
+        // GLSL 4.40 §4.4.5: the actual offset is the given offset (or the next free
+        // one) rounded up to the actual alignment.
+        let at = round_up(m.offset.map_or(offset, u64::from), align);
         offsets.push(at);
         offset = at.saturating_add(l.size);
     }

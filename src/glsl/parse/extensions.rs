@@ -42,6 +42,28 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_NV_shader_atomic_int64",
 ];
 
+/// The pragma [`screen_extensions`] leaves in place of an `#extension` directive the
+/// context does not support: `#pragma ~x NAME r` (require) or `w` (enable, warn).
+const UNSUPPORTED: &str = "~x";
+
+/// GLSL 4.60 §3.3: the message for an `#extension` directive of an extension the
+/// context does not support, from the pragma [`screen_extensions`] left in its place
+/// (the preprocessor reports only the directives of the code it keeps). None for any
+/// other pragma.
+pub fn unsupported_extension(pragma: &str, span: crate::ir::Span, log: &mut Log) -> Option<()> {
+    let mut words = pragma.split_whitespace();
+    if words.next() != Some(UNSUPPORTED) {
+        return None;
+    }
+    let name = words.next().unwrap_or("");
+    let message = format!("extension `{name}' unsupported in compute shader");
+    match words.next() {
+        Some("r") => log.error(span, message),
+        _ => log.warning(span, message),
+    }
+    Some(())
+}
+
 /// The type names GL_ARB_gpu_shader_int64 adds.
 pub const INT64_TYPES: [&str; 8] = [
     "int64_t", "uint64_t", "i64vec2", "i64vec3", "i64vec4", "u64vec2", "u64vec3", "u64vec4",
@@ -89,6 +111,7 @@ pub fn screen_extensions(
     let accepted = &accepts.extensions;
     let mut out = String::with_capacity(source.len());
     let mut offset = 0;
+    let mut depth = 0u32;
     for line in source.split_inclusive('\n') {
         let trimmed = line.trim_start();
         // GLSL ES needs GL_ARB_ES3_1_compatibility, which a desktop GL 4.3 context
@@ -138,6 +161,18 @@ pub fn screen_extensions(
             );
             return out;
         }
+        // The nesting of conditional blocks, read from the directives' lines.
+        if let Some(word) = trimmed
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_alphanumeric()).next())
+        {
+            match word {
+                "if" | "ifdef" | "ifndef" => depth += 1,
+                "endif" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
         let directive = trimmed
             .strip_prefix('#')
             .map(str::trim_start)
@@ -153,20 +188,34 @@ pub fn screen_extensions(
                 .unwrap_or("");
             let in_context = accepted.iter().any(|a| a == name);
             if name != "all" && !name.is_empty() && !(in_context && EXTENSIONS.contains(&name)) {
-                let span = map.span(offset + (line.len() - trimmed.len()));
                 let behavior = if in_context { "" } else { behavior };
-                match behavior {
-                    "require" => log.error(
-                        span,
-                        format!("extension `{name}' unsupported in compute shader"),
-                    ),
-                    "enable" | "warn" => log.warning(
-                        span,
-                        format!("extension `{name}' unsupported in compute shader"),
-                    ),
-                    _ => {}
+                let code = match behavior {
+                    "require" => "r",
+                    "enable" | "warn" => "w",
+                    // `disable` (or no behavior) asks for nothing.
+                    _ => "",
+                };
+                let pragma = format!("#pragma {UNSUPPORTED} {name} {code}");
+                let body = line.trim_end_matches('\n');
+                let mut replaced = String::new();
+                if code.is_empty() {
+                } else if depth == 0 {
+                    let span = map.span(offset + (line.len() - trimmed.len()));
+                    unsupported_extension(&pragma["#pragma ".len()..], span, log);
+                } else if pragma.len() <= body.len()
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                {
+                    // Inside a conditional block the preprocessor may skip (`#if
+                    // defined(GL_X) #extension GL_X : require #elif ...`), the message
+                    // waits for the preprocessor: a pragma only glcompute reads, never
+                    // longer than the directive (`#extension N:warn` has three bytes
+                    // more).
+                    replaced = pragma;
                 }
-                out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                // The line keeps its length: positions after it stay the source's.
+                out.push_str(&replaced);
+                out.extend(std::iter::repeat_n(' ', body.len() - replaced.len()));
+                out.push_str(&line[body.len()..]);
                 offset += line.len();
                 continue;
             }

@@ -10,7 +10,9 @@ pub mod lines;
 pub mod macros;
 pub mod tokens;
 
-use crate::glsl::parse::extensions::{INT64_TYPES, registry, screen_extensions};
+use crate::glsl::parse::extensions::{
+    INT64_TYPES, registry, screen_extensions, unsupported_extension,
+};
 use crate::glsl::parse::int64::Int64Literals;
 use crate::glsl::parse::lines::LineMap;
 use crate::glsl::parse::macros::initial_state;
@@ -170,6 +172,9 @@ pub fn parse(
                 {
                     dirs.extensions.push(name.as_ref().to_string());
                 }
+            }
+            DirectiveKind::Pragma(p) => {
+                let _ = unsupported_extension(p.raw(), map.span(start), log);
             }
             DirectiveKind::Line(_) => {
                 // The directive's own text: "#line LINE [STRING]".

@@ -48,8 +48,15 @@ impl Checker<'_> {
         let mut packing = defaults.packing;
         let mut row_major = defaults.row_major;
         let mut binding = None;
+        let mut block_align = None;
         for l in &q.layout {
             match l.name.as_str() {
+                // GLSL 4.40 §4.4.5: `align' on a block applies to each member that does
+                // not give its own.
+                "align" => {
+                    self.require_enhanced_layouts(l.span, "the align layout qualifier");
+                    block_align = l.value.filter(|v| *v >= 0);
+                }
                 "std140" => packing = Packing::Std140,
                 "std430" => {
                     if kind == BlockKind::Uniform {
@@ -63,7 +70,9 @@ impl Checker<'_> {
                 "column_major" => row_major = false,
                 "binding" => match l.value {
                     Some(v) if v >= 0 => binding = Some(v as u32),
-                    _ => self.error(l.span, "binding must be a non-negative integral constant"),
+                    // A negative value has its error already.
+                    Some(_) => {}
+                    None => self.error(l.span, "binding must be a non-negative integral constant"),
                 },
                 other => self.error(
                     l.span,
@@ -100,13 +109,22 @@ impl Checker<'_> {
             }
             let mut mrow = None;
             let mut moffset = None;
-            let mut malign = None;
+            let mut malign = block_align;
             for l in &fq.layout {
                 match l.name.as_str() {
                     "row_major" => mrow = Some(true),
                     "column_major" => mrow = Some(false),
-                    "offset" => moffset = l.value,
-                    "align" => malign = l.value,
+                    "offset" => {
+                        self.require_enhanced_layouts(
+                            l.span,
+                            "the offset layout qualifier on a block member",
+                        );
+                        moffset = l.value.filter(|v| *v >= 0);
+                    }
+                    "align" => {
+                        self.require_enhanced_layouts(l.span, "the align layout qualifier");
+                        malign = l.value.filter(|v| *v >= 0);
+                    }
                     other => self.error(
                         l.span,
                         format!("layout qualifier `{other}' is not allowed on a block member"),
@@ -162,7 +180,22 @@ impl Checker<'_> {
             self.error(span, format!("block `{name}' has no members"));
             return;
         }
-        // Explicit offsets: multiples of the member's alignment, increasing.
+        // GLSL 4.40 §4.4.5: offset and align apply to std140 and std430 blocks only; an
+        // align is a power of two (4.50: greater than 0); an offset is a multiple of
+        // the member's base alignment and neither lies before the previous member's
+        // actual offset nor within it. The actual alignment is the greater of align and
+        // the base alignment, and the actual offset the offset (or the next free one)
+        // rounded up to it (ir::layout::struct_layout computes the same).
+        let explicit = block_align.is_some()
+            || members
+                .iter()
+                .any(|m| m.offset.is_some() || m.align.is_some());
+        if explicit && !matches!(packing, Packing::Std140 | Packing::Std430) {
+            self.error(
+                span,
+                format!("offset and align apply to std140 and std430 blocks only, and block `{name}' is not one"),
+            );
+        }
         let mut prev_end = 0u64;
         for m in &members {
             let l = layout::layout(
@@ -174,33 +207,38 @@ impl Checker<'_> {
             if let Some(a) = m.align
                 && !a.is_power_of_two()
             {
-                self.error(m.span, format!("align = {a} is not a power of two"));
+                self.error(
+                    m.span,
+                    format!("align = {a} is not a power of two greater than 0"),
+                );
             }
-            if let Some(o) = m.offset {
-                let o = o as u64;
-                if !o.is_multiple_of(l.align.max(1)) {
-                    self.error(
-                        m.span,
-                        format!(
-                            "offset {o} of `{}' is not a multiple of its alignment {}",
-                            m.name, l.align
-                        ),
-                    );
+            let align = l.align.max(m.align.unwrap_or(1) as u64).max(1);
+            let start = match m.offset {
+                Some(o) => {
+                    let o = o as u64;
+                    if !o.is_multiple_of(l.align.max(1)) {
+                        self.error(
+                            m.span,
+                            format!(
+                                "offset {o} of `{}' is not a multiple of its base alignment {}",
+                                m.name, l.align
+                            ),
+                        );
+                    }
+                    if o < prev_end {
+                        self.error(
+                            m.span,
+                            format!("offset {o} of `{}' lies before the end of the previous member ({prev_end})", m.name),
+                        );
+                    }
+                    o
                 }
-                if o < prev_end {
-                    self.error(
-                        m.span,
-                        format!("offset {o} of `{}' overlaps the previous member", m.name),
-                    );
-                }
-                prev_end = o.saturating_add(l.size);
-            } else {
-                let align = l.align.max(m.align.unwrap_or(1) as u64).max(1);
-                prev_end = prev_end
-                    .checked_next_multiple_of(align)
-                    .unwrap_or(u64::MAX)
-                    .saturating_add(l.size);
-            }
+                None => prev_end,
+            };
+            prev_end = start
+                .checked_next_multiple_of(align)
+                .unwrap_or(u64::MAX)
+                .saturating_add(l.size);
         }
         let ty = self.m.types.add_struct(StructDef {
             name: name.clone(),

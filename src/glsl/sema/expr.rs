@@ -213,6 +213,27 @@ impl Checker<'_> {
                 return None;
             }
         }
+        // The constants later GLSL versions add (every stage has them).
+        if let Some(&(_, version, ext, v)) =
+            stages::VERSIONED_CONSTANTS.iter().find(|c| c.0 == name)
+        {
+            if self.version < version && !ext.is_some_and(|e| self.ext(e)) {
+                self.error(
+                    span,
+                    format!(
+                        "`{name}' is a built-in constant of GLSL {}.{:02}{}; this shader is GLSL {}.{:02}",
+                        version / 100,
+                        version % 100,
+                        ext.map_or(String::new(), |e| format!(" and {e}")),
+                        self.version / 100,
+                        self.version % 100
+                    ),
+                );
+                return None;
+            }
+            let ty = self.m.types.scalar(Scalar::Int);
+            return Some(self.constant(ConstValue::Scalar(Literal::Int(v)), ty, span));
+        }
         let compat = self.compatibility() && self.stage != Stage::Compute;
         if let Some(&(_, v)) = stages::GRAPHICS_CONSTANTS
             .iter()
@@ -297,9 +318,6 @@ impl Checker<'_> {
                             }
                             "gl_MaxImageUnits" => limits::MAX_IMAGE_UNITS,
                             "gl_MaxCombinedImageUniforms" => limits::MAX_COMBINED_IMAGE_UNIFORMS,
-                            "gl_MaxCombinedShaderOutputResources" => {
-                                limits::MAX_COMBINED_SHADER_OUTPUT_RESOURCES
-                            }
                             "gl_MaxImageSamples" => 0,
                             "gl_MaxAtomicCounterBindings" => {
                                 limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS

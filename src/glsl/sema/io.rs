@@ -131,6 +131,8 @@ impl Checker<'_> {
             match l.name.as_str() {
                 "location" => match l.value {
                     Some(v) if (0..=i32::MAX as i64).contains(&v) => location = Some(v as i32),
+                    // A negative value has its error already.
+                    Some(v) if v < 0 => {}
                     _ => self.error(l.span, "location must be a non-negative integral constant"),
                 },
                 "index" if self.stage == Stage::Fragment && output => match l.value {

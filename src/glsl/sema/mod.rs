@@ -163,6 +163,22 @@ impl<'s> Checker<'s> {
         self.exts.contains(name)
     }
 
+    /// GL_ARB_enhanced_layouts' rules: GLSL 4.40, or earlier with the extension.
+    fn enhanced_layouts(&self) -> bool {
+        self.version >= 440 || self.ext("GL_ARB_enhanced_layouts")
+    }
+
+    /// Reports `what` (a GL_ARB_enhanced_layouts feature) as an error where the shader
+    /// has neither GLSL 4.40 nor the extension.
+    fn require_enhanced_layouts(&mut self, span: Span, what: &str) {
+        if !self.enhanced_layouts() {
+            self.error(
+                span,
+                format!("{what} requires GLSL 4.40 or GL_ARB_enhanced_layouts"),
+            );
+        }
+    }
+
     /// Compute shaders are available at GLSL 4.30, or earlier with the extension.
     fn compute_enabled(&self) -> bool {
         self.version >= 430 || self.ext("GL_ARB_compute_shader")

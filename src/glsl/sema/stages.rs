@@ -172,6 +172,43 @@ pub const GRAPHICS_CONSTANTS: &[(&str, i32)] = &[
     ("gl_MaxProgramTexelOffset", 7),
 ];
 
+/// The built-in constants GLSL 4.40 and 4.50 add, in every stage: (name, the version
+/// that adds it, the extension that adds it to earlier versions, the value the context
+/// reports for the matching limit).
+pub const VERSIONED_CONSTANTS: &[(&str, u16, Option<&str>, i32)] = &[
+    (
+        "gl_MaxTransformFeedbackBuffers",
+        440,
+        Some("GL_ARB_enhanced_layouts"),
+        limits::MAX_TRANSFORM_FEEDBACK_BUFFERS,
+    ),
+    (
+        "gl_MaxTransformFeedbackInterleavedComponents",
+        440,
+        Some("GL_ARB_enhanced_layouts"),
+        limits::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
+    ),
+    (
+        "gl_MaxCombinedShaderOutputResources",
+        440,
+        None,
+        limits::MAX_COMBINED_SHADER_OUTPUT_RESOURCES,
+    ),
+    (
+        "gl_MaxCullDistances",
+        450,
+        Some("GL_ARB_cull_distance"),
+        limits::MAX_CULL_DISTANCES as i32,
+    ),
+    (
+        "gl_MaxCombinedClipAndCullDistances",
+        450,
+        Some("GL_ARB_cull_distance"),
+        limits::MAX_COMBINED_CLIP_AND_CULL_DISTANCES as i32,
+    ),
+    ("gl_MaxSamples", 450, None, limits::MAX_SAMPLES as i32),
+];
+
 /// Vertices of a geometry shader's input primitive (GLSL 4.60 §4.4.1.2).
 pub fn primitive_vertices(p: &str) -> u32 {
     match p {

@@ -10,6 +10,7 @@ impl Checker<'_> {
     pub(super) fn qualifiers(&mut self, q: Option<&ast::TypeQualifier>) -> Qualifiers {
         let mut out = Qualifiers::default();
         let Some(q) = q else { return out };
+        let mut layouts = 0;
         out.span = self.span_of(q);
         for spec in &q.qualifiers {
             let span = self.span_of(spec);
@@ -71,10 +72,67 @@ impl Checker<'_> {
                     out.storage.push((sq, span));
                 }
                 ast::TypeQualifierSpecData::Layout(l) => {
+                    layouts += 1;
+                    // GLSL 4.20 (GL_ARB_shading_language_420pack) allows several
+                    // layout(...) qualifiers in one declaration.
+                    if layouts == 2
+                        && self.version < 420
+                        && !self.ext("GL_ARB_shading_language_420pack")
+                    {
+                        self.error(
+                            span,
+                            "several layout(...) qualifiers in one declaration require GLSL 4.20 or GL_ARB_shading_language_420pack",
+                        );
+                    }
+                    let enhanced = self.enhanced_layouts();
+                    let mut names_here = std::collections::HashSet::new();
                     for id in &l.ids {
                         let span = self.span_of(id);
                         match &id.content {
                             ast::LayoutQualifierSpecData::Identifier(name, value) => {
+                                // Layout qualifier names are case-insensitive.
+                                let name = name.0.to_ascii_lowercase();
+                                // GLSL 4.40 §4.4 (GL_ARB_enhanced_layouts): a value may be
+                                // an integral constant expression; before, an integer
+                                // literal.
+                                if let Some(e) = value
+                                    && !enhanced
+                                    && !matches!(
+                                        e.content,
+                                        ast::ExprData::IntConst(_) | ast::ExprData::UIntConst(_)
+                                    )
+                                {
+                                    self.error(
+                                        span,
+                                        format!(
+                                            "the value of layout qualifier `{name}' is not an integer literal: constant expressions there require GLSL 4.40 or GL_ARB_enhanced_layouts"
+                                        ),
+                                    );
+                                }
+                                // GLSL 4.40 §4.4: a name may repeat within one layout(...),
+                                // the last occurrence counting; before, only the block
+                                // packing, matrix order and binding qualifiers (and a
+                                // geometry shader's stream) could, as Mesa allows.
+                                let may_repeat = matches!(
+                                    name.as_str(),
+                                    "row_major"
+                                        | "column_major"
+                                        | "std140"
+                                        | "std430"
+                                        | "packed"
+                                        | "shared"
+                                        | "binding"
+                                ) || (name == "stream"
+                                    && self.stage == crate::ir::shader::Stage::Geometry);
+                                let repeated = !names_here.insert(name.clone());
+                                if !enhanced && repeated && !may_repeat {
+                                    self.error(
+                                        span,
+                                        format!(
+                                            "layout qualifier `{name}' appears twice in one layout(...): that requires GLSL 4.40 or GL_ARB_enhanced_layouts"
+                                        ),
+                                    );
+                                }
                                 let (value, bad) = match value {
                                     Some(e) => match self.int_constant(e) {
                                         Some(v) => (Some(v), false),
@@ -82,9 +140,19 @@ impl Checker<'_> {
                                     },
                                     None => (None, false),
                                 };
+                                // GLSL 4.60 §4.4: layout values are never negative.
+                                if let Some(v) = value
+                                    && v < 0
+                                {
+                                    self.error(
+                                        span,
+                                        format!(
+                                            "layout qualifier `{name}' cannot be negative ({v})"
+                                        ),
+                                    );
+                                }
                                 out.layout.push(LayoutId {
-                                    // Layout qualifier names are case-insensitive.
-                                    name: name.0.to_ascii_lowercase(),
+                                    name,
                                     value,
                                     bad_value: bad,
                                     span,
@@ -116,6 +184,16 @@ impl Checker<'_> {
                 ast::TypeQualifierSpecData::Precise => out.precise = true,
             }
         }
+        // GLSL 4.60 §4.4: where a layout qualifier name appears more than once in a
+        // declaration, the last occurrence counts.
+        let mut seen = std::collections::HashSet::new();
+        let mut kept: Vec<LayoutId> = std::mem::take(&mut out.layout)
+            .into_iter()
+            .rev()
+            .filter(|l| seen.insert(l.name.clone()))
+            .collect();
+        kept.reverse();
+        out.layout = kept;
         // GLSL 4.60 §4.3: at most one storage qualifier (const in is a parameter form).
         let main: Vec<_> = out
             .storage
