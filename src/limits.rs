@@ -76,7 +76,6 @@ pub const MAX_ATOMIC_COUNTER_BUFFER_SIZE: i32 = 16384;
 pub const MAX_COMBINED_ATOMIC_COUNTERS: i32 = 4096;
 pub const MAX_COMBINED_ATOMIC_COUNTER_BUFFERS: i32 = 8;
 pub const MAX_TRANSFORM_FEEDBACK_BUFFERS: i32 = 4;
-pub const MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS: i32 = 64;
 pub const MAX_IMAGE_UNITS: i32 = 32;
 /// MAX_COMBINED_IMAGE_UNIFORMS (GL 4.5 table 23.67 minimum: 48).
 pub const MAX_COMBINED_IMAGE_UNIFORMS: i32 = 48;
@@ -202,6 +201,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_compute_variable_group_size",
     "GL_ARB_copy_buffer",
     "GL_ARB_direct_state_access",
+    "GL_ARB_enhanced_layouts",
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_framebuffer_object",
     "GL_ARB_get_texture_sub_image",
@@ -252,7 +252,7 @@ pub const EXTENSIONS: &[&str] = &[
 /// first is the highest, matching GL_SHADING_LANGUAGE_VERSION (glsl::GLSL_VERSION).
 /// Compute shaders need 4.30, or an earlier version with GL_ARB_compute_shader.
 pub const GLSL_VERSIONS: &[&str] = &[
-    "430 core", "420", "410", "400", "330", "150", "140", "130", "120", "110",
+    "450 core", "440", "430", "420", "410", "400", "330", "150", "140", "130", "120", "110",
 ];
 
 /// MAX_UNIFORM_BLOCK_SIZE in components: each stage's combined uniform components are
@@ -381,7 +381,7 @@ pub const GRAPHICS_LIMITS: &[(u32, i64)] = &[
     (GL_MAX_ELEMENTS_VERTICES, 1 << 24),
     (
         GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
-        MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS as i64,
+        MAX_XFB_INTERLEAVED_COMPONENTS as i64,
     ),
     (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS, 4),
     (GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS, 4),

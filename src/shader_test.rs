@@ -191,7 +191,10 @@ fn check_require(lines: &[String]) -> Result<u32, Verdict> {
                 let (want, have) = if w[0] == "GL" {
                     (maj * 10 + min, 43)
                 } else {
-                    (maj * 100 + min, 430)
+                    (
+                        maj * 100 + min,
+                        glcompute_driver::glsl::accepts::GLSL_VERSION as u32,
+                    )
                 };
                 if w[0] == "GLSL" {
                     glsl = want;

@@ -10,15 +10,21 @@ pub struct Accepts {
     /// add; the others (a host driver's, in interposed mode) are accepted and add
     /// nothing.
     pub extensions: Vec<String>,
-    /// The highest `#version` the context claims (GL_SHADING_LANGUAGE_VERSION): 430
-    /// standalone; interposed, the host's when it claims more (at most 460).
+    /// The highest `#version` the context claims (GL_SHADING_LANGUAGE_VERSION): 450
+    /// standalone; interposed, the host's, at least [`COMPLETED_GLSL_VERSION`] and at
+    /// most 460.
     pub glsl_version: u16,
 }
 
-/// GLSL 4.30: what glcompute implements and a standalone context claims.
+/// GLSL 4.50: what glcompute implements and a standalone context claims.
 /// `Accepts::default()` is the standalone context: this version and
 /// `limits::EXTENSIONS`.
-pub const GLSL_VERSION: u16 = 430;
+pub const GLSL_VERSION: u16 = 450;
+
+/// GLSL 4.30: the version of an interposed context over a host without compute, which
+/// glcompute completes to GL 4.3 (the host compiles the other stages, so the context
+/// claims no more than GL 4.3's GLSL).
+pub const COMPLETED_GLSL_VERSION: u16 = 430;
 
 impl Default for Accepts {
     fn default() -> Accepts {

@@ -211,6 +211,69 @@ pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u64>, u64) {
     (map, at.checked_next_multiple_of(16).unwrap_or(u64::MAX))
 }
 
+/// Bytes an output of type `t` takes in a transform feedback buffer (GLSL 4.60
+/// §4.4.2.1: 4 per component, 8 per double or 64-bit component, every element of an
+/// array and member of a structure in order), and whether it holds a double. A walk
+/// with its own stack; sizes saturate as above.
+pub fn xfb_size(types: &Types, t: TypeId) -> (u64, bool) {
+    let mut size = 0u64;
+    let mut double = false;
+    let mut work = vec![(t, 1u64)];
+    while let Some((t, n)) = work.pop() {
+        let (count, scalar) = match types.get(t) {
+            Type::Scalar(s) => (1u64, *s),
+            Type::Vector(s, c) => (*c as u64, *s),
+            Type::Matrix { scalar, cols, rows } => ((*cols as u64) * (*rows as u64), *scalar),
+            Type::Array(e, len) => {
+                work.push((*e, n.saturating_mul(len.unwrap_or(0) as u64)));
+                continue;
+            }
+            Type::Struct(s) => {
+                work.extend(types.struct_def(*s).members.iter().map(|m| (m.ty, n)));
+                continue;
+            }
+            _ => continue,
+        };
+        let wide = matches!(scalar, Scalar::Double | Scalar::Int64 | Scalar::Uint64);
+        double |= wide;
+        let bytes = count.saturating_mul(if wide { 8 } else { 4 });
+        size = size.saturating_add(bytes.saturating_mul(n));
+    }
+    (size, double)
+}
+
+/// The locations an input or output of type `t` takes (GL 4.6 §11.1.1: a matrix one
+/// per column, a double vec3/vec4 two, arrays one set per element).
+pub fn io_slots(types: &Types, t: TypeId) -> u64 {
+    // A walk with its own stack: (type, how many of it).
+    let mut total = 0u64;
+    let mut work = vec![(t, 1u64)];
+    while let Some((t, n)) = work.pop() {
+        let each = match types.get(t) {
+            Type::Array(e, len) => {
+                work.push((*e, n.saturating_mul(len.unwrap_or(1) as u64)));
+                continue;
+            }
+            Type::Struct(s) => {
+                work.extend(types.struct_def(*s).members.iter().map(|m| (m.ty, n)));
+                continue;
+            }
+            Type::Matrix { scalar, cols, rows } => {
+                (*cols as u64)
+                    * if *scalar == Scalar::Double && *rows >= 3 {
+                        2
+                    } else {
+                        1
+                    }
+            }
+            Type::Vector(Scalar::Double, c) if *c >= 3 => 2,
+            _ => 1,
+        };
+        total = total.saturating_add(each.saturating_mul(n));
+    }
+    total
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

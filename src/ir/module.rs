@@ -78,6 +78,25 @@ pub struct IoQualifiers {
     /// Declared per vertex (an array over the vertices of a primitive or patch):
     /// geometry and tessellation inputs, tessellation control outputs.
     pub per_vertex: bool,
+    /// `layout(component = N)` (GLSL 4.60 §4.4.1): the first component of its
+    /// location(s) the variable takes.
+    pub component: Option<u32>,
+    /// Transform feedback (GLSL 4.60 §4.4.2.1): the buffer of an output (its
+    /// `xfb_buffer`, else the global default where it is declared) and its
+    /// `xfb_offset`, where it has one.
+    pub xfb_buffer: u32,
+    pub xfb_offset: Option<u32>,
+    /// Per member of an input or output block, in member order: the member's own
+    /// `location`, `component` and `xfb_offset` qualifiers.
+    pub members: Vec<MemberIo>,
+}
+
+/// The layout qualifiers of one member of an input or output block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MemberIo {
+    pub location: Option<i32>,
+    pub component: Option<u32>,
+    pub xfb_offset: Option<u32>,
 }
 
 #[derive(Debug, Clone)]
@@ -550,6 +569,13 @@ pub struct StageLayout {
     pub tess_order: Option<&'static str>,
     pub point_mode: bool,
     pub early_fragment_tests: bool,
+    /// `xfb_stride` declared for a transform feedback buffer, as (buffer, stride)
+    /// (GLSL 4.60 §4.4.2.1: every declaration for one buffer agrees).
+    pub xfb_strides: Vec<(u32, u32)>,
+    /// Some output declaration has an `xfb_*` qualifier: the stage is in transform
+    /// feedback capturing mode (GLSL 4.60 §4.4.2.1), and what it records is what its
+    /// `xfb_offset` qualifiers say.
+    pub xfb_mode: bool,
 }
 
 impl Module {

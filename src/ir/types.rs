@@ -317,6 +317,14 @@ impl Types {
         self.intern(Type::Matrix { scalar, cols, rows })
     }
 
+    /// The element type of an array type; None for any other type.
+    pub fn element(&self, id: TypeId) -> Option<TypeId> {
+        match self.get(id) {
+            Type::Array(e, _) => Some(*e),
+            _ => None,
+        }
+    }
+
     pub fn array(&mut self, base: TypeId, len: Option<u32>) -> TypeId {
         self.intern(Type::Array(base, len))
     }

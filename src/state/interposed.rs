@@ -57,17 +57,17 @@ impl ContextState {
         }
     }
 
-    /// What this context's shaders may use: standalone, GLSL 4.30 and glcompute's
+    /// What this context's shaders may use: standalone, GLSL 4.50 and glcompute's
     /// extensions; interposed, the extensions of the context's string (the host's and
     /// those glcompute adds), and the host's GLSL version where it claims more than 4.30
-    /// (the context reports the host's version then).
+    /// (the context reports the host's version then), else 4.30.
     pub fn accepts(&self) -> crate::glsl::accepts::Accepts {
         let Some(link) = self.host.as_ref() else {
             return crate::glsl::accepts::Accepts::default();
         };
         let glsl_version = glsl_number(&link.caps().glsl_string)
-            .map_or(crate::glsl::accepts::GLSL_VERSION, |v| {
-                v.clamp(crate::glsl::accepts::GLSL_VERSION, 460)
+            .map_or(crate::glsl::accepts::COMPLETED_GLSL_VERSION, |v| {
+                v.clamp(crate::glsl::accepts::COMPLETED_GLSL_VERSION, 460)
             });
         let extensions = link
             .strings()

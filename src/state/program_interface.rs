@@ -375,6 +375,7 @@ impl ContextState {
                         GL_ARRAY_SIZE => vec![if v.is_array { v.array_size as i32 } else { 1 }],
                         GL_LOCATION => vec![v.location],
                         GL_LOCATION_INDEX if output => vec![v.index],
+                        GL_LOCATION_COMPONENT => vec![v.component],
                         GL_IS_PER_PATCH => vec![v.patch as i32],
                         _ => match referenced_stage(p) {
                             // The first stage's inputs and the last stage's outputs are

@@ -141,7 +141,7 @@ impl ContextState {
                 static_cstring(&VERSION_CORE, || version_string(true))
             }
             GL_VERSION => static_cstring(&VERSION_COMPAT, || version_string(false)),
-            GL_SHADING_LANGUAGE_VERSION => static_cstring(&GLSL, || "4.30".into()),
+            GL_SHADING_LANGUAGE_VERSION => static_cstring(&GLSL, || "4.50".into()),
             // GL 4.6 core removed GetString(EXTENSIONS); compatibility profiles keep it.
             GL_EXTENSIONS if !self.info.is_core() => static_cstring(&EXTS, || EXTENSIONS.join(" ")),
             // GL 4.6 §22.2: INVALID_ENUM if name is not an accepted value.

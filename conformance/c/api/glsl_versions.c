@@ -2,11 +2,12 @@
  * the implementation does not support is a compile error): every version that
  * glGetStringi(GL_SHADING_LANGUAGE_VERSION, i) lists compiles a compute shader (with
  * GL_ARB_compute_shader below 4.30), and every #version above
- * GL_SHADING_LANGUAGE_VERSION fails with a log that says why. Standalone and over a
- * host without compute the claim is 4.30; over a host that claims more (Mesa's 4.50),
- * the host's version is the context's, and compute shaders of that version compile.
+ * GL_SHADING_LANGUAGE_VERSION fails with a log that says why. Standalone the claim is
+ * 4.50; over a host without compute (4.20), which glcompute completes to GL 4.3, it
+ * is 4.30 (the host compiles the other stages); over a host that claims more (Mesa's
+ * 4.50), the host's version is the context's.
  * Run standalone, and interposed with and without the host's compute. */
-// run: standalone EXPECT_GLSL=430
+// run: standalone EXPECT_GLSL=450
 // run: interposed EXPECT_GLSL=430
 // run: interposed-mesa EXPECT_GLSL=450
 #include "harness.h"

@@ -670,6 +670,175 @@ static void transform_feedback(void)
     glDeleteProgram(p);
 }
 
+/* The resource of `name` in `iface`, with `n` properties read into `vals`; 0 if the
+ * name is not a resource. */
+static int resource(GLuint p, GLenum iface, const char *name, GLsizei n, const GLenum *props, GLint *vals)
+{
+    GLuint i = glGetProgramResourceIndex(p, iface, name);
+    if (i == GL_INVALID_INDEX)
+        return 0;
+    glGetProgramResourceiv(p, iface, i, n, props, n, NULL, vals);
+    return 1;
+}
+
+/* GLSL 4.60 §4.4.1 and §4.4.2.1 (GL_ARB_enhanced_layouts, GLSL 4.40): `component`,
+ * member locations of blocks, and the transform feedback qualifiers, which decide
+ * what is recorded in place of TransformFeedbackVaryings' names (GL 4.6 §11.1.2.1). */
+static void enhanced_layouts(void)
+{
+    char log[1024];
+    const char *vs =
+        "#version 450\n"
+        "layout(xfb_buffer = 1, xfb_stride = 32) out;\n"
+        "layout(xfb_offset = 16) out vec3 a;\n"
+        "layout(xfb_buffer = 0, xfb_offset = 0) out float b[2];\n"
+        "out Blk { layout(xfb_offset = 8) vec2 m; vec4 n; } blk;\n"
+        "out float notcaptured;\n"
+        "layout(location = 2, component = 1) in vec3 v;\n"
+        "void main() { a = v; b[0] = b[1] = 1.0; blk.m = vec2(2); blk.n = vec4(3); notcaptured = 4.0;"
+        " gl_Position = vec4(v, 1); }\n";
+    const char *ignored[] = {"notcaptured"};
+    GLuint p = xfb_program(vs, 1, ignored, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+    CHECK(program_iv(p, GL_LINK_STATUS) == GL_TRUE, "xfb qualifiers link: %s", log);
+    CHECK(program_iv(p, GL_TRANSFORM_FEEDBACK_VARYINGS) == 3,
+          "GL 4.6 §11.1.2.1: the qualifiers decide, the API's names are ignored: %d varyings",
+          program_iv(p, GL_TRANSFORM_FEEDBACK_VARYINGS));
+    const struct { const char *name; GLint type, size, offset, binding; } want[] = {
+        {"a", GL_FLOAT_VEC3, 1, 16, 1}, {"b[0]", GL_FLOAT, 2, 0, 0}, {"Blk.m", GL_FLOAT_VEC2, 1, 8, 1}};
+    for (int i = 0; i < 3; i++) {
+        GLenum props[] = {GL_TYPE, GL_ARRAY_SIZE, GL_OFFSET, GL_TRANSFORM_FEEDBACK_BUFFER_INDEX};
+        GLint v[4] = {-9, -9, -9, -9};
+        CHECK(resource(p, GL_TRANSFORM_FEEDBACK_VARYING, want[i].name, 4, props, v), "varying %s recorded",
+              want[i].name);
+        GLenum bprops[] = {GL_BUFFER_BINDING};
+        GLint binding = -9;
+        glGetProgramResourceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, (GLuint)v[3], 1, bprops, 1, NULL, &binding);
+        CHECK(v[0] == want[i].type && v[1] == want[i].size && v[2] == want[i].offset && binding == want[i].binding,
+              "%s: type 0x%x size %d offset %d buffer %d", want[i].name, v[0], v[1], v[2], binding);
+    }
+    GLint nb = -1;
+    glGetProgramInterfaceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, GL_ACTIVE_RESOURCES, &nb);
+    CHECK(nb == 2, "two buffers record: %d", nb);
+    for (GLint i = 0; i < nb; i++) {
+        GLenum bprops[] = {GL_BUFFER_BINDING, GL_TRANSFORM_FEEDBACK_BUFFER_STRIDE};
+        GLint bv[2] = {-9, -9};
+        glGetProgramResourceiv(p, GL_TRANSFORM_FEEDBACK_BUFFER, (GLuint)i, 2, bprops, 2, NULL, bv);
+        CHECK(bv[1] == (bv[0] == 1 ? 32 : 8), "buffer %d: stride %d (declared 32; implicit 8)", bv[0], bv[1]);
+    }
+    GLenum cprops[] = {GL_LOCATION, GL_LOCATION_COMPONENT};
+    GLint cv[2] = {-9, -9};
+    CHECK(resource(p, GL_PROGRAM_INPUT, "v", 2, cprops, cv) && cv[0] == 2 && cv[1] == 1,
+          "GL 4.6 table 7.2: LOCATION_COMPONENT of an input: location %d component %d", cv[0], cv[1]);
+    glDeleteProgram(p);
+
+    /* Members with their own locations; the program's outputs are the vertex shader's. */
+    GLuint v = compile(GL_VERTEX_SHADER,
+                       "#version 450\nout B { layout(location = 3) vec4 x; layout(location = 1) vec2 y; } b;\n"
+                       "void main() { b.x = vec4(1); b.y = vec2(2); gl_Position = vec4(0); }\n",
+                       log, sizeof log);
+    CHECK(compiled(v), "member locations compile: %s", log);
+    p = link_shaders(log, sizeof log, v, 0);
+    CHECK(program_iv(p, GL_LINK_STATUS) == GL_TRUE, "member locations link: %s", log);
+    GLint lx = -9, ly = -9;
+    GLenum lprop = GL_LOCATION;
+    resource(p, GL_PROGRAM_OUTPUT, "B.x", 1, &lprop, &lx);
+    resource(p, GL_PROGRAM_OUTPUT, "B.y", 1, &lprop, &ly);
+    CHECK(lx == 3 && ly == 1, "GLSL 4.60 §4.4.1: member locations B.x %d B.y %d", lx, ly);
+    glDeleteProgram(p);
+    glDeleteShader(v);
+
+    /* Two outputs share a location by components, and match the next stage's inputs
+     * by location and component. */
+    const char *vs2 = "#version 450\nlayout(location = 0) out vec2 p;\nlayout(location = 0, component = 2) out vec2 q;\n"
+                      "void main() { p = vec2(1); q = vec2(2); gl_Position = vec4(0); }\n";
+    const char *fs2 = "#version 450\nlayout(location = 0, component = 2) in vec2 q;\nlayout(location = 0) in vec2 p;\n"
+                      "layout(location = 0) out vec2 c0;\nlayout(location = 0, component = 2) out vec2 c1;\n"
+                      "void main() { c0 = p; c1 = q; }\n";
+    GLuint a = compile(GL_VERTEX_SHADER, vs2, log, sizeof log);
+    CHECK(compiled(a), "components compile (vertex): %s", log);
+    GLuint f = compile(GL_FRAGMENT_SHADER, fs2, log, sizeof log);
+    CHECK(compiled(f), "components compile (fragment): %s", log);
+    p = link_shaders(log, sizeof log, a, f, 0);
+    CHECK(program_iv(p, GL_LINK_STATUS) == GL_TRUE, "components link: %s", log);
+    cv[0] = cv[1] = -9;
+    CHECK(resource(p, GL_PROGRAM_OUTPUT, "c1", 2, cprops, cv) && cv[0] == 0 && cv[1] == 2,
+          "fragment output c1: location %d component %d", cv[0], cv[1]);
+    glDeleteProgram(p);
+    glDeleteShader(a);
+    glDeleteShader(f);
+
+    /* Compile errors. */
+    static const struct { GLenum stage; const char *src, *needle, *rule; } bad[] = {
+        {GL_VERTEX_SHADER, "#version 450\nlayout(xfb_buffer = 4) out vec4 o;\nvoid main() {}\n",
+         "gl_MaxTransformFeedbackBuffers", "GLSL 4.60 §4.4.2.1: xfb_buffer is below gl_MaxTransformFeedbackBuffers"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(xfb_offset = 2) out vec4 o;\nvoid main() {}\n",
+         "multiple of 4", "GLSL 4.60 §4.4.2.1: an offset is a multiple of 4"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(xfb_offset = 4) out dvec2 o;\nvoid main() {}\n",
+         "multiple of 8", "GLSL 4.60 §4.4.2.1: a double's offset is a multiple of 8"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(xfb_stride = 6) out vec4 o;\nvoid main() {}\n",
+         "multiple of 4", "GLSL 4.60 §4.4.2.1: a stride is a multiple of 4"},
+        {GL_VERTEX_SHADER,
+         "#version 450\nlayout(xfb_stride = 16) out vec4 o;\nlayout(xfb_stride = 32) out vec4 o2;\nvoid main() {}\n",
+         "declared as 16 and as 32", "GLSL 4.60 §4.4.2.1: one stride per buffer"},
+        {GL_VERTEX_SHADER,
+         "#version 450\nlayout(xfb_buffer = 1) out;\nout B { layout(xfb_buffer = 0) vec4 m; };\nvoid main() {}\n",
+         "must be its block's", "GLSL 4.60 §4.4.2.1: a member's buffer is its block's"},
+        {GL_FRAGMENT_SHADER, "#version 450\nlayout(xfb_offset = 0) out vec4 c;\nvoid main() { c = vec4(0); }\n",
+         "qualifies outputs of vertex", "GLSL 4.60 §4.4.2.1: xfb qualifiers are for the vertex stages' outputs"},
+        {GL_VERTEX_SHADER, "#version 430\nlayout(xfb_offset = 0) out vec4 o;\nvoid main() {}\n",
+         "requires GLSL 4.40", "GLSL 4.40: xfb qualifiers need 4.40 or GL_ARB_enhanced_layouts"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(component = 1) in vec2 v;\nvoid main() {}\n",
+         "needs an explicit location", "GLSL 4.60 §4.4.1: component needs a location"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(location = 0, component = 2) in vec3 v;\nvoid main() {}\n",
+         "overflows", "GLSL 4.60 §4.4.1: components stay within 0 to 3"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(location = 0, component = 1) in double d;\nvoid main() {}\n",
+         "component 1 or 3", "GLSL 4.60 §4.4.1: a double starts at component 0 or 2"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(location = 0, component = 0) in mat2 m;\nvoid main() {}\n",
+         "matrix", "GLSL 4.60 §4.4.1: no component on a matrix"},
+        {GL_VERTEX_SHADER, "#version 450\nlayout(location = 0, component = 0) out B { vec4 m; };\nvoid main() {}\n",
+         "not allowed on an input or output block", "GLSL 4.60 §4.4.1: no component on a block"},
+        {GL_VERTEX_SHADER, "#version 450\nout B { layout(location = 1) vec4 x; vec4 y; };\nvoid main() {}\n",
+         "all of its members", "GLSL 4.60 §4.4.1: without a block location, member locations for all or none"},
+        {GL_VERTEX_SHADER, "#version 450\nout B { layout(location = 1) vec4 x; } b[2];\nvoid main() {}\n",
+         "declared as an array", "GLSL 4.50 §4.4.1: no member locations in an array of blocks"},
+        {GL_VERTEX_SHADER,
+         "#version 450\nlayout(location = 1) out B { vec4 x; vec4 y; layout(location = 2) vec4 z; };\n"
+         "void main() {}\n",
+         "overlaps", "GLSL 4.60 §4.4.1: members do not share a location"},
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        compile_fails(bad[i].stage, bad[i].src, bad[i].needle, bad[i].rule);
+
+    /* Link errors. */
+    const char *none[] = {"x"};
+    static const struct { const char *vs, *needle, *rule; } lbad[] = {
+        {"#version 450\nlayout(xfb_offset = 0) out vec4 a;\nlayout(xfb_offset = 8) out vec4 b;\n"
+         "void main() { gl_Position = vec4(0); }\n",
+         "overlap", "GLSL 4.60 §4.4.2.1: recorded outputs do not overlap"},
+        {"#version 450\nlayout(xfb_stride = 20) out vec4 a;\nlayout(xfb_offset = 16) out vec4 b;\n"
+         "void main() { gl_Position = vec4(0); }\n",
+         "past its xfb_stride", "GLSL 4.60 §4.4.2.1: no offset overflows the stride"},
+        {"#version 450\nlayout(xfb_offset = 248) out vec4 a;\nvoid main() { gl_Position = vec4(0); }\n",
+         "INTERLEAVED_COMPONENTS", "GLSL 4.60 §4.4.2.1: the stride fits gl_MaxTransformFeedbackInterleavedComponents"},
+    };
+    for (unsigned i = 0; i < sizeof lbad / sizeof lbad[0]; i++) {
+        p = xfb_program(lbad[i].vs, 1, none, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+        CHECK(program_iv(p, GL_LINK_STATUS) == GL_FALSE, "%s: linked", lbad[i].rule);
+        CHECK(strstr(log, lbad[i].needle) != NULL, "%s: link log lacks '%s': %s", lbad[i].rule, lbad[i].needle, log);
+        glDeleteProgram(p);
+    }
+    link_fails("another basic type", "GLSL 4.60 §4.4.2: fragment outputs sharing a location have one basic type",
+               GL_FRAGMENT_SHADER,
+               "#version 450\nlayout(location = 0) out vec2 c0;\nlayout(location = 0, component = 2) out ivec2 c1;\n"
+               "void main() { c0 = vec2(0); c1 = ivec2(0); }\n",
+               0, NULL);
+    link_fails("overlaps", "GLSL 4.60 §4.4.2: fragment outputs share no component",
+               GL_FRAGMENT_SHADER,
+               "#version 450\nlayout(location = 0) out vec2 c0;\nlayout(location = 0, component = 1) out vec2 c1;\n"
+               "void main() { c0 = vec2(0); c1 = vec2(0); }\n",
+               0, NULL);
+}
+
 int main(void)
 {
     h_init();
@@ -679,6 +848,7 @@ int main(void)
     versioned_words();
     link_errors();
     transform_feedback();
+    enhanced_layouts();
     CHECK(glGetError() == GL_NO_ERROR, "no error left over");
     return h_finish("graphics_programs");
 }

@@ -8,39 +8,15 @@
 //! compiled: glcompute does not rasterise.
 
 use crate::glsl::link::import::{LinkOptions, import_module, reachable};
-use crate::ir::reflect::Named;
+pub use crate::glsl::link::interface::IoResource;
+use crate::glsl::link::interface::{io_resources, per_vertex_elem};
+pub use crate::glsl::link::xfb::{XfbBuffer, XfbVarying};
+use crate::glsl::link::xfb::{resolve_xfb, xfb_from_qualifiers};
+use crate::ir::layout::io_slots as slots;
 use crate::ir::shader::{CompiledShader, Log, Stage};
 use crate::ir::{validate, *};
 use crate::limits;
-use crate::limits::{MAX_XFB_INTERLEAVED_COMPONENTS, MAX_XFB_SEPARATE_COMPONENTS};
 use std::collections::{HashMap, HashSet};
-
-/// An active variable of the PROGRAM_INPUT or PROGRAM_OUTPUT interface (GL 4.6
-/// §7.3.1): a basic type or an array of one, named as §7.3.1.1 says.
-#[derive(Debug, Clone)]
-pub struct IoResource {
-    /// `v`, `a[0]` for an array, `s.m` for a struct member, `Block.m` for a block.
-    pub name: String,
-    /// The basic type (the element type of an array).
-    pub ty: TypeId,
-    pub array_size: u32,
-    pub is_array: bool,
-    /// The assigned location, or -1 (built-ins, and variables without one).
-    pub location: i32,
-    /// LOCATION_INDEX of a fragment output, else -1.
-    pub index: i32,
-    pub patch: bool,
-    pub builtin: bool,
-    pub global: GlobalId,
-    /// Locations one element takes.
-    pub element_slots: u32,
-}
-
-impl Named for IoResource {
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
 
 /// The interface of a linked graphics program.
 #[derive(Debug, Clone, Default)]
@@ -53,205 +29,18 @@ pub struct GraphicsInfo {
     pub layouts: Vec<(Stage, StageLayout)>,
     /// The varyings transform feedback records, in order (GL 4.6 §11.1.2.1).
     pub xfb: Vec<XfbVarying>,
-}
-
-/// A varying transform feedback records (TRANSFORM_FEEDBACK_VARYING, GL 4.6 §11.1.2.1).
-#[derive(Debug, Clone)]
-pub struct XfbVarying {
-    /// The name as given to TransformFeedbackVaryings.
-    pub name: String,
-    /// The basic type; None for `gl_NextBuffer` and `gl_SkipComponentsN`.
-    pub ty: Option<TypeId>,
-    /// Elements recorded (for `gl_SkipComponentsN`, N; for `gl_NextBuffer`, 0).
-    pub size: u32,
-    /// Components recorded.
-    pub components: u32,
-    /// The TRANSFORM_FEEDBACK_BUFFER binding it is recorded into.
-    pub buffer: u32,
-    /// Its byte offset in a vertex's record in that buffer.
-    pub offset: u32,
-}
-
-impl Named for XfbVarying {
-    fn name(&self) -> &str {
-        &self.name
-    }
-}
-
-/// A buffer binding transform feedback records into (the TRANSFORM_FEEDBACK_BUFFER
-/// program interface, GL 4.6 §7.3.1.1).
-#[derive(Debug, Clone, PartialEq)]
-pub struct XfbBuffer {
-    /// The TRANSFORM_FEEDBACK_BUFFER binding index.
-    pub binding: u32,
-    /// Bytes one vertex's record takes.
-    pub stride: u32,
-    /// Indices into GraphicsInfo.xfb of the varyings recorded into it.
-    pub varyings: Vec<u32>,
+    /// Strides the shaders give buffers (`xfb_stride`), as (binding, stride).
+    pub xfb_strides: Vec<(u32, u32)>,
 }
 
 impl GraphicsInfo {
     /// The buffers recording writes to, by binding: one for each binding a varying
-    /// (not `gl_NextBuffer` or `gl_SkipComponentsN`) is recorded into.
+    /// (not `gl_NextBuffer` or `gl_SkipComponentsN`) is recorded into, with the
+    /// stride the shaders give it or the end of its last varying.
     pub fn xfb_buffers(&self) -> Vec<XfbBuffer> {
-        let mut out: Vec<XfbBuffer> = Vec::new();
-        for (i, v) in self.xfb.iter().enumerate() {
-            let end = v.offset.saturating_add(v.components.saturating_mul(4));
-            match out.iter_mut().find(|b| b.binding == v.buffer) {
-                Some(b) => {
-                    b.stride = b.stride.max(end);
-                    if v.ty.is_some() {
-                        b.varyings.push(i as u32);
-                    }
-                }
-                None if v.ty.is_some() || v.size > 0 => out.push(XfbBuffer {
-                    binding: v.buffer,
-                    stride: end,
-                    varyings: if v.ty.is_some() {
-                        vec![i as u32]
-                    } else {
-                        vec![]
-                    },
-                }),
-                None => {}
-            }
-        }
-        out.retain(|b| !b.varyings.is_empty());
-        out
+        crate::glsl::link::xfb::buffers(&self.xfb, &self.xfb_strides)
     }
-}
 
-/// Components of one element of a basic type (a double counts two).
-fn components(types: &Types, t: TypeId) -> u32 {
-    let (n, s) = match types.get(t) {
-        Type::Scalar(s) => (1, *s),
-        Type::Vector(s, n) => (*n as u32, *s),
-        Type::Matrix { scalar, cols, rows } => ((*cols * *rows) as u32, *scalar),
-        _ => (1, Scalar::Float),
-    };
-    if matches!(s, Scalar::Double | Scalar::Int64 | Scalar::Uint64) {
-        n * 2
-    } else {
-        n
-    }
-}
-
-/// Resolves TransformFeedbackVaryings' names against the outputs of the last vertex
-/// processing stage (GL 4.6 §11.1.2.1): `v`, `a` (a whole array), `a[i]`, `s.m`,
-/// `Block.m`, and in interleaved mode `gl_NextBuffer` and `gl_SkipComponents1`-`4`.
-/// Every rule the spec gives a link error for is one here.
-fn resolve_xfb(
-    m: &Module,
-    outputs: &[IoResource],
-    stage: Stage,
-    opts: &LinkOptions,
-    log: &mut Log,
-) -> Vec<XfbVarying> {
-    let mut out: Vec<XfbVarying> = Vec::new();
-    let mut buffer = 0u32;
-    // The next byte offset in the current buffer's record.
-    let mut offset = 0u32;
-    for name in &opts.xfb_varyings {
-        if out.iter().any(|v| v.name == *name && v.ty.is_some()) {
-            log.link_error(format!(
-                "transform feedback varying `{name}' is named twice"
-            ));
-            continue;
-        }
-        let skip = name
-            .strip_prefix("gl_SkipComponents")
-            .and_then(|n| n.parse::<u32>().ok())
-            .filter(|n| (1..=4).contains(n));
-        if skip.is_some() || name == "gl_NextBuffer" {
-            if opts.xfb_separate {
-                log.link_error(format!(
-                    "`{name}' is only allowed with GL_INTERLEAVED_ATTRIBS"
-                ));
-                continue;
-            }
-            if name == "gl_NextBuffer" {
-                buffer += 1;
-                offset = 0;
-                if buffer >= limits::MAX_TRANSFORM_FEEDBACK_BUFFERS as u32 {
-                    log.link_error(format!(
-                        "gl_NextBuffer passes GL_MAX_TRANSFORM_FEEDBACK_BUFFERS ({})",
-                        limits::MAX_TRANSFORM_FEEDBACK_BUFFERS
-                    ));
-                }
-            }
-            out.push(XfbVarying {
-                name: name.clone(),
-                ty: None,
-                size: skip.unwrap_or(0),
-                components: skip.unwrap_or(0),
-                buffer,
-                offset,
-            });
-            offset = offset.saturating_add(skip.unwrap_or(0) * 4);
-            continue;
-        }
-        // `a[i]`: one element of an array output.
-        let (stem, index) = match name.strip_suffix(']').and_then(|s| s.rsplit_once('[')) {
-            Some((stem, i)) if !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()) => {
-                (stem, i.parse::<u32>().ok())
-            }
-            _ => (name.as_str(), None),
-        };
-        let found = outputs.iter().find(|r| {
-            let base = r
-                .name
-                .strip_suffix("[0]")
-                .filter(|_| r.is_array)
-                .unwrap_or(&r.name);
-            base == stem && (r.is_array || index.is_none())
-        });
-        let Some(r) = found else {
-            log.link_error(format!(
-                "transform feedback varying `{name}' is not an output of the {} shader",
-                stage.name()
-            ));
-            continue;
-        };
-        let size = match index {
-            Some(i) if i >= r.array_size => {
-                log.link_error(format!(
-                    "transform feedback varying `{name}' is past the end of its array ({} elements)",
-                    r.array_size
-                ));
-                continue;
-            }
-            Some(_) => 1,
-            None => r.array_size.max(1),
-        };
-        let components = components(&m.types, r.ty).saturating_mul(size);
-        if opts.xfb_separate && components > MAX_XFB_SEPARATE_COMPONENTS {
-            log.link_error(format!(
-                "transform feedback varying `{name}' has {components} components, more than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS ({MAX_XFB_SEPARATE_COMPONENTS})"
-            ));
-        }
-        let separate = opts.xfb_separate;
-        out.push(XfbVarying {
-            name: name.clone(),
-            ty: Some(r.ty),
-            size,
-            components,
-            buffer: if separate { out.len() as u32 } else { buffer },
-            offset: if separate { 0 } else { offset },
-        });
-        offset = offset.saturating_add(components.saturating_mul(4));
-    }
-    if !opts.xfb_separate {
-        let total: u32 = out.iter().map(|v| v.components).sum();
-        if total > MAX_XFB_INTERLEAVED_COMPONENTS {
-            log.link_error(format!(
-                "transform feedback records {total} components, more than GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS ({MAX_XFB_INTERLEAVED_COMPONENTS})"
-            ));
-        }
-    }
-    out
-}
-
-impl GraphicsInfo {
     pub fn layout(&self, s: Stage) -> Option<&StageLayout> {
         self.layouts.iter().find(|l| l.0 == s).map(|l| &l.1)
     }
@@ -389,6 +178,18 @@ fn merge_layouts(stage: Stage, units: &[&CompiledShader], log: &mut Log) -> Stag
         );
         out.point_mode |= l.point_mode;
         out.early_fragment_tests |= l.early_fragment_tests;
+        out.xfb_mode |= l.xfb_mode;
+        // GLSL 4.60 §4.4.2.1: one stride per buffer, in all of the stage's shaders.
+        for &(b, st) in &l.xfb_strides {
+            match out.xfb_strides.iter().find(|x| x.0 == b) {
+                Some(&(_, old)) if old != st => log.link_error(format!(
+                    "{} shaders declare xfb_stride {old} and {st} for buffer {b}",
+                    stage.name()
+                )),
+                Some(_) => {}
+                None => out.xfb_strides.push((b, st)),
+            }
+        }
     }
     // GL 4.6 §7.3: linking fails if a geometry shader's input and output primitive
     // types and vertex count, a tessellation control shader's output patch size or a
@@ -435,41 +236,6 @@ fn merge_layouts(stage: Stage, units: &[&CompiledShader], log: &mut Log) -> Stag
     out
 }
 
-/// The locations a variable of type `t` takes (GL 4.6 §11.1.1: a matrix one per
-/// column, a double vec3/vec4 two, arrays one set per element).
-fn slots(types: &Types, t: TypeId) -> u64 {
-    match types.get(t) {
-        Type::Array(e, n) => slots(types, *e).saturating_mul(n.unwrap_or(1) as u64),
-        Type::Matrix { scalar, cols, rows } => {
-            (*cols as u64)
-                * if *scalar == Scalar::Double && *rows >= 3 {
-                    2
-                } else {
-                    1
-                }
-        }
-        Type::Vector(Scalar::Double, n) if *n >= 3 => 2,
-        Type::Struct(s) => types
-            .struct_def(*s)
-            .members
-            .iter()
-            .map(|m| slots(types, m.ty))
-            .fold(0u64, u64::saturating_add),
-        _ => 1,
-    }
-}
-
-/// The type of one vertex's element of a per-vertex variable.
-fn per_vertex_elem(types: &Types, g: &Global) -> TypeId {
-    match (
-        g.io.as_ref().is_some_and(|io| io.per_vertex),
-        types.get(g.ty),
-    ) {
-        (true, Type::Array(e, _)) => *e,
-        _ => g.ty,
-    }
-}
-
 /// The name an input or output matches the other stage's by: its block name for a
 /// block, else its own.
 fn match_name(g: &Global) -> &str {
@@ -478,139 +244,34 @@ fn match_name(g: &Global) -> &str {
         .unwrap_or(&g.name)
 }
 
-/// Splits a global into PROGRAM_INPUT/OUTPUT resources: struct members and blocks
-/// flattened (`s.m`, `Block.m`), arrays of basic types as one `a[0]` resource; at
-/// most limits::MAX_ACTIVE_VARIABLES in all (an iterative walk).
-fn io_resources(
-    m: &Module,
-    gid: GlobalId,
-    location: i32,
-    index: i32,
-    used_members: &HashSet<(GlobalId, u32)>,
-    out: &mut Vec<IoResource>,
-    log: &mut Log,
-) {
-    let g = m.global(gid);
-    let io = g.io.as_deref().cloned().unwrap_or_default();
-    let ty = per_vertex_elem(&m.types, g);
-    // The built-in gl_PerVertex blocks: their used members. GL 4.6 §7.3.1.1 names a
-    // member of a block with an instance name (gl_in, gl_out) "block.member"
-    // (gl_PerVertex.gl_Position, as Mesa lists it) and one of the unnamed block of the
-    // vertex stages' outputs by its own name.
-    if io.builtin
-        && let Type::Struct(s) = m.types.get(ty)
-    {
-        let instance = matches!(g.name.as_str(), "gl_in" | "gl_out");
-        for (i, mem) in m.types.struct_def(*s).members.iter().enumerate() {
-            if !used_members.contains(&(gid, i as u32)) {
-                continue;
-            }
-            let base = if instance {
-                format!("gl_PerVertex.{}", mem.name)
+/// The components of each of its locations an input or output takes, as a mask of
+/// bits 0-3: from its `component` (else 0), as many as one element has (a double
+/// two); all four for matrices, structures and double vectors of two locations.
+fn component_mask(types: &Types, g: &Global) -> u8 {
+    let mut t = g.ty;
+    while let Some(e) = types.element(t) {
+        t = e;
+    }
+    let first = g.io.as_ref().and_then(|io| io.component).unwrap_or(0);
+    let width = match types.get(t) {
+        Type::Scalar(s) | Type::Vector(s, _) => {
+            let n = match types.get(t) {
+                Type::Vector(_, n) => *n as u32,
+                _ => 1,
+            };
+            let n = if matches!(s, Scalar::Double | Scalar::Int64 | Scalar::Uint64) {
+                n * 2
             } else {
-                mem.name.clone()
+                n
             };
-            let (ty, array_size, is_array, name) = match m.types.get(mem.ty) {
-                Type::Array(e, n) => (*e, n.unwrap_or(0), true, format!("{base}[0]")),
-                _ => (mem.ty, 1, false, base),
-            };
-            out.push(IoResource {
-                name,
-                ty,
-                array_size,
-                is_array,
-                location: -1,
-                index,
-                patch: io.patch,
-                builtin: true,
-                global: gid,
-                element_slots: slots(&m.types, ty) as u32,
-            });
+            if n > 4 { 4 } else { n }
         }
-        return;
-    }
-    let prefix = match &io.block {
-        Some(b) => b.clone(),
-        None => g.name.clone(),
+        _ => 4,
     };
-    // (name, type, location)
-    let mut work: Vec<(String, TypeId, i32)> = Vec::new();
-    if io.block.is_some() {
-        let st = match m.types.get(ty) {
-            Type::Array(e, _) => *e,
-            _ => ty,
-        };
-        if let Type::Struct(s) = m.types.get(st) {
-            let mut loc = location;
-            for mem in m.types.struct_def(*s).members.iter().rev() {
-                work.push((format!("{prefix}.{}", mem.name), mem.ty, -1));
-            }
-            // Members take consecutive locations from the block's.
-            if loc >= 0 {
-                for w in work.iter_mut().rev() {
-                    w.2 = loc;
-                    loc = loc.saturating_add(slots(&m.types, w.1) as i32);
-                }
-            }
-        }
-    } else {
-        work.push((prefix, ty, location));
+    if width == 4 && first == 0 {
+        return 0xF;
     }
-    while let Some((name, t, loc)) = work.pop() {
-        if out.len() >= limits::MAX_ACTIVE_VARIABLES {
-            log.link_error("the program has too many active inputs or outputs");
-            return;
-        }
-        match m.types.get(t).clone() {
-            Type::Struct(s) => {
-                let mut l = loc;
-                let mut items = Vec::new();
-                for mem in &m.types.struct_def(s).members {
-                    items.push((format!("{name}.{}", mem.name), mem.ty, l));
-                    if l >= 0 {
-                        l = l.saturating_add(slots(&m.types, mem.ty) as i32);
-                    }
-                }
-                work.extend(items.into_iter().rev());
-            }
-            Type::Array(e, n) if matches!(m.types.get(e), Type::Struct(_) | Type::Array(..)) => {
-                let per = slots(&m.types, e) as i32;
-                let n = n.unwrap_or(1).min(limits::MAX_ACTIVE_VARIABLES as u32);
-                for i in (0..n).rev() {
-                    let l = if loc >= 0 {
-                        loc.saturating_add(per.saturating_mul(i as i32))
-                    } else {
-                        -1
-                    };
-                    work.push((format!("{name}[{i}]"), e, l));
-                }
-            }
-            Type::Array(e, n) => out.push(IoResource {
-                name: format!("{name}[0]"),
-                ty: e,
-                array_size: n.unwrap_or(0),
-                is_array: true,
-                location: loc,
-                index,
-                patch: io.patch,
-                builtin: io.builtin,
-                global: gid,
-                element_slots: slots(&m.types, e) as u32,
-            }),
-            _ => out.push(IoResource {
-                name,
-                ty: t,
-                array_size: 1,
-                is_array: false,
-                location: loc,
-                index,
-                patch: io.patch,
-                builtin: io.builtin,
-                global: gid,
-                element_slots: slots(&m.types, t) as u32,
-            }),
-        }
-    }
+    (((1u32 << width) - 1) << first.min(3)) as u8 & 0xF
 }
 
 /// Assigns locations to vertex inputs or fragment outputs: an explicit
@@ -627,12 +288,15 @@ fn assign_locations(
     what: &str,
     log: &mut Log,
 ) -> Vec<(GlobalId, i32, i32)> {
-    // Used locations per index.
-    let mut used: [Vec<bool>; 2] = [vec![false; max as usize], vec![false; max as usize]];
+    // The components used of each location, per index, and the scalar kind of a
+    // fragment output there (GLSL 4.60 §4.4.2: outputs sharing a location have one
+    // basic type).
+    let mut used: [Vec<u8>; 2] = [vec![0; max as usize], vec![0; max as usize]];
+    let mut kinds: Vec<Option<Scalar>> = vec![None; max as usize];
     let mut out = Vec::new();
     let mut pending = Vec::new();
-    let take =
-        |used: &mut [Vec<bool>; 2], g: &Global, loc: u64, index: usize, log: &mut Log| -> bool {
+    let mut take =
+        |used: &mut [Vec<u8>; 2], g: &Global, loc: u64, index: usize, log: &mut Log| -> bool {
             let n = slots(&m.types, g.ty);
             let limit = if index == 1 { 1 } else { max };
             if loc.saturating_add(n) > limit {
@@ -642,8 +306,22 @@ fn assign_locations(
             ));
                 return false;
             }
+            let mask = component_mask(&m.types, g);
+            let scalar = m.types.scalar_of(g.ty);
             for l in loc..loc + n {
-                if used[index][l as usize] {
+                if !alias_ok && n == 1 && index == 0 {
+                    match kinds[l as usize] {
+                        Some(k) if Some(k) != scalar => {
+                            log.link_error(format!(
+                            "{what} `{}' shares location {l} with an output of another basic type",
+                            g.name
+                        ));
+                            return false;
+                        }
+                        _ => kinds[l as usize] = scalar,
+                    }
+                }
+                if used[index][l as usize] & mask != 0 {
                     if alias_ok {
                         log.link_warning(format!(
                             "{what} `{}' overlaps another at location {l} (aliased attributes)",
@@ -657,7 +335,7 @@ fn assign_locations(
                     ));
                     return false;
                 }
-                used[index][l as usize] = true;
+                used[index][l as usize] |= mask;
             }
             true
         };
@@ -681,7 +359,7 @@ fn assign_locations(
         let g = m.global(gid);
         let n = slots(&m.types, g.ty);
         let free = (0..max)
-            .find(|&l| l.saturating_add(n) <= max && (l..l + n).all(|x| !used[0][x as usize]));
+            .find(|&l| l.saturating_add(n) <= max && (l..l + n).all(|x| used[0][x as usize] == 0));
         match free {
             Some(l) => {
                 take(&mut used, g, l, 0, log);
@@ -843,7 +521,10 @@ pub fn link_graphics(
                 .iter()
                 .map(|&o| module.global(o))
                 .find(|o| match input.location {
-                    Some(l) => o.location == Some(l),
+                    Some(l) => {
+                        let c = |g: &Global| g.io.as_ref().and_then(|io| io.component).unwrap_or(0);
+                        o.location == Some(l) && c(o) == c(input)
+                    }
                     None => match_name(o) == match_name(input),
                 });
             let Some(out) = found else {
@@ -972,7 +653,27 @@ pub fn link_graphics(
     }
     // Transform feedback records the last vertex processing stage's outputs (every
     // one it declares or writes, used by a later stage or not).
-    if !opts.xfb_varyings.is_empty() {
+    let vertex_stage = stages
+        .iter()
+        .rev()
+        .copied()
+        .find(|s| matches!(s, Stage::Vertex | Stage::TessEvaluation | Stage::Geometry));
+    let capturing = vertex_stage.and_then(|s| {
+        info.layout(s)
+            .filter(|l| l.xfb_mode)
+            .map(|l| (s, l.xfb_strides.clone()))
+    });
+    if let Some((s, strides)) = capturing {
+        // GL 4.6 §11.1.2.1: the shader's xfb qualifiers decide what is recorded, and
+        // TransformFeedbackVaryings' names are ignored.
+        let si = stage_ix(s);
+        let outs: Vec<GlobalId> = (0..module.globals.len())
+            .filter(|&i| owners[i] == si && module.globals[i].storage == Storage::Output)
+            .map(|i| GlobalId(i as u32))
+            .collect();
+        info.xfb = xfb_from_qualifiers(module, &outs, &strides, log);
+        info.xfb_strides = strides;
+    } else if !opts.xfb_varyings.is_empty() {
         let vertex_stage = stages
             .iter()
             .rev()

@@ -6,12 +6,15 @@
 //! across shaders; then the interface is reflected. By concern: [`import`] copies one
 //! shader's module into the program's, [`compute`] links compute shaders, [`graphics`]
 //! the graphics stages (functions and per-stage variables kept apart by stage, and
-//! their interfaces matched), and [`subroutines`] numbers each stage's subroutines.
+//! their interfaces matched), [`interface`] their input and output resources, [`xfb`] their transform feedback
+//! varyings, and [`subroutines`] numbers each stage's subroutines.
 
 pub mod compute;
 pub mod graphics;
 pub mod import;
+pub mod interface;
 pub mod subroutines;
+pub mod xfb;
 
 use crate::glsl::link::compute::ComputeInfo;
 use crate::glsl::link::import::LinkOptions;

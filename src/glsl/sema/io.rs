@@ -2,6 +2,7 @@
 //! and layouts, interface blocks between stages, and the redeclaration of built-in
 //! variables and of the gl_PerVertex blocks.
 
+use crate::glsl::sema::io_layout::Placement;
 use crate::glsl::sema::qualifiers::{Qualifiers, StorageQ};
 use crate::glsl::sema::stages::PER_VERTEX;
 use crate::glsl::sema::stages::per_vertex_dir;
@@ -124,33 +125,6 @@ impl Checker<'_> {
         io
     }
 
-    /// The `location` (and for fragment outputs `index`) layout of an input or output.
-    fn io_layout(&mut self, q: &Qualifiers, output: bool, io: &mut IoQualifiers) -> Option<i32> {
-        let mut location = None;
-        for l in &q.layout {
-            match l.name.as_str() {
-                "location" => match l.value {
-                    Some(v) if (0..=i32::MAX as i64).contains(&v) => location = Some(v as i32),
-                    // A negative value has its error already.
-                    Some(v) if v < 0 => {}
-                    _ => self.error(l.span, "location must be a non-negative integral constant"),
-                },
-                "index" if self.stage == Stage::Fragment && output => match l.value {
-                    Some(v @ 0..=1) => io.index = Some(v as u32),
-                    _ => self.error(l.span, "index must be 0 or 1"),
-                },
-                "stream" if self.stage == Stage::Geometry && output => {}
-                other => self.error(
-                    l.span,
-                    format!(
-                        "layout qualifier `{other}' is not allowed on a shader input or output"
-                    ),
-                ),
-            }
-        }
-        location
-    }
-
     /// A global `in` or `out` variable of a graphics stage (also `attribute` and
     /// `varying` of GLSL before 1.40).
     pub(super) fn io_variable(
@@ -190,7 +164,9 @@ impl Checker<'_> {
             return;
         }
         let mut io = self.io_qualifiers(q, output, span);
-        let location = self.io_layout(q, output, &mut io);
+        let layout = self.io_layout(q, output, Placement::Variable);
+        io.index = layout.index;
+        let location = layout.location;
         let what = format!("`{name}'");
         // GLSL 1.50 §4.3.4: inputs and outputs may be structures from GLSL 1.50 on.
         if self.version < 150 && self.type_contains(ty, |t| matches!(t, Type::Struct(_))) {
@@ -281,6 +257,18 @@ impl Checker<'_> {
         } else {
             ty
         };
+        let elem = if io.per_vertex {
+            self.m.types.element(ty).unwrap_or(ty)
+        } else {
+            ty
+        };
+        if let Some(c) = layout.component {
+            self.check_component(c, location.is_some(), elem, span);
+            io.component = Some(c);
+        }
+        if output {
+            (io.xfb_buffer, io.xfb_offset) = self.xfb_place(&layout, elem, span);
+        }
         self.push_io(name, ty, output, location, io, q.memory, span, true);
     }
 
@@ -333,8 +321,14 @@ impl Checker<'_> {
         ty: TypeId,
         span: Span,
     ) {
-        if name == "gl_ClipDistance" && self.version < 130 {
-            self.error(span, "gl_ClipDistance is available from GLSL 1.30 on");
+        if !self.builtin_declared(name) {
+            self.error(
+                span,
+                format!(
+                    "`{name}' is not a built-in variable of GLSL {}",
+                    self.version
+                ),
+            );
             return;
         }
         // The compatibility profile's varyings may be redeclared (with interpolation
@@ -403,6 +397,9 @@ impl Checker<'_> {
                     l.name.as_str(),
                     "depth_any" | "depth_greater" | "depth_less" | "depth_unchanged"
                 ),
+                // GLSL 4.60 §7.1: a redeclared built-in output may take transform
+                // feedback qualifiers.
+                _ if output && l.name.starts_with("xfb_") => true,
                 _ => false,
             };
             if !ok {
@@ -412,7 +409,17 @@ impl Checker<'_> {
                 );
             }
         }
-        self.builtin_global(name, b);
+        let id = self.builtin_global(name, b);
+        if output && q.layout.iter().any(|l| l.name.starts_with("xfb_")) {
+            let mut xq = q.clone();
+            xq.layout.retain(|l| l.name.starts_with("xfb_"));
+            let layout = self.io_layout(&xq, output, Placement::Variable);
+            let (buffer, offset) = self.xfb_place(&layout, ty, span);
+            if let Some(io) = self.m.globals[id.0 as usize].io.as_mut() {
+                io.xfb_buffer = buffer;
+                io.xfb_offset = offset;
+            }
+        }
     }
 
     /// The `gl_PerVertex` struct (GLSL 4.60 §7.1), defined once per module.
@@ -429,6 +436,7 @@ impl Checker<'_> {
         let f = self.m.types.scalar(Scalar::Float);
         let v4 = self.m.types.vector(Scalar::Float, 4);
         let clip = self.m.types.array(f, Some(limits::MAX_CLIP_DISTANCES));
+        let cull = self.m.types.array(f, Some(limits::MAX_CULL_DISTANCES));
         let member = |name: &str, ty| StructMember {
             name: name.into(),
             ty,
@@ -444,6 +452,7 @@ impl Checker<'_> {
                 member(PER_VERTEX[0], v4),
                 member(PER_VERTEX[1], f),
                 member(PER_VERTEX[2], clip),
+                member(PER_VERTEX[3], cull),
             ],
             span: Span::default(),
         })
@@ -466,7 +475,9 @@ impl Checker<'_> {
             return;
         }
         let mut io = self.io_qualifiers(q, output, span);
-        let location = self.io_layout(q, output, &mut io);
+        let layout = self.io_layout(q, output, Placement::Block);
+        let location = layout.location;
+        let block_buffer = layout.xfb_buffer.unwrap_or(self.xfb_default_buffer);
         io.block = Some(name.clone());
         let same_dir_twice = self.m.globals.iter().any(|g| {
             g.storage
@@ -497,6 +508,8 @@ impl Checker<'_> {
             return;
         }
         let mut members: Vec<StructMember> = Vec::new();
+        let mut member_io: Vec<MemberIo> = Vec::new();
+        let mut member_types: Vec<(TypeId, Span)> = Vec::new();
         for field in &b.fields {
             let fspan = self.span_of(field);
             let fq = self.qualifiers(field.qualifier.as_ref());
@@ -508,16 +521,18 @@ impl Checker<'_> {
             }) {
                 self.error(fspan, "block members may not have storage qualifiers");
             }
-            for l in &fq.layout {
-                if l.name != "location" {
-                    self.error(
-                        l.span,
-                        format!(
-                            "layout qualifier `{}' is not allowed on a block member",
-                            l.name
-                        ),
-                    );
-                }
+            let ml = self.io_layout(&fq, output, Placement::Member);
+            // GLSL 4.60 §4.4.2.1: a member's buffer is its block's.
+            if let Some(b) = ml.xfb_buffer
+                && b != block_buffer
+            {
+                self.error(
+                    fspan,
+                    format!("a member's xfb_buffer ({b}) must be its block's ({block_buffer})"),
+                );
+            }
+            if let Some(st) = ml.xfb_stride {
+                self.xfb_record_stride(block_buffer, st, fspan);
             }
             if let ast::TypeSpecifierNonArrayData::Struct(_) = &field.ty.ty.content {
                 self.error(fspan, "structure definitions are not allowed inside blocks");
@@ -561,6 +576,15 @@ impl Checker<'_> {
                     self.error(ispan, format!("block member `{n}' declared twice"));
                     continue;
                 }
+                if let Some(c) = ml.component {
+                    self.check_component(c, ml.location.is_some(), ty, ispan);
+                }
+                member_io.push(MemberIo {
+                    location: ml.location,
+                    component: ml.component,
+                    xfb_offset: ml.xfb_offset,
+                });
+                member_types.push((ty, ispan));
                 members.push(StructMember {
                     name: n,
                     ty,
@@ -608,6 +632,22 @@ impl Checker<'_> {
             self.error(span, format!("block `{name}' needs an array size"));
             return;
         }
+        let arrayed = {
+            let t = if io.per_vertex {
+                self.m.types.element(gty).unwrap_or(gty)
+            } else {
+                gty
+            };
+            matches!(self.m.types.get(t), Type::Array(..))
+        };
+        self.check_member_locations(&name, location, arrayed, &member_io, &member_types, span);
+        if output {
+            let (buffer, offset) = self.xfb_place(&layout, sty, span);
+            io.xfb_buffer = buffer;
+            io.xfb_offset = offset;
+            self.xfb_member_offsets(offset, &mut member_io, &member_types);
+        }
+        io.members = member_io;
         let gname = instance.clone().unwrap_or_else(|| name.clone());
         let gid = self.push_io(
             &gname,
@@ -639,6 +679,64 @@ impl Checker<'_> {
                     self.declare(&n, Symbol::BlockMember(gid, i as u32), s);
                 }
             }
+        }
+    }
+
+    /// The member locations of an input or output block (GLSL 4.60 §4.4.1): without
+    /// a block location, all members have one or none; none in a block declared as
+    /// an array (the per-vertex array aside); no two members on one location (unless
+    /// both choose components).
+    fn check_member_locations(
+        &mut self,
+        name: &str,
+        location: Option<i32>,
+        arrayed: bool,
+        members: &[MemberIo],
+        types: &[(TypeId, Span)],
+        span: Span,
+    ) {
+        let with = members.iter().filter(|m| m.location.is_some()).count();
+        if with == 0 {
+            return;
+        }
+        if arrayed {
+            self.error(
+                span,
+                format!(
+                    "block `{name}' is declared as an array: its members cannot have locations"
+                ),
+            );
+            return;
+        }
+        if location.is_none() && with != members.len() {
+            self.error(
+                span,
+                format!(
+                    "block `{name}' has no location: either all of its members have locations or none"
+                ),
+            );
+            return;
+        }
+        let mut next = location.map(i64::from);
+        let mut taken: Vec<(i64, i64, bool)> = Vec::new();
+        for (m, &(ty, mspan)) in members.iter().zip(types) {
+            let Some(at) = m.location.map(i64::from).or(next) else {
+                continue;
+            };
+            let n = crate::ir::layout::io_slots(&self.m.types, ty).min(i64::MAX as u64) as i64;
+            let end = at.saturating_add(n);
+            let partial = m.component.is_some();
+            if taken
+                .iter()
+                .any(|&(s, e, p)| at < e && s < end && !(partial && p))
+            {
+                self.error(
+                    mspan,
+                    format!("a member of block `{name}' overlaps another at location {at}"),
+                );
+            }
+            taken.push((at, end, partial));
+            next = Some(end);
         }
     }
 
@@ -736,18 +834,20 @@ impl Checker<'_> {
         self.per_vertex_use[d].redeclared = Some(names);
     }
 
-    /// GLSL 4.60 §7.1: gl_ClipDistance has at most gl_MaxClipDistances elements.
+    /// GLSL 4.60 §7.1: gl_ClipDistance has at most gl_MaxClipDistances elements,
+    /// gl_CullDistance at most gl_MaxCullDistances.
     fn check_clip_size(&mut self, name: &str, ty: TypeId, span: Span) {
-        if name == "gl_ClipDistance"
-            && let Type::Array(_, Some(n)) = self.m.types.get(ty)
-            && *n > limits::MAX_CLIP_DISTANCES
+        let (limit, what) = match name {
+            "gl_ClipDistance" => (limits::MAX_CLIP_DISTANCES, "gl_MaxClipDistances"),
+            "gl_CullDistance" => (limits::MAX_CULL_DISTANCES, "gl_MaxCullDistances"),
+            _ => return,
+        };
+        if let Type::Array(_, Some(n)) = self.m.types.get(ty)
+            && *n > limit
         {
             self.error(
                 span,
-                format!(
-                    "gl_ClipDistance is redeclared with {n} elements, more than gl_MaxClipDistances ({})",
-                    limits::MAX_CLIP_DISTANCES
-                ),
+                format!("{name} is redeclared with {n} elements, more than {what} ({limit})"),
             );
         }
     }

@@ -13,6 +13,7 @@ mod decl;
 mod expr;
 mod functions;
 mod io;
+mod io_layout;
 mod operators;
 mod qualifiers;
 pub mod stages;
@@ -72,6 +73,9 @@ pub struct Checker<'s> {
     frag_coord_layout: Option<Vec<String>>,
     /// The shader's use of the input and output gl_PerVertex blocks.
     per_vertex_use: [qualifiers::PerVertexUse; 2],
+    /// The transform feedback buffer of outputs declared without `xfb_buffer`
+    /// (GLSL 4.60 §4.4.2.1: `layout(xfb_buffer = N) out;` sets it; initially 0).
+    xfb_default_buffer: u32,
     map: &'s LineMap,
     pub m: Module,
     version: u16,
@@ -105,6 +109,7 @@ impl<'s> Checker<'s> {
             stage,
             compat_profile: dirs.compatibility,
             per_vertex_use: Default::default(),
+            xfb_default_buffer: 0,
             block_names: HashSet::new(),
             frag_coord_layout: None,
             map,

@@ -50,6 +50,7 @@ const fn output(ty: BTy) -> Option<BVar> {
 }
 
 const CLIP: BTy = BTy::FloatArray(limits::MAX_CLIP_DISTANCES);
+const CULL: BTy = BTy::FloatArray(limits::MAX_CULL_DISTANCES);
 
 /// GLSL 4.60 §7.1 (the variables GLSL 4.30 has): the built-in inputs and outputs of
 /// each graphics stage.
@@ -61,6 +62,7 @@ pub fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
         (_, "gl_Position") if per_vertex_out => output(BTy::Vec(4)),
         (_, "gl_PointSize") if per_vertex_out => output(BTy::Float),
         (_, "gl_ClipDistance") if per_vertex_out => output(CLIP),
+        (_, "gl_CullDistance") if per_vertex_out => output(CULL),
         (TessControl | TessEvaluation | Geometry, "gl_in") => input(BTy::PerVertex),
         (TessControl, "gl_out") => output(BTy::PerVertex),
         (TessControl | TessEvaluation, "gl_PatchVerticesIn" | "gl_PrimitiveID") => input(BTy::Int),
@@ -91,6 +93,8 @@ pub fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
         (Fragment, "gl_FragCoord") => input(BTy::Vec(4)),
         (Fragment, "gl_FrontFacing") => input(BTy::Bool),
         (Fragment, "gl_ClipDistance") => input(CLIP),
+        (Fragment, "gl_CullDistance") => input(CULL),
+        (Fragment, "gl_HelperInvocation") => input(BTy::Bool),
         (Fragment, "gl_PointCoord" | "gl_SamplePosition") => input(BTy::Vec(2)),
         (Fragment, "gl_PrimitiveID" | "gl_SampleID" | "gl_Layer" | "gl_ViewportIndex") => {
             input(BTy::Int)
@@ -102,8 +106,14 @@ pub fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
     }
 }
 
-/// Members of the built-in `gl_PerVertex` block (GLSL 4.30).
-pub const PER_VERTEX: [&str; 3] = ["gl_Position", "gl_PointSize", "gl_ClipDistance"];
+/// Members of the built-in `gl_PerVertex` block (GLSL 4.50; gl_CullDistance only from
+/// 4.50 or with GL_ARB_cull_distance).
+pub const PER_VERTEX: [&str; 4] = [
+    "gl_Position",
+    "gl_PointSize",
+    "gl_ClipDistance",
+    "gl_CullDistance",
+];
 
 /// The direction (0 input, 1 output) whose gl_PerVertex block a built-in belongs to.
 pub fn per_vertex_dir(stage: Stage, name: &str, output: bool) -> Option<usize> {
@@ -186,7 +196,7 @@ pub const VERSIONED_CONSTANTS: &[(&str, u16, Option<&str>, i32)] = &[
         "gl_MaxTransformFeedbackInterleavedComponents",
         440,
         Some("GL_ARB_enhanced_layouts"),
-        limits::MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS,
+        limits::MAX_XFB_INTERLEAVED_COMPONENTS as i32,
     ),
     (
         "gl_MaxCombinedShaderOutputResources",
@@ -316,8 +326,19 @@ impl Checker<'_> {
                 );
             }
         }
+        let xfb = !input
+            && matches!(
+                stage,
+                Stage::Vertex | Stage::TessControl | Stage::TessEvaluation | Stage::Geometry
+            );
+        if xfb {
+            self.xfb_default(q);
+        }
         for l in &q.layout {
             let name = l.name.as_str();
+            if xfb && matches!(name, "xfb_buffer" | "xfb_stride") {
+                continue;
+            }
             let pick = |list: &[&'static str]| list.iter().copied().find(|n| *n == name);
             let value = |c: &mut Self, lo: i64, hi: i64| -> Option<u32> {
                 match l.value {
@@ -475,13 +496,25 @@ impl Checker<'_> {
         )
     }
 
+    /// Whether the shader's version (and extensions) declare the graphics built-in
+    /// `name` (of those added after GLSL 1.10).
+    pub(super) fn builtin_declared(&self, name: &str) -> bool {
+        match name {
+            "gl_ClipDistance" => self.version >= 130,
+            "gl_CullDistance" => self.version >= 450 || self.ext("GL_ARB_cull_distance"),
+            "gl_HelperInvocation" => self.version >= 450,
+            _ => true,
+        }
+    }
+
     /// A built-in variable of a graphics stage, or None if `name` is not one.
     pub(super) fn stage_builtin_variable(&mut self, name: &str, span: Span) -> Option<ExprId> {
         let Some(b) = stage_builtin(self.stage, name) else {
             return self.compat_variable(name, span);
         };
-        // GLSL 1.30 added gl_ClipDistance.
-        if name == "gl_ClipDistance" && self.version < 130 {
+        // GLSL 1.30 added gl_ClipDistance; GLSL 4.50 (GL_ARB_cull_distance)
+        // gl_CullDistance and gl_HelperInvocation.
+        if !self.builtin_declared(name) {
             return None;
         }
         if let Some(d) = per_vertex_dir(self.stage, name, b.output) {

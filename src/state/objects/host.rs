@@ -80,19 +80,26 @@ impl HostLink {
             );
             let completed = (ma, mi) >= (4, 3) && caps.version < (4, 3);
             let glsl = if completed {
-                "4.30".to_string()
+                let v = crate::glsl::accepts::COMPLETED_GLSL_VERSION;
+                format!("{}.{}", v / 100, v % 100)
             } else {
                 caps.glsl_string.clone()
             };
             let glsl_versions = if completed {
                 let profile = if caps.core { "core" } else { "compatibility" };
-                crate::limits::GLSL_VERSIONS
+                // The versions up to the one the context claims; the highest with the
+                // profile.
+                let claimed = crate::glsl::accepts::COMPLETED_GLSL_VERSION;
+                let number = |v: &str| v.split(' ').next().and_then(|n| n.parse::<u16>().ok());
+                let mut list: Vec<String> = crate::limits::GLSL_VERSIONS
                     .iter()
-                    .map(|v| match v.strip_suffix(" core") {
-                        Some(n) => format!("{n} {profile}"),
-                        None => v.to_string(),
-                    })
-                    .collect()
+                    .filter(|v| number(v).is_some_and(|n| n <= claimed))
+                    .map(|v| v.split(' ').next().unwrap_or(v).to_string())
+                    .collect();
+                if let Some(first) = list.first_mut() {
+                    *first = format!("{first} {profile}");
+                }
+                list
             } else {
                 Vec::new()
             };

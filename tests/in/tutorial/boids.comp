@@ -2,7 +2,7 @@
 // (../shared/specs/compute-shaders-tutorial.md, 025_ComputeShaderBoids.glsl): structs in
 // std430 storage buffers, uniforms with initializers, a shared tile of flock members
 // reloaded in a loop with barriers around it.
-#version 430 core
+#version 450 core
 
 layout (local_size_x = 256) in;
 

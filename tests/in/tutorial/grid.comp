@@ -1,7 +1,7 @@
 // The grid of the compute-shader tutorial (../shared/specs/compute-shaders-tutorial.md,
 // 023_ComputeShaderGrid.glsl): one 16x16 work group per patch of the image, orange and
 // blue patches alternating, written with imageStore into an rgba32f image.
-#version 430
+#version 450
 
 // We will draw patches of 16*16 pixels, 80*45 times for a final 1280*720 image
 layout (local_size_x = 16, local_size_y = 16) in;

@@ -4,7 +4,7 @@
 // memory. The blocks are declared std430 so the arrays are tightly packed (the
 // tutorial's text leaves the default `shared' layout, which lays float arrays out with
 // a 16-byte stride, as std140 does).
-#version 430 core
+#version 450 core
 
 layout (local_size_x = 1024) in;
 

@@ -1,7 +1,7 @@
 // The ray tracer of the compute-shader tutorial (../shared/specs/compute-shaders-tutorial.md,
 // 024_ComputeShaderRaytracing.glsl): one single-invocation work group per pixel casts an
 // orthographic ray at a sphere and writes the pixel's colour with imageStore.
-#version 430
+#version 450
 
 layout(local_size_x = 1, local_size_y = 1) in;
 layout(rgba32f, binding = 0) uniform image2D img_output;
