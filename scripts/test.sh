@@ -198,15 +198,16 @@ for f in tests/in/shader_tests/texture-*.shader_test tests/in/compiler/barrier-c
     step "shader_runner $f (interposed)" shader_runner_passes env "${HIDE_COMPUTE[@]}" \
         LD_PRELOAD="$LIBDIR/libglcompute.so" "$SHADER_RUNNER" "$f"
 done
-# Python GL libraries people use for compute (moderngl and PyOpenGL, from PyPI, in a test
-# virtualenv) asks for OpenGL 4.3 over a 4.2 host without compute: without glcompute it
+# Python GL libraries people use for compute (moderngl, PyOpenGL and Taichi, from PyPI,
+# in a test virtualenv) asks for OpenGL 4.3 over a 4.2 host without compute: without glcompute it
 # gets no context; with glcompute preloaded its compute shader runs on glcompute.
 python_venv() {
     local venv="$BUILD/venv"
     if [ ! -x "$venv/bin/python" ]; then
         python3 -m venv "$venv" || return 1
     fi
-    "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glcontext==3.1.0 PyOpenGL==3.1.9
+    "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glcontext==3.1.0 PyOpenGL==3.1.9 \
+        taichi==1.7.4 numpy==2.4.6
 }
 step "test virtualenv with moderngl and PyOpenGL (PyPI)" python_venv
 step "moderngl without glcompute over a host without compute: no 4.3 context" \
@@ -217,6 +218,10 @@ step "moderngl standalone on glcompute (compute, and a graphics program built as
     env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --standalone
 step "PyOpenGL standalone on glcompute (EGL context, compileProgram, a compute dispatch)" \
     env LD_LIBRARY_PATH="$GLDIR" PYOPENGL_PLATFORM=egl "$BUILD/venv/bin/python" conformance/python/pyopengl_compute.py
+# Taichi (PyPI) on its OpenGL back end with glcompute as the machine's GL: eight kinds
+# of kernel, compared with Taichi's CPU back end (conformance/python/taichi_compute.py).
+step "Taichi ti.opengl standalone on glcompute (kernels compared with ti.cpu)" \
+    env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/taichi_compute.py opengl
 
 # piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
 step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"
