@@ -198,8 +198,8 @@ for f in tests/in/shader_tests/texture-*.shader_test tests/in/compiler/barrier-c
     step "shader_runner $f (interposed)" shader_runner_passes env "${HIDE_COMPUTE[@]}" \
         LD_PRELOAD="$LIBDIR/libglcompute.so" "$SHADER_RUNNER" "$f"
 done
-# Python GL libraries people use for compute (moderngl, PyOpenGL and Taichi, from PyPI,
-# in a test virtualenv) asks for OpenGL 4.3 over a 4.2 host without compute: without glcompute it
+# Python GL libraries people use for compute (moderngl, PyOpenGL, Taichi and wgpu, from
+# PyPI, in a test virtualenv) asks for OpenGL 4.3 over a 4.2 host without compute: without glcompute it
 # gets no context; with glcompute preloaded its compute shader runs on glcompute.
 python_venv() {
     local venv="$BUILD/venv"
@@ -207,7 +207,7 @@ python_venv() {
         python3 -m venv "$venv" || return 1
     fi
     "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glcontext==3.1.0 PyOpenGL==3.1.9 \
-        taichi==1.7.4 numpy==2.4.6
+        taichi==1.7.4 numpy==2.4.6 wgpu==0.32.0
 }
 step "test virtualenv with moderngl and PyOpenGL (PyPI)" python_venv
 step "moderngl without glcompute over a host without compute: no 4.3 context" \
@@ -222,6 +222,13 @@ step "PyOpenGL standalone on glcompute (EGL context, compileProgram, a compute d
 # of kernel, compared with Taichi's CPU back end (conformance/python/taichi_compute.py).
 step "Taichi ti.opengl standalone on glcompute (kernels compared with ti.cpu)" \
     env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/taichi_compute.py opengl
+# ... and on its GLES back end, which creates an OpenGL ES 3.1 context and GLSL ES 3.10.
+step "Taichi ti.gles standalone on glcompute (an OpenGL ES context; compared with ti.cpu)" \
+    env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/taichi_compute.py gles
+# wgpu (PyPI wgpu-py) on its OpenGL back end: WGSL through naga's GLSL 4.50, five
+# compute passes checked against numpy (conformance/python/wgpu_compute.py).
+step "wgpu (WebGPU) on its OpenGL back end standalone on glcompute" \
+    env WGPU_BACKEND_TYPE=OpenGL LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/wgpu_compute.py
 
 # piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
 step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"

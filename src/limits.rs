@@ -11,6 +11,10 @@ use crate::gl::enums::*;
 /// GL 4.3 is the version a compute driver reports (the first core version with compute).
 pub const GL_MAJOR: i32 = 4;
 pub const GL_MINOR: i32 = 3;
+/// The version of an OpenGL ES context (EGL_OPENGL_ES_API): 3.1, the first with
+/// compute shaders.
+pub const ES_MAJOR: i32 = 3;
+pub const ES_MINOR: i32 = 1;
 
 /// MAX_COMPUTE_WORK_GROUP_COUNT, per dimension (minimum 65535). Group ids are 32-bit
 /// unsigned in GLSL, and the runtime counts groups in 64 bits, so the whole signed range

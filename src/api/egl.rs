@@ -139,7 +139,7 @@ pub extern "C" fn eglQueryString(dpy: EGLDisplay, name: EGLint) -> *const c_char
                 egl::CLIENT_EXTENSIONS,
                 egl::DISPLAY_EXTENSIONS,
                 "1.5",
-                "OpenGL",
+                "OpenGL OpenGL_ES",
                 "glcompute",
                 concat!("1.5 glcompute ", env!("CARGO_PKG_VERSION")),
             ]

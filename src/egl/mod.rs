@@ -83,7 +83,8 @@ thread_local! {
     static THREAD: RefCell<ThreadState> = const { RefCell::new(ThreadState {
         error: EGL_SUCCESS,
         // EGL 1.5 §3.7: the initial API is OpenGL ES if supported, else EGL_NONE.
-        api: EGL_NONE as u32,
+        // EGL 1.5 §3.7: the initial API is OpenGL ES where it is supported.
+        api: EGL_OPENGL_ES_API as u32,
         context: None,
         draw: None,
         read: None,
@@ -223,7 +224,7 @@ pub fn query_string(dpy: usize, name: i32) -> EglResult<&'static str> {
     }
     check_display(dpy)?;
     match name {
-        EGL_CLIENT_APIS => Ok("OpenGL"),
+        EGL_CLIENT_APIS => Ok("OpenGL OpenGL_ES"),
         EGL_EXTENSIONS => Ok(DISPLAY_EXTENSIONS),
         EGL_VENDOR => Ok("glcompute"),
         EGL_VERSION => Ok(concat!("1.5 glcompute ", env!("CARGO_PKG_VERSION"))),
@@ -231,10 +232,10 @@ pub fn query_string(dpy: usize, name: i32) -> EglResult<&'static str> {
     }
 }
 
-/// eglBindAPI: only OpenGL is supported (EGL 1.5 §3.7).
+/// eglBindAPI: OpenGL and OpenGL ES (EGL 1.5 §3.7; OpenVG is EGL_BAD_PARAMETER).
 pub fn bind_api(api: u32) -> EglResult<()> {
     match api as i32 {
-        EGL_OPENGL_API => {
+        EGL_OPENGL_API | EGL_OPENGL_ES_API => {
             thread(|t| t.api = api);
             Ok(())
         }
@@ -243,7 +244,7 @@ pub fn bind_api(api: u32) -> EglResult<()> {
 }
 
 pub fn query_api() -> u32 {
-    thread(|t| t.api).unwrap_or(EGL_NONE as u32)
+    thread(|t| t.api).unwrap_or(EGL_OPENGL_ES_API as u32)
 }
 
 /// Looks up a config handle (1-based index into [`CONFIGS`]).
@@ -364,6 +365,78 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
         },
         flags: gl_flags,
         lose_on_reset,
+        es: false,
+    })
+}
+
+/// Validated attributes of an OpenGL ES context (EGL 1.5 §3.7.1): versions 2.0 to 3.1
+/// get an OpenGL ES 3.1 context (backward compatible with each); 1.x (the default) and
+/// 3.2 and later are EGL_BAD_MATCH; the OpenGL-only attributes are
+/// EGL_BAD_ATTRIBUTE.
+fn es_context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
+    let (mut major, mut minor) = (1, 0);
+    let mut gl_flags = 0;
+    let mut lose_on_reset = false;
+    for &(name, value) in attribs {
+        let boolean = || -> EglResult<bool> {
+            match value {
+                EGL_TRUE => Ok(true),
+                EGL_FALSE => Ok(false),
+                _ => Err(EGL_BAD_ATTRIBUTE),
+            }
+        };
+        let mut set = |bit: u32, on: bool| {
+            if on {
+                gl_flags |= bit
+            } else {
+                gl_flags &= !bit
+            }
+        };
+        match name {
+            // EGL_CONTEXT_CLIENT_VERSION is EGL_CONTEXT_MAJOR_VERSION.
+            EGL_CONTEXT_MAJOR_VERSION => major = value,
+            EGL_CONTEXT_MINOR_VERSION => minor = value,
+            EGL_CONTEXT_OPENGL_DEBUG => set(gl::GL_CONTEXT_FLAG_DEBUG_BIT, boolean()?),
+            EGL_CONTEXT_OPENGL_ROBUST_ACCESS | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT => {
+                set(gl::GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, boolean()?)
+            }
+            EGL_CONTEXT_FLAGS_KHR => {
+                // EGL_KHR_create_context: the forward-compatible bit is OpenGL's;
+                // undefined bits are EGL_BAD_ATTRIBUTE.
+                let known =
+                    EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+                if value & !known != 0 {
+                    return Err(EGL_BAD_ATTRIBUTE);
+                }
+                set(
+                    gl::GL_CONTEXT_FLAG_DEBUG_BIT,
+                    value & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0,
+                );
+                set(
+                    gl::GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT,
+                    value & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0,
+                );
+            }
+            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
+            | EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT => match value {
+                EGL_NO_RESET_NOTIFICATION => lose_on_reset = false,
+                EGL_LOSE_CONTEXT_ON_RESET => lose_on_reset = true,
+                _ => return Err(EGL_BAD_ATTRIBUTE),
+            },
+            // EGL 1.5 §3.7.1: EGL_CONTEXT_OPENGL_PROFILE_MASK and
+            // EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE are errors for OpenGL ES contexts,
+            // as is any attribute EGL does not define.
+            _ => return Err(EGL_BAD_ATTRIBUTE),
+        }
+    }
+    if !matches!((major, minor), (2, 0) | (3, 0..=1)) {
+        return Err(EGL_BAD_MATCH);
+    }
+    Ok(ContextInfo {
+        profile_mask: 0,
+        flags: gl_flags,
+        lose_on_reset,
+        es: true,
     })
 }
 
@@ -376,9 +449,11 @@ pub fn create_context(
 ) -> EglResult<usize> {
     check_display(dpy)?;
     // EGL 1.5 §3.7.1: EGL_BAD_MATCH if the current rendering API is EGL_NONE.
-    if query_api() != EGL_OPENGL_API as u32 {
-        return Err(EGL_BAD_MATCH);
-    }
+    let es = match query_api() as i32 {
+        EGL_OPENGL_API => false,
+        EGL_OPENGL_ES_API => true,
+        _ => return Err(EGL_BAD_MATCH),
+    };
     // EGL_KHR_no_config_context: EGL_NO_CONFIG_KHR is allowed; otherwise the config
     // must exist (EGL_BAD_CONFIG). Every config supports OpenGL.
     let config = if config == NONE_HANDLE {
@@ -395,7 +470,17 @@ pub fn create_context(
             _ => return Err(EGL_BAD_CONTEXT),
         }
     };
-    let info = context_info(attribs)?;
+    let info = if es {
+        es_context_info(attribs)?
+    } else {
+        context_info(attribs)?
+    };
+    // EGL 1.5 §3.7.1: EGL_BAD_CONFIG if the config does not support the client API
+    // (every config supports OpenGL, OpenGL ES 2.x and 3.x); EGL_BAD_MATCH if the
+    // share context is of another client API.
+    if share_ctx.as_ref().is_some_and(|c| c.info.es != info.es) {
+        return Err(EGL_BAD_MATCH);
+    }
     // EGL_KHR_create_context: EGL_BAD_MATCH if the share context's reset notification
     // strategy differs.
     if share_ctx
@@ -454,7 +539,9 @@ pub fn query_context(dpy: usize, ctx: usize, attribute: i32) -> EglResult<i32> {
     let c = lookup_context(dpy, ctx)?;
     Ok(match attribute {
         EGL_CONFIG_ID => c.config.map(|i| CONFIGS[i - 1].id).unwrap_or(0),
+        EGL_CONTEXT_CLIENT_TYPE if c.gl.info.es => EGL_OPENGL_ES_API,
         EGL_CONTEXT_CLIENT_TYPE => EGL_OPENGL_API,
+        EGL_CONTEXT_CLIENT_VERSION if c.gl.info.es => crate::limits::ES_MAJOR,
         EGL_CONTEXT_CLIENT_VERSION => crate::limits::GL_MAJOR,
         EGL_RENDER_BUFFER => {
             let draw = thread(|t| match (&t.context, &t.draw) {
@@ -711,7 +798,8 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> EglResu
 pub fn release_thread() {
     release_current();
     thread(|t| {
-        t.api = EGL_NONE as u32;
+        // EGL 1.5 §3.11: the API returns to its initial value.
+        t.api = EGL_OPENGL_ES_API as u32;
         t.error = EGL_SUCCESS;
     });
 }

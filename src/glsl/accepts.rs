@@ -14,6 +14,9 @@ pub struct Accepts {
     /// standalone; interposed, the host's, at least [`COMPLETED_GLSL_VERSION`] and at
     /// most 460.
     pub glsl_version: u16,
+    /// An OpenGL ES context: shaders are GLSL ES (`#version 300 es`, `310 es`), and
+    /// `glsl_version` is the highest ES version (310).
+    pub es: bool,
 }
 
 /// GLSL 4.50: what glcompute implements and a standalone context claims.
@@ -34,6 +37,18 @@ impl Default for Accepts {
                 .map(|e| e.to_string())
                 .collect(),
             glsl_version: GLSL_VERSION,
+            es: false,
+        }
+    }
+}
+
+impl Accepts {
+    /// An OpenGL ES 3.1 context: GLSL ES 3.10 and glcompute's extensions.
+    pub fn es() -> Accepts {
+        Accepts {
+            glsl_version: 310,
+            es: true,
+            ..Accepts::default()
         }
     }
 }

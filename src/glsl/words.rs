@@ -176,8 +176,13 @@ impl Words {
             {
                 let mut parts = v.split_whitespace();
                 if let Some(n) = parts.next().and_then(|w| w.parse().ok()) {
-                    words.version = n;
                     words.profile = parts.next().map(str::to_string);
+                    // GLSL ES 3.00 and 3.10 have the words of GLSL 3.30 and 4.30.
+                    words.version = match (words.profile.as_deref(), n) {
+                        (Some("es"), 310) => 430,
+                        (Some("es"), 300) => 330,
+                        _ => n,
+                    };
                     saw_version = true;
                 }
             } else if let Some(e) = rest.strip_prefix("extension") {
@@ -192,7 +197,8 @@ impl Words {
         words
     }
 
-    /// The `#version` number (110 when the source declares none).
+    /// The `#version` number (110 when the source declares none); for GLSL ES 3.00 and
+    /// 3.10 the desktop version whose words they have (3.30, 4.30).
     pub fn version(&self) -> u16 {
         self.version
     }

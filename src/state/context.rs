@@ -32,9 +32,14 @@ pub struct ContextInfo {
     /// RESET_NOTIFICATION_STRATEGY is LOSE_CONTEXT_ON_RESET (KHR_robustness): a
     /// dispatch the watchdog stops is a guilty reset that loses the context.
     pub lose_on_reset: bool,
+    /// An OpenGL ES 3.1 context (EGL_OPENGL_ES_API): the objects and commands of the
+    /// core context, with OpenGL ES's version, strings and shading language (GLSL ES
+    /// 3.00 and 3.10); its profile mask is 0.
+    pub es: bool,
 }
 
 impl ContextInfo {
+    /// A desktop core profile context (an OpenGL ES context is not one).
     pub fn is_core(&self) -> bool {
         self.profile_mask & GL_CONTEXT_CORE_PROFILE_BIT != 0
     }

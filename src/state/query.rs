@@ -134,9 +134,22 @@ impl ContextState {
         static VERSION_COMPAT: OnceLock<CString> = OnceLock::new();
         static GLSL: OnceLock<CString> = OnceLock::new();
         static EXTS: OnceLock<CString> = OnceLock::new();
+        static VERSION_ES: OnceLock<CString> = OnceLock::new();
+        static GLSL_ES: OnceLock<CString> = OnceLock::new();
         Ok(match name {
             GL_VENDOR => static_cstring(&VENDOR, || "glcompute".into()),
             GL_RENDERER => static_cstring(&RENDERER, renderer),
+            // OpenGL ES 3.1 §20.2: "OpenGL ES N.M vendor-info", "OpenGL ES GLSL ES N.MM".
+            GL_VERSION if self.info.es => static_cstring(&VERSION_ES, || {
+                format!(
+                    "OpenGL ES {ES_MAJOR}.{ES_MINOR} glcompute {}",
+                    env!("CARGO_PKG_VERSION")
+                )
+            }),
+            GL_SHADING_LANGUAGE_VERSION if self.info.es => {
+                static_cstring(&GLSL_ES, || "OpenGL ES GLSL ES 3.10".into())
+            }
+            GL_EXTENSIONS if self.info.es => static_cstring(&EXTS, || EXTENSIONS.join(" ")),
             GL_VERSION if self.info.is_core() => {
                 static_cstring(&VERSION_CORE, || version_string(true))
             }
@@ -164,6 +177,11 @@ impl ContextState {
                     .map(|e| CString::new(*e).expect("no NUL"))
                     .collect()
             }),
+            // OpenGL ES 3.1 §20.2: GetStringi takes EXTENSIONS only.
+            GL_SHADING_LANGUAGE_VERSION if self.info.es => gl_bail!(
+                GL_INVALID_ENUM,
+                "GetStringi(GL_SHADING_LANGUAGE_VERSION) is not a command of OpenGL ES"
+            ),
             GL_SHADING_LANGUAGE_VERSION => GLSL.get_or_init(|| {
                 GLSL_VERSIONS
                     .iter()
@@ -193,6 +211,20 @@ impl ContextState {
     /// The value of a non-indexed state variable (the Get table of
     /// scripts/get_params.py); INVALID_ENUM for the rest.
     pub fn get_value(&mut self, pname: u32) -> GlResult<Value> {
+        // An OpenGL ES 3.1 context: its version; no profile mask or list of shading
+        // language versions (OpenGL ES 3.1 §20, table 20.40 has neither).
+        if self.info.es {
+            match pname {
+                GL_MAJOR_VERSION => return Ok(Value::int(ES_MAJOR as i64)),
+                GL_MINOR_VERSION => return Ok(Value::int(ES_MINOR as i64)),
+                GL_CONTEXT_PROFILE_MASK | GL_NUM_SHADING_LANGUAGE_VERSIONS => gl_bail!(
+                    GL_INVALID_ENUM,
+                    "pname {} is not a state value of an OpenGL ES context",
+                    Enum(pname)
+                ),
+                _ => {}
+            }
+        }
         match self.get_table(pname) {
             Some(v) => v,
             // GL 4.6 §22.1: INVALID_ENUM for a pname that is not a state variable

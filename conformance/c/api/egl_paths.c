@@ -108,11 +108,12 @@ static void default_display_pbuffer(void)
                eglQuerySurface(dpy, surf, 0x1234, &v));
 
     /* Contexts (EGL 1.5 §3.7). */
-    CHECK(eglQueryAPI() == EGL_NONE, "EGL 1.5 §3.7: the initial API is EGL_NONE without OpenGL ES");
-    EXPECT_EGL(EGL_BAD_MATCH, "EGL 1.5 §3.7.1: eglCreateContext with the API EGL_NONE",
+    CHECK(eglQueryAPI() == EGL_OPENGL_ES_API,
+          "EGL 1.5 §3.7: the initial API is EGL_OPENGL_ES_API where OpenGL ES is supported");
+    EXPECT_EGL(EGL_BAD_ATTRIBUTE, "EGL 1.5 §3.7.1: an OpenGL profile mask for an OpenGL ES context",
                eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, gl43));
-    EXPECT_EGL(EGL_BAD_PARAMETER, "EGL 1.5 §3.7: eglBindAPI(EGL_OPENGL_ES_API) is not supported",
-               eglBindAPI(EGL_OPENGL_ES_API));
+    EXPECT_EGL(EGL_BAD_PARAMETER, "EGL 1.5 §3.7: eglBindAPI(EGL_OPENVG_API) is not supported",
+               eglBindAPI(EGL_OPENVG_API));
     CHECK(eglBindAPI(EGL_OPENGL_API) && eglQueryAPI() == EGL_OPENGL_API, "eglBindAPI(EGL_OPENGL_API)");
     const EGLint v50[] = {EGL_CONTEXT_MAJOR_VERSION, 5, EGL_NONE};
     EXPECT_EGL(EGL_BAD_MATCH, "EGL_KHR_create_context: a version that does not exist",
@@ -289,7 +290,7 @@ static void threads(void)
     CHECK(gl_works(), "the owner keeps its context");
     eglReleaseThread();
     CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT, "EGL 1.5 §3.11: eglReleaseThread releases the context");
-    CHECK(eglQueryAPI() == EGL_NONE, "eglReleaseThread resets the API");
+    CHECK(eglQueryAPI() == EGL_OPENGL_ES_API, "eglReleaseThread resets the API to its initial value");
     eglBindAPI(EGL_OPENGL_API);
     pthread_create(&t, NULL, other_thread, NULL);
     pthread_join(t, NULL);

@@ -63,6 +63,7 @@ impl Request {
             // is a guilty reset of the shadow (glcompute's part of the context); the
             // host's part is not reset.
             lose_on_reset: self.lose_on_reset,
+            es: false,
         }
     }
 }
@@ -352,6 +353,7 @@ fn legacy() -> ContextInfo {
         profile_mask: GL_CONTEXT_COMPATIBILITY_PROFILE_BIT,
         flags: 0,
         lose_on_reset: false,
+        es: false,
     }
 }
 

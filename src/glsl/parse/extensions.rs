@@ -112,54 +112,62 @@ pub fn screen_extensions(
     let mut out = String::with_capacity(source.len());
     let mut offset = 0;
     let mut depth = 0u32;
+    let mut saw_version = false;
     for line in source.split_inclusive('\n') {
         let trimmed = line.trim_start();
-        // GLSL ES needs GL_ARB_ES3_1_compatibility, which a desktop GL 4.3 context
-        // without it rejects (before any extension of the ES shader is considered).
-        if let Some(v) = trimmed
-            .strip_prefix('#')
-            .map(str::trim_start)
-            .and_then(|r| r.strip_prefix("version"))
-            && let words = v
-                .split_whitespace()
-                .take_while(|w| !w.starts_with("//"))
-                .collect::<Vec<_>>()
-            && (words.get(1) == Some(&"es") || words.first() == Some(&"100"))
-        {
-            let span = map.span(offset + (line.len() - trimmed.len()));
-            log.error(
-                span,
-                format!(
-                    "GLSL ES shaders (#version {}) are not supported: glcompute is a desktop OpenGL 4.3 driver without GL_ARB_ES3_1_compatibility",
-                    words.join(" ")
-                ),
-            );
-            return out;
-        }
         // GLSL 4.60 §3.3: a version the implementation does not support is a compile
-        // error; a context supports what its SHADING_LANGUAGE_VERSION says.
+        // error; a context supports what its SHADING_LANGUAGE_VERSION says: a desktop
+        // context desktop GLSL up to its version (GLSL ES would need
+        // GL_ARB_ES3_1_compatibility, which glcompute does not announce), an OpenGL ES
+        // context GLSL ES 3.00 and 3.10.
         if let Some(v) = trimmed
             .strip_prefix('#')
             .map(str::trim_start)
             .and_then(|r| r.strip_prefix("version"))
-            && let Some(number) = v
-                .split_whitespace()
-                .next()
-                .and_then(|w| w.parse::<u32>().ok())
-            && number > accepts.glsl_version as u32
         {
+            saw_version = true;
+            let words = v
+                .split_whitespace()
+                .take_while(|w| !w.starts_with("//") && !w.starts_with("/*"))
+                .collect::<Vec<_>>();
+            let number = words.first().and_then(|w| w.parse::<u32>().ok());
+            let es = words.get(1) == Some(&"es") || number == Some(100);
             let span = map.span(offset + (line.len() - trimmed.len()));
-            log.error(
-                span,
-                format!(
-                    "GLSL {}.{:02} (#version {number}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is {}.{:02}",
-                    number / 100,
-                    number % 100,
+            let problem = match (accepts.es, es, number) {
+                (false, true, _) => Some(format!(
+                    "GLSL ES shaders (#version {}) are not supported in a desktop OpenGL context (glcompute does not announce GL_ARB_ES3_1_compatibility); an OpenGL ES context (EGL_OPENGL_ES_API) compiles GLSL ES 3.00 and 3.10",
+                    words.join(" ")
+                )),
+                (true, false, _) => Some(format!(
+                    "desktop GLSL (#version {}) is not supported in an OpenGL ES context: its shaders are GLSL ES (#version 300 es or 310 es)",
+                    words.join(" ")
+                )),
+                (true, true, Some(n)) if n != 300 && n > accepts.glsl_version as u32 => Some(
+                    format!(
+                        "GLSL ES {}.{:02} (#version {}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is OpenGL ES GLSL ES {}.{:02}",
+                        n / 100,
+                        n % 100,
+                        words.join(" "),
+                        accepts.glsl_version / 100,
+                        accepts.glsl_version % 100
+                    ),
+                ),
+                (true, true, Some(100)) => Some(
+                    "GLSL ES 1.00 (#version 100) is not supported: glcompute compiles GLSL ES 3.00 and 3.10".to_string(),
+                ),
+                (false, false, Some(n)) if n > accepts.glsl_version as u32 => Some(format!(
+                    "GLSL {}.{:02} (#version {n}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is {}.{:02}",
+                    n / 100,
+                    n % 100,
                     accepts.glsl_version / 100,
                     accepts.glsl_version % 100
-                ),
-            );
-            return out;
+                )),
+                _ => None,
+            };
+            if let Some(p) = problem {
+                log.error(span, p);
+                return out;
+            }
         }
         // The nesting of conditional blocks, read from the directives' lines.
         if let Some(word) = trimmed
@@ -222,6 +230,14 @@ pub fn screen_extensions(
         }
         out.push_str(line);
         offset += line.len();
+    }
+    // A shader without #version is GLSL 1.10, or in an OpenGL ES context GLSL ES 1.00
+    // (GLSL ES 3.10 §3.4), which glcompute does not compile.
+    if accepts.es && !saw_version {
+        log.error(
+            map.span(0),
+            "a shader without #version is GLSL ES 1.00, which glcompute does not compile: an OpenGL ES context's shaders start with #version 300 es or #version 310 es",
+        );
     }
     out
 }

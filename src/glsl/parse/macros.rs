@@ -35,6 +35,10 @@ pub fn initial_state(source: &str, accepts: &Accepts) -> ProcessorStateBuilder<'
         .core_profile(core)
         .compatibility_profile(compatibility)
         .es_profile(es);
+    // GLSL ES 3.10 §3.4: GL_ES is 1 in GLSL ES shaders.
+    if es {
+        builder = builder.definition(Define::object("GL_ES".into(), DefineObject::one(), true));
+    }
     for name in &accepts.extensions {
         if is_identifier(name) {
             builder = builder.definition(Define::object(

@@ -101,6 +101,20 @@ impl SubroutineTokens<'_, '_> {
     /// recorded reserved word, reported as such).
     fn rejected_word(&mut self, pos: lang_util::position::NodeSpan) -> Option<Spanned> {
         let (start, word) = rejected_text(pos)?;
+        // glsl-lang gates the image types and atomic_uint at #version 420, and GLSL ES
+        // 3.10 (#version 310 es) has them.
+        if self.words.profile() == Some("es")
+            && self.words.version() >= 420
+            && let Some(tok) = es31_type(&word)
+        {
+            use lang_util::position::LexerPosition;
+            let range = pos.range();
+            return Some((
+                LexerPosition::new(pos.source_id(), range.start()),
+                tok,
+                LexerPosition::new(pos.source_id(), range.end()),
+            ));
+        }
         if !Words::versioned(&word) {
             return None;
         }
@@ -147,6 +161,28 @@ impl SubroutineTokens<'_, '_> {
     }
 }
 
+/// The token of a type GLSL ES 3.10 has that glsl-lang's lexer gives only from
+/// GLSL 4.20 on.
+fn es31_type(word: &str) -> Option<glsl_lang::lexer::Token> {
+    use glsl_lang::lexer::Token::*;
+    Some(match word {
+        "atomic_uint" => AtomicUInt,
+        "image2D" => Image2D,
+        "iimage2D" => IImage2D,
+        "uimage2D" => UImage2D,
+        "image3D" => Image3D,
+        "iimage3D" => IImage3D,
+        "uimage3D" => UImage3D,
+        "imageCube" => ImageCube,
+        "iimageCube" => IImageCube,
+        "uimageCube" => UImageCube,
+        "image2DArray" => Image2DArray,
+        "iimage2DArray" => IImage2DArray,
+        "uimage2DArray" => UImage2DArray,
+        _ => return None,
+    })
+}
+
 /// A token with its start and end.
 type Spanned = (
     lang_util::position::LexerPosition,
@@ -190,6 +226,35 @@ impl Iterator for SubroutineTokens<'_, '_> {
             && let Some(tok) = self.rejected_word(*pos)
         {
             item = Ok(tok);
+        }
+        if let Ok((_, tok, _)) = &mut item
+            && let Token::Identifier(name) | Token::TypeName(name) = &*tok
+            && self.words.profile() == Some("es")
+            && self.words.version() >= 420
+            && let Some(t) = es31_type(name)
+        {
+            *tok = t;
+        }
+        // GLSL ES 3.10 §3.7: the double types are reserved words.
+        if let Ok((start, tok, _)) = &mut item
+            && let Token::Identifier(name) | Token::TypeName(name) = &*tok
+            && self.words.profile() == Some("es")
+            && (name.as_str() == "double"
+                || name
+                    .strip_prefix("dvec")
+                    .is_some_and(|n| matches!(n, "2" | "3" | "4"))
+                || name.strip_prefix("dmat").is_some_and(|n| {
+                    matches!(n, "2" | "3" | "4")
+                        || matches!(n.as_bytes(), [b'2'..=b'4', b'x', b'2'..=b'4'])
+                }))
+        {
+            let word = name.to_string();
+            WORDS.with(|w| {
+                w.borrow_mut()
+                    .1
+                    .push((usize::from(start.offset), word.clone()))
+            });
+            *tok = Token::Identifier(word.as_str().into());
         }
         if let Ok((start, tok, _)) = &mut item {
             self.version_word(usize::from(start.offset), tok);

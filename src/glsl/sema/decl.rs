@@ -21,7 +21,14 @@ impl Checker<'_> {
             ast::DeclarationData::FunctionPrototype(p) => {
                 self.function_prototype(p, false);
             }
-            ast::DeclarationData::Precision(..) => {}
+            ast::DeclarationData::Precision(_, ty) => {
+                // The types a global precision statement gives a default to.
+                if self.scopes.len() == 1
+                    && let Some(t) = self.type_nonarray(&ty.ty)
+                {
+                    self.es_precisions.insert(t);
+                }
+            }
             ast::DeclarationData::Invariant(_) if self.stage == Stage::Compute => self.error(
                 span,
                 "`invariant' applies to shader outputs; compute shaders have none",
@@ -163,6 +170,40 @@ impl Checker<'_> {
                 self.error(q.span, msg)
             }
             _ => self.m.local_size = Some(new),
+        }
+    }
+
+    /// GLSL ES 3.10 §4.7.4: image types have no default precision, so an image
+    /// uniform has a precision qualifier or its type a global `precision` statement;
+    /// §4.10: but for r32f, r32i and r32ui, an image is readonly or writeonly.
+    fn es_image_rules(
+        &mut self,
+        q: &Qualifiers,
+        img: Opaque,
+        format: Option<ImageFormat>,
+        name: &str,
+        span: Span,
+    ) {
+        let t = self.m.types.intern(Type::Image(img));
+        if !q.precision && !self.es_precisions.contains(&t) {
+            self.error(
+                span,
+                format!(
+                    "image `{name}' needs a precision qualifier (highp, mediump or lowp): GLSL ES image types have no default precision"
+                ),
+            );
+        }
+        let r32 = matches!(
+            format,
+            Some(ImageFormat::R32f | ImageFormat::R32i | ImageFormat::R32ui)
+        );
+        if !r32 && !q.memory.readonly && !q.memory.writeonly {
+            self.error(
+                span,
+                format!(
+                    "image `{name}' must be readonly or writeonly in GLSL ES unless its format is r32f, r32i or r32ui"
+                ),
+            );
         }
     }
 
@@ -514,6 +555,11 @@ impl Checker<'_> {
             }
         }
         self.memory_on_non_image(q, ty, span);
+        if let Type::Image(img) = self.base_type(ty)
+            && self.es
+        {
+            self.es_image_rules(q, img, format, name, span);
+        }
         if let Type::Image(img) = self.base_type(ty) {
             match format {
                 Some(f) if f.sampled() != img.sampled => self.error(

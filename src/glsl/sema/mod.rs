@@ -95,12 +95,25 @@ pub struct Checker<'s> {
     too_deep: bool,
     /// The source's 64-bit integer literals, replaced by identifiers before parsing.
     int64: Int64Literals,
+    /// A GLSL ES shader: no implicit conversions (GLSL ES 3.10 §4.1.10), no double
+    /// types (reserved, §3.7), images with a precision and, but for the r32 formats,
+    /// readonly or writeonly (§4.7.4, §4.10).
+    es: bool,
+    /// The types a global `precision` statement gave a default precision.
+    es_precisions: HashSet<TypeId>,
 }
 
 impl<'s> Checker<'s> {
     pub fn new(map: &'s LineMap, dirs: &Directives, log: Log, stage: Stage) -> Checker<'s> {
+        // GLSL ES 3.00 and 3.10 are checked with the desktop version whose features
+        // they have (3.30 and 4.30), and the rules of ES on top ([`Checker::es`]).
+        let version = match (dirs.profile_es, dirs.version) {
+            (true, 310) => 430,
+            (true, 300) => 330,
+            (_, v) => v,
+        };
         let mut m = Module {
-            version: dirs.version,
+            version,
             ..Module::default()
         };
         let void = m.types.void();
@@ -114,7 +127,9 @@ impl<'s> Checker<'s> {
             frag_coord_layout: None,
             map,
             m,
-            version: dirs.version,
+            version,
+            es: dirs.profile_es,
+            es_precisions: HashSet::new(),
             exts: dirs.extensions.iter().cloned().collect(),
             int64: dirs.int64.clone(),
             scopes: vec![HashMap::new()],

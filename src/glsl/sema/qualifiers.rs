@@ -36,6 +36,8 @@ pub(super) struct Qualifiers {
     pub interpolation: Option<(Interpolation, Span)>,
     pub invariant: bool,
     pub precise: bool,
+    /// A precision qualifier (highp, mediump, lowp) is given.
+    pub precision: bool,
     pub span: Span,
     /// Each `subroutine` qualifier's type names (`subroutine(T1, T2)`; empty for a
     /// plain `subroutine`); a name that is no type name is an error already given.

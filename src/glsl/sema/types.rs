@@ -167,7 +167,7 @@ impl Checker<'_> {
                         }
                     }
                 }
-                ast::TypeQualifierSpecData::Precision(_) => {}
+                ast::TypeQualifierSpecData::Precision(_) => out.precision = true,
                 ast::TypeQualifierSpecData::Interpolation(i) => {
                     use ast::InterpolationQualifierData as I;
                     let kind = match i.content {
@@ -480,6 +480,27 @@ impl Checker<'_> {
     /// A type specifier with its own array dimensions (`float[3]`).
     pub(super) fn type_spec(&mut self, t: &ast::TypeSpecifier) -> Option<TypeId> {
         let base = self.type_nonarray(&t.ty)?;
+        // GLSL ES 3.10 §3.7: the double types are reserved words.
+        if self.es
+            && self.type_contains(base, |t| {
+                matches!(
+                    t,
+                    Type::Scalar(Scalar::Double)
+                        | Type::Vector(Scalar::Double, _)
+                        | Type::Matrix {
+                            scalar: Scalar::Double,
+                            ..
+                        }
+                )
+            })
+        {
+            let span = self.span_of(t);
+            self.error(
+                span,
+                format!("`{}' is a reserved word in GLSL ES", self.tname(base)),
+            );
+            return None;
+        }
         self.apply_array(base, t.array_specifier.as_ref(), true)
     }
 
@@ -546,6 +567,10 @@ impl Checker<'_> {
     pub(super) fn conversion(&self, from: TypeId, to: TypeId) -> Option<Conversion> {
         if from == to {
             return Some(Conversion::Exact);
+        }
+        // GLSL ES 3.10 §4.1.10: GLSL ES has no implicit conversions.
+        if self.es {
+            return None;
         }
         let t = &self.m.types;
         let same_shape = t.same_shape(from, to);

@@ -1,0 +1,215 @@
+/* OpenGL ES contexts (EGL 1.5 §3.7, OpenGL ES 3.1): every config is renderable by
+ * OpenGL ES 2 and 3 as well as OpenGL, eglBindAPI(EGL_OPENGL_ES_API) works, and a
+ * context asked for ES 2.0 to 3.1 is an OpenGL ES 3.1 context: its version strings and
+ * Gets say so, and it compiles GLSL ES 3.10 compute shaders with the rules of GLSL ES
+ * (no implicit conversions, no doubles, image precisions and access) and runs them.
+ * Desktop GLSL is refused there, as GLSL ES is in a desktop context. */
+// run: standalone
+#include "harness.h"
+
+static GLuint compile_cs(const char *src, char *log, int size)
+{
+    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    log[0] = 0;
+    glGetShaderInfoLog(s, size, NULL, log);
+    if (!ok) {
+        glDeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+static void compile_fails(const char *src, const char *needle, const char *rule)
+{
+    char log[2048];
+    GLuint s = compile_cs(src, log, sizeof log);
+    CHECK(s == 0, "%s: compiled", rule);
+    CHECK(strstr(log, needle) != NULL, "%s: log lacks '%s': %s", rule, needle, log);
+    if (s)
+        glDeleteShader(s);
+}
+
+static EGLContext es_context(EGLDisplay dpy, EGLConfig cfg, const EGLint *attribs, EGLint *err)
+{
+    EGLContext c = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, attribs);
+    *err = eglGetError();
+    return c;
+}
+
+int main(void)
+{
+    EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    CHECK(eglInitialize(dpy, NULL, NULL), "eglInitialize");
+    const char *apis = eglQueryString(dpy, EGL_CLIENT_APIS);
+    CHECK(apis && strstr(apis, "OpenGL_ES") && strstr(apis, "OpenGL "), "EGL_CLIENT_APIS: %s", apis);
+
+    /* What wgpu asks for: an off-screen config OpenGL ES 2 can render to, with alpha. */
+    const EGLint want[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT,
+                           EGL_ALPHA_SIZE, 8, EGL_NONE};
+    EGLConfig cfg = NULL;
+    EGLint n = 0;
+    CHECK(eglChooseConfig(dpy, want, &cfg, 1, &n) && n == 1, "an ES2-renderable pbuffer config: %d", n);
+    EGLint renderable = 0, conformant = 0;
+    eglGetConfigAttrib(dpy, cfg, EGL_RENDERABLE_TYPE, &renderable);
+    eglGetConfigAttrib(dpy, cfg, EGL_CONFORMANT, &conformant);
+    const EGLint all = EGL_OPENGL_BIT | EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT;
+    CHECK(renderable == all && conformant == all, "RENDERABLE_TYPE 0x%x CONFORMANT 0x%x", renderable, conformant);
+    const EGLint es1[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_ES_BIT, EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_NONE};
+    CHECK(eglChooseConfig(dpy, es1, &cfg, 1, &n) && n == 0, "no config renders OpenGL ES 1.x");
+    CHECK(eglChooseConfig(dpy, want, &cfg, 1, &n) && n == 1, "config again");
+
+    CHECK(eglBindAPI(EGL_OPENVG_API) == EGL_FALSE && eglGetError() == EGL_BAD_PARAMETER,
+          "EGL 1.5 §3.7: OpenVG is EGL_BAD_PARAMETER");
+    CHECK(eglBindAPI(EGL_OPENGL_ES_API), "eglBindAPI(EGL_OPENGL_ES_API)");
+    CHECK(eglQueryAPI() == EGL_OPENGL_ES_API, "eglQueryAPI");
+
+    /* Context attributes: errors first. */
+    EGLint err = 0;
+    EGLContext bad = es_context(dpy, cfg, (const EGLint[]){EGL_NONE}, &err);
+    CHECK(bad == EGL_NO_CONTEXT && err == EGL_BAD_MATCH, "EGL 1.5 §3.7.1: the default ES 1.x is EGL_BAD_MATCH (0x%x)",
+          err);
+    bad = es_context(dpy, cfg, (const EGLint[]){EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2, EGL_NONE},
+                     &err);
+    CHECK(bad == EGL_NO_CONTEXT && err == EGL_BAD_MATCH, "ES 3.2 is not provided: EGL_BAD_MATCH (0x%x)", err);
+    bad = es_context(dpy, cfg,
+                     (const EGLint[]){EGL_CONTEXT_CLIENT_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE},
+                     &err);
+    CHECK(bad == EGL_NO_CONTEXT && err == EGL_BAD_ATTRIBUTE,
+          "EGL 1.5 §3.7.1: a profile mask for an ES context is EGL_BAD_ATTRIBUTE (0x%x)", err);
+
+    /* ES 2.0 asked: an ES 3.1 context, which is backward compatible with it. */
+    EGLContext ctx2 = es_context(dpy, cfg, (const EGLint[]){EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE}, &err);
+    CHECK(ctx2 != EGL_NO_CONTEXT, "an ES 2.0 request gives a context (0x%x)", err);
+    EGLContext ctx = es_context(dpy, cfg,
+                                (const EGLint[]){EGL_CONTEXT_CLIENT_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1,
+                                                 EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE, EGL_NONE},
+                                &err);
+    CHECK(ctx != EGL_NO_CONTEXT, "an ES 3.1 context with robust access (0x%x)", err);
+    EGLint v = 0;
+    eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &v);
+    CHECK(v == EGL_OPENGL_ES_API, "EGL_CONTEXT_CLIENT_TYPE 0x%x", v);
+    eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_VERSION, &v);
+    CHECK(v == 3, "EGL_CONTEXT_CLIENT_VERSION %d", v);
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx), "make the ES context current");
+
+    const char *version = (const char *)glGetString(GL_VERSION);
+    const char *glsl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+    CHECK(version && strncmp(version, "OpenGL ES 3.1 ", 14) == 0, "OpenGL ES 3.1 §20.2: GL_VERSION '%s'", version);
+    CHECK(glsl && strcmp(glsl, "OpenGL ES GLSL ES 3.10") == 0, "GL_SHADING_LANGUAGE_VERSION '%s'", glsl);
+    CHECK(glGetString(GL_EXTENSIONS) != NULL && glGetError() == GL_NO_ERROR, "ES keeps GetString(GL_EXTENSIONS)");
+    GLint major = -1, minor = -1;
+    glGetIntegerv(GL_MAJOR_VERSION, &major);
+    glGetIntegerv(GL_MINOR_VERSION, &minor);
+    CHECK(major == 3 && minor == 1, "MAJOR/MINOR_VERSION %d.%d", major, minor);
+    GLint robust = 0;
+    glGetIntegerv(GL_CONTEXT_FLAGS, &robust);
+    CHECK(robust & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, "CONTEXT_FLAGS has robust access: 0x%x", robust);
+    GLint mask = 77;
+    EXPECT_ERR(GL_INVALID_ENUM, "OpenGL ES 3.1 table 20.40: no CONTEXT_PROFILE_MASK",
+               glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask));
+    CHECK(mask == 77, "the failed Get wrote nothing");
+    EXPECT_ERR(GL_INVALID_ENUM, "OpenGL ES 3.1 §20.2: GetStringi takes EXTENSIONS only",
+               glGetStringi(GL_SHADING_LANGUAGE_VERSION, 0));
+
+    /* A GLSL ES 3.10 compute shader runs. */
+    char log[2048];
+    const char *cs = "#version 310 es\n"
+                           "precision highp float;\n"
+                           "layout(local_size_x = 64) in;\n"
+                           "layout(std430, binding = 0) buffer B { uint v[]; } b;\n"
+                           "shared uint tile[64];\n"
+                           "#ifndef GL_ES\n#error GL_ES is not defined\n#endif\n"
+                           "void main() {\n"
+                           "  uint i = gl_GlobalInvocationID.x;\n"
+                           "  tile[gl_LocalInvocationID.x] = i * 3u;\n"
+                           "  barrier();\n"
+                           "  b.v[i] = tile[63u - gl_LocalInvocationID.x] + uint(__VERSION__);\n"
+                           "}\n";
+    GLuint s = compile_cs(cs, log, sizeof log);
+    CHECK(s != 0, "GLSL ES 3.10 compute shader compiles: %s", log);
+    GLuint p = glCreateProgram();
+    glAttachShader(p, s);
+    glLinkProgram(p);
+    GLint linked = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &linked);
+    CHECK(linked, "links");
+    GLuint buf;
+    glGenBuffers(1, &buf);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 128 * 4, NULL, GL_DYNAMIC_READ);
+    glUseProgram(p);
+    glDispatchCompute(2, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    const GLuint *out = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 128 * 4, GL_MAP_READ_BIT);
+    int bad_values = out == NULL;
+    for (GLuint i = 0; out && i < 128; i++) {
+        GLuint group = i / 64, local = i % 64;
+        if (out[i] != (group * 64 + 63 - local) * 3 + 310)
+            bad_values++;
+    }
+    CHECK(bad_values == 0, "the ES kernel's 128 values (%d wrong)", bad_values);
+    glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+    CHECK(glGetError() == GL_NO_ERROR, "no error from the dispatch");
+
+    /* An image kernel with the ES rules kept. */
+    s = compile_cs("#version 310 es\nlayout(local_size_x = 8, local_size_y = 8) in;\n"
+                   "layout(rgba8, binding = 0) writeonly uniform highp image2D dst;\n"
+                   "layout(r32f, binding = 1) uniform highp image2D acc;\n"
+                   "void main() { ivec2 c = ivec2(gl_GlobalInvocationID.xy);\n"
+                   "  imageStore(acc, c, imageLoad(acc, c) + vec4(1.0));\n"
+                   "  imageStore(dst, c, vec4(0.5)); }\n",
+                   log, sizeof log);
+    CHECK(s != 0, "an ES image kernel compiles: %s", log);
+
+    /* The rules of GLSL ES. */
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() { float f = 1; }\n", "cannot convert",
+                  "GLSL ES 3.10 §4.1.10: no implicit conversions");
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() { double d; }\n", "reserved",
+                  "GLSL ES 3.10 §3.7: double is reserved");
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\n"
+                  "layout(rgba8, binding = 0) writeonly uniform image2D img;\nvoid main() {}\n",
+                  "precision", "GLSL ES 3.10 §4.7.4: images have no default precision");
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\n"
+                  "layout(rgba8, binding = 0) uniform highp image2D img;\nvoid main() {}\n",
+                  "readonly or writeonly", "GLSL ES 3.10 §4.10: images but r32 ones are readonly or writeonly");
+    s = compile_cs("#version 310 es\nprecision highp image2D;\nlayout(local_size_x = 1) in;\n"
+                   "layout(rgba8, binding = 0) readonly uniform image2D img;\nvoid main() {}\n",
+                   log, sizeof log);
+    CHECK(s != 0, "a default precision statement for image2D serves: %s", log);
+    compile_fails("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "OpenGL ES context",
+                  "desktop GLSL is refused in an ES context");
+    compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "GLSL ES 3.10",
+                  "GLSL 4.60 §3.3: GLSL ES 3.20 is above the context's version");
+    compile_fails("layout(local_size_x = 1) in;\nvoid main() {}\n", "GLSL ES 1.00",
+                  "GLSL ES 3.10 §3.4: no #version is GLSL ES 1.00");
+
+    glDeleteBuffers(1, &buf);
+    glDeleteProgram(p);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+
+    /* A desktop context refuses GLSL ES, and ES and desktop contexts do not share. */
+    CHECK(eglBindAPI(EGL_OPENGL_API), "eglBindAPI(EGL_OPENGL_API)");
+    bad = eglCreateContext(dpy, cfg, ctx, (const EGLint[]){EGL_NONE});
+    CHECK(bad == EGL_NO_CONTEXT && eglGetError() == EGL_BAD_MATCH,
+          "EGL 1.5 §3.7.1: an OpenGL context cannot share with an OpenGL ES one");
+    EGLContext gl = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT,
+                                     (const EGLint[]){EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 3,
+                                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE});
+    CHECK(gl != EGL_NO_CONTEXT, "a desktop context");
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, gl);
+    compile_fails(cs, "desktop OpenGL context", "GLSL ES is refused in a desktop context");
+    version = (const char *)glGetString(GL_VERSION);
+    CHECK(version && strncmp(version, "4.3", 3) == 0, "the desktop context says 4.3: %s", version);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, gl);
+    eglDestroyContext(dpy, ctx);
+    eglDestroyContext(dpy, ctx2);
+    eglTerminate(dpy);
+    return h_finish("es_context");
+}

@@ -1,0 +1,146 @@
+"""wgpu (PyPI wgpu-py, the WebGPU API over wgpu-native) on its OpenGL back end with
+glcompute as the machine's GL: wgpu finds an EGL config OpenGL ES can render to, creates
+an OpenGL context, has naga translate WGSL to GLSL 4.50 and runs it. Four compute
+passes, each checked against numpy: a storage buffer updated in place, a histogram with
+atomics, a uniform buffer and workgroup memory, float math (sin, exp, sqrt, pow, atan2),
+and a storage texture written by one pass and copied to a buffer. The adapter must be
+glcompute's (wgpu falls back to nothing else here, but its name is checked).
+
+usage: WGPU_BACKEND_TYPE=OpenGL LD_LIBRARY_PATH=<glcompute's gl dir> python wgpu_compute.py
+"""
+import sys
+
+import numpy as np
+import wgpu
+
+failures = 0
+
+
+def check(ok, what):
+    global failures
+    print(("ok   " if ok else "FAIL ") + what)
+    failures += not ok
+
+
+adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
+info = adapter.info
+check("glcompute" in str(info.get("device", "")) + str(info.get("vendor", "")) + str(info.get("description", "")),
+      f"the adapter is glcompute's: {info}")
+device = adapter.request_device_sync()
+
+
+def run(wgsl, bindings, groups):
+    """Runs `wgsl`'s main with `bindings` (binding -> resource dict) in bind group 0."""
+    sm = device.create_shader_module(code=wgsl)
+    pipe = device.create_compute_pipeline(layout="auto", compute={"module": sm, "entry_point": "main"})
+    bg = device.create_bind_group(layout=pipe.get_bind_group_layout(0),
+                                  entries=[{"binding": b, "resource": r} for b, r in bindings.items()])
+    enc = device.create_command_encoder()
+    p = enc.begin_compute_pass()
+    p.set_pipeline(pipe)
+    p.set_bind_group(0, bg)
+    p.dispatch_workgroups(*groups)
+    p.end()
+    return enc
+
+
+STORAGE = wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST
+
+# 1. A storage buffer updated in place.
+n = 4096
+buf = device.create_buffer_with_data(data=np.arange(n, dtype=np.uint32), usage=STORAGE)
+enc = run("""
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = data[id.x] * 2u + id.x;
+}""", {0: {"buffer": buf}}, (n // 64, 1, 1))
+device.queue.submit([enc.finish()])
+out = np.frombuffer(device.queue.read_buffer(buf), dtype=np.uint32)
+check((out == np.arange(n, dtype=np.uint32) * 3).all(), "storage buffer x*2+i")
+
+# 2. A histogram with atomics.
+vals = ((np.arange(n, dtype=np.uint64) * 7919 + 13) % 97 % 16).astype(np.uint32)
+src = device.create_buffer_with_data(data=vals, usage=STORAGE)
+hist = device.create_buffer_with_data(data=np.zeros(16, dtype=np.uint32), usage=STORAGE)
+enc = run("""
+@group(0) @binding(0) var<storage, read> vals: array<u32>;
+@group(0) @binding(1) var<storage, read_write> hist: array<atomic<u32>, 16>;
+@compute @workgroup_size(128)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    atomicAdd(&hist[vals[id.x]], 1u);
+}""", {0: {"buffer": src}, 1: {"buffer": hist}}, (n // 128, 1, 1))
+device.queue.submit([enc.finish()])
+got = np.frombuffer(device.queue.read_buffer(hist), dtype=np.uint32)
+check((got == np.bincount(vals, minlength=16)).all(), "atomic histogram")
+
+# 3. A uniform buffer and a workgroup reduction with barriers.
+params = device.create_buffer_with_data(data=np.array([3, 5, 0, 0], dtype=np.uint32),
+                                        usage=wgpu.BufferUsage.UNIFORM)
+sums = device.create_buffer(size=(n // 256) * 4, usage=STORAGE)
+enc = run("""
+struct Params { mul: u32, add: u32, pad0: u32, pad1: u32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> sums: array<u32>;
+var<workgroup> tile: array<u32, 256>;
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocation_index) li: u32,
+        @builtin(workgroup_id) wg: vec3<u32>) {
+    tile[li] = gid.x * params.mul + params.add;
+    workgroupBarrier();
+    var stride = 128u;
+    loop {
+        if (stride == 0u) { break; }
+        if (li < stride) { tile[li] = tile[li] + tile[li + stride]; }
+        workgroupBarrier();
+        stride = stride / 2u;
+    }
+    if (li == 0u) { sums[wg.x] = tile[0]; }
+}""", {0: {"buffer": params}, 1: {"buffer": sums}}, (n // 256, 1, 1))
+device.queue.submit([enc.finish()])
+got = np.frombuffer(device.queue.read_buffer(sums), dtype=np.uint32)
+want = (np.arange(n, dtype=np.uint64) * 3 + 5).reshape(-1, 256).sum(axis=1).astype(np.uint32)
+check((got == want).all(), "uniform buffer and workgroup reduction")
+
+# 4. Float math.
+x = np.linspace(-3.0, 3.0, n, dtype=np.float32)
+xb = device.create_buffer_with_data(data=x, usage=STORAGE)
+yb = device.create_buffer(size=n * 4, usage=STORAGE)
+enc = run("""
+@group(0) @binding(0) var<storage, read> x: array<f32>;
+@group(0) @binding(1) var<storage, read_write> y: array<f32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let v = x[id.x];
+    y[id.x] = sin(v) * exp(-abs(v)) + sqrt(abs(v)) + pow(abs(v) + 1.0, 0.5) + atan2(v, 2.0);
+}""", {0: {"buffer": xb}, 1: {"buffer": yb}}, (n // 64, 1, 1))
+device.queue.submit([enc.finish()])
+got = np.frombuffer(device.queue.read_buffer(yb), dtype=np.float32)
+ax = np.abs(x.astype(np.float64))
+want = np.sin(x) * np.exp(-ax) + np.sqrt(ax) + np.power(ax + 1.0, 0.5) + np.arctan2(x, 2.0)
+check(np.allclose(got, want, rtol=1e-5, atol=1e-5), f"float math (max error {np.max(np.abs(got - want)):.2e})")
+
+# 5. A storage texture written by a compute pass, copied to a buffer.
+w, h = 64, 32
+tex = device.create_texture(size=(w, h, 1), format=wgpu.TextureFormat.rgba8unorm,
+                            usage=wgpu.TextureUsage.STORAGE_BINDING | wgpu.TextureUsage.COPY_SRC)
+enc = run("""
+@group(0) @binding(0) var img: texture_storage_2d<rgba8unorm, write>;
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    textureStore(img, vec2<i32>(id.xy), vec4<f32>(f32(id.x) / 63.0, f32(id.y) / 31.0, 0.5, 1.0));
+}""", {0: tex.create_view()}, (w // 8, h // 8, 1))
+out_buf = device.create_buffer(size=w * 4 * h, usage=wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.MAP_READ)
+enc.copy_texture_to_buffer({"texture": tex}, {"buffer": out_buf, "bytes_per_row": w * 4, "rows_per_image": h},
+                           (w, h, 1))
+device.queue.submit([enc.finish()])
+out_buf.map_sync(wgpu.MapMode.READ)
+px = np.frombuffer(out_buf.read_mapped(), dtype=np.uint8).reshape(h, w, 4).astype(np.int32)
+out_buf.unmap()
+xs, ys = np.meshgrid(np.arange(w), np.arange(h))
+want = np.stack([np.round(xs / 63.0 * 255), np.round(ys / 31.0 * 255), np.full_like(xs, 128),
+                 np.full_like(xs, 255)], axis=-1)
+check(np.abs(px - want).max() <= 1, f"storage texture (max difference {np.abs(px - want).max()})")
+
+print(f"wgpu: {6 - failures} of 6 checks pass")
+sys.exit(1 if failures else 0)
