@@ -193,6 +193,10 @@ pub const MAX_TEXTURE_COORDS: u32 = 8;
 pub const MAX_LIGHTS: u32 = 8;
 pub const MAX_CLIP_PLANES: u32 = 8;
 
+/// Extensions an OpenGL ES context announces besides [`EXTENSIONS`]: those of OpenGL
+/// ES that desktop GL 4.3 has in its core (image atomics are GL 4.2's).
+pub const ES_EXTENSIONS: &[&str] = &["GL_OES_shader_image_atomic"];
+
 /// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
 pub const EXTENSIONS: &[&str] = &[
     "GL_AMD_shader_trinary_minmax",

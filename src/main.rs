@@ -175,8 +175,9 @@ fn compile(args: &[String]) -> ExitCode {
     }
 }
 
-/// A GL 4.3 core context on the surfaceless display, current on this thread until it
-/// is dropped: the one EGL set-up of the tool (`info`, `compile`, `shader-test`).
+/// A GL 4.3 core (or OpenGL ES 3.1) context on the surfaceless display, current on this
+/// thread until it is dropped: the one EGL set-up of the tool (`info`, `compile`,
+/// `shader-test`).
 pub(crate) struct GlSession {
     dpy: usize,
     ctx: usize,
@@ -184,18 +185,28 @@ pub(crate) struct GlSession {
 
 impl GlSession {
     pub(crate) fn new() -> Result<GlSession, String> {
+        GlSession::with_api(false)
+    }
+
+    /// A GL 4.3 core context, or with `es` an OpenGL ES 3.1 one.
+    pub(crate) fn with_api(es: bool) -> Result<GlSession, String> {
         use glcompute_driver::gl::egl_enums::*;
         let dpy = egl::get_platform_display(EGL_PLATFORM_SURFACELESS_MESA as u32, 0, &[])
             .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
         egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
-        egl::bind_api(EGL_OPENGL_API as u32).map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
+        let (api, version) = if es {
+            (EGL_OPENGL_ES_API, (3, 1))
+        } else {
+            (EGL_OPENGL_API, (4, 3))
+        };
+        egl::bind_api(api as u32).map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
         let ctx = egl::create_context(
             dpy,
             0,
             0,
             &[
-                (EGL_CONTEXT_MAJOR_VERSION, 4),
-                (EGL_CONTEXT_MINOR_VERSION, 3),
+                (EGL_CONTEXT_MAJOR_VERSION, version.0),
+                (EGL_CONTEXT_MINOR_VERSION, version.1),
             ],
         )
         .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;

@@ -1031,3 +1031,18 @@ fn fuzz_regressions() {
         );
     }
 }
+
+/// Forty structures that each hold two of the one before (2^40 floats): each type is
+/// laid out, sized and searched once, so the block's size is refused at once (the
+/// member-by-member walks this replaces did not finish).
+#[test]
+fn nested_structures_cost_their_definitions() {
+    let mut decls = String::from("struct S0 { float x; };\n");
+    for i in 1..=40 {
+        decls.push_str(&format!("struct S{i} {{ S{} a, b; }};\n", i - 1));
+    }
+    let src = format!(
+        "{HEAD}{decls}layout(std430, binding = 0) buffer B {{ S40 s; float y; }};\nshared S12 t;\nvoid main() {{ S40 v; y = 1.0; }}\n"
+    );
+    fails(link(&[&src]), "GL_MAX_SHADER_STORAGE_BLOCK_SIZE");
+}

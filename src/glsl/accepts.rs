@@ -43,12 +43,16 @@ impl Default for Accepts {
 }
 
 impl Accepts {
-    /// An OpenGL ES 3.1 context: GLSL ES 3.10 and glcompute's extensions.
+    /// An OpenGL ES 3.1 context: GLSL ES 3.10, glcompute's extensions and those only an
+    /// OpenGL ES context announces.
     pub fn es() -> Accepts {
-        Accepts {
+        let mut a = Accepts {
             glsl_version: 310,
             es: true,
             ..Accepts::default()
-        }
+        };
+        a.extensions
+            .extend(crate::limits::ES_EXTENSIONS.iter().map(|e| e.to_string()));
+        a
     }
 }

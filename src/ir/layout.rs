@@ -57,7 +57,18 @@ fn round_for(p: Packing, align: u64) -> u64 {
 
 /// Layout of a type in a block with packing `p`; `row_major` applies to matrices.
 pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout {
-    match types.get(ty) {
+    layout_in(types, ty, p, row_major, &mut HashMap::new())
+}
+
+/// The layouts one computation has found, by (type, row-major): a struct used many
+/// times (nested structures that each hold two of the one before) is laid out once.
+type Memo = HashMap<(TypeId, bool), Layout>;
+
+fn layout_in(types: &Types, ty: TypeId, p: Packing, row_major: bool, memo: &mut Memo) -> Layout {
+    if let Some(l) = memo.get(&(ty, row_major)) {
+        return *l;
+    }
+    let l = match types.get(ty) {
         Type::Scalar(s) => vector(*s, 1),
         Type::Vector(s, n) => vector(*s, *n),
         Type::Matrix { scalar, cols, rows } => {
@@ -74,20 +85,23 @@ pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout 
             }
         }
         Type::Array(elem, len) => {
-            let stride = array_stride(types, *elem, p, row_major);
-            let el = layout(types, *elem, p, row_major);
+            let el = layout_in(types, *elem, p, row_major, memo);
+            let align = round_for(p, el.align);
+            let stride = round_up(el.size, align);
             Layout {
-                align: round_for(p, el.align),
+                align,
                 size: stride.saturating_mul(len.unwrap_or(0) as u64),
             }
         }
-        Type::Struct(s) => struct_layout(types, *s, p, row_major).0,
+        Type::Struct(s) => struct_layout_in(types, *s, p, row_major, memo).0,
         // Opaque types and bool never reach buffer memory in other forms; give them a
         // word so shared/private storage can still address them.
         Type::Void | Type::Image(_) | Type::Sampler(_) | Type::AtomicUint => {
             Layout { align: 4, size: 4 }
         }
-    }
+    };
+    memo.insert((ty, row_major), l);
+    l
 }
 
 /// Distance between consecutive elements of an array of `elem` (rules 4, 6, 8, 10).
@@ -119,13 +133,23 @@ pub fn struct_layout(
     p: Packing,
     row_major: bool,
 ) -> (Layout, Vec<u64>) {
+    struct_layout_in(types, s, p, row_major, &mut HashMap::new())
+}
+
+fn struct_layout_in(
+    types: &Types,
+    s: StructId,
+    p: Packing,
+    row_major: bool,
+    memo: &mut Memo,
+) -> (Layout, Vec<u64>) {
     let def = types.struct_def(s);
     let mut offset = 0u64;
     let mut max_align = 1u64;
     let mut offsets = Vec::with_capacity(def.members.len());
     for m in &def.members {
         let rm = m.row_major.unwrap_or(row_major);
-        let l = layout(types, m.ty, p, rm);
+        let l = layout_in(types, m.ty, p, rm, memo);
         let align = l.align.max(m.align.unwrap_or(1) as u64);
         max_align = max_align.max(align);
         // GLSL 4.40 §4.4.5: the actual offset is the given offset (or the next free
@@ -211,53 +235,100 @@ pub fn shared_layout(m: &Module) -> (HashMap<GlobalId, u64>, u64) {
     (map, at.checked_next_multiple_of(16).unwrap_or(u64::MAX))
 }
 
-/// Bytes an output of type `t` takes in a transform feedback buffer (GLSL 4.60
-/// §4.4.2.1: 4 per component, 8 per double or 64-bit component, every element of an
-/// array and member of a structure in order), and whether it holds a double. A walk
-/// with its own stack; sizes saturate as above.
-pub fn xfb_size(types: &Types, t: TypeId) -> (u64, bool) {
-    let mut size = 0u64;
-    let mut double = false;
-    let mut work = vec![(t, 1u64)];
-    while let Some((t, n)) = work.pop() {
-        let (count, scalar) = match types.get(t) {
-            Type::Scalar(s) => (1u64, *s),
-            Type::Vector(s, c) => (*c as u64, *s),
-            Type::Matrix { scalar, cols, rows } => ((*cols as u64) * (*rows as u64), *scalar),
-            Type::Array(e, len) => {
-                work.push((*e, n.saturating_mul(len.unwrap_or(0) as u64)));
-                continue;
+/// Folds a value over the type graph below `t`, each type once (a type a structure
+/// uses many times is computed once, so nested structures cost what their definitions
+/// do): `leaf` for the basic types, `array` for an array of a computed element,
+/// `record` for a structure's computed members in order. A walk with its own stack.
+fn fold_type<V: Copy>(
+    types: &Types,
+    t: TypeId,
+    leaf: impl Fn(&Type) -> V,
+    array: impl Fn(V, Option<u32>) -> V,
+    record: impl Fn(&[V]) -> V,
+) -> V {
+    let mut memo: HashMap<TypeId, V> = HashMap::new();
+    let children = |t: TypeId| -> Vec<TypeId> {
+        match types.get(t) {
+            Type::Array(e, _) => vec![*e],
+            Type::Struct(s) => types.struct_def(*s).members.iter().map(|m| m.ty).collect(),
+            _ => Vec::new(),
+        }
+    };
+    let mut stack = vec![t];
+    while let Some(&top) = stack.last() {
+        if memo.contains_key(&top) {
+            stack.pop();
+            continue;
+        }
+        let kids = children(top);
+        let missing: Vec<TypeId> = kids
+            .iter()
+            .copied()
+            .filter(|k| !memo.contains_key(k))
+            .collect();
+        if !missing.is_empty() {
+            stack.extend(missing);
+            continue;
+        }
+        let v = match types.get(top) {
+            Type::Array(e, n) => array(memo[e], *n),
+            Type::Struct(_) => {
+                let vals: Vec<V> = kids.iter().map(|k| memo[k]).collect();
+                record(&vals)
             }
-            Type::Struct(s) => {
-                work.extend(types.struct_def(*s).members.iter().map(|m| (m.ty, n)));
-                continue;
-            }
-            _ => continue,
+            other => leaf(other),
         };
-        let wide = matches!(scalar, Scalar::Double | Scalar::Int64 | Scalar::Uint64);
-        double |= wide;
-        let bytes = count.saturating_mul(if wide { 8 } else { 4 });
-        size = size.saturating_add(bytes.saturating_mul(n));
+        memo.insert(top, v);
+        stack.pop();
     }
-    (size, double)
+    memo[&t]
+}
+
+/// Bytes an output of type `t` takes in a transform feedback buffer, and whether it
+/// holds a double (GLSL 4.60 §4.4.2.1: 4 per component, 8 per double or 64-bit
+/// component; in an aggregate a member holding a double starts at a multiple of 8,
+/// and an aggregate holding one takes a multiple of 8). Sizes saturate as above.
+pub fn xfb_size(types: &Types, t: TypeId) -> (u64, bool) {
+    let round8 = |v: u64| v.checked_next_multiple_of(8).unwrap_or(u64::MAX);
+    fold_type(
+        types,
+        t,
+        |ty| {
+            let (count, scalar) = match ty {
+                Type::Scalar(s) => (1u64, *s),
+                Type::Vector(s, c) => (*c as u64, *s),
+                Type::Matrix { scalar, cols, rows } => ((*cols as u64) * (*rows as u64), *scalar),
+                _ => return (0, false),
+            };
+            let wide = matches!(scalar, Scalar::Double | Scalar::Int64 | Scalar::Uint64);
+            (count.saturating_mul(if wide { 8 } else { 4 }), wide)
+        },
+        |(size, double), n| {
+            let each = if double { round8(size) } else { size };
+            (each.saturating_mul(n.unwrap_or(0) as u64), double)
+        },
+        |members| {
+            let mut at = 0u64;
+            let mut double = false;
+            for &(size, d) in members {
+                if d {
+                    at = round8(at);
+                    double = true;
+                }
+                at = at.saturating_add(size);
+            }
+            (if double { round8(at) } else { at }, double)
+        },
+    )
 }
 
 /// The locations an input or output of type `t` takes (GL 4.6 §11.1.1: a matrix one
 /// per column, a double vec3/vec4 two, arrays one set per element).
 pub fn io_slots(types: &Types, t: TypeId) -> u64 {
-    // A walk with its own stack: (type, how many of it).
-    let mut total = 0u64;
-    let mut work = vec![(t, 1u64)];
-    while let Some((t, n)) = work.pop() {
-        let each = match types.get(t) {
-            Type::Array(e, len) => {
-                work.push((*e, n.saturating_mul(len.unwrap_or(1) as u64)));
-                continue;
-            }
-            Type::Struct(s) => {
-                work.extend(types.struct_def(*s).members.iter().map(|m| (m.ty, n)));
-                continue;
-            }
+    fold_type(
+        types,
+        t,
+        |ty| match ty {
             Type::Matrix { scalar, cols, rows } => {
                 (*cols as u64)
                     * if *scalar == Scalar::Double && *rows >= 3 {
@@ -268,10 +339,10 @@ pub fn io_slots(types: &Types, t: TypeId) -> u64 {
             }
             Type::Vector(Scalar::Double, c) if *c >= 3 => 2,
             _ => 1,
-        };
-        total = total.saturating_add(each.saturating_mul(n));
-    }
-    total
+        },
+        |each, n| each.saturating_mul(n.unwrap_or(1) as u64),
+        |members| members.iter().fold(0u64, |a, &b| a.saturating_add(b)),
+    )
 }
 
 #[cfg(test)]

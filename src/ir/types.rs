@@ -229,6 +229,9 @@ pub struct Types {
     types: Vec<Type>,
     index: HashMap<Type, TypeId>,
     pub structs: Vec<StructDef>,
+    /// Whether each struct holds an opaque type, computed when it is added (its
+    /// members' types exist before it), so asking costs no walk of nested structs.
+    opaque_structs: Vec<bool>,
 }
 
 impl Types {
@@ -248,6 +251,8 @@ impl Types {
 
     pub fn add_struct(&mut self, def: StructDef) -> TypeId {
         let sid = StructId(self.structs.len() as u32);
+        let opaque = def.members.iter().any(|m| self.is_opaque(m.ty));
+        self.opaque_structs.push(opaque);
         self.structs.push(def);
         self.intern(Type::Struct(sid))
     }
@@ -385,14 +390,18 @@ impl Types {
     }
 
     pub fn is_opaque(&self, id: TypeId) -> bool {
-        match self.get(id) {
+        let mut t = id;
+        // Arrays nest as deep as the source does: a loop, not recursion.
+        while let Type::Array(b, _) = self.get(t) {
+            t = *b;
+        }
+        match self.get(t) {
             Type::Image(_) | Type::Sampler(_) | Type::AtomicUint => true,
-            Type::Array(b, _) => self.is_opaque(*b),
             Type::Struct(s) => self
-                .struct_def(*s)
-                .members
-                .iter()
-                .any(|m| self.is_opaque(m.ty)),
+                .opaque_structs
+                .get(s.0 as usize)
+                .copied()
+                .unwrap_or(false),
             _ => false,
         }
     }

@@ -294,7 +294,9 @@ impl ContextState {
                 ss.compiled_source.clone().map(|t| (s.kind, t))
             })
             .collect();
-        let core = self.info.is_core();
+        // A program without shaders fails to link in core and OpenGL ES contexts (GL 4.6
+        // §7.3, OpenGL ES 3.1 §7.3); only the compatibility profile links one.
+        let core = self.info.is_core() || self.info.es;
         // GL 4.6 §7.3: linking fails when the program has a compute shader and shaders
         // of any other stage (interposed mode: those are the host's).
         let opts = glsl::LinkOptions {

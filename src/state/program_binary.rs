@@ -186,7 +186,7 @@ impl ContextState {
                     }
                 }
             }
-            let (linked, l) = glsl::link(&compiled, self.info.is_core())?;
+            let (linked, l) = glsl::link(&compiled, self.info.is_core() || self.info.es)?;
             log.push_str(&l);
             let exe = crate::state::objects::program::Executable::link(linked)?;
             Ok((exe, log, sources, separable))

@@ -117,6 +117,13 @@ fn isa() -> &'static str {
     std::env::consts::ARCH
 }
 
+/// The extensions of an OpenGL ES context: the desktop list and ES_EXTENSIONS, sorted.
+pub fn es_extensions() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = EXTENSIONS.iter().chain(ES_EXTENSIONS).copied().collect();
+    v.sort_unstable();
+    v
+}
+
 pub fn version_string(core: bool) -> String {
     format!(
         "{GL_MAJOR}.{GL_MINOR} ({} Profile) glcompute {}",
@@ -135,6 +142,7 @@ impl ContextState {
         static GLSL: OnceLock<CString> = OnceLock::new();
         static EXTS: OnceLock<CString> = OnceLock::new();
         static VERSION_ES: OnceLock<CString> = OnceLock::new();
+        static EXTS_ES: OnceLock<CString> = OnceLock::new();
         static GLSL_ES: OnceLock<CString> = OnceLock::new();
         Ok(match name {
             GL_VENDOR => static_cstring(&VENDOR, || "glcompute".into()),
@@ -149,7 +157,7 @@ impl ContextState {
             GL_SHADING_LANGUAGE_VERSION if self.info.es => {
                 static_cstring(&GLSL_ES, || "OpenGL ES GLSL ES 3.10".into())
             }
-            GL_EXTENSIONS if self.info.es => static_cstring(&EXTS, || EXTENSIONS.join(" ")),
+            GL_EXTENSIONS if self.info.es => static_cstring(&EXTS_ES, || es_extensions().join(" ")),
             GL_VERSION if self.info.is_core() => {
                 static_cstring(&VERSION_CORE, || version_string(true))
             }
@@ -170,7 +178,14 @@ impl ContextState {
     pub fn get_string_i(&self, name: u32, index: u32) -> GlResult<&'static CString> {
         static EXT: OnceLock<Vec<CString>> = OnceLock::new();
         static GLSL: OnceLock<Vec<CString>> = OnceLock::new();
+        static EXT_ES: OnceLock<Vec<CString>> = OnceLock::new();
         let list = match name {
+            GL_EXTENSIONS if self.info.es => EXT_ES.get_or_init(|| {
+                es_extensions()
+                    .iter()
+                    .map(|e| CString::new(*e).expect("no NUL"))
+                    .collect()
+            }),
             GL_EXTENSIONS => EXT.get_or_init(|| {
                 EXTENSIONS
                     .iter()
@@ -215,6 +230,7 @@ impl ContextState {
         // language versions (OpenGL ES 3.1 §20, table 20.40 has neither).
         if self.info.es {
             match pname {
+                GL_NUM_EXTENSIONS => return Ok(Value::int(es_extensions().len() as i64)),
                 GL_MAJOR_VERSION => return Ok(Value::int(ES_MAJOR as i64)),
                 GL_MINOR_VERSION => return Ok(Value::int(ES_MINOR as i64)),
                 GL_CONTEXT_PROFILE_MASK | GL_NUM_SHADING_LANGUAGE_VERSIONS => gl_bail!(

@@ -166,6 +166,22 @@ int main(void)
                    log, sizeof log);
     CHECK(s != 0, "an ES image kernel compiles: %s", log);
 
+    /* Image atomics are OES_shader_image_atomic's in OpenGL ES 3.1. */
+    GLint next = 0, has_oes = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &next);
+    for (GLint i = 0; i < next; i++) {
+        const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+        has_oes |= e && strcmp(e, "GL_OES_shader_image_atomic") == 0;
+    }
+    CHECK(has_oes && strstr((const char *)glGetString(GL_EXTENSIONS), "GL_OES_shader_image_atomic"),
+          "the ES context announces GL_OES_shader_image_atomic (%d extensions)", next);
+    s = compile_cs("#version 310 es\n#extension GL_OES_shader_image_atomic : require\n"
+                   "layout(local_size_x = 1) in;\n"
+                   "layout(r32ui, binding = 0) uniform highp uimage2D counts;\n"
+                   "void main() { imageAtomicAdd(counts, ivec2(0), 1u); }\n",
+                   log, sizeof log);
+    CHECK(s != 0, "an ES image atomic under its extension compiles: %s", log);
+
     /* The rules of GLSL ES. */
     compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() { float f = 1; }\n", "cannot convert",
                   "GLSL ES 3.10 §4.1.10: no implicit conversions");
@@ -181,6 +197,10 @@ int main(void)
                    "layout(rgba8, binding = 0) readonly uniform image2D img;\nvoid main() {}\n",
                    log, sizeof log);
     CHECK(s != 0, "a default precision statement for image2D serves: %s", log);
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() { float f = float(1.0lf); }\n",
+                  "no double", "GLSL ES 3.10 §4.1.4: no double literals");
+    compile_fails("#version 150 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "not supported",
+                  "GLSL ES 1.50 does not exist");
     compile_fails("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "OpenGL ES context",
                   "desktop GLSL is refused in an ES context");
     compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "GLSL ES 3.10",

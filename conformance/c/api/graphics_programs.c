@@ -809,8 +809,47 @@ static void enhanced_layouts(void)
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
         compile_fails(bad[i].stage, bad[i].src, bad[i].needle, bad[i].rule);
 
-    /* Link errors. */
+    /* Aggregates holding a double are padded to multiples of 8 (GLSL 4.60 §4.4.2.1):
+     * s[1] starts at 16, and its double at 24. */
     const char *none[] = {"x"};
+    p = xfb_program("#version 450\nstruct S { float f; double d; };\nlayout(xfb_offset = 0) out S s[2];\n"
+                    "void main() { s[0].f = s[1].f = 1.0; s[0].d = s[1].d = 2.0lf; gl_Position = vec4(0); }\n",
+                    1, none, GL_INTERLEAVED_ATTRIBS, log, sizeof log);
+    CHECK(program_iv(p, GL_LINK_STATUS) == GL_TRUE, "a struct array with doubles links: %s", log);
+    GLenum oprop = GL_OFFSET;
+    GLint o1 = -9, o2 = -9;
+    resource(p, GL_TRANSFORM_FEEDBACK_VARYING, "s[1].f", 1, &oprop, &o1);
+    resource(p, GL_TRANSFORM_FEEDBACK_VARYING, "s[1].d", 1, &oprop, &o2);
+    CHECK(o1 == 16 && o2 == 24, "s[1].f at %d (16), s[1].d at %d (24)", o1, o2);
+    glDeleteProgram(p);
+    /* Forty levels of structures of two members each: each type is sized once. */
+    char deep[4096];
+    int at = snprintf(deep, sizeof deep, "#version 450\nstruct S0 { float x; };\n");
+    for (int i = 1; i <= 40; i++)
+        at += snprintf(deep + at, sizeof deep - (size_t)at, "struct S%d { S%d a, b; };\n", i, i - 1);
+    snprintf(deep + at, sizeof deep - (size_t)at,
+             "layout(xfb_offset = 0) out S40 s;\nlayout(location = 0) out Blk { layout(location = 1) S40 t; } blk;\n"
+             "void main() { gl_Position = vec4(0); }\n");
+    GLuint dv = compile(GL_VERTEX_SHADER, deep, log, sizeof log);
+    CHECK(glGetError() == GL_NO_ERROR, "2^40 members through shared structures: compiled or refused, no error");
+    glDeleteShader(dv);
+    /* Sizes that saturate are refused or compiled, never a fault. */
+    GLuint huge = compile(GL_VERTEX_SHADER,
+                          "#version 450\nlayout(xfb_offset = 0) out B { float a[0x7fffffff][0x7fffffff]; float b; };\n"
+                          "void main() {}\n",
+                          log, sizeof log);
+    CHECK(glGetError() == GL_NO_ERROR, "saturating xfb sizes give no GL error: %s", log);
+    glDeleteShader(huge);
+    compile_fails(GL_VERTEX_SHADER,
+                  "#version 450\nlayout(xfb_offset = 0) out gl_PerVertex { vec4 gl_Position; };\nvoid main() {}\n",
+                  "not supported", "transform feedback of gl_PerVertex members is refused, not ignored");
+    compile_fails(GL_VERTEX_SHADER,
+                  "#version 430\nout gl_PerVertex { vec4 gl_Position; float gl_CullDistance[1]; };\nvoid main() {}\n",
+                  "not a member", "GLSL 4.50 §7.1: gl_CullDistance is 4.50's");
+    compile_fails(GL_VERTEX_SHADER, "#version 450\nlayout(xfb_buffer) out;\nvoid main() {}\n", "needs a value",
+                  "GLSL 4.60 §4.4.2.1: xfb_buffer takes a value");
+
+    /* Link errors. */
     static const struct { const char *vs, *needle, *rule; } lbad[] = {
         {"#version 450\nlayout(xfb_offset = 0) out vec4 a;\nlayout(xfb_offset = 8) out vec4 b;\n"
          "void main() { gl_Position = vec4(0); }\n",

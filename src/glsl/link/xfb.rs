@@ -242,6 +242,7 @@ pub(super) fn xfb_from_qualifiers(
             }
         }
     }
+    let mut pushed = 0usize;
     for (name, ty, offset, buffer) in roots {
         let mut work = vec![(name, ty, offset as u64)];
         while let Some((name, t, at)) = work.pop() {
@@ -253,10 +254,15 @@ pub(super) fn xfb_from_qualifiers(
                 Type::Struct(s) => {
                     let mut items = Vec::new();
                     let mut next = at;
+                    pushed = pushed.saturating_add(m.types.struct_def(s).members.len());
+                    if pushed > limits::MAX_ACTIVE_VARIABLES {
+                        log.link_error("the program records too many transform feedback varyings");
+                        return out;
+                    }
                     for mem in &m.types.struct_def(s).members {
                         let (size, double) = crate::ir::layout::xfb_size(&m.types, mem.ty);
                         let unit = if double { 8 } else { 4 };
-                        next = next.div_ceil(unit) * unit;
+                        next = next.checked_next_multiple_of(unit).unwrap_or(u64::MAX);
                         items.push((format!("{name}.{}", mem.name), mem.ty, next));
                         next = next.saturating_add(size);
                     }
@@ -267,6 +273,13 @@ pub(super) fn xfb_from_qualifiers(
                 {
                     let (size, _) = crate::ir::layout::xfb_size(&m.types, e);
                     let n = n.unwrap_or(0).min(limits::MAX_ACTIVE_VARIABLES as u32);
+                    // Every name pushed counts, so nested arrays cannot grow the work
+                    // list past the limit before any varying is made.
+                    pushed = pushed.saturating_add(n as usize);
+                    if pushed > limits::MAX_ACTIVE_VARIABLES {
+                        log.link_error("the program records too many transform feedback varyings");
+                        return out;
+                    }
                     for i in (0..n).rev() {
                         work.push((
                             format!("{name}[{i}]"),
@@ -344,7 +357,7 @@ pub(super) fn xfb_from_qualifiers(
                 }
                 st as u64
             }
-            None if double => end.div_ceil(8) * 8,
+            None if double => end.checked_next_multiple_of(8).unwrap_or(u64::MAX),
             None => end,
         };
         if stride > MAX_XFB_INTERLEAVED_COMPONENTS as u64 * 4 {

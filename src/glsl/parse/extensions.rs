@@ -40,6 +40,8 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_INTEL_shader_atomic_float_minmax",
     "GL_NV_shader_atomic_float",
     "GL_NV_shader_atomic_int64",
+    // GLSL ES 3.10's image atomics (GL 4.2's imageAtomic* built-ins).
+    "GL_OES_shader_image_atomic",
 ];
 
 /// The pragma [`screen_extensions`] leaves in place of an `#extension` directive the
@@ -142,7 +144,7 @@ pub fn screen_extensions(
                     "desktop GLSL (#version {}) is not supported in an OpenGL ES context: its shaders are GLSL ES (#version 300 es or 310 es)",
                     words.join(" ")
                 )),
-                (true, true, Some(n)) if n != 300 && n > accepts.glsl_version as u32 => Some(
+                (true, true, Some(n)) if n != 300 && n != 100 && n != accepts.glsl_version as u32 => Some(
                     format!(
                         "GLSL ES {}.{:02} (#version {}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is OpenGL ES GLSL ES {}.{:02}",
                         n / 100,

@@ -85,6 +85,11 @@ impl Checker<'_> {
             E::BoolConst(b) => Some(self.literal(Literal::Bool(*b), span)),
             E::FloatConst(f) => Some(self.literal(Literal::Float(*f), span)),
             E::DoubleConst(d) => {
+                // GLSL ES 3.10 §4.1.4: GLSL ES has no doubles.
+                if self.es {
+                    self.error(span, "GLSL ES has no double-precision literals");
+                    return None;
+                }
                 if self.version < 400 && !self.ext("GL_ARB_gpu_shader_fp64") {
                     self.error(
                         span,

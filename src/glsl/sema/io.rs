@@ -471,6 +471,21 @@ impl Checker<'_> {
             return;
         }
         if name == "gl_PerVertex" {
+            // GLSL 4.60 §7.1 lets a redeclaration add transform feedback qualifiers;
+            // glcompute does not record gl_PerVertex members, and says so.
+            let member_layout = b.fields.iter().any(|f| {
+                f.qualifier.as_ref().is_some_and(|fq| {
+                    fq.qualifiers
+                        .iter()
+                        .any(|x| matches!(x.content, ast::TypeQualifierSpecData::Layout(_)))
+                })
+            });
+            if !q.layout.is_empty() || member_layout {
+                self.error(
+                    span,
+                    "layout qualifiers on a redeclared gl_PerVertex block are not supported by glcompute",
+                );
+            }
             self.redeclare_per_vertex(b, output, span);
             return;
         }
@@ -811,7 +826,12 @@ impl Checker<'_> {
                 let Some(ty) = self.apply_array(base, ident.array_spec.as_ref(), false) else {
                     continue;
                 };
-                let Some(m) = def.members.iter().find(|m| m.name == n) else {
+                let Some(m) = def
+                    .members
+                    .iter()
+                    .find(|m| m.name == n)
+                    .filter(|_| self.builtin_declared(n))
+                else {
                     self.error(ispan, format!("`{n}' is not a member of gl_PerVertex"));
                     continue;
                 };

@@ -3,7 +3,7 @@
 //! `component` (§4.4.1) and the transform feedback qualifiers `xfb_buffer`,
 //! `xfb_offset` and `xfb_stride` (§4.4.2.1), with their compile-time rules. The
 //! rules that need every shader of a stage (overlapping offsets, offsets past a
-//! stride) are the linker's (glsl/link/graphics.rs).
+//! stride) are the linker's (glsl/link/xfb.rs).
 
 use crate::glsl::sema::Checker;
 use crate::glsl::sema::qualifiers::Qualifiers;
@@ -220,7 +220,7 @@ impl Checker<'_> {
                     self.check_xfb_offset(o, ty, span);
                     Some(o as u64)
                 }
-                (None, Some(n)) => Some(n.div_ceil(unit) * unit),
+                (None, Some(n)) => Some(n.checked_next_multiple_of(unit).unwrap_or(u64::MAX)),
                 (None, None) => None,
             };
             if let Some(at) = at {
@@ -242,7 +242,12 @@ impl Checker<'_> {
         let mut stride = None;
         let mut span = q.span;
         for l in &q.layout {
+            let is_xfb = matches!(l.name.as_str(), "xfb_buffer" | "xfb_stride");
             let Some(v) = l.value.filter(|v| *v >= 0) else {
+                // A negative value has its error already.
+                if is_xfb && l.value.is_none() && !l.bad_value {
+                    self.error(l.span, format!("`{}' needs a value", l.name));
+                }
                 continue;
             };
             match l.name.as_str() {
