@@ -6,7 +6,8 @@
 //!    table can never drift from the exports.
 //! 2. Programs built with `-lEGL -lGL` (or `-lOpenGL`) must find glcompute under those
 //!    names. Next to the driver, `libglcompute_driver.so`, we lay out `gl/` with
-//!    `libGL.so.1`, `libEGL.so.1` and `libOpenGL.so.0` (and their unversioned names),
+//!    `libGL.so.1`, `libEGL.so.1`, `libOpenGL.so.0` and `libGLESv2.so.2` (OpenGL ES
+//!    programs) (and their unversioned names),
 //!    relative symlinks to
 //!    `../libglcompute_driver.so` (the dynamic loader maps one file once, whatever name
 //!    it was asked for). `libglcompute.so` is the preload library of interposed mode
@@ -157,13 +158,15 @@ fn write_proc_table(out_dir: &Path) {
 /// The names applications load GL and EGL by: the sonames, and the unversioned names
 /// some loaders try first (PyOpenGL's `libEGL.so`), which would otherwise find the
 /// system's libraries ahead of LD_LIBRARY_PATH's versioned ones.
-const LOADER_NAMES: [&str; 6] = [
+const LOADER_NAMES: [&str; 8] = [
     "libGL.so.1",
     "libEGL.so.1",
     "libOpenGL.so.0",
+    "libGLESv2.so.2",
     "libGL.so",
     "libEGL.so",
     "libOpenGL.so",
+    "libGLESv2.so",
 ];
 
 fn lay_out_gl_dir(out_dir: &Path) {

@@ -360,13 +360,15 @@ fn library_dir() -> Option<PathBuf> {
 
 /// The names applications load GL and EGL by (the same list as build.rs): the sonames
 /// and the unversioned names some loaders try first.
-const LOADER_NAMES: [&str; 6] = [
+const LOADER_NAMES: [&str; 8] = [
     "libGL.so.1",
     "libEGL.so.1",
     "libOpenGL.so.0",
+    "libGLESv2.so.2",
     "libGL.so",
     "libEGL.so",
     "libOpenGL.so",
+    "libGLESv2.so",
 ];
 
 /// Makes sure `dir/gl` has the links of LOADER_NAMES.

@@ -3,7 +3,9 @@
  * context asked for ES 2.0 to 3.1 is an OpenGL ES 3.1 context: its version strings and
  * Gets say so, and it compiles GLSL ES 3.10 compute shaders with the rules of GLSL ES
  * (no implicit conversions, no doubles, image precisions and access) and runs them.
- * Desktop GLSL is refused there, as GLSL ES is in a desktop context. */
+ * Desktop GLSL is refused there, as GLSL ES is in a desktop context. Linked as OpenGL ES
+ * programs are, with -lGLESv2. */
+// build: -lEGL -lGLESv2 -lpthread -ldl -lm
 // run: standalone
 #include "harness.h"
 
