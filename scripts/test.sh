@@ -229,6 +229,11 @@ step "Taichi ti.gles standalone on glcompute (an OpenGL ES context; compared wit
 # compute passes checked against numpy (conformance/python/wgpu_compute.py).
 step "wgpu (WebGPU) on its OpenGL back end standalone on glcompute" \
     env WGPU_BACKEND_TYPE=OpenGL LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/wgpu_compute.py
+# ... and preloaded over llvmpipe with its compute hidden: the host draws and copies,
+# glcompute computes on the host's buffers and textures.
+step "wgpu (WebGPU) with glcompute preloaded over a host without compute" \
+    env "${HIDE_COMPUTE[@]}" WGPU_BACKEND_TYPE=OpenGL LD_PRELOAD="$LIBDIR/libglcompute.so" \
+    "$BUILD/venv/bin/python" conformance/python/wgpu_compute.py
 
 # piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
 step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"

@@ -1,12 +1,15 @@
 """wgpu (PyPI wgpu-py, the WebGPU API over wgpu-native) on its OpenGL back end with
 glcompute as the machine's GL: wgpu finds an EGL config OpenGL ES can render to, creates
-an OpenGL context, has naga translate WGSL to GLSL 4.50 and runs it. Four compute
+an OpenGL context, has naga translate WGSL to GLSL 4.50 and runs it. Six compute
 passes, each checked against numpy: a storage buffer updated in place, a histogram with
 atomics, a uniform buffer and workgroup memory, float math (sin, exp, sqrt, pow, atan2),
-and a storage texture written by one pass and copied to a buffer. The adapter must be
-glcompute's (wgpu falls back to nothing else here, but its name is checked).
+a storage texture written by one pass and copied to a buffer, and a texture the queue
+uploads, read with textureLoad into a storage texture. The adapter must be
+glcompute's (standalone its renderer, interposed the host's with "(compute: glcompute")
+in its version), so a fallback cannot pass.
 
 usage: WGPU_BACKEND_TYPE=OpenGL LD_LIBRARY_PATH=<glcompute's gl dir> python wgpu_compute.py
+       WGPU_BACKEND_TYPE=OpenGL LD_PRELOAD=libglcompute.so python wgpu_compute.py  (interposed)
 """
 import sys
 
@@ -142,5 +145,33 @@ want = np.stack([np.round(xs / 63.0 * 255), np.round(ys / 31.0 * 255), np.full_l
                  np.full_like(xs, 255)], axis=-1)
 check(np.abs(px - want).max() <= 1, f"storage texture (max difference {np.abs(px - want).max()})")
 
-print(f"wgpu: {6 - failures} of 6 checks pass")
+# 6. A sampled texture the queue uploads, read with textureLoad, written to a storage
+# texture that is copied out.
+src_px = (np.arange(w * h * 4, dtype=np.uint32) * 37 % 251).astype(np.uint8).reshape(h, w, 4)
+src_tex = device.create_texture(size=(w, h, 1), format=wgpu.TextureFormat.rgba8unorm,
+                                usage=wgpu.TextureUsage.TEXTURE_BINDING | wgpu.TextureUsage.COPY_DST)
+device.queue.write_texture({"texture": src_tex}, src_px.tobytes(), {"bytes_per_row": w * 4, "rows_per_image": h},
+                           (w, h, 1))
+dst_tex = device.create_texture(size=(w, h, 1), format=wgpu.TextureFormat.rgba8unorm,
+                                usage=wgpu.TextureUsage.STORAGE_BINDING | wgpu.TextureUsage.COPY_SRC)
+enc = run("""
+@group(0) @binding(0) var src: texture_2d<f32>;
+@group(0) @binding(1) var dst: texture_storage_2d<rgba8unorm, write>;
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    let c = textureLoad(src, vec2<i32>(id.xy), 0);
+    textureStore(dst, vec2<i32>(id.xy), vec4<f32>(c.b, c.g, c.r, 1.0 - c.a));
+}""", {0: src_tex.create_view(), 1: dst_tex.create_view()}, (w // 8, h // 8, 1))
+out_buf2 = device.create_buffer(size=w * 4 * h, usage=wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.MAP_READ)
+enc.copy_texture_to_buffer({"texture": dst_tex}, {"buffer": out_buf2, "bytes_per_row": w * 4, "rows_per_image": h},
+                           (w, h, 1))
+device.queue.submit([enc.finish()])
+out_buf2.map_sync(wgpu.MapMode.READ)
+px = np.frombuffer(out_buf2.read_mapped(), dtype=np.uint8).reshape(h, w, 4).astype(np.int32)
+out_buf2.unmap()
+s32 = src_px.astype(np.int32)
+want = np.stack([s32[..., 2], s32[..., 1], s32[..., 0], 255 - s32[..., 3]], axis=-1)
+check(np.abs(px - want).max() <= 1, f"sampled texture to storage texture (max difference {np.abs(px - want).max()})")
+
+print(f"wgpu: {7 - failures} of 7 checks pass")
 sys.exit(1 if failures else 0)

@@ -597,7 +597,14 @@ impl ContextState {
             // SAFETY: selecting a texture unit; an error (a unit past the host's
             // limit) is taken below.
             unsafe { gl.glActiveTexture(GL_TEXTURE0 + unit) };
-            let name = geti(gl, binding_query(target)) as u32;
+            // glcompute binds the textures it reads on the host's active unit: there,
+            // the unit's own texture is the one it had before (the images read above
+            // may have replaced it).
+            let queried = geti(gl, binding_query(target)) as u32;
+            let name = match ht.bound.iter().find(|(t, _)| *t == target) {
+                Some(&(_, old)) if GL_TEXTURE0 + unit == ht.active as u32 => old,
+                _ => queried,
+            };
             let sampler = geti(gl, GL_SAMPLER_BINDING) as u32;
             // SAFETY: back to the unit glcompute works on.
             unsafe { gl.glActiveTexture(ht.active as u32) };
