@@ -209,7 +209,7 @@ python_venv() {
     "$venv/bin/pip" install -q --disable-pip-version-check moderngl==5.13.0 glcontext==3.1.0 PyOpenGL==3.1.9 \
         taichi==1.7.4 numpy==2.4.6 wgpu==0.32.0
 }
-step "test virtualenv with moderngl and PyOpenGL (PyPI)" python_venv
+step "test virtualenv with moderngl, PyOpenGL, Taichi and wgpu (PyPI)" python_venv
 step "moderngl without glcompute over a host without compute: no 4.3 context" \
     env "${HIDE_COMPUTE[@]}" "$BUILD/venv/bin/python" conformance/python/moderngl_compute.py --no-context
 step "moderngl with glcompute preloaded over a host without compute" \

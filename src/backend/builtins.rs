@@ -57,14 +57,22 @@ impl Lower<'_, '_> {
         Val::Comps(out)
     }
 
+    /// min(x, y) with IEEE 754 minNum's NaN rule: where one operand is NaN the other is
+    /// the result, as GPUs and llvmpipe give (GLSL leaves it undefined; programs test
+    /// finiteness this way), and as constant folding (Rust's f32::min) gives.
     fn fmin(&mut self, x: Value, y: Value) -> Value {
         let lt = self.b.ins().fcmp(FloatCC::LessThan, y, x);
-        self.b.ins().select(lt, y, x)
+        let x_nan = self.b.ins().fcmp(FloatCC::Unordered, x, x);
+        let take_y = self.b.ins().bor(lt, x_nan);
+        self.b.ins().select(take_y, y, x)
     }
 
+    /// max(x, y) with IEEE 754 maxNum's NaN rule (see [`Self::fmin`]).
     fn fmax(&mut self, x: Value, y: Value) -> Value {
         let gt = self.b.ins().fcmp(FloatCC::GreaterThan, y, x);
-        self.b.ins().select(gt, y, x)
+        let x_nan = self.b.ins().fcmp(FloatCC::Unordered, x, x);
+        let take_y = self.b.ins().bor(gt, x_nan);
+        self.b.ins().select(take_y, y, x)
     }
 
     fn min_s(&mut self, s: Scalar, x: Value, y: Value) -> Value {
