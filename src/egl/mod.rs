@@ -261,66 +261,100 @@ fn new_handle(d: &mut Displays) -> usize {
     d.next
 }
 
-/// Validated context attributes (EGL 1.5 §3.7.1, EGL_KHR_create_context).
-fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
-    let (mut major, mut minor) = (1, 0);
-    let mut profile = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
-    let mut flags = 0;
-    let mut lose_on_reset = false;
+/// The context attributes of an attribute list, read for OpenGL or (`es`) OpenGL ES.
+struct Attribs {
+    major: i32,
+    minor: i32,
+    profile: i32,
+    /// EGL_CONTEXT_OPENGL_*_BIT_KHR flags.
+    flags: i32,
+    lose_on_reset: bool,
+}
+
+/// Reads a context attribute list (EGL 1.5 §3.7.1, EGL_KHR_create_context): EGL_BAD_ATTRIBUTE
+/// for an attribute or value EGL does not define, and for OpenGL ES for the OpenGL-only
+/// ones (EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE and its
+/// flag bit). EGL_CONTEXT_CLIENT_VERSION is EGL_CONTEXT_MAJOR_VERSION.
+fn read_attribs(attribs: &[(i32, i32)], es: bool) -> EglResult<Attribs> {
+    let mut a = Attribs {
+        major: 1,
+        minor: 0,
+        profile: EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        flags: 0,
+        lose_on_reset: false,
+    };
+    let mut known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+    if !es {
+        known |= EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR;
+    }
     for &(name, value) in attribs {
-        let boolean = || -> EglResult<bool> {
+        let flag = |a: &mut Attribs, bit: i32| -> EglResult<()> {
             match value {
-                EGL_TRUE => Ok(true),
-                EGL_FALSE => Ok(false),
-                _ => Err(EGL_BAD_ATTRIBUTE),
+                EGL_TRUE => a.flags |= bit,
+                EGL_FALSE => a.flags &= !bit,
+                _ => return Err(EGL_BAD_ATTRIBUTE),
             }
+            Ok(())
         };
         match name {
-            EGL_CONTEXT_MAJOR_VERSION => major = value,
-            EGL_CONTEXT_MINOR_VERSION => minor = value,
-            EGL_CONTEXT_OPENGL_PROFILE_MASK => profile = value,
-            EGL_CONTEXT_OPENGL_DEBUG => {
-                if boolean()? {
-                    flags |= EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
-                } else {
-                    flags &= !EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
-                }
-            }
-            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE => {
-                if boolean()? {
-                    flags |= EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
-                } else {
-                    flags &= !EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
-                }
+            EGL_CONTEXT_MAJOR_VERSION => a.major = value,
+            EGL_CONTEXT_MINOR_VERSION => a.minor = value,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK if !es => a.profile = value,
+            EGL_CONTEXT_OPENGL_DEBUG => flag(&mut a, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR)?,
+            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE if !es => {
+                flag(&mut a, EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR)?
             }
             EGL_CONTEXT_OPENGL_ROBUST_ACCESS | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT => {
-                if boolean()? {
-                    flags |= EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
-                } else {
-                    flags &= !EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR
-                }
+                flag(&mut a, EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)?
             }
             EGL_CONTEXT_FLAGS_KHR => {
-                let known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
-                    | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
-                    | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
                 // EGL_KHR_create_context: EGL_BAD_ATTRIBUTE for undefined flag bits.
                 if value & !known != 0 {
                     return Err(EGL_BAD_ATTRIBUTE);
                 }
-                flags = value;
+                a.flags = value;
             }
             EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
             | EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT => match value {
-                EGL_NO_RESET_NOTIFICATION => lose_on_reset = false,
+                EGL_NO_RESET_NOTIFICATION => a.lose_on_reset = false,
                 // A dispatch the watchdog stops is a reset of its context.
-                EGL_LOSE_CONTEXT_ON_RESET => lose_on_reset = true,
+                EGL_LOSE_CONTEXT_ON_RESET => a.lose_on_reset = true,
                 _ => return Err(EGL_BAD_ATTRIBUTE),
             },
             // EGL 1.5 §3.7.1: EGL_BAD_ATTRIBUTE for an attribute it does not define.
             _ => return Err(EGL_BAD_ATTRIBUTE),
         }
     }
+    Ok(a)
+}
+
+/// The CONTEXT_FLAGS of EGL flags: debug, forward-compatible where `core`, robust access.
+/// Robust buffer access is what every glcompute context does (reads outside a buffer
+/// give zero, writes there are dropped); the flag says so when asked for.
+fn gl_flags(flags: i32, core: bool) -> u32 {
+    let mut gl_flags = 0;
+    if flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0 {
+        gl_flags |= gl::GL_CONTEXT_FLAG_DEBUG_BIT;
+    }
+    if flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0 && core {
+        gl_flags |= gl::GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
+    }
+    if flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0 {
+        gl_flags |= gl::GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT;
+    }
+    gl_flags
+}
+
+/// Validated context attributes of an OpenGL context (EGL 1.5 §3.7.1,
+/// EGL_KHR_create_context).
+fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
+    let Attribs {
+        major,
+        minor,
+        profile,
+        flags,
+        lose_on_reset,
+    } = read_attribs(attribs, false)?;
     // EGL_KHR_create_context: EGL_BAD_MATCH for a version that does not exist or that
     // the implementation cannot provide (glcompute provides up to 4.3).
     let valid = matches!(
@@ -345,25 +379,13 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
         // Requests below 3.2 ask for a context backwards compatible with them.
         false
     };
-    let mut gl_flags = 0;
-    if flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0 {
-        gl_flags |= gl::GL_CONTEXT_FLAG_DEBUG_BIT;
-    }
-    if flags & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0 && core {
-        gl_flags |= gl::GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
-    }
-    // Robust buffer access is what every glcompute context does (reads outside a
-    // buffer give zero, writes there are dropped); the flag says so when asked for.
-    if flags & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0 {
-        gl_flags |= gl::GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT;
-    }
     Ok(ContextInfo {
         profile_mask: if core {
             gl::GL_CONTEXT_CORE_PROFILE_BIT
         } else {
             gl::GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
         },
-        flags: gl_flags,
+        flags: gl_flags(flags, core),
         lose_on_reset,
         es: false,
     })
@@ -371,71 +393,16 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
 
 /// Validated attributes of an OpenGL ES context (EGL 1.5 §3.7.1): versions 2.0 to 3.1
 /// get an OpenGL ES 3.1 context (backward compatible with each); 1.x (the default) and
-/// 3.2 and later are EGL_BAD_MATCH; the OpenGL-only attributes are
-/// EGL_BAD_ATTRIBUTE.
+/// 3.2 and later are EGL_BAD_MATCH.
 fn es_context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
-    let (mut major, mut minor) = (1, 0);
-    let mut gl_flags = 0;
-    let mut lose_on_reset = false;
-    for &(name, value) in attribs {
-        let boolean = || -> EglResult<bool> {
-            match value {
-                EGL_TRUE => Ok(true),
-                EGL_FALSE => Ok(false),
-                _ => Err(EGL_BAD_ATTRIBUTE),
-            }
-        };
-        let mut set = |bit: u32, on: bool| {
-            if on {
-                gl_flags |= bit
-            } else {
-                gl_flags &= !bit
-            }
-        };
-        match name {
-            // EGL_CONTEXT_CLIENT_VERSION is EGL_CONTEXT_MAJOR_VERSION.
-            EGL_CONTEXT_MAJOR_VERSION => major = value,
-            EGL_CONTEXT_MINOR_VERSION => minor = value,
-            EGL_CONTEXT_OPENGL_DEBUG => set(gl::GL_CONTEXT_FLAG_DEBUG_BIT, boolean()?),
-            EGL_CONTEXT_OPENGL_ROBUST_ACCESS | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT => {
-                set(gl::GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, boolean()?)
-            }
-            EGL_CONTEXT_FLAGS_KHR => {
-                // EGL_KHR_create_context: the forward-compatible bit is OpenGL's;
-                // undefined bits are EGL_BAD_ATTRIBUTE.
-                let known =
-                    EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
-                if value & !known != 0 {
-                    return Err(EGL_BAD_ATTRIBUTE);
-                }
-                set(
-                    gl::GL_CONTEXT_FLAG_DEBUG_BIT,
-                    value & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0,
-                );
-                set(
-                    gl::GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT,
-                    value & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0,
-                );
-            }
-            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
-            | EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT => match value {
-                EGL_NO_RESET_NOTIFICATION => lose_on_reset = false,
-                EGL_LOSE_CONTEXT_ON_RESET => lose_on_reset = true,
-                _ => return Err(EGL_BAD_ATTRIBUTE),
-            },
-            // EGL 1.5 §3.7.1: EGL_CONTEXT_OPENGL_PROFILE_MASK and
-            // EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE are errors for OpenGL ES contexts,
-            // as is any attribute EGL does not define.
-            _ => return Err(EGL_BAD_ATTRIBUTE),
-        }
-    }
-    if !matches!((major, minor), (2, 0) | (3, 0..=1)) {
+    let a = read_attribs(attribs, true)?;
+    if !matches!((a.major, a.minor), (2, 0) | (3, 0..=1)) {
         return Err(EGL_BAD_MATCH);
     }
     Ok(ContextInfo {
         profile_mask: 0,
-        flags: gl_flags,
-        lose_on_reset,
+        flags: gl_flags(a.flags, false),
+        lose_on_reset: a.lose_on_reset,
         es: true,
     })
 }

@@ -147,6 +147,16 @@ pub const WORDS: &[Entry] = &[
     ("uimage2DMSArray", 130, 420, IMAGE_EXTS),
 ];
 
+/// The desktop GLSL version whose words and features a GLSL ES version has (3.30 for
+/// GLSL ES 3.00, 4.30 for 3.10); any other version is itself.
+pub fn desktop_equivalent(es: bool, version: u16) -> u16 {
+    match (es, version) {
+        (true, 310) => 430,
+        (true, 300) => 330,
+        (_, v) => v,
+    }
+}
+
 /// The version and extensions that decide what the words of one shader are.
 #[derive(Debug, Clone, Default)]
 pub struct Words {
@@ -177,12 +187,7 @@ impl Words {
                 let mut parts = v.split_whitespace();
                 if let Some(n) = parts.next().and_then(|w| w.parse().ok()) {
                     words.profile = parts.next().map(str::to_string);
-                    // GLSL ES 3.00 and 3.10 have the words of GLSL 3.30 and 4.30.
-                    words.version = match (words.profile.as_deref(), n) {
-                        (Some("es"), 310) => 430,
-                        (Some("es"), 300) => 330,
-                        _ => n,
-                    };
+                    words.version = desktop_equivalent(words.profile.as_deref() == Some("es"), n);
                     saw_version = true;
                 }
             } else if let Some(e) = rest.strip_prefix("extension") {

@@ -107,11 +107,7 @@ impl<'s> Checker<'s> {
     pub fn new(map: &'s LineMap, dirs: &Directives, log: Log, stage: Stage) -> Checker<'s> {
         // GLSL ES 3.00 and 3.10 are checked with the desktop version whose features
         // they have (3.30 and 4.30), and the rules of ES on top ([`Checker::es`]).
-        let version = match (dirs.profile_es, dirs.version) {
-            (true, 310) => 430,
-            (true, 300) => 330,
-            (_, v) => v,
-        };
+        let version = crate::glsl::words::desktop_equivalent(dirs.profile_es, dirs.version);
         let mut m = Module {
             version,
             ..Module::default()
