@@ -76,6 +76,16 @@ GET = [
     ('GL_NUM_SHADER_BINARY_FORMATS', 'value', 'Value::int(0)'),
     ('GL_SHADER_BINARY_FORMATS', 'value', 'Value::Ints(vec![])'),
     ('GL_SHADER_COMPILER', 'bool', 'true'),
+    # GL 4.4 and 4.5 (tables 23.55, 23.53, 23.74): vertex strides, cull distances (the
+    # front end's gl_MaxCullDistances), and KHR_context_flush_control: releasing the
+    # context (eglMakeCurrent, glXMakeCurrent) flushes, as every command of glcompute
+    # has run by the time it returns.
+    ('GL_MAX_VERTEX_ATTRIB_STRIDE', 'limit', 'MAX_VERTEX_ATTRIB_STRIDE'),
+    ('GL_MAX_CULL_DISTANCES', 'limit', 'MAX_CULL_DISTANCES'),
+    ('GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES', 'limit', 'MAX_COMBINED_CLIP_AND_CULL_DISTANCES'),
+    ('GL_CONTEXT_RELEASE_BEHAVIOR', 'int', 'GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH'),
+    # ARB_texture_filter_anisotropic (runtime/sampler.rs filters with it).
+    ('GL_MAX_TEXTURE_MAX_ANISOTROPY', 'value', 'Value::Floats(vec![crate::limits::MAX_TEXTURE_MAX_ANISOTROPY as f64])'),
     ('GL_ARRAY_BUFFER_BINDING', 'binding', 'array'),
     ('GL_ATOMIC_COUNTER_BUFFER_BINDING', 'binding', 'atomic_counter'),
     ('GL_COPY_READ_BUFFER_BINDING', 'binding', 'copy_read'),

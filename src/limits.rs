@@ -8,9 +8,10 @@
 
 use crate::gl::enums::*;
 
-/// GL 4.3 is the version a compute driver reports (the first core version with compute).
+/// The version of an OpenGL context: GL 4.5 (GL 4.3, the first core version with compute,
+/// and the features of 4.4 and 4.5).
 pub const GL_MAJOR: i32 = 4;
-pub const GL_MINOR: i32 = 3;
+pub const GL_MINOR: i32 = 5;
 /// The version of an OpenGL ES context (EGL_OPENGL_ES_API): 3.1, the first with
 /// compute shaders.
 pub const ES_MAJOR: i32 = 3;
@@ -48,6 +49,11 @@ pub const MAX_UNIFORM_LOCATIONS: i32 = 16384;
 /// MAX_VERTEX_ATTRIBS (the GL 4.3 minimum): there is no vertex stage, but attribute
 /// bindings are program state every GL context keeps.
 pub const MAX_VERTEX_ATTRIBS: i32 = 16;
+/// MAX_TEXTURE_MAX_ANISOTROPY (ARB_texture_filter_anisotropic; GL 4.6's minimum, and
+/// Mesa's): the most lookups one anisotropic lookup averages.
+pub const MAX_TEXTURE_MAX_ANISOTROPY: f32 = 16.0;
+/// MAX_VERTEX_ATTRIB_STRIDE (GL 4.4; the GL 4.5 table 23.55 minimum, and Mesa's).
+pub const MAX_VERTEX_ATTRIB_STRIDE: i32 = 2048;
 /// Graphics-stage limits the GLSL front end checks and the API reports (GL 4.3
 /// tables 23.57-23.65, at the spec's minimum maximums): glcompute compiles and links
 /// graphics shaders but does not run them.
@@ -200,14 +206,20 @@ pub const ES_EXTENSIONS: &[&str] = &["GL_OES_shader_image_atomic"];
 /// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
 pub const EXTENSIONS: &[&str] = &[
     "GL_AMD_shader_trinary_minmax",
+    "GL_ARB_ES3_1_compatibility",
+    "GL_ARB_ES3_compatibility",
     "GL_ARB_arrays_of_arrays",
     "GL_ARB_buffer_storage",
     "GL_ARB_clear_buffer_object",
+    "GL_ARB_clear_texture",
     "GL_ARB_clip_control",
     "GL_ARB_compressed_texture_pixel_storage",
     "GL_ARB_compute_shader",
     "GL_ARB_compute_variable_group_size",
+    "GL_ARB_conditional_render_inverted",
     "GL_ARB_copy_buffer",
+    "GL_ARB_cull_distance",
+    "GL_ARB_derivative_control",
     "GL_ARB_direct_state_access",
     "GL_ARB_enhanced_layouts",
     "GL_ARB_explicit_uniform_location",
@@ -242,13 +254,19 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_texture_buffer_range",
     "GL_ARB_texture_compression_bptc",
     "GL_ARB_texture_compression_rgtc",
+    "GL_ARB_texture_filter_anisotropic",
+    "GL_ARB_texture_mirror_clamp_to_edge",
     "GL_ARB_texture_multisample",
     "GL_ARB_texture_query_levels",
+    "GL_ARB_texture_stencil8",
     "GL_ARB_texture_storage",
     "GL_ARB_texture_storage_multisample",
     "GL_ARB_texture_view",
     "GL_ARB_uniform_buffer_object",
+    "GL_ARB_vertex_type_10f_11f_11f_rev",
+    "GL_EXT_texture_filter_anisotropic",
     "GL_INTEL_shader_atomic_float_minmax",
+    "GL_KHR_context_flush_control",
     "GL_KHR_debug",
     "GL_KHR_robust_buffer_access_behavior",
     "GL_KHR_robustness",
@@ -261,6 +279,8 @@ pub const EXTENSIONS: &[&str] = &[
 /// Compute shaders need 4.30, or an earlier version with GL_ARB_compute_shader.
 pub const GLSL_VERSIONS: &[&str] = &[
     "450 core", "440", "430", "420", "410", "400", "330", "150", "140", "130", "120", "110",
+    // ARB_ES3_compatibility and ARB_ES3_1_compatibility: GLSL ES in a desktop context.
+    "300 es", "310 es",
 ];
 
 /// MAX_UNIFORM_BLOCK_SIZE in components: each stage's combined uniform components are

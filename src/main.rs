@@ -324,8 +324,8 @@ fn print_coverage() {
     );
     println!("Real (computes, stores, answers):");
     for line in [
-        "compute: dispatch (direct, indirect, variable group size), GLSL 4.30 compute shaders JIT-compiled, subroutines",
-        "buffers, textures (70 formats, 18 compressed, multisample), image units, samplers, buffer textures",
+        "compute: dispatch (direct, indirect, variable group size), GLSL 4.30-4.50 and GLSL ES 3.00/3.10 compute shaders JIT-compiled, subroutines",
+        "buffers, textures (70 formats, 18 compressed, multisample, stencil), image units, samplers (anisotropic filtering), buffer textures",
         "framebuffer objects: clear, blit, read pixels, copy to textures",
         "programs and pipelines, program binaries, uniforms and interface queries",
         "queries: GL_TIME_ELAPSED, GL_TIMESTAMP; sync objects; KHR_debug",
@@ -340,7 +340,7 @@ fn print_coverage() {
         "viewports, scissor, depth range, blend, masks, depth/stencil, rasterization, hints, enables",
         "vertex arrays and current vertex attributes",
         "transform feedback objects: go active and paused, record nothing",
-        "occlusion and primitive queries: count 0; conditional rendering",
+        "occlusion and primitive queries: count 0; conditional rendering (also inverted) discards clears as that count says",
         "the default framebuffer: no pixels",
     ] {
         println!("    {line}");

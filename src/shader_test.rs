@@ -183,7 +183,11 @@ fn check_require(lines: &[String]) -> Result<u32, Verdict> {
                 let (maj, min) = v.split_once('.').unwrap_or((v, "0"));
                 let (maj, min): (u32, u32) = (maj.parse().unwrap_or(0), min.parse().unwrap_or(0));
                 let (want, have) = if w[0] == "GL" {
-                    (maj * 10 + min, 31)
+                    (
+                        maj * 10 + min,
+                        (glcompute_driver::limits::ES_MAJOR * 10
+                            + glcompute_driver::limits::ES_MINOR) as u32,
+                    )
                 } else {
                     (maj * 100 + min, 310)
                 };
@@ -203,7 +207,11 @@ fn check_require(lines: &[String]) -> Result<u32, Verdict> {
                 };
                 let (maj, min): (u32, u32) = (maj.parse().unwrap_or(0), min.parse().unwrap_or(0));
                 let (want, have) = if w[0] == "GL" {
-                    (maj * 10 + min, 43)
+                    (
+                        maj * 10 + min,
+                        (glcompute_driver::limits::GL_MAJOR * 10
+                            + glcompute_driver::limits::GL_MINOR) as u32,
+                    )
                 } else {
                     (
                         maj * 100 + min,

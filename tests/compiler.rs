@@ -576,7 +576,7 @@ fn preprocessor() {
         "extension `GL_ARB_gpu_shader5' unsupported",
     );
     let macros = "#version 430\nlayout(local_size_x = 1) in;\n\
-        #if defined(GL_ARB_gpu_shader5) || defined(GL_ARB_derivative_control) || defined(GL_NV_gpu_shader5)\n#error unannounced\n#endif\n\
+        #if defined(GL_ARB_gpu_shader5) || defined(GL_ARB_shader_ballot) || defined(GL_NV_gpu_shader5)\n#error unannounced\n#endif\n\
         #if !defined(GL_ARB_gpu_shader_int64) || !defined(GL_ARB_buffer_storage) || !defined(GL_core_profile)\n#error announced\n#endif\n\
         #if defined(GL_compatibility_profile) || defined(GL_es_profile) || __VERSION__ != 430\n#error profile\n#endif\n\
         #extension GL_ARB_buffer_storage : require\nvoid main() {}";

@@ -94,7 +94,7 @@ pub fn internal_format(f: u32) -> Option<Format> {
         GL_DEPTH_COMPONENT32F => Format::Depth32F,
         GL_DEPTH24_STENCIL8 | GL_DEPTH_STENCIL => Format::Depth24Stencil8,
         GL_DEPTH32F_STENCIL8 => Format::Depth32FStencil8,
-        GL_STENCIL_INDEX8 => Format::Stencil8,
+        GL_STENCIL_INDEX8 | GL_STENCIL_INDEX => Format::Stencil8,
         _ => return None,
     })
 }
@@ -111,6 +111,7 @@ pub fn is_unsized(f: u32) -> bool {
             | GL_SRGB_ALPHA
             | GL_DEPTH_COMPONENT
             | GL_DEPTH_STENCIL
+            | GL_STENCIL_INDEX
     )
 }
 

@@ -132,6 +132,15 @@ impl ContextState {
             GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
             GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),
             GL_SHADER_COMPILER => Value::Bools(vec![true]),
+            GL_MAX_VERTEX_ATTRIB_STRIDE => Value::int(limits::MAX_VERTEX_ATTRIB_STRIDE as i64),
+            GL_MAX_CULL_DISTANCES => Value::int(limits::MAX_CULL_DISTANCES as i64),
+            GL_MAX_COMBINED_CLIP_AND_CULL_DISTANCES => {
+                Value::int(limits::MAX_COMBINED_CLIP_AND_CULL_DISTANCES as i64)
+            }
+            GL_CONTEXT_RELEASE_BEHAVIOR => Value::int((GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH) as i64),
+            GL_MAX_TEXTURE_MAX_ANISOTROPY => {
+                Value::Floats(vec![crate::limits::MAX_TEXTURE_MAX_ANISOTROPY as f64])
+            }
             GL_ARRAY_BUFFER_BINDING => {
                 Value::int(self.bindings.array.as_ref().map_or(0, |b| b.name as i64))
             }

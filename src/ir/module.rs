@@ -492,8 +492,11 @@ pub struct Module {
     pub local_size: Option<LocalSize>,
     /// Bytes of shared memory (sum of the shared variables).
     pub shared_size: u64,
-    /// GLSL version of the source (`#version`).
+    /// GLSL version of the source (`#version`; for GLSL ES the desktop version with
+    /// its features, words::desktop_equivalent).
     pub version: u16,
+    /// A GLSL ES shader's own version (300, 310); None for desktop GLSL.
+    pub es_version: Option<u16>,
     /// The input and output layout declarations of a graphics stage.
     pub stage_layout: StageLayout,
     /// Subroutine types, functions and uniforms (GLSL 4.60 §6.1.2).

@@ -94,6 +94,8 @@ pub struct Params {
     pub min_lod: f32,
     pub max_lod: f32,
     pub lod_bias: f32,
+    /// TEXTURE_MAX_ANISOTROPY (1: isotropic filtering).
+    pub max_anisotropy: f32,
     /// The depth comparison when TEXTURE_COMPARE_MODE is COMPARE_REF_TO_TEXTURE.
     pub compare: Option<Compare>,
 }
@@ -528,13 +530,52 @@ impl SamplerDesc {
         } else {
             None
         };
-        let pr = &self.params;
-        let lambda_base = match a.mode {
-            MODE_LOD => a.lod,
-            MODE_GRAD => self.rho(a, &p).log2(),
+        let v = match a.mode {
+            MODE_LOD => self.sample_level(a.lod, &p, a.offset, cmp),
+            MODE_GRAD => match self.anisotropic_footprint(a, &p) {
+                Some((n, axis, lambda_base)) => {
+                    // ARB_texture_filter_anisotropic: the mean of n lookups spread
+                    // along the major axis of the footprint, each at level λ' =
+                    // log2(Pmax / n).
+                    let mut sum = [0.0f32; 4];
+                    for i in 1..=n {
+                        let t = i as f32 / (n + 1) as f32 - 0.5;
+                        let mut c = a.coord;
+                        for (d, &ax) in axis.iter().enumerate() {
+                            c[d] += ax * t;
+                        }
+                        let v = self.sample_level(lambda_base, &self.place(c), a.offset, cmp);
+                        for (s, x) in sum.iter_mut().zip(v) {
+                            *s += f32::from_bits(x);
+                        }
+                    }
+                    sum.map(|s| (s / n as f32).to_bits())
+                }
+                None => self.sample_level(self.rho(a, &p).log2(), &p, a.offset, cmp),
+            },
             // No derivatives in compute: ρ = 0, λ_base = -∞.
-            _ => f32::NEG_INFINITY,
+            _ => self.sample_level(f32::NEG_INFINITY, &p, a.offset, cmp),
         };
+        if shadow {
+            [v[0], 0, 0, 0]
+        } else {
+            self.swizzle(v)
+        }
+    }
+
+    /// A lookup at level-of-detail λ_base (GL 4.6 §8.14): bias and clamp, then the
+    /// magnification filter, or the minification filter on the levels λ selects.
+    fn sample_level(
+        &self,
+        lambda_base: f32,
+        p: &Place,
+        off: [i32; 3],
+        cmp: Option<f32>,
+    ) -> [u32; 4] {
+        let Some(base) = self.levels.first() else {
+            return self.incomplete();
+        };
+        let pr = &self.params;
         let mut lambda = lambda_base + pr.lod_bias;
         if lambda > pr.max_lod {
             lambda = pr.max_lod;
@@ -550,27 +591,26 @@ impl SamplerDesc {
             0.0
         };
         let q = self.levels.len() - 1;
-        let off = a.offset;
-        let v = if lambda <= c {
-            self.filter_level(base, &p, off, pr.mag, cmp)
+        if lambda <= c {
+            self.filter_level(base, p, off, pr.mag, cmp)
         } else {
             match pr.mip {
-                None => self.filter_level(base, &p, off, pr.min, cmp),
+                None => self.filter_level(base, p, off, pr.min, cmp),
                 Some(Filter::Nearest) => {
                     let d = if lambda <= 0.5 {
                         0
                     } else {
                         ((lambda + 0.5).ceil() - 1.0).max(0.0) as usize
                     };
-                    self.filter_level(&self.levels[d.min(q)], &p, off, pr.min, cmp)
+                    self.filter_level(&self.levels[d.min(q)], p, off, pr.min, cmp)
                 }
                 Some(Filter::Linear) => {
                     let d1 = (lambda.floor().max(0.0) as usize).min(q);
                     if d1 >= q {
-                        self.filter_level(&self.levels[q], &p, off, pr.min, cmp)
+                        self.filter_level(&self.levels[q], p, off, pr.min, cmp)
                     } else {
-                        let t1 = self.filter_level(&self.levels[d1], &p, off, pr.min, cmp);
-                        let t2 = self.filter_level(&self.levels[d1 + 1], &p, off, pr.min, cmp);
+                        let t1 = self.filter_level(&self.levels[d1], p, off, pr.min, cmp);
+                        let t2 = self.filter_level(&self.levels[d1 + 1], p, off, pr.min, cmp);
                         // Integer textures are incomplete with mipmap-linear filters,
                         // so both levels hold floats here.
                         let f = lambda - lambda.floor();
@@ -578,12 +618,49 @@ impl SamplerDesc {
                     }
                 }
             }
-        };
-        if shadow {
-            [v[0], 0, 0, 0]
-        } else {
-            self.swizzle(v)
         }
+    }
+
+    /// ARB_texture_filter_anisotropic for explicit derivatives of a 2D lookup (2D,
+    /// rectangle and 2D array textures of a float class) when TEXTURE_MAX_ANISOTROPY
+    /// is above 1 and the footprint is longer than wide: the number of lookups
+    /// N = min(ceil(Pmax / Pmin), floor(max anisotropy)), the major axis's derivative
+    /// in texture coordinates, and λ' = log2(Pmax / N). None: isotropic filtering.
+    fn anisotropic_footprint(&self, a: &SampleArgs, p: &Place) -> Option<(usize, [f32; 2], f32)> {
+        let max = self.params.max_anisotropy;
+        if max.is_nan()
+            || max < 2.0
+            || p.dims != 2
+            || self.class() != Class::Float
+            || !matches!(self.target, Target::D2 | Target::D2Array | Target::Rect)
+        {
+            return None;
+        }
+        let size = self.levels.first()?.size();
+        let scale = |d: usize| {
+            if self.target == Target::Rect {
+                1.0
+            } else {
+                size[d] as f32
+            }
+        };
+        let len = |d: &[f32; 3]| ((d[0] * scale(0)).powi(2) + (d[1] * scale(1)).powi(2)).sqrt();
+        let (px, py) = (len(&a.dx), len(&a.dy));
+        let (pmax, pmin, axis) = if px >= py {
+            (px, py, [a.dx[0], a.dx[1]])
+        } else {
+            (py, px, [a.dy[0], a.dy[1]])
+        };
+        if pmin.is_nan() || pmin <= 0.0 || !pmax.is_finite() {
+            return None;
+        }
+        let n = (pmax / pmin).ceil().min(max.floor());
+        if n.is_nan() || n < 2.0 {
+            return None;
+        }
+        // At most 16 lookups (MAX_TEXTURE_MAX_ANISOTROPY).
+        let n = (n as usize).min(crate::limits::MAX_TEXTURE_MAX_ANISOTROPY as usize);
+        Some((n, axis, (pmax / n as f32).log2()))
     }
 
     /// textureGather (GL 4.6 §8.14.2.1): the 2x2 footprint of a LINEAR lookup on the
@@ -768,6 +845,7 @@ mod tests {
                 min_lod: -1000.0,
                 max_lod: 1000.0,
                 lod_bias: 0.0,
+                max_anisotropy: 1.0,
                 compare: None,
             },
             swizzle: [0, 1, 2, 3].map(Swizzle::Component),

@@ -503,6 +503,10 @@ impl ContextState {
             );
         }
         let f = self.complete_fbo(self.framebuffers.draw)?;
+        // GL 4.6 §10.10: conditional rendering discards Clear.
+        if self.conditional_render_discards() {
+            return Ok(());
+        }
         let c = self.framebuffers.clear_color;
         let depth = self.framebuffers.clear_depth.clamp(0.0, 1.0) as f32;
         let stencil = self.framebuffers.clear_stencil as u32;
@@ -583,6 +587,10 @@ impl ContextState {
             ),
         }
         let f = self.complete_fbo(fb)?;
+        // GL 4.6 §10.10: conditional rendering discards ClearBuffer*.
+        if self.conditional_render_discards() {
+            return Ok(());
+        }
         if buffer == GL_COLOR {
             let b = f.draw_buffers[drawbuffer as usize];
             if b == GL_NONE {

@@ -668,6 +668,14 @@ impl ContextState {
             if host_failed(gl) {
                 continue;
             }
+            // A host without anisotropic filtering refuses the pname: isotropic then.
+            one[0] = 1.0;
+            float(GL_TEXTURE_MAX_ANISOTROPY, &mut one);
+            sp.max_anisotropy = if host_failed(gl) {
+                1.0
+            } else {
+                one[0].max(1.0)
+            };
             let mut levels = Vec::new();
             let last = max.min(base.saturating_add(MAX_LEVELS as i32 - 1));
             for l in base..=last {

@@ -519,6 +519,7 @@ pub fn desc_of(
                 min_lod: sp.min_lod,
                 max_lod: sp.max_lod,
                 lod_bias: sp.lod_bias,
+                max_anisotropy: sp.max_anisotropy,
                 compare: (sp.compare_mode == GL_COMPARE_REF_TO_TEXTURE && format.has_depth())
                     .then(|| compare(sp.compare_func)),
             },
@@ -569,6 +570,7 @@ fn buffer_desc(st: &TexState, keep: &mut Vec<Arc<Storage>>) -> Option<SamplerDes
             min_lod: 0.0,
             max_lod: 0.0,
             lod_bias: 0.0,
+            max_anisotropy: 1.0,
             compare: None,
         },
         swizzle: identity,

@@ -19,13 +19,17 @@ use crate::state::objects::transform_feedback::{Recording, TransformFeedback};
 /// The primitive modes BeginTransformFeedback takes (GL 4.6 §13.3.1).
 const XFB_MODES: [u32; 3] = [GL_POINTS, GL_LINES, GL_TRIANGLES];
 
-/// The modes BeginConditionalRender takes (GL 4.6 §10.10; the _INVERTED ones are GL
-/// 4.5's and not taken by this GL 4.3 context).
-const CONDITIONAL_MODES: [u32; 4] = [
+/// The modes BeginConditionalRender takes (GL 4.6 §10.10; the _INVERTED ones since GL
+/// 4.5, ARB_conditional_render_inverted).
+const CONDITIONAL_MODES: [u32; 8] = [
     GL_QUERY_WAIT,
     GL_QUERY_NO_WAIT,
     GL_QUERY_BY_REGION_WAIT,
     GL_QUERY_BY_REGION_NO_WAIT,
+    GL_QUERY_WAIT_INVERTED,
+    GL_QUERY_NO_WAIT_INVERTED,
+    GL_QUERY_BY_REGION_WAIT_INVERTED,
+    GL_QUERY_BY_REGION_NO_WAIT_INVERTED,
 ];
 
 impl ContextState {
@@ -525,8 +529,31 @@ impl ContextState {
                 Enum(q.target)
             );
         }
-        self.transform_feedbacks.conditional = Some(id);
+        self.transform_feedbacks.conditional = Some((id, mode));
         Ok(())
+    }
+
+    /// GL 4.6 §10.10: true while conditional rendering is active and its query makes
+    /// the rendering commands (here Clear and ClearBuffer*; glcompute draws nothing)
+    /// be discarded: the query's result is zero (FALSE), or with an _INVERTED mode
+    /// not zero. Every query result is available when its EndQuery returns, so the
+    /// WAIT and NO_WAIT modes decide alike.
+    pub fn conditional_render_discards(&self) -> bool {
+        let Some((id, mode)) = self.transform_feedbacks.conditional else {
+            return false;
+        };
+        // A query deleted while conditional rendering uses it discards nothing.
+        let Some(q) = self.queries.objects.get(id) else {
+            return false;
+        };
+        let inverted = matches!(
+            mode,
+            GL_QUERY_WAIT_INVERTED
+                | GL_QUERY_NO_WAIT_INVERTED
+                | GL_QUERY_BY_REGION_WAIT_INVERTED
+                | GL_QUERY_BY_REGION_NO_WAIT_INVERTED
+        );
+        (q.result == 0) != inverted
     }
 
     /// EndConditionalRender (GL 4.6 §10.10).

@@ -122,6 +122,8 @@ fn check_format(kind: FormatKind, size: i32, ty: u32, normalized: bool) -> GlRes
             GL_DOUBLE,
             GL_INT_2_10_10_10_REV,
             GL_UNSIGNED_INT_2_10_10_10_REV,
+            // GL 4.4 (ARB_vertex_type_10f_11f_11f_rev).
+            GL_UNSIGNED_INT_10F_11F_11F_REV,
         ],
         FormatKind::Integer => &[
             GL_BYTE,
@@ -158,6 +160,32 @@ fn check_format(kind: FormatKind, size: i32, ty: u32, normalized: bool) -> GlRes
             GL_INVALID_OPERATION,
             "type {} needs size 4 or GL_BGRA, not {size}",
             Enum(ty)
+        );
+    }
+    // GL 4.6 §10.3.1: INVALID_OPERATION if type is UNSIGNED_INT_10F_11F_11F_REV and
+    // size is not 3.
+    if ty == GL_UNSIGNED_INT_10F_11F_11F_REV && size != 3 {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "type GL_UNSIGNED_INT_10F_11F_11F_REV needs size 3, not {}",
+            if bgra {
+                "GL_BGRA".to_string()
+            } else {
+                size.to_string()
+            }
+        );
+    }
+    Ok(())
+}
+
+/// GL 4.6 §10.3.1 and §10.3.2: INVALID_VALUE if a stride is greater than
+/// MAX_VERTEX_ATTRIB_STRIDE (a GL 4.4 rule).
+fn check_stride(stride: i32, what: &str) -> GlResult<()> {
+    if stride > crate::limits::MAX_VERTEX_ATTRIB_STRIDE {
+        gl_bail!(
+            GL_INVALID_VALUE,
+            "{what} = {stride} is greater than GL_MAX_VERTEX_ATTRIB_STRIDE ({})",
+            crate::limits::MAX_VERTEX_ATTRIB_STRIDE
         );
     }
     Ok(())
@@ -334,6 +362,7 @@ impl ContextState {
         if stride < 0 {
             gl_bail!(GL_INVALID_VALUE, "stride = {stride} is negative");
         }
+        check_stride(stride, "stride")?;
         let buffer = self.bindings.array.clone();
         // GL 4.6 §10.3.2: INVALID_OPERATION if a vertex array object other than zero is
         // bound, no buffer is bound to ARRAY_BUFFER and pointer is not NULL.
@@ -351,7 +380,9 @@ impl ContextState {
         };
         let effective = if stride == 0 {
             match ty {
-                GL_INT_2_10_10_10_REV | GL_UNSIGNED_INT_2_10_10_10_REV => 4,
+                GL_INT_2_10_10_10_REV
+                | GL_UNSIGNED_INT_2_10_10_10_REV
+                | GL_UNSIGNED_INT_10F_11F_11F_REV => 4,
                 _ => components * component_bytes(ty),
             }
         } else {
@@ -405,6 +436,7 @@ impl ContextState {
                 "offset = {offset} and stride = {stride} may not be negative"
             );
         }
+        check_stride(stride, "stride")?;
         // GL 4.6 §10.3.2: INVALID_OPERATION if buffer is not zero or a generated name.
         let buf = self.buffer_for_bind(buffer, "buffer")?;
         let slot = &mut self.vao_of_mut(which)?.bindings[b];
@@ -462,6 +494,7 @@ impl ContextState {
                         "offsets[{i}] = {offset} and strides[{i}] = {stride} may not be negative"
                     );
                 }
+                check_stride(stride, &format!("strides[{i}]"))?;
                 Ok(buf)
             })();
             match result {

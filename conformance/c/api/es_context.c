@@ -214,7 +214,8 @@ int main(void)
     glDeleteProgram(p);
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
 
-    /* A desktop context refuses GLSL ES, and ES and desktop contexts do not share. */
+    /* A desktop context takes GLSL ES 3.00 and 3.10 (GL 4.5's ARB_ES3_1_compatibility) but
+     * not 3.20, and ES and desktop contexts do not share. */
     CHECK(eglBindAPI(EGL_OPENGL_API), "eglBindAPI(EGL_OPENGL_API)");
     bad = eglCreateContext(dpy, cfg, ctx, (const EGLint[]){EGL_NONE});
     CHECK(bad == EGL_NO_CONTEXT && eglGetError() == EGL_BAD_MATCH,
@@ -225,9 +226,14 @@ int main(void)
                                                       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE});
     CHECK(gl != EGL_NO_CONTEXT, "a desktop context");
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, gl);
-    compile_fails(cs, "desktop OpenGL context", "GLSL ES is refused in a desktop context");
+    GLuint es_in_gl = compile_cs(cs, log, sizeof log);
+    CHECK(es_in_gl != 0, "GLSL ES 3.10 compiles in a desktop context: %s", log);
+    if (es_in_gl)
+        glDeleteShader(es_in_gl);
+    compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "desktop OpenGL context",
+                  "GLSL ES 3.20 is refused in a desktop context");
     version = (const char *)glGetString(GL_VERSION);
-    CHECK(version && strncmp(version, "4.3", 3) == 0, "the desktop context says 4.3: %s", version);
+    CHECK(version && strncmp(version, "4.5", 3) == 0, "the desktop context says 4.5: %s", version);
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(dpy, gl);
     eglDestroyContext(dpy, ctx);

@@ -33,9 +33,9 @@ static void strings(void)
     const char *glsl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
     CHECK(vendor && strstr(vendor, "glcompute"), "GL_VENDOR names glcompute");
     CHECK(renderer && strstr(renderer, "glcompute") && strstr(renderer, "thread"), "GL_RENDERER: '%s'", renderer);
-    CHECK(version && strncmp(version, "4.3", 3) == 0, "GL_VERSION: '%s'", version);
+    CHECK(version && strncmp(version, "4.5", 3) == 0, "GL_VERSION: '%s'", version);
     CHECK(glsl && strncmp(glsl, "4.50", 4) == 0, "GL_SHADING_LANGUAGE_VERSION: '%s'", glsl);
-    CHECK(h_int(GL_MAJOR_VERSION) == 4 && h_int(GL_MINOR_VERSION) == 3, "MAJOR/MINOR_VERSION");
+    CHECK(h_int(GL_MAJOR_VERSION) == 4 && h_int(GL_MINOR_VERSION) == 5, "MAJOR/MINOR_VERSION");
     const GLubyte *s = (const GLubyte *)"untouched";
     EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §22.2: GetString(EXTENSIONS) in a core profile", s = glGetString(GL_EXTENSIONS));
     CHECK(s == NULL, "failed GetString returns NULL");

@@ -69,6 +69,18 @@ pub fn link(
         return Err(log.text);
     }
     let units: Vec<&CompiledShader> = shaders.iter().filter_map(|s| s.2.as_deref()).collect();
+    // GL 4.6 §7.3 (and OpenGL ES 3.2 §7.3): linking fails when GLSL ES shaders are
+    // linked with desktop GLSL ones, or with GLSL ES shaders of another version.
+    if let Some(first) = units.iter().find_map(|u| u.module.es_version)
+        && units.iter().any(|u| u.module.es_version != Some(first))
+    {
+        log.link_error(format!(
+            "a GLSL ES {}.{:02} shader cannot be linked with shaders of another GLSL or GLSL ES version",
+            first / 100,
+            first % 100
+        ));
+        return Err(log.text);
+    }
     let mut module = Module {
         version: units.iter().map(|u| u.module.version).max().unwrap_or(0),
         ..Module::default()

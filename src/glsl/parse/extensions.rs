@@ -33,6 +33,9 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_texture_multisample",
     "GL_ARB_uniform_buffer_object",
     "GL_ARB_enhanced_layouts",
+    "GL_ARB_cull_distance",
+    "GL_ARB_derivative_control",
+    "GL_ARB_ES3_1_compatibility",
     "GL_AMD_shader_trinary_minmax",
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shader_clock",
@@ -119,9 +122,9 @@ pub fn screen_extensions(
         let trimmed = line.trim_start();
         // GLSL 4.60 §3.3: a version the implementation does not support is a compile
         // error; a context supports what its SHADING_LANGUAGE_VERSION says: a desktop
-        // context desktop GLSL up to its version (GLSL ES would need
-        // GL_ARB_ES3_1_compatibility, which glcompute does not announce), an OpenGL ES
-        // context GLSL ES 3.00 and 3.10.
+        // context desktop GLSL up to its version, and GLSL ES 3.00 and 3.10 where it
+        // announces ARB_ES3_compatibility and ARB_ES3_1_compatibility (GL 4.3 and 4.5);
+        // an OpenGL ES context GLSL ES 3.00 and 3.10.
         if let Some(v) = trimmed
             .strip_prefix('#')
             .map(str::trim_start)
@@ -135,9 +138,12 @@ pub fn screen_extensions(
             let number = words.first().and_then(|w| w.parse::<u32>().ok());
             let es = words.get(1) == Some(&"es") || number == Some(100);
             let span = map.span(offset + (line.len() - trimmed.len()));
+            let announced = |e: &str| accepted.iter().any(|a| a == e);
             let problem = match (accepts.es, es, number) {
+                (false, true, Some(300)) if announced("GL_ARB_ES3_compatibility") => None,
+                (false, true, Some(310)) if announced("GL_ARB_ES3_1_compatibility") => None,
                 (false, true, _) => Some(format!(
-                    "GLSL ES shaders (#version {}) are not supported in a desktop OpenGL context (glcompute does not announce GL_ARB_ES3_1_compatibility); an OpenGL ES context (EGL_OPENGL_ES_API) compiles GLSL ES 3.00 and 3.10",
+                    "GLSL ES shaders (#version {}) are not supported in this desktop OpenGL context: it compiles GLSL ES 3.00 with GL_ARB_ES3_compatibility and 3.10 with GL_ARB_ES3_1_compatibility",
                     words.join(" ")
                 )),
                 (true, false, _) => Some(format!(

@@ -335,6 +335,9 @@ impl Checker<'_> {
             }
             (TextureQueryLevels, _) => self.ext("GL_ARB_texture_query_levels"),
             (TextureSamples | ImageSamples, _) => self.ext("GL_ARB_shader_texture_image_samples"),
+            (DfdxFine | DfdyFine | FwidthFine | DfdxCoarse | DfdyCoarse | FwidthCoarse, _) => {
+                self.ext("GL_ARB_derivative_control")
+            }
             (Min3 | Max3 | Mid3, _) => self.ext("GL_AMD_shader_trinary_minmax"),
             (
                 Fma | Frexp | Ldexp | UaddCarry | UsubBorrow | UmulExtended | ImulExtended

@@ -110,6 +110,7 @@ impl<'s> Checker<'s> {
         let version = crate::glsl::words::desktop_equivalent(dirs.profile_es, dirs.version);
         let mut m = Module {
             version,
+            es_version: dirs.profile_es.then_some(dirs.version),
             ..Module::default()
         };
         let void = m.types.void();

@@ -216,7 +216,12 @@ pub const VERSIONED_CONSTANTS: &[(&str, u16, Option<&str>, i32)] = &[
         Some("GL_ARB_cull_distance"),
         limits::MAX_COMBINED_CLIP_AND_CULL_DISTANCES as i32,
     ),
-    ("gl_MaxSamples", 450, None, limits::MAX_SAMPLES as i32),
+    (
+        "gl_MaxSamples",
+        450,
+        Some("GL_ARB_ES3_1_compatibility"),
+        limits::MAX_SAMPLES as i32,
+    ),
 ];
 
 /// Vertices of a geometry shader's input primitive (GLSL 4.60 §4.4.1.2).
@@ -502,7 +507,12 @@ impl Checker<'_> {
         match name {
             "gl_ClipDistance" => self.version >= 130,
             "gl_CullDistance" => self.version >= 450 || self.ext("GL_ARB_cull_distance"),
-            "gl_HelperInvocation" => self.version >= 450,
+            // GLSL ES 3.10 has it too; ARB_ES3_1_compatibility brings it to desktop GLSL.
+            "gl_HelperInvocation" => {
+                self.version >= 450
+                    || (self.es && self.version >= 430)
+                    || self.ext("GL_ARB_ES3_1_compatibility")
+            }
             _ => true,
         }
     }

@@ -93,7 +93,7 @@ impl HostLink {
                 let number = |v: &str| v.split(' ').next().and_then(|n| n.parse::<u16>().ok());
                 let mut list: Vec<String> = crate::limits::GLSL_VERSIONS
                     .iter()
-                    .filter(|v| number(v).is_some_and(|n| n <= claimed))
+                    .filter(|v| !v.ends_with(" es") && number(v).is_some_and(|n| n <= claimed))
                     .map(|v| v.split(' ').next().unwrap_or(v).to_string())
                     .collect();
                 if let Some(first) = list.first_mut() {

@@ -47,6 +47,7 @@ pub struct TransformFeedbacks {
     pub default_buffers: Vec<IndexedBinding>,
     /// The default object's recording state.
     pub default_recording: Option<Recording>,
-    /// The query that BeginConditionalRender named, while conditional rendering is on.
-    pub conditional: Option<u32>,
+    /// The query that BeginConditionalRender named and its mode, while conditional
+    /// rendering is on.
+    pub conditional: Option<(u32, u32)>,
 }
