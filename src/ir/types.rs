@@ -476,8 +476,9 @@ pub enum Packing {
 }
 
 impl Packing {
-    /// `shared` and `packed` blocks are laid out as std140 (allowed: their layout is
-    /// implementation-defined and queried through the API).
+    /// `shared` and `packed` uniform blocks are laid out as std140 (allowed: their layout
+    /// is implementation-defined and queried through the API); the front end gives
+    /// `shared` and `packed` buffer blocks std430.
     pub fn rules(self) -> Packing {
         match self {
             Packing::Std430 => Packing::Std430,

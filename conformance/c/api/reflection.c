@@ -73,7 +73,9 @@ static const char *const programs[] = {
     "  o[1] = pv.y + rm[1][2] + float(dv.z) + sh.w + sf + arr[2].e[1].x + rmb.m3[1][1] + rmb.cm3[0][2];\n"
     "}\n",
 
-    /* 2: shader storage blocks and buffer variables, top-level arrays, unsized arrays. */
+    /* 2: shader storage blocks and buffer variables, top-level arrays, unsized arrays;
+     * `shared` and default-layout buffer blocks, whose implementation-defined layout
+     * llvmpipe makes std430's. */
     "#version 430\n"
     "layout(local_size_x = 1) in;\n"
     "struct Q { vec2 a; float b[3]; };\n"
@@ -82,7 +84,10 @@ static const char *const programs[] = {
     "layout(std430) buffer Grid { int cells[4][2]; ivec2 flatv[]; };\n"
     "layout(std430, binding = 6) buffer Many { uvec4 u; } many[2];\n"
     "layout(std430, binding = 7) readonly buffer Structs { Q items[]; };\n"
+    "layout(shared, binding = 8) buffer SharedBuf { float sf[3]; vec3 sv; mat2 sm; };\n"
+    "layout(binding = 9) buffer DefaultBuf { uint du[4]; vec2 dv[2]; float dt[]; };\n"
     "void main() {\n"
+    "  sf[2] = sv.z + sm[1][0] + float(du[3]) + dv[1].y + dt[1];\n"
     "  data.count = uint(data.tail.length()) + many[1].u.x;\n"
     "  data.tail[0] = data.v3.x + data.q[1].b[2] + f[3] + m[1][1] + qq.b[1] + items[2].a.y;\n"
     "  cells[3][1] = flatv[0].x + flatv.length();\n"

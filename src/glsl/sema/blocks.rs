@@ -247,6 +247,14 @@ impl Checker<'_> {
         });
         let bid = BlockId(self.m.blocks.len() as u32);
         let instance = b.identifier.as_ref().map(|i| i.ident.0.to_string());
+        // The `shared` and `packed` layouts are implementation-defined (GLSL 4.60
+        // §4.4.5): a buffer block gets std430's, as Mesa llvmpipe and NVIDIA give it
+        // (programs written for them read such blocks at std430 offsets without
+        // querying); a uniform block std140's (Packing::rules).
+        let packing = match (kind, packing) {
+            (BlockKind::Buffer, Packing::Shared | Packing::Packed) => Packing::Std430,
+            _ => packing,
+        };
         self.m.blocks.push(InterfaceBlock {
             kind,
             name: name.clone(),
