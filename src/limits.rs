@@ -270,6 +270,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_KHR_debug",
     "GL_KHR_robust_buffer_access_behavior",
     "GL_KHR_robustness",
+    "GL_NV_compute_shader_derivatives",
     "GL_NV_shader_atomic_float",
     "GL_NV_shader_atomic_int64",
 ];

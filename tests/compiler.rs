@@ -1046,3 +1046,91 @@ fn nested_structures_cost_their_definitions() {
     );
     fails(link(&[&src]), "GL_MAX_SHADER_STORAGE_BLOCK_SIZE");
 }
+
+/// GL_NV_compute_shader_derivatives: the layout qualifiers and their rules, and the
+/// derivative built-ins lowered to a shared array between two barriers.
+#[test]
+fn compute_derivatives() {
+    let ext = "#version 450\n#extension GL_NV_compute_shader_derivatives : require\n";
+    let out = "layout(std430, binding = 0) buffer B { float o[]; };\n";
+    // Without the extension a derivative is a fragment-shader built-in.
+    fails(
+        compile(&format!(
+            "#version 450\nlayout(local_size_x = 2, local_size_y = 2) in;\n{out}void main() {{ o[0] = dFdx(o[1]); }}"
+        )),
+        "`dFdx' is only available in fragment shaders",
+    );
+    fails(
+        compile(
+            "#version 450\nlayout(local_size_x = 2) in;\nlayout(derivative_group_quadsNV) in;\nvoid main() {}",
+        ),
+        "requires GL_NV_compute_shader_derivatives",
+    );
+    // The extension's §4.4.1.4: both qualifiers, or a size that does not divide into
+    // quads, are compile-time errors when one shader declares them.
+    fails(
+        compile(&format!(
+            "{ext}layout(local_size_x = 4, local_size_y = 2) in;\nlayout(derivative_group_quadsNV) in;\nlayout(derivative_group_linearNV) in;\nvoid main() {{}}"
+        )),
+        "are both declared",
+    );
+    fails(
+        compile(&format!(
+            "{ext}layout(local_size_x = 3, local_size_y = 2) in;\nlayout(derivative_group_quadsNV) in;\nvoid main() {{}}"
+        )),
+        "x and y are multiples of 2, not 3x2",
+    );
+    fails(
+        compile(&format!(
+            "{ext}layout(local_size_x = 3, local_size_y = 2) in;\nlayout(derivative_group_linearNV) in;\nvoid main() {{}}"
+        )),
+        "multiple of 4, not 3x2x1",
+    );
+    assert!(
+        compile(&format!("{ext}layout(local_size_x = 3, local_size_y = 4) in;\nlayout(derivative_group_linearNV) in;\nvoid main() {{}}")).is_ok()
+    );
+    // ... and link-time errors across shaders.
+    fails(
+        link(&[
+            &format!("{ext}layout(local_size_x = 2, local_size_y = 3) in;\nvoid main() {{}}"),
+            &format!("{ext}layout(derivative_group_quadsNV) in;\n"),
+        ]),
+        "x and y are multiples of 2, not 2x3",
+    );
+    fails(
+        link(&[
+            &format!(
+                "{ext}layout(local_size_x = 4, local_size_y = 2) in;\nlayout(derivative_group_quadsNV) in;\nvoid main() {{}}"
+            ),
+            &format!("{ext}layout(derivative_group_linearNV) in;\n"),
+        ]),
+        "declare both derivative_group_quadsNV and derivative_group_linearNV",
+    );
+    // A derivative needs the fixed local size, declared first.
+    fails(
+        compile(&format!(
+            "{ext}layout(derivative_group_quadsNV) in;\n{out}void main() {{ o[0] = dFdx(o[1]); }}\nlayout(local_size_x = 2, local_size_y = 2) in;"
+        )),
+        "fixed local size is declared before them",
+    );
+    // Lowered: the operand stored at gl_LocalInvocationIndex, a barrier, the
+    // difference of two entries, a barrier.
+    let ir = link(&[&format!(
+        "{ext}layout(local_size_x = 2, local_size_y = 2) in;\nlayout(derivative_group_quadsNV) in;\n{out}void main() {{ o[gl_LocalInvocationIndex] = dFdxFine(o[gl_LocalInvocationIndex]); }}"
+    )])
+    .expect("links")
+    .1;
+    has(&ir, "Shared float[4] __glc_derivatives_float");
+    assert_eq!(ir.matches("Barrier").count(), 2, "two barriers:\n{ir}");
+    // Without a derivative group a derivative is zero (its operand still evaluated).
+    let ir = link(&[&format!(
+        "{ext}layout(local_size_x = 2, local_size_y = 2) in;\n{out}void main() {{ o[0] = dFdy(o[1]++); }}"
+    )])
+    .expect("links")
+    .1;
+    assert!(
+        !ir.contains("Barrier"),
+        "no exchange without a group:\n{ir}"
+    );
+    has(&ir, "0.0");
+}

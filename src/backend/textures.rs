@@ -85,7 +85,7 @@ impl Lower<'_, '_> {
                 Ok(self.texel_result(smp, out))
             }
             Texture | TextureLod | TextureOffset | TextureLodOffset | TextureGrad
-            | TextureGather => self.sample(fun, smp, unit, args),
+            | TextureGradOffset | TextureGather => self.sample(fun, smp, unit, args),
             _ => Err(format!("internal: {fun:?} is not a texture function")),
         }
     }
@@ -145,14 +145,15 @@ impl Lower<'_, '_> {
             TextureLod => (rt::MODE_LOD, Some(args[extra]), None, None),
             TextureOffset => (rt::MODE_IMPLICIT, None, Some(args[2]), None),
             TextureLodOffset => (rt::MODE_LOD, Some(args[2]), Some(args[3]), None),
-            TextureGrad => {
+            TextureGrad | TextureGradOffset => {
                 let dx = self.arg_values(args[2])?;
                 let dy = self.arg_values(args[3])?;
                 for (i, (x, y)) in dx.into_iter().zip(dy).enumerate().take(3) {
                     self.b.ins().store(mf(), x, a, rt::args::DX + 4 * i as i32);
                     self.b.ins().store(mf(), y, a, rt::args::DY + 4 * i as i32);
                 }
-                (rt::MODE_GRAD, None, None, None)
+                let offset = (fun == TextureGradOffset).then(|| args[4]);
+                (rt::MODE_GRAD, None, offset, None)
             }
             TextureGather => (rt::MODE_GATHER, None, None, args.get(2).copied()),
             _ => return Err(format!("internal: {fun:?} is not a filtered lookup")),

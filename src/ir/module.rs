@@ -482,6 +482,16 @@ pub enum LocalSize {
     Variable,
 }
 
+/// How a compute shader groups its invocations into 2x2 quads for derivatives
+/// (NV_compute_shader_derivatives): `derivative_group_quadsNV` (local invocation IDs
+/// (2x+{0,1}, 2y+{0,1}, z)) or `derivative_group_linearNV` (local invocation indices
+/// 4n+{0,1,2,3}).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DerivativeGroup {
+    Quads,
+    Linear,
+}
+
 /// One compiled shader, or (after linking) a whole program.
 #[derive(Debug, Clone, Default)]
 pub struct Module {
@@ -490,6 +500,8 @@ pub struct Module {
     pub blocks: Vec<InterfaceBlock>,
     pub functions: Vec<Function>,
     pub local_size: Option<LocalSize>,
+    /// The derivative group a compute shader declares (None: derivatives are zero).
+    pub derivative_group: Option<DerivativeGroup>,
     /// Bytes of shared memory (sum of the shared variables).
     pub shared_size: u64,
     /// GLSL version of the source (`#version`; for GLSL ES the desktop version with

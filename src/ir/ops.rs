@@ -230,6 +230,7 @@ pub enum Builtin {
     TexelFetch,
     TexelFetchOffset,
     TextureGrad,
+    TextureGradOffset,
     TextureGather,
     TextureSamples,
     // 8.10 atomic counters
@@ -338,8 +339,8 @@ impl Builtin {
             | ImageAtomicCompSwap => BuiltinClass::ImageAccess,
             ImageSize | ImageSamples => BuiltinClass::ImageQuery,
             Texture | TextureLod | TextureOffset | TextureLodOffset | TexelFetch
-            | TexelFetchOffset | TextureGrad | TextureGather | TextureSize | TextureQueryLevels
-            | TextureSamples => BuiltinClass::Texture,
+            | TexelFetchOffset | TextureGrad | TextureGradOffset | TextureGather | TextureSize
+            | TextureQueryLevels | TextureSamples => BuiltinClass::Texture,
             Clock | Clock2x32 => BuiltinClass::Clock,
             Dfdx
             | Dfdy
@@ -369,6 +370,23 @@ impl Builtin {
             BuiltinClass::Geometry => Some("geometry"),
             _ => None,
         }
+    }
+
+    /// The derivative functions (GLSL 4.60 §8.14.1): fragment shaders, and compute
+    /// shaders with GL_NV_compute_shader_derivatives.
+    pub fn is_derivative(self) -> bool {
+        use Builtin::*;
+        matches!(
+            self,
+            Dfdx | Dfdy
+                | Fwidth
+                | DfdxFine
+                | DfdyFine
+                | FwidthFine
+                | DfdxCoarse
+                | DfdyCoarse
+                | FwidthCoarse
+        )
     }
 
     /// Texture lookups and queries through a sampler (GLSL 4.60 §8.9): they read

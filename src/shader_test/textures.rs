@@ -349,7 +349,12 @@ impl Runner {
             }
             ["texture", "miptree", ..] => {
                 // piglit_miptree_texture: 8x8, four levels of red, green, blue, white.
-                let unit = exactly(rest_after(2), 1, line)?[0] as i32;
+                // shader_runner reads the unit (`texture miptree %d`) and ignores what
+                // follows it (some tests write the size there).
+                let unit = match numbers(rest_after(2).split('(').next().unwrap_or(""))?.first() {
+                    Some(&u) => u as i32,
+                    None => return Err(Verdict::Fail(format!("cannot parse `{line}'"))),
+                };
                 let tex = new_texture(
                     unit,
                     GL_TEXTURE_2D,

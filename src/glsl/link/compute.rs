@@ -57,6 +57,25 @@ pub fn link_compute(
         }
     }
     module.local_size = size;
+    // GL_NV_compute_shader_derivatives §4.4.1.4: one derivative group, and a fixed local
+    // size that divides into its quads.
+    let mut group = None;
+    for u in units {
+        match (group, u.module.derivative_group) {
+            (_, None) => {}
+            (None, Some(g)) => group = Some(g),
+            (Some(a), Some(b)) if a != b => log.link_error(
+                "compute shaders declare both derivative_group_quadsNV and derivative_group_linearNV",
+            ),
+            _ => {}
+        }
+    }
+    if let (Some(g), Some(LocalSize::Fixed(s))) = (group, size)
+        && let Some(problem) = crate::glsl::sema::derivative_group_problem(g, s)
+    {
+        log.link_error(problem);
+    }
+    module.derivative_group = group;
     let mut fn_index = HashMap::new();
     let mut owners = Vec::new();
     for u in units {

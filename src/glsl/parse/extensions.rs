@@ -41,6 +41,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_shader_clock",
     "GL_ARB_shader_group_vote",
     "GL_INTEL_shader_atomic_float_minmax",
+    "GL_NV_compute_shader_derivatives",
     "GL_NV_shader_atomic_float",
     "GL_NV_shader_atomic_int64",
     // GLSL ES 3.10's image atomics (GL 4.2's imageAtomic* built-ins).

@@ -225,6 +225,13 @@ impl Checker<'_> {
                 self.check_builtin_stage(name, ov.fun, span);
                 self.check_builtin(ov.fun, &final_args, span)?;
                 let ret = self.ty_of(ov.ret);
+                // GL_NV_compute_shader_derivatives (sema::derivatives).
+                if ov.fun.is_derivative() && self.stage == crate::ir::shader::Stage::Compute {
+                    return self.compute_derivative(ov.fun, final_args[0], span);
+                }
+                if let Some(e) = self.implicit_lod_lookup(ov.fun, &final_args, ret, span)? {
+                    return Some(e);
+                }
                 Some(self.add(
                     ExprKind::Builtin {
                         fun: ov.fun,
@@ -396,8 +403,13 @@ impl Checker<'_> {
                     return None;
                 }
             }
-            TextureOffset | TextureLodOffset | TexelFetchOffset => {
-                let off = *args.last()?;
+            TextureOffset | TextureLodOffset | TexelFetchOffset | TextureGradOffset => {
+                // The offset is the last argument, except in textureOffset(s, P,
+                // offset, bias).
+                let off = match fun {
+                    TextureOffset => *args.get(2)?,
+                    _ => *args.last()?,
+                };
                 if self.fold(off).is_none() {
                     self.error(span, "a texture offset must be a constant expression");
                     return None;

@@ -45,6 +45,7 @@ impl Checker<'_> {
             self.stage_layout_declaration(&q, q.has(StorageQ::In));
         } else if q.has(StorageQ::In) {
             self.local_size_declaration(&q);
+            self.check_derivative_group_size(q.span);
         } else if q.has(StorageQ::Uniform) || q.has(StorageQ::Buffer) {
             let buffer = q.has(StorageQ::Buffer);
             let mut d = if buffer {
@@ -102,7 +103,9 @@ impl Checker<'_> {
                     continue;
                 }
                 other => {
-                    self.error(l.span, format!("`{other}' is not a valid input layout qualifier for compute shaders (compute shaders have no user inputs)"));
+                    if self.derivative_group_qualifier(other, l.span).is_none() {
+                        self.error(l.span, format!("`{other}' is not a valid input layout qualifier for compute shaders (compute shaders have no user inputs)"));
+                    }
                     continue;
                 }
             };

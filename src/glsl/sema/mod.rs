@@ -10,6 +10,8 @@ mod calls;
 mod compat;
 mod constructors;
 mod decl;
+mod derivatives;
+pub use derivatives::derivative_group_problem;
 mod expr;
 mod functions;
 mod io;

@@ -595,6 +595,7 @@ impl Checker<'_> {
         use Builtin::*;
         if let Some(stage) = fun.only_in_stage()
             && self.stage.name() != stage
+            && !(fun.is_derivative() && self.compute_derivatives_enabled())
         {
             self.error(
                 span,

@@ -176,6 +176,14 @@ pub(super) fn add(t: &mut Table) {
                     );
                     fixed(
                         t,
+                        "textureGradOffset",
+                        TextureGradOffset,
+                        texel,
+                        &[smp, fcoord, vec(F, 2), vec(F, 2), vec(I, 2)],
+                        140,
+                    );
+                    fixed(
+                        t,
                         "textureGather",
                         TextureGather,
                         texel,
@@ -247,10 +255,26 @@ pub(super) fn add(t: &mut Table) {
                         );
                         fixed(
                             t,
+                            "textureOffset",
+                            TextureOffset,
+                            texel,
+                            &[smp, fcoord, o, vec(F, 1)],
+                            130,
+                        );
+                        fixed(
+                            t,
                             "textureLodOffset",
                             TextureLodOffset,
                             texel,
                             &[smp, fcoord, vec(F, 1), o],
+                            130,
+                        );
+                        fixed(
+                            t,
+                            "textureGradOffset",
+                            TextureGradOffset,
+                            texel,
+                            &[smp, fcoord, grad, grad, o],
                             130,
                         );
                     }
