@@ -225,15 +225,16 @@ step "Taichi ti.opengl standalone on glcompute (kernels compared with ti.cpu)" \
 # ... and on its GLES back end, which creates an OpenGL ES 3.1 context and GLSL ES 3.10.
 step "Taichi ti.gles standalone on glcompute (an OpenGL ES context; compared with ti.cpu)" \
     env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/taichi_compute.py gles
-# wgpu (PyPI wgpu-py) on its OpenGL back end: WGSL through naga's GLSL 4.50, five
-# compute passes checked against numpy (conformance/python/wgpu_compute.py).
+# wgpu (PyPI wgpu-py) on its OpenGL back end: WGSL through naga's GLSL 4.50, compute
+# passes checked against numpy (conformance/python/wgpu_compute.py).
 step "wgpu (WebGPU) on its OpenGL back end standalone on glcompute" \
     env WGPU_BACKEND_TYPE=OpenGL LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/wgpu_compute.py
 # ... and preloaded over llvmpipe with its compute hidden: the host draws and copies,
-# glcompute computes on the host's buffers and textures.
+# glcompute computes on the host's buffers and textures; a render pass the host draws
+# is read by a compute pass.
 step "wgpu (WebGPU) with glcompute preloaded over a host without compute" \
     env "${HIDE_COMPUTE[@]}" WGPU_BACKEND_TYPE=OpenGL LD_PRELOAD="$LIBDIR/libglcompute.so" \
-    "$BUILD/venv/bin/python" conformance/python/wgpu_compute.py
+    "$BUILD/venv/bin/python" conformance/python/wgpu_compute.py --interposed
 
 # piglit's own binaries with glcompute preloaded (scripts/piglit.sh).
 step "piglit interposed (scripts/piglit.sh)" python3 scripts/piglit_interposed.py --preload "$LIBDIR/libglcompute.so"

@@ -1,15 +1,17 @@
 """wgpu (PyPI wgpu-py, the WebGPU API over wgpu-native) on its OpenGL back end with
 glcompute as the machine's GL: wgpu finds an EGL config OpenGL ES can render to, creates
-an OpenGL context, has naga translate WGSL to GLSL 4.50 and runs it. Six compute
-passes, each checked against numpy: a storage buffer updated in place, a histogram with
+an OpenGL context, has naga translate WGSL to GLSL 4.50 and runs it. Compute passes,
+each checked against numpy: a storage buffer updated in place, a histogram with
 atomics, a uniform buffer and workgroup memory, float math (sin, exp, sqrt, pow, atan2),
-a storage texture written by one pass and copied to a buffer, and a texture the queue
-uploads, read with textureLoad into a storage texture. The adapter must be
+a storage texture written by one pass and copied to a buffer, a texture the queue
+uploads, read with textureLoad into a storage texture, pipeline-overridable
+constants and a 1D storage texture; with --interposed also a render pass (drawn by the host) whose target a
+compute pass reads. The adapter must be
 glcompute's (standalone its renderer, interposed the host's with "(compute: glcompute")
 in its version), so a fallback cannot pass.
 
 usage: WGPU_BACKEND_TYPE=OpenGL LD_LIBRARY_PATH=<glcompute's gl dir> python wgpu_compute.py
-       WGPU_BACKEND_TYPE=OpenGL LD_PRELOAD=libglcompute.so python wgpu_compute.py  (interposed)
+       WGPU_BACKEND_TYPE=OpenGL LD_PRELOAD=libglcompute.so python wgpu_compute.py --interposed
 """
 import sys
 
@@ -173,5 +175,101 @@ s32 = src_px.astype(np.int32)
 want = np.stack([s32[..., 2], s32[..., 1], s32[..., 0], 255 - s32[..., 3]], axis=-1)
 check(np.abs(px - want).max() <= 1, f"sampled texture to storage texture (max difference {np.abs(px - want).max()})")
 
-print(f"wgpu: {7 - failures} of 7 checks pass")
+# 7. Pipeline-overridable constants: naga writes the values the pipeline gives
+# (by name and by @id) into the GLSL it hands to the driver.
+checks = 8
+cbuf = device.create_buffer(size=64 * 4, usage=STORAGE)
+sm = device.create_shader_module(code="""
+override scale: u32 = 1u;
+@id(7) override offset: f32 = 0.5;
+override unset: u32 = 11u;
+@group(0) @binding(0) var<storage, read_write> out: array<f32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    out[id.x] = f32(id.x * scale + unset) + offset;
+}""")
+pipe = device.create_compute_pipeline(layout="auto", compute={"module": sm, "entry_point": "main",
+                                                              "constants": {"scale": 3, "7": 0.25}})
+bg = device.create_bind_group(layout=pipe.get_bind_group_layout(0), entries=[{"binding": 0, "resource": {"buffer": cbuf}}])
+enc = device.create_command_encoder()
+p = enc.begin_compute_pass()
+p.set_pipeline(pipe)
+p.set_bind_group(0, bg)
+p.dispatch_workgroups(1, 1, 1)
+p.end()
+device.queue.submit([enc.finish()])
+got = np.frombuffer(device.queue.read_buffer(cbuf), dtype=np.float32)
+check((got == np.arange(64, dtype=np.float32) * 3 + 11 + 0.25).all(), "pipeline-overridable constants")
+
+# 8. A 1D storage texture. (A 3D one is not checked: wgpu's GL back end binds its image
+# unit to one layer, so only slice 0 is written, on llvmpipe as on glcompute.)
+checks += 1
+t1 = device.create_texture(size=(16, 1, 1), dimension="1d", format=wgpu.TextureFormat.rgba8unorm,
+                           usage=wgpu.TextureUsage.STORAGE_BINDING | wgpu.TextureUsage.COPY_SRC)
+enc = run("""
+@group(0) @binding(0) var img: texture_storage_1d<rgba8unorm, write>;
+@compute @workgroup_size(16)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    textureStore(img, i32(id.x), vec4<f32>(f32(id.x) / 255.0, f32(15u - id.x) / 255.0, 0.0, 1.0));
+}""", {0: t1.create_view()}, (1, 1, 1))
+b1 = device.create_buffer(size=256, usage=wgpu.BufferUsage.COPY_DST | wgpu.BufferUsage.MAP_READ)
+enc.copy_texture_to_buffer({"texture": t1}, {"buffer": b1, "bytes_per_row": 256, "rows_per_image": 1}, (16, 1, 1))
+device.queue.submit([enc.finish()])
+b1.map_sync(wgpu.MapMode.READ)
+px = np.frombuffer(b1.read_mapped(), dtype=np.uint8)[:64].reshape(16, 4).astype(np.int32)
+b1.unmap()
+want = np.stack([np.arange(16), 15 - np.arange(16), np.zeros(16), np.full(16, 255)], axis=-1)
+check((px == want).all(), "1D storage texture")
+
+# 9. Interposed only (standalone glcompute draws nothing): a render pass the host draws
+# into a texture, which a compute pass then reads (textureLoad) into a buffer.
+if "--interposed" in sys.argv:
+    checks += 1
+    rt = device.create_texture(size=(w, h, 1), format=wgpu.TextureFormat.rgba8unorm,
+                               usage=wgpu.TextureUsage.RENDER_ATTACHMENT | wgpu.TextureUsage.TEXTURE_BINDING)
+    draw = device.create_shader_module(code="""
+@vertex
+fn vs(@builtin(vertex_index) i: u32) -> @builtin(position) vec4<f32> {
+    let xy = vec2<f32>(f32((i << 1u) & 2u), f32(i & 2u));
+    return vec4<f32>(xy * 2.0 - 1.0, 0.0, 1.0);
+}
+@fragment
+fn fs(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<f32> {
+    return vec4<f32>(pos.x / 64.0, pos.y / 32.0, 0.25, 1.0);
+}""")
+    rpipe = device.create_render_pipeline(
+        layout="auto", vertex={"module": draw, "entry_point": "vs"},
+        fragment={"module": draw, "entry_point": "fs", "targets": [{"format": wgpu.TextureFormat.rgba8unorm}]},
+        primitive={"topology": wgpu.PrimitiveTopology.triangle_list})
+    enc = device.create_command_encoder()
+    rp = enc.begin_render_pass(color_attachments=[{"view": rt.create_view(), "load_op": wgpu.LoadOp.clear,
+                                                   "store_op": wgpu.StoreOp.store, "clear_value": (0, 0, 0, 0)}])
+    rp.set_pipeline(rpipe)
+    rp.draw(3, 1, 0, 0)
+    rp.end()
+    rbuf = device.create_buffer(size=w * h * 16, usage=STORAGE)
+    cs = device.create_shader_module(code="""
+@group(0) @binding(0) var rendered: texture_2d<f32>;
+@group(0) @binding(1) var<storage, read_write> out: array<vec4<f32>>;
+@compute @workgroup_size(8, 8)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    out[id.y * 64u + id.x] = textureLoad(rendered, vec2<i32>(id.xy), 0);
+}""")
+    cpipe = device.create_compute_pipeline(layout="auto", compute={"module": cs, "entry_point": "main"})
+    cbg = device.create_bind_group(layout=cpipe.get_bind_group_layout(0),
+                                   entries=[{"binding": 0, "resource": rt.create_view()},
+                                            {"binding": 1, "resource": {"buffer": rbuf}}])
+    p = enc.begin_compute_pass()
+    p.set_pipeline(cpipe)
+    p.set_bind_group(0, cbg)
+    p.dispatch_workgroups(w // 8, h // 8, 1)
+    p.end()
+    device.queue.submit([enc.finish()])
+    got = np.frombuffer(device.queue.read_buffer(rbuf), dtype=np.float32).reshape(h, w, 4)
+    want = np.stack([np.round((xs + 0.5) / 64.0 * 255) / 255, np.round((ys + 0.5) / 32.0 * 255) / 255,
+                     np.full(xs.shape, 64 / 255), np.ones(xs.shape)], axis=-1)
+    err = np.abs(got - want).max()
+    check(err <= 1.01 / 255, f"rendered by the host, read by a compute pass (max difference {err * 255:.2f}/255)")
+
+print(f"wgpu: {checks - failures} of {checks} checks pass")
 sys.exit(1 if failures else 0)

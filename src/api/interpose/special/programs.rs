@@ -360,7 +360,7 @@ pub unsafe extern "C" fn glGetProgramiv(program: GLuint, pname: GLenum, params: 
 
 /// glShaderSource: glcompute's shaders take the source as given; a host shader's source
 /// goes to the host, rewritten by [`host_graphics_source`] when glcompute supplies
-/// GL_ARB_compute_shader over a host that lacks it.
+/// GL_ARB_compute_shader over a host that lacks it, or completes a GL 4.2 host to 4.3.
 pub unsafe extern "C" fn glShaderSource(
     shader: GLuint,
     count: GLsizei,
@@ -387,7 +387,8 @@ pub unsafe extern "C" fn glShaderSource(
 
 /// The source the host gets instead of the application's strings, if it needs one:
 /// a shadow context is current, its host lacks GL_ARB_compute_shader (which glcompute
-/// then advertises) and the source names the extension.
+/// then advertises), and the source names the extension or (the context being a 4.2
+/// host completed to 4.3) declares `#version 430`.
 ///
 /// # Safety
 /// `string` holds `count` pointers, each NUL-terminated or (where `length` is not NULL
@@ -398,9 +399,19 @@ unsafe fn rewritten_for_host(
     length: *const GLint,
 ) -> Option<std::ffi::CString> {
     let ctx = shadow()?;
-    if link_of(&ctx).caps().compute {
+    let link = link_of(&ctx);
+    let caps = link.caps();
+    if caps.compute {
         return None;
     }
+    // The GLSL 4.30 features the host has as extensions, when it is completed to 4.3.
+    let lower: Option<Vec<&str>> = (link.version() >= (4, 3) && caps.version < (4, 3)).then(|| {
+        GLSL_430_EXTENSIONS
+            .iter()
+            .copied()
+            .filter(|e| caps.extensions.iter().any(|h| h == e))
+            .collect()
+    });
     let n = usize::try_from(count).ok()?;
     // SAFETY: per this function's contract.
     let ptrs = unsafe { crate::api::call::in_array(string, n) }?;
@@ -413,10 +424,51 @@ unsafe fn rewritten_for_host(
         joined.extend_from_slice(unsafe { crate::api::call::c_bytes(p, len) }?);
     }
     let text = std::str::from_utf8(&joined).ok()?;
-    std::ffi::CString::new(host_graphics_source(text)?).ok()
+    std::ffi::CString::new(host_graphics_source(text, lower.as_deref())?).ok()
 }
 
 const COMPUTE_EXT: &str = "GL_ARB_compute_shader";
+
+/// The extensions that bring GLSL 4.30's language to a GLSL 4.20 graphics shader (GL 4.3
+/// Appendix G's features with a GLSL part, compute aside).
+const GLSL_430_EXTENSIONS: [&str; 6] = [
+    "GL_ARB_arrays_of_arrays",
+    "GL_ARB_explicit_uniform_location",
+    "GL_ARB_fragment_layer_viewport",
+    "GL_ARB_shader_image_size",
+    "GL_ARB_shader_storage_buffer_object",
+    "GL_ARB_texture_query_levels",
+];
+
+/// `#version 430 [profile]` on the line `line` lowered to what a GLSL 4.20 host
+/// compiles: `#version 420 [profile]`, an `#extension ... : enable` line for each of
+/// `exts`, and `#line` so that the lines after keep their numbers in the host's log.
+/// None when `line` is not such a directive.
+fn lowered_version(line: &str, number: usize, exts: &[&str]) -> Option<String> {
+    let words: Vec<&str> = line
+        .trim_start()
+        .strip_prefix('#')?
+        .trim_start()
+        .strip_prefix("version")?
+        .split_whitespace()
+        .take_while(|w| !w.starts_with("//") && !w.starts_with("/*"))
+        .collect();
+    match words.as_slice() {
+        ["430"] | ["430", "core" | "compatibility"] => {
+            let mut out = format!(
+                "#version 420{}",
+                words.get(1).map(|p| format!(" {p}")).unwrap_or_default()
+            );
+            for e in exts {
+                out.push_str(&format!("\n#extension {e} : enable"));
+            }
+            // GLSL 4.20 §3.3: after `#line N` the next line is line N.
+            out.push_str(&format!("\n#line {}", number + 1));
+            Some(out)
+        }
+        _ => None,
+    }
+}
 
 /// Byte offsets of `COMPUTE_EXT` as a whole identifier in `s`.
 fn ext_tokens(s: &str) -> Vec<usize> {
@@ -437,22 +489,37 @@ fn ext_tokens(s: &str) -> Vec<usize> {
 /// define a `GL_` macro itself, so the name is replaced by its value, 1 (`#ifdef` and
 /// `#ifndef` of it become `#if 1` and `#if 0`, `defined` of it 1), and an `#extension`
 /// directive naming it, which the host would reject, becomes an empty line (the
-/// extension adds nothing else a graphics stage could use). Lines keep their numbers.
-/// None when the source never names the extension.
-fn host_graphics_source(src: &str) -> Option<String> {
-    if ext_tokens(src).is_empty() {
-        return None;
-    }
-    let mut out = String::with_capacity(src.len());
-    for line in src.split_inclusive('\n') {
+/// extension adds nothing else a graphics stage could use). With `lower` (a 4.2 host
+/// completed to 4.3: the host extensions of [`GLSL_430_EXTENSIONS`]), a `#version 430`
+/// directive becomes `#version 420` with those extensions enabled
+/// ([`lowered_version`]). Lines keep their numbers. None when nothing changes.
+fn host_graphics_source(src: &str, lower: Option<&[&str]>) -> Option<String> {
+    let names_ext = !ext_tokens(src).is_empty();
+    let mut changed = false;
+    let mut version_seen = false;
+    let mut out = String::with_capacity(src.len() + 256);
+    for (i, line) in src.split_inclusive('\n').enumerate() {
         let (body, nl) = match line.strip_suffix('\n') {
             Some(b) => (b, "\n"),
             None => (line, ""),
         };
-        if ext_tokens(body).is_empty() {
+        // The first `#version` directive only (a later one is the source's error).
+        if !version_seen && body.trim_start().starts_with('#') && body.contains("version") {
+            version_seen = true;
+            if let Some(exts) = lower
+                && let Some(v) = lowered_version(body, i + 1, exts)
+            {
+                out.push_str(&v);
+                out.push_str(nl);
+                changed = true;
+                continue;
+            }
+        }
+        if !names_ext || ext_tokens(body).is_empty() {
             out.push_str(line);
             continue;
         }
+        changed = true;
         let directive = body.trim_start().strip_prefix('#').map(str::trim_start);
         let words: Vec<&str> = directive
             .map(|d| d.split_whitespace().collect())
@@ -483,7 +550,7 @@ fn host_graphics_source(src: &str) -> Option<String> {
         }
         out.push_str(nl);
     }
-    Some(out)
+    changed.then_some(out)
 }
 
 #[cfg(test)]
@@ -496,7 +563,7 @@ mod tests {
                    #if !defined GL_ARB_compute_shader\n#error no\n#elif GL_ARB_compute_shader != 1\n#endif\n\
                    #ifdef GL_ARB_compute_shader\n#endif\n#ifndef GL_ARB_compute_shader\n#endif\n\
                    int x = GL_ARB_compute_shader + MY_GL_ARB_compute_shader_X;";
-        let out = host_graphics_source(src).expect("rewritten");
+        let out = host_graphics_source(src, None).expect("rewritten");
         assert_eq!(
             out,
             "#version 140\n\n#if !1\n#error no\n#elif 1 != 1\n#endif\n#if 1\n#endif\n#if 0\n#endif\n\
@@ -504,8 +571,33 @@ mod tests {
         );
         assert_eq!(out.lines().count(), src.lines().count());
         assert!(
-            host_graphics_source("#version 430\nvoid main() { int GL_ARB_compute_shader_x; }")
-                .is_none()
+            host_graphics_source(
+                "#version 430\nvoid main() { int GL_ARB_compute_shader_x; }",
+                None
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn glsl_430_for_a_completed_host() {
+        let exts = [
+            "GL_ARB_shader_storage_buffer_object",
+            "GL_ARB_arrays_of_arrays",
+        ];
+        let src = "// a comment\n#version 430 core\nlayout(location = 0) out vec4 c;\n#ifdef GL_ARB_compute_shader\n#endif\n";
+        let out = host_graphics_source(src, Some(&exts)).expect("rewritten");
+        assert_eq!(
+            out,
+            "// a comment\n#version 420 core\n#extension GL_ARB_shader_storage_buffer_object : enable\n\
+             #extension GL_ARB_arrays_of_arrays : enable\n#line 3\nlayout(location = 0) out vec4 c;\n#if 1\n#endif\n"
+        );
+        // Other versions, and a `#version` after the first, are the host's to judge.
+        assert!(host_graphics_source("#version 420\nvoid main() {}", Some(&exts)).is_none());
+        assert!(host_graphics_source("#version 450\nvoid main() {}", Some(&exts)).is_none());
+        assert_eq!(
+            host_graphics_source("#version 430 // x\n#version 430\n", Some(&[])).as_deref(),
+            Some("#version 420\n#line 2\n#version 430\n")
         );
     }
 }
