@@ -174,6 +174,25 @@ static void setup_nbody(void)
     free(p);
 }
 
+enum { IMG = 1024 };
+static void setup_blur(void)
+{
+    unsigned char *px = malloc(IMG * IMG * 4);
+    for (int i = 0; i < IMG * IMG * 4; i++)
+        px[i] = (unsigned char)((i * 2654435761u) >> 24);
+    GLuint tex[2];
+    glGenTextures(2, tex);
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, IMG, IMG);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, IMG, IMG, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    glBindTexture(GL_TEXTURE_2D, tex[1]);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32F, IMG, IMG);
+    glBindImageTexture(0, tex[0], 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+    glBindImageTexture(1, tex[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    bufs[1] = buffer(IMG * IMG * 4, NULL, 1);
+    free(px);
+}
+
 static void setup_tiny(void)
 {
     bufs[0] = buffer(64 * 4, NULL, 0);
@@ -282,6 +301,23 @@ static struct kernel kernels[] = {
               "  acc[i] = vec4(a, 0.0);\n"
               "}\n",
      setup_nbody, {BODIES / 256, 1, 1}, 1, (double)BODIES * BODIES / 1e9, "Ginteractions/s"},
+    /* A 5x5 box blur: 25 imageLoad of an rgba8 image and one imageStore to rgba32f per
+     * pixel (the sum also goes to a buffer, for the checksum). */
+    {"image_blur", "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n"
+                   "layout(rgba8, binding = 0) readonly uniform image2D src;\n"
+                   "layout(rgba32f, binding = 1) writeonly uniform image2D dst;\n"
+                   "layout(std430, binding = 1) buffer O { float o[]; };\n"
+                   "void main() {\n"
+                   "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
+                   "  vec4 acc = vec4(0.0);\n"
+                   "  for (int dy = -2; dy <= 2; dy++)\n"
+                   "    for (int dx = -2; dx <= 2; dx++)\n"
+                   "      acc += imageLoad(src, clamp(p + ivec2(dx, dy), ivec2(0), ivec2(1023)));\n"
+                   "  acc /= 25.0;\n"
+                   "  imageStore(dst, p, acc);\n"
+                   "  o[p.y * 1024 + p.x] = acc.r + acc.g + acc.b + acc.a;\n"
+                   "}\n",
+     setup_blur, {IMG / 16, IMG / 16, 1}, 1, (double)IMG * IMG / 1e6, "Mpixel/s"},
     {"tiny_dispatches", "#version 430\nlayout(local_size_x = 64) in;\n"
                         "layout(std430, binding = 0) buffer O { uint v[]; };\n"
                         "void main() { v[gl_LocalInvocationIndex] += 1u; }\n",

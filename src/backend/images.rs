@@ -3,15 +3,46 @@
 //! ([`crate::runtime::image`]) with the unit number the image uniform holds. The
 //! helpers check the unit, the coordinates and the unit's access, and convert texels by
 //! the format bound to the unit.
+//!
+//! imageLoad and imageStore of an image variable whose format qualifier is one of the
+//! common plain formats (32-bit float, signed and unsigned integer, and 8-bit unorm,
+//! with 1, 2 or 4 components) are also generated inline: when the unit is in range,
+//! holds that format, allows the access and the coordinates are inside its size, the
+//! kernel reads or writes the texel through the unit's descriptor and converts it as
+//! the helper would ([`crate::format::texel`]); otherwise it calls the helper, which
+//! then decides as before.
 
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+    Block, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
 };
 
 use super::libcalls::Libcall;
 use super::lower::{Lower, R, Val, cl_type, mf};
+use crate::format::texel::{Format, Kind};
 use crate::ir::*;
 use crate::runtime::image as rt;
+
+/// The plain formats whose imageLoad and imageStore are generated inline: the format a
+/// qualifier names, as (kind, components, bits).
+fn inline_format(f: ImageFormat) -> Option<(Kind, u8, u8)> {
+    use ImageFormat::*;
+    Some(match f {
+        Rgba32f => (Kind::Float, 4, 32),
+        Rg32f => (Kind::Float, 2, 32),
+        R32f => (Kind::Float, 1, 32),
+        Rgba32ui => (Kind::Uint, 4, 32),
+        Rg32ui => (Kind::Uint, 2, 32),
+        R32ui => (Kind::Uint, 1, 32),
+        Rgba32i => (Kind::Sint, 4, 32),
+        Rg32i => (Kind::Sint, 2, 32),
+        R32i => (Kind::Sint, 1, 32),
+        Rgba8 => (Kind::Unorm, 4, 8),
+        Rg8 => (Kind::Unorm, 2, 8),
+        R8 => (Kind::Unorm, 1, 8),
+        _ => return None,
+    })
+}
 
 impl Lower<'_, '_> {
     /// A 16-byte stack slot's address, for the helpers' in/out vectors.
@@ -79,6 +110,204 @@ impl Lower<'_, '_> {
         );
     }
 
+    /// The format qualifier of the image variable `e` names, where it is one of
+    /// [`inline_format`]'s (an image reached through a function parameter has none).
+    fn inline_image_format(&self, e: ExprId) -> Option<(Kind, u8, u8)> {
+        match &self.cur_fn().expr(e).kind {
+            ExprKind::Global(g) => self.env.m.global(*g).format.and_then(inline_format),
+            _ => None,
+        }
+    }
+
+    /// The checks of an inline image access: branches to `fast` with the texel's
+    /// address when `unit` is a unit, holds `format`, allows `access` and (x, y, z) lies
+    /// inside its size; to `slow` otherwise. Returns the address (valid in `fast`).
+    fn inline_texel_address(
+        &mut self,
+        unit: Value,
+        xyz: [Value; 3],
+        format: (Kind, u8, u8),
+        access: u32,
+        fast: Block,
+        slow: Block,
+    ) -> Value {
+        let i32t = types::I32;
+        // The descriptor of `unit`, or of unit 0 when `unit` is past the table (the
+        // access then takes the helper, which refuses it): every load below stays
+        // inside the table, which no kernel writes, so they may be shared between
+        // accesses and moved out of loops (readonly, can_move).
+        let dm = mf().with_readonly().with_can_move();
+        let in_table = self.b.ins().icmp_imm_u(
+            IntCC::UnsignedLessThan,
+            unit,
+            crate::limits::MAX_IMAGE_UNITS as i64,
+        );
+        let zero = self.b.ins().iconst(i32t, 0);
+        let safe = self.b.ins().select(in_table, unit, zero);
+        let u = self.b.ins().uextend(types::I64, safe);
+        let off = self.b.ins().imul_imm_u(u, rt::desc::BYTES);
+        let d = self.b.ins().iadd(self.images, off);
+        let code = Format::Plain {
+            kind: format.0,
+            n: format.1,
+            bits: format.2,
+        }
+        .code();
+        let fmt = self.b.ins().load(i32t, dm, d, rt::desc::FORMAT);
+        let mut ok = self.b.ins().icmp_imm_u(IntCC::Equal, fmt, code as i64);
+        ok = self.b.ins().band(ok, in_table);
+        let acc = self.b.ins().load(i32t, dm, d, rt::desc::ACCESS);
+        let allowed = self.b.ins().band_imm_u(acc, access as i64);
+        let allowed = self.b.ins().icmp_imm_u(IntCC::NotEqual, allowed, 0);
+        ok = self.b.ins().band(ok, allowed);
+        // Negative coordinates compare as large unsigned values: outside.
+        for (i, &c) in xyz.iter().enumerate() {
+            let size = self
+                .b
+                .ins()
+                .load(i32t, dm, d, rt::desc::SIZE + 4 * i as i32);
+            let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, c, size);
+            ok = self.b.ins().band(ok, inside);
+        }
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let ptr = self.b.ins().load(types::I64, dm, d, rt::desc::PTR);
+        let row = self.b.ins().load(types::I64, dm, d, rt::desc::ROW_STRIDE);
+        let slice = self.b.ins().load(types::I64, dm, d, rt::desc::SLICE_STRIDE);
+        let [x, y, z] = xyz.map(|c| self.b.ins().uextend(types::I64, c));
+        let texel = format.1 as i64 * (format.2 as i64 / 8);
+        let zo = self.b.ins().imul(z, slice);
+        let yo = self.b.ins().imul(y, row);
+        let xo = self.b.ins().imul_imm_u(x, texel);
+        let o = self.b.ins().iadd(zo, yo);
+        let o = self.b.ins().iadd(o, xo);
+        self.b.ins().iadd(ptr, o)
+    }
+
+    /// imageLoad through the helper: the four components it writes.
+    fn image_load_helper(
+        &mut self,
+        unit: Value,
+        [x, y, z]: [Value; 3],
+        t: types::Type,
+    ) -> Vec<Value> {
+        let out = self.vec4_slot();
+        let table = self.images;
+        self.libcall(Libcall::ImageLoad, &[table, unit, x, y, z, out]);
+        (0..4)
+            .map(|i| self.b.ins().load(t, mf(), out, 4 * i))
+            .collect()
+    }
+
+    /// imageLoad inline (see the module comment): the texel's components converted as
+    /// Format::decode converts them, the missing ones (0, 0, 1).
+    fn image_load_inline(
+        &mut self,
+        unit: Value,
+        xyz: [Value; 3],
+        format: (Kind, u8, u8),
+        t: types::Type,
+    ) -> Vec<Value> {
+        let (fast, slow, merge) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let vars: Vec<_> = (0..4).map(|_| self.b.declare_var(t)).collect();
+        let addr = self.inline_texel_address(unit, xyz, format, rt::ACCESS_READ, fast, slow);
+        let (kind, n, bits) = format;
+        for (i, var) in vars.iter().enumerate() {
+            let v = if i < n as usize {
+                let at = (i * bits as usize / 8) as i32;
+                match kind {
+                    Kind::Unorm => {
+                        // unorm_to_f32: c / 255 correctly rounded to single precision,
+                        // which c * (1 / 255) in double precision rounded to single
+                        // gives for each of the 256 bytes (no division; the images
+                        // test compares every byte with the helper's result).
+                        let byte = self.b.ins().load(types::I8, mf(), addr, at);
+                        let w = self.b.ins().uextend(types::I32, byte);
+                        let f = self.b.ins().fcvt_from_uint(types::F64, w);
+                        let inv = self.b.ins().f64const(1.0 / 255.0);
+                        let f = self.b.ins().fmul(f, inv);
+                        self.b.ins().fdemote(types::F32, f)
+                    }
+                    _ => self.b.ins().load(t, mf(), addr, at),
+                }
+            } else if i == 3 {
+                match kind {
+                    Kind::Uint | Kind::Sint => self.b.ins().iconst(types::I32, 1),
+                    _ => self.b.ins().f32const(1.0),
+                }
+            } else if t == types::F32 {
+                self.b.ins().f32const(0.0)
+            } else {
+                self.b.ins().iconst(types::I32, 0)
+            };
+            self.b.def_var(*var, v);
+        }
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(slow);
+        let vals = self.image_load_helper(unit, xyz, t);
+        for (var, v) in vars.iter().zip(vals) {
+            self.b.def_var(*var, v);
+        }
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        vars.iter().map(|v| self.b.use_var(*v)).collect()
+    }
+
+    /// imageStore inline (see the module comment): the components converted as
+    /// Format::encode converts them.
+    fn image_store_inline(
+        &mut self,
+        unit: Value,
+        xyz: [Value; 3],
+        format: (Kind, u8, u8),
+        data: &[Value],
+        helper_arg: Value,
+    ) {
+        let (fast, slow, merge) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let addr = self.inline_texel_address(unit, xyz, format, rt::ACCESS_WRITE, fast, slow);
+        let (kind, n, bits) = format;
+        for (i, &c) in data.iter().take(n as usize).enumerate() {
+            let at = (i * bits as usize / 8) as i32;
+            match kind {
+                Kind::Unorm => {
+                    // f32_to_unorm: NaN gives 0; clamp to [0, 1]; round(f * 255) with
+                    // ties to even, in double precision (exact for a float times 255).
+                    let zero = self.b.ins().f32const(0.0);
+                    let one = self.b.ins().f32const(1.0);
+                    let nan = self.b.ins().fcmp(FloatCC::Unordered, c, c);
+                    let f = self.b.ins().select(nan, zero, c);
+                    let f = self.b.ins().fmax(f, zero);
+                    let f = self.b.ins().fmin(f, one);
+                    let d = self.b.ins().fpromote(types::F64, f);
+                    let max = self.b.ins().f64const(255.0);
+                    let d = self.b.ins().fmul(d, max);
+                    let d = self.b.ins().nearest(d);
+                    let w = self.b.ins().fcvt_to_uint_sat(types::I32, d);
+                    let byte = self.b.ins().ireduce(types::I8, w);
+                    self.b.ins().store(mf(), byte, addr, at);
+                }
+                _ => {
+                    self.b.ins().store(mf(), c, addr, at);
+                }
+            }
+        }
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(slow);
+        let table = self.images;
+        let [x, y, z] = xyz;
+        self.libcall(Libcall::ImageStore, &[table, unit, x, y, z, helper_arg]);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+    }
+
     pub(super) fn image_builtin(&mut self, fun: Builtin, args: &[ExprId]) -> R<Val> {
         use Builtin::*;
         let img = self.image_of(args[0])?;
@@ -111,15 +340,13 @@ impl Lower<'_, '_> {
                 Ok(Val::Comps(vec![self.b.ins().load(i32t, mf(), out, 12)]))
             }
             ImageLoad => {
-                let [x, y, z] = self.image_coords(img.dim, args, unit)?;
-                self.check_image_access(args[0], unit, [x, y, z], false);
-                let out = self.vec4_slot();
-                self.libcall(Libcall::ImageLoad, &[table, unit, x, y, z, out]);
+                let xyz = self.image_coords(img.dim, args, unit)?;
+                self.check_image_access(args[0], unit, xyz, false);
                 let t = cl_type(img.sampled);
-                let comps = (0..4)
-                    .map(|i| self.b.ins().load(t, mf(), out, 4 * i))
-                    .collect();
-                Ok(Val::Comps(comps))
+                Ok(Val::Comps(match self.inline_image_format(args[0]) {
+                    Some(f) => self.image_load_inline(unit, xyz, f, t),
+                    None => self.image_load_helper(unit, xyz, t),
+                }))
             }
             ImageStore => {
                 let [x, y, z] = self.image_coords(img.dim, args, unit)?;
@@ -129,7 +356,12 @@ impl Lower<'_, '_> {
                 for (i, &c) in data.iter().take(4).enumerate() {
                     self.b.ins().store(mf(), c, v, 4 * i as i32);
                 }
-                self.libcall(Libcall::ImageStore, &[table, unit, x, y, z, v]);
+                match self.inline_image_format(args[0]) {
+                    Some(f) => self.image_store_inline(unit, [x, y, z], f, &data, v),
+                    None => {
+                        self.libcall(Libcall::ImageStore, &[table, unit, x, y, z, v]);
+                    }
+                }
                 Ok(Val::Comps(Vec::new()))
             }
             _ => {

@@ -14,6 +14,18 @@ use crate::limits::MAX_IMAGE_UNITS;
 pub const ACCESS_READ: u32 = 1;
 pub const ACCESS_WRITE: u32 = 2;
 
+/// Byte offsets of [`ImageDesc`]'s fields and its size, for the code generator's
+/// inline image accesses (backend::images).
+pub mod desc {
+    pub const PTR: i32 = 0;
+    pub const ROW_STRIDE: i32 = 8;
+    pub const SLICE_STRIDE: i32 = 16;
+    pub const SIZE: i32 = 24;
+    pub const FORMAT: i32 = 36;
+    pub const ACCESS: i32 = 40;
+    pub const BYTES: i64 = 48;
+}
+
 /// One bound image: `size` texels along x, y and z (layers), `format` a
 /// [`Format::code`] (0: nothing usable is bound).
 #[repr(C)]
@@ -380,6 +392,22 @@ pub fn empty_table() -> ImageTable {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn desc_layout() {
+        use super::{ImageDesc, desc};
+        use std::mem::{offset_of, size_of};
+        assert_eq!(offset_of!(ImageDesc, ptr) as i32, desc::PTR);
+        assert_eq!(offset_of!(ImageDesc, row_stride) as i32, desc::ROW_STRIDE);
+        assert_eq!(
+            offset_of!(ImageDesc, slice_stride) as i32,
+            desc::SLICE_STRIDE
+        );
+        assert_eq!(offset_of!(ImageDesc, size) as i32, desc::SIZE);
+        assert_eq!(offset_of!(ImageDesc, format) as i32, desc::FORMAT);
+        assert_eq!(offset_of!(ImageDesc, access) as i32, desc::ACCESS);
+        assert_eq!(size_of::<ImageDesc>() as i64, desc::BYTES);
+    }
+
     use super::*;
     use crate::format::texel::Kind;
 

@@ -560,9 +560,89 @@ static void every_format(void)
     glDeleteBuffers(1, &ssbo);
 }
 
+/* The code generator reads and writes the common formats (rgba8, r32f, rgba32f,
+ * 32-bit integers...) inline when the variable's format qualifier names the unit's
+ * format, and calls the runtime's helper otherwise, as for an image reached through a
+ * function parameter. The two paths must agree to the bit: 256 values per component
+ * (unorm rounding ties, negatives, values above 1, NaN, infinities) stored through
+ * each path into two rgba8 images, then both images loaded through each path. */
+static void inline_matches_helper(void)
+{
+    const int n = 256;
+    const char *src =
+        "#version 430\n"
+        "layout(local_size_x = 256) in;\n"
+        "layout(rgba8, binding = 0) uniform image2D direct;\n"
+        "layout(rgba8, binding = 1) uniform image2D other;\n"
+        "layout(std430, binding = 0) buffer R { vec4 a[256]; vec4 b[256]; vec4 c[256]; vec4 d[256]; };\n"
+        "uniform float zero;\n"
+        "void put(image2D im, ivec2 p, vec4 v) { imageStore(im, p, v); }\n"
+        "vec4 get(image2D im, ivec2 p) { return imageLoad(im, p); }\n"
+        "void main() {\n"
+        "  uint i = gl_LocalInvocationIndex;\n"
+        "  float t = (float(i) + 0.5) / 255.0;\n"
+        "  vec4 v = vec4(t, float(i) / 100.0 - 1.0, i % 7u == 0u ? zero / zero : t * 3.0 - 1.0,\n"
+        "                i % 5u == 0u ? (i % 2u == 0u ? 1.0 / zero : -1.0 / zero) : float(i) / 255.0);\n"
+        "  ivec2 p = ivec2(int(i) % 16, int(i) / 16);\n"
+        "  imageStore(direct, p, v);\n"
+        "  put(other, p, v);\n"
+        "  memoryBarrierImage();\n"
+        "  barrier();\n"
+        "  a[i] = imageLoad(direct, p);\n"
+        "  b[i] = get(direct, p);\n"
+        "  c[i] = imageLoad(other, p);\n"
+        "  d[i] = get(other, p);\n"
+        "}\n";
+    GLuint p = h_program(src);
+    CHECK(p != 0, "the inline/helper kernel builds");
+    if (!p)
+        return;
+    GLuint tex[2], buf;
+    glGenTextures(2, tex);
+    for (int i = 0; i < 2; i++) {
+        glBindTexture(GL_TEXTURE_2D, tex[i]);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 16, 16);
+        glBindImageTexture(i, tex[i], 0, GL_FALSE, 0, GL_READ_WRITE, GL_RGBA8);
+    }
+    glGenBuffers(1, &buf);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 4 * n * 16, NULL, GL_DYNAMIC_READ);
+    glUseProgram(p);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_TEXTURE_UPDATE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    static unsigned char px[2][16 * 16 * 4];
+    for (int i = 0; i < 2; i++) {
+        glBindTexture(GL_TEXTURE_2D, tex[i]);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, px[i]);
+    }
+    CHECK(memcmp(px[0], px[1], sizeof px[0]) == 0, "imageStore inline and through the helper store the same bytes");
+    /* Against GL 4.6 §2.3.5.1 computed here: round(clamp(f) * 255), ties to even. */
+    int wrong = 0;
+    for (int i = 0; i < n; i++) {
+        float t = ((float)i + 0.5f) / 255.0f;
+        double want = nearbyint((double)(t > 1.0f ? 1.0f : t) * 255.0);
+        wrong += px[0][4 * i] != (unsigned char)want;
+    }
+    CHECK(wrong == 0, "(i + 0.5) / 255 stores round(f * 255) with ties to even (%d wrong)", wrong);
+    CHECK(px[0][2] == 0 && px[0][3] == 255, "NaN stores 0, +inf 255: %d %d", px[0][2], px[0][3]);
+    static unsigned r[4][256][4];
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof r, r);
+    CHECK(memcmp(r[0], r[1], sizeof r[0]) == 0 && memcmp(r[2], r[3], sizeof r[2]) == 0,
+          "imageLoad inline and through the helper give the same bits");
+    CHECK(memcmp(r[0], r[2], sizeof r[0]) == 0, "both images hold the same texels");
+    float f;
+    memcpy(&f, &r[0][1][0], 4);
+    CHECK(f == 2.0f / 255.0f, "2 reads back as 2/255 (%.9g)", f);
+    glUseProgram(0);
+    glDeleteProgram(p);
+    glDeleteTextures(2, tex);
+    glDeleteBuffers(1, &buf);
+}
+
 int main(void)
 {
     h_init();
+    inline_matches_helper();
     stores();
     loads();
     atomics_and_bounds();
