@@ -150,7 +150,8 @@ step "piglit graphics compiler tests (conformance/piglit_graphics_known.txt)" py
 step "piglit compute binaries" python3 scripts/piglit_binaries.py --glcompute "$LIBDIR/glcompute"
 
 # Every piglit .shader_test with a [compute shader], and ours, through shader-test.
-step "shader tests (piglit and conformance/)" python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"
+# With Cranelift's verifier on (GLCOMPUTE_DEBUG=verify), as release builds run without it.
+step "shader tests (piglit and conformance/)" env GLCOMPUTE_DEBUG=verify python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"
 
 # The tutorial programs of the demo, checked against CPU references.
 for d in prefix_sum boids; do

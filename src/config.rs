@@ -13,6 +13,7 @@ struct Config {
     host_caps_off: Vec<String>,
     debug_barriers: bool,
     debug_bounds: bool,
+    debug_verify: bool,
 }
 
 fn config() -> &'static Config {
@@ -44,6 +45,7 @@ fn config() -> &'static Config {
                 .unwrap_or(DEFAULT_TIMEOUT_MS),
             debug_barriers: debug_word("barriers"),
             debug_bounds: debug_word("bounds"),
+            debug_verify: debug_word("verify"),
         }
     })
 }
@@ -75,6 +77,12 @@ pub fn debug_barriers() -> bool {
 /// with the program, the source line, the index or coordinates and the range's size.
 pub fn debug_bounds() -> bool {
     config().debug_bounds
+}
+
+/// GLCOMPUTE_DEBUG=verify: Cranelift's IR verifier checks the code generated for every
+/// program (backend::Options::verify).
+pub fn debug_verify() -> bool {
+    config().debug_verify
 }
 
 /// GLCOMPUTE_LOG=errors: print every GL error, with its explanation, to stderr.

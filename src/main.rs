@@ -30,6 +30,11 @@ fn usage() -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // Output piped into a reader that stops early (`glcompute info | head`) ends the
+    // process quietly, as other command-line tools do, instead of a panic in println!
+    // (Rust ignores SIGPIPE by default).
+    // SAFETY: restoring the default disposition of one signal, before any thread starts.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("info") => info(),
@@ -69,7 +74,11 @@ fn compile(args: &[String]) -> ExitCode {
     use glcompute_driver::ir::shader::Stage;
     use std::sync::Arc;
     let mut dump_ir = false;
-    let mut opts = glcompute_driver::backend::Options::default();
+    // A developer's tool: Cranelift's verifier checks what it generates.
+    let mut opts = glcompute_driver::backend::Options {
+        verify: true,
+        ..Default::default()
+    };
     let mut link = true;
     let mut files = Vec::new();
     for a in args {

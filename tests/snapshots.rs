@@ -102,6 +102,7 @@ fn render(src: &str) -> Result<(String, String), String> {
         local,
         Options {
             clif: true,
+            verify: true,
             ..Options::default()
         },
     )

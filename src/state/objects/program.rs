@@ -147,6 +147,7 @@ impl Executable {
                         backend::Options {
                             check_barriers: crate::config::debug_barriers(),
                             check_bounds: crate::config::debug_bounds(),
+                            verify: crate::config::debug_verify(),
                             ..backend::Options::default()
                         },
                     )
