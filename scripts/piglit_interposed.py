@@ -13,6 +13,8 @@ Configurations:
   old       glcompute preloaded over Mesa as a GL 3.3 driver without compute, shader
             storage or atomic counter buffers, and used without direct state access
             (GLCOMPUTE_HOST_CAPS=-dsa): the binding points glcompute keeps itself
+  gl45      as `shown`, for the compute tests that need GL 4.5 (glsl-4.50 and
+            nv_compute_shader_derivatives, which glcompute announces over any host)
   cs        as `hidden`, for the 1,481 glsl-4.30 built-in function tests `cs-*`, which
             write a host texture through an image and read it back through the host's
             framebuffer (the list names them with `cs | * | pass`: every one must pass)
@@ -39,6 +41,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXPECTED = os.path.join(ROOT, "conformance", "expected", "piglit-interposed.txt")
 TESTS = ["-t", "spec@arb_compute_shader@", "-t", "spec@arb_compute_variable_group_size@"]
 CS_TESTS = ["-t", "spec@glsl-4.30@execution@built-in-functions@cs-"]
+# The compute tests that need a GL 4.5 context: over Mesa with its compute (GL 4.5).
+GL45_TESTS = ["-t", "spec@glsl-4.50@execution@glsl-", "-t", "spec@nv_compute_shader_derivatives@"]
 # The cs-* tests of Debian's piglit: fewer means the run did not find them all.
 CS_COUNT = 1481
 HIDE = {
@@ -77,13 +81,13 @@ def run(config, preload, out):
         env.update(HIDE)
     if config == "old":
         env.update(OLD)
-    if config in ("hidden", "glx", "shown", "old", "cs"):
+    if config in ("hidden", "glx", "shown", "gl45", "old", "cs"):
         env["LD_PRELOAD"] = preload
     results = os.path.join(out, config)
     # Under Xvfb the tests run one at a time: concurrent connections to a fresh Xvfb
     # were seen to fail now and then (XOpenDisplay), which is no test of glcompute.
     concurrency = "-1" if config == "glx" else "-c"
-    tests = CS_TESTS if config == "cs" else TESTS
+    tests = CS_TESTS if config == "cs" else GL45_TESTS if config == "gl45" else TESTS
     cmd = ["piglit", "run", "-o", concurrency, "-p", platform] + tests + ["quick", results]
     if config == "glx":
         cmd = ["xvfb-run", "-a", "-s", "-screen 0 640x480x24"] + cmd
@@ -109,7 +113,7 @@ def main():
         print(f"{a.preload} does not exist (cargo build --release)")
         return 1
     expected = load_expected()
-    configs = [a.only] if a.only else ["hidden", "shown", "glx", "old", "cs", "baseline"]
+    configs = [a.only] if a.only else ["hidden", "shown", "gl45", "glx", "old", "cs", "baseline"]
     bad = 0
     for config in configs:
         tests = run(config, a.preload, a.out)
@@ -135,7 +139,7 @@ def main():
                 print(f"  {exp:<9} {config} {name}: {why}")
             # glcompute must be the one running the dispatches it took over.
             if (
-                config in ("hidden", "glx", "shown", "old", "cs")
+                config in ("hidden", "glx", "shown", "gl45", "old", "cs")
                 and got == "pass"
                 and "execution@" in name
                 and "glcompute: runs glDispatchCompute" not in err

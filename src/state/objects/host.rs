@@ -126,6 +126,8 @@ impl HostLink {
             ("GL_ARB_compute_variable_group_size", false),
             ("GL_ARB_shader_storage_buffer_object", c.ssbo),
             ("GL_ARB_shader_atomic_counters", c.atomic_counters),
+            // Derivatives in compute shaders, which glcompute compiles over any host.
+            ("GL_NV_compute_shader_derivatives", false),
         ] {
             if !has && !c.extensions.iter().any(|e| e == ext) {
                 v.push(ext);
