@@ -231,6 +231,15 @@ pub enum Builtin {
     TexelFetchOffset,
     TextureGrad,
     TextureGradOffset,
+    /// The projective lookups (GLSL 4.60 §8.9.2): the front end divides the
+    /// coordinates by their last component and calls the lookup without `Proj`; the
+    /// back end never sees these.
+    TextureProj,
+    TextureProjOffset,
+    TextureProjLod,
+    TextureProjLodOffset,
+    TextureProjGrad,
+    TextureProjGradOffset,
     TextureGather,
     TextureSamples,
     // 8.10 atomic counters
@@ -338,9 +347,24 @@ impl Builtin {
             | ImageAtomicAnd | ImageAtomicOr | ImageAtomicXor | ImageAtomicExchange
             | ImageAtomicCompSwap => BuiltinClass::ImageAccess,
             ImageSize | ImageSamples => BuiltinClass::ImageQuery,
-            Texture | TextureLod | TextureOffset | TextureLodOffset | TexelFetch
-            | TexelFetchOffset | TextureGrad | TextureGradOffset | TextureGather | TextureSize
-            | TextureQueryLevels | TextureSamples => BuiltinClass::Texture,
+            Texture
+            | TextureLod
+            | TextureOffset
+            | TextureLodOffset
+            | TexelFetch
+            | TexelFetchOffset
+            | TextureGrad
+            | TextureGradOffset
+            | TextureProj
+            | TextureProjOffset
+            | TextureProjLod
+            | TextureProjLodOffset
+            | TextureProjGrad
+            | TextureProjGradOffset
+            | TextureGather
+            | TextureSize
+            | TextureQueryLevels
+            | TextureSamples => BuiltinClass::Texture,
             Clock | Clock2x32 => BuiltinClass::Clock,
             Dfdx
             | Dfdy

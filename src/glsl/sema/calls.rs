@@ -225,6 +225,10 @@ impl Checker<'_> {
                 self.check_builtin_stage(name, ov.fun, span);
                 self.check_builtin(ov.fun, &final_args, span)?;
                 let ret = self.ty_of(ov.ret);
+                // Projective lookups become the lookup of the divided coordinates.
+                if let Some(e) = self.projective_lookup(ov.fun, &final_args, ret, span)? {
+                    return Some(e);
+                }
                 // GL_NV_compute_shader_derivatives (sema::derivatives).
                 if ov.fun.is_derivative() && self.stage == crate::ir::shader::Stage::Compute {
                     return self.compute_derivative(ov.fun, final_args[0], span);
@@ -403,11 +407,17 @@ impl Checker<'_> {
                     return None;
                 }
             }
-            TextureOffset | TextureLodOffset | TexelFetchOffset | TextureGradOffset => {
+            TextureOffset
+            | TextureLodOffset
+            | TexelFetchOffset
+            | TextureGradOffset
+            | TextureProjOffset
+            | TextureProjLodOffset
+            | TextureProjGradOffset => {
                 // The offset is the last argument, except in textureOffset(s, P,
-                // offset, bias).
+                // offset, bias) and textureProjOffset(s, P, offset, bias).
                 let off = match fun {
-                    TextureOffset => *args.get(2)?,
+                    TextureOffset | TextureProjOffset => *args.get(2)?,
                     _ => *args.last()?,
                 };
                 if self.fold(off).is_none() {

@@ -414,7 +414,7 @@ impl Checker<'_> {
     }
 
     /// A local of the current function that no source name reaches.
-    fn temp_local(&mut self, ty: TypeId, span: Span) -> LocalId {
+    pub(super) fn temp_local(&mut self, ty: TypeId, span: Span) -> LocalId {
         let f = &mut self.f().func;
         let id = LocalId(f.locals.len() as u32);
         f.locals.push(Local {

@@ -17,6 +17,7 @@ mod functions;
 mod io;
 mod io_layout;
 mod operators;
+mod projective;
 mod qualifiers;
 pub mod stages;
 mod stmt;

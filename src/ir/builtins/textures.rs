@@ -348,6 +348,74 @@ pub(super) fn add(t: &mut Table) {
             }
         }
     }
+    // 8.9.2 projective lookups (GLSL 1.30): the coordinates with q last (for 1D and 2D
+    // also as a vec4 with q in w); the front end divides by q (sema::calls).
+    for dim in [Dim::D1, Dim::D2, Dim::D3, Dim::Rect] {
+        for sampled in [F, I, U] {
+            let smp = Ty::Sampler(Opaque {
+                dim,
+                sampled,
+                shadow: false,
+            });
+            let texel = vec(sampled, 4);
+            let n = dim.tex_coord_components();
+            let grad = vec(F, n);
+            let o = vec(I, dim.offset_components());
+            let v = if dim == Dim::Rect { 140 } else { 130 };
+            let mut coords = vec![vec(F, n + 1)];
+            if n + 1 < 4 {
+                coords.push(vec(F, 4));
+            }
+            for c in coords {
+                fixed(t, "textureProj", TextureProj, texel, &[smp, c], v);
+                fixed(
+                    t,
+                    "textureProjOffset",
+                    TextureProjOffset,
+                    texel,
+                    &[smp, c, o],
+                    v,
+                );
+                fixed(
+                    t,
+                    "textureProjGrad",
+                    TextureProjGrad,
+                    texel,
+                    &[smp, c, grad, grad],
+                    v,
+                );
+                fixed(
+                    t,
+                    "textureProjGradOffset",
+                    TextureProjGradOffset,
+                    texel,
+                    &[smp, c, grad, grad, o],
+                    v,
+                );
+                if dim != Dim::Rect {
+                    let f1 = vec(F, 1);
+                    fixed(t, "textureProj", TextureProj, texel, &[smp, c, f1], v);
+                    fixed(
+                        t,
+                        "textureProjOffset",
+                        TextureProjOffset,
+                        texel,
+                        &[smp, c, o, f1],
+                        v,
+                    );
+                    fixed(t, "textureProjLod", TextureProjLod, texel, &[smp, c, f1], v);
+                    fixed(
+                        t,
+                        "textureProjLodOffset",
+                        TextureProjLodOffset,
+                        texel,
+                        &[smp, c, f1, o],
+                        v,
+                    );
+                }
+            }
+        }
+    }
     // GLSL 1.20 §8.7's texture functions (compatibility profile since GLSL 1.40): the
     // same lookups as texture() and textureLod() on float samplers.
     for (dim, n, suffix) in [
@@ -392,6 +460,37 @@ pub(super) fn add(t: &mut Table) {
             &[smp, c, vec(F, 1)],
             COMPATIBILITY_ONLY,
         );
+        // texture1DProj, texture2DProj, texture3DProj and their Lod forms.
+        let (proj, proj_lod): (&'static str, &'static str) = match suffix {
+            "1D" => ("texture1DProj", "texture1DProjLod"),
+            "2D" => ("texture2DProj", "texture2DProjLod"),
+            "3D" => ("texture3DProj", "texture3DProjLod"),
+            _ => continue,
+        };
+        let mut coords = vec![vec(F, n + 1)];
+        if n + 1 < 4 {
+            coords.push(vec(F, 4));
+        }
+        for c in coords {
+            let f1 = vec(F, 1);
+            fixed(t, proj, TextureProj, texel, &[smp, c], COMPATIBILITY_ONLY);
+            fixed(
+                t,
+                proj,
+                TextureProj,
+                texel,
+                &[smp, c, f1],
+                COMPATIBILITY_ONLY,
+            );
+            fixed(
+                t,
+                proj_lod,
+                TextureProjLod,
+                texel,
+                &[smp, c, f1],
+                COMPATIBILITY_ONLY,
+            );
+        }
     }
     // 8.14 derivatives and 8.13 interpolation (fragment shaders only), 8.15 geometry
     // shader functions: checked in graphics stages, never compiled.
