@@ -3,7 +3,9 @@
 //! write to a sink, never outside the resource), loads, stores and copies.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind, Value, types};
+use cranelift_codegen::ir::{
+    InstBuilder, Opcode, StackSlotData, StackSlotKind, Value, ValueDef, types,
+};
 
 use super::helpers;
 use crate::ir::layout::bits32::{array_stride, layout, matrix_stride, struct_layout};
@@ -26,19 +28,31 @@ impl<'a, 'b> Lower<'a, 'b> {
         Ok(self.slot_place(&slot))
     }
 
-    /// A descriptor table entry: (pointer, size in bytes).
+    /// A descriptor table entry: (pointer, size in bytes). The table does not change
+    /// during a dispatch and no kernel writes it, so the loads are readonly (shared
+    /// between accesses); at a constant slot, which the compiler took from the
+    /// program's own table, they may also move (out of the loop over invocations).
     pub(super) fn resource(&mut self, slot: Value) -> (Value, Value) {
+        let constant = match self.b.func.dfg.value_def(slot) {
+            ValueDef::Result(inst, _) => self.b.func.dfg.insts[inst].opcode() == Opcode::Iconst,
+            _ => false,
+        };
+        let flags = if constant {
+            mf().with_readonly().with_can_move()
+        } else {
+            mf().with_readonly()
+        };
         let s64 = self.b.ins().uextend(types::I64, slot);
         let off = self
             .b
             .ins()
             .imul_imm_s(s64, offsets::RESOURCE_STRIDE as i64);
         let entry = self.b.ins().iadd(self.resources, off);
-        let ptr = self.b.ins().load(types::I64, mf(), entry, 0);
+        let ptr = self.b.ins().load(types::I64, flags, entry, 0);
         let size = self
             .b
             .ins()
-            .load(types::I64, mf(), entry, offsets::RESOURCE_SIZE);
+            .load(types::I64, flags, entry, offsets::RESOURCE_SIZE);
         (ptr, size)
     }
 
