@@ -1106,6 +1106,21 @@ fn compute_derivatives() {
         ]),
         "declare both derivative_group_quadsNV and derivative_group_linearNV",
     );
+    // GLSL 4.60 §8.9: a lookup's bias is for fragment shaders; the extension adds
+    // compute shaders (where it adjusts the level of detail of a derivative group).
+    let bias = "layout(binding = 0) uniform sampler2D s;\nvoid main() { o[0] = textureOffset(s, vec2(0.5), ivec2(1), 1.0).x + texture(s, vec2(0.5), 2.0).y; }";
+    fails(
+        compile(&format!(
+            "#version 450\nlayout(local_size_x = 2, local_size_y = 2) in;\n{out}{bias}"
+        )),
+        "`textureOffset' with a bias is only available in fragment shaders",
+    );
+    assert!(
+        compile(&format!(
+            "{ext}layout(local_size_x = 2, local_size_y = 2) in;\n{out}{bias}"
+        ))
+        .is_ok()
+    );
     // A derivative needs the fixed local size, declared first.
     fails(
         compile(&format!(

@@ -222,7 +222,12 @@ impl Checker<'_> {
                 ))
             }
             Callee::Builtin(ov) => {
-                self.check_builtin_stage(name, ov.fun, span);
+                self.check_builtin_stage(
+                    name,
+                    ov.fun,
+                    span,
+                    takes_bias(&self.m.types, ov, &arg_types),
+                );
                 self.check_builtin(ov.fun, &final_args, span)?;
                 let ret = self.ty_of(ov.ret);
                 // Projective lookups become the lookup of the divided coordinates.
@@ -505,4 +510,21 @@ pub fn best_candidate(cands: &[(Callee, Vec<Conversion>)]) -> Option<usize> {
         a.iter().zip(b).all(|(x, y)| x <= y) && a.iter().zip(b).any(|(x, y)| x < y)
     };
     (0..cands.len()).find(|&i| (0..cands.len()).all(|j| i == j || better(&cands[i].1, &cands[j].1)))
+}
+
+/// Whether `ov` is the form of a texture lookup with a trailing bias parameter (GLSL
+/// 4.60 §8.9): texture, textureOffset, textureProj and textureProjOffset (and the
+/// compatibility texture1D.. forms) with one argument more than the plain form; the
+/// third argument of texture(samplerCubeArrayShadow, ...) is the reference, not a bias.
+fn takes_bias(types: &Types, ov: &Overload, args: &[TypeId]) -> bool {
+    use Builtin::*;
+    let plain = match ov.fun {
+        Texture | TextureProj => 2,
+        TextureOffset | TextureProjOffset => 3,
+        _ => return false,
+    };
+    let cube_array_shadow = args.first().is_some_and(
+        |&t| matches!(types.get(t), Type::Sampler(o) if o.shadow && o.dim == Dim::CubeArray),
+    );
+    ov.params.len() == plain + 1 && !(ov.fun == Texture && cube_array_shadow)
 }

@@ -3,7 +3,8 @@
 //! compatibility profile's texture1DProj and kin): the lookup without `Proj` of the
 //! coordinates divided by their last component q. For a sampler1D the coordinate is
 //! P.s / q, for sampler2D and sampler2DRect P.st / q, for sampler3D P.stp / q, whether
-//! q is P's third component or (for vec4 coordinates) its fourth.
+//! q is P's third component or (for vec4 coordinates) its fourth; for the shadow
+//! samplers (a vec4 P) P.stp / q, the reference being the third.
 
 use super::*;
 
@@ -29,6 +30,8 @@ impl Checker<'_> {
         };
         let (smp, coord) = (args[0], args[1]);
         let n = match self.m.types.get(self.ty(smp)) {
+            // A shadow lookup's coordinates and reference (for 1D: s, unused, ref).
+            Type::Sampler(o) if o.shadow => 3,
             Type::Sampler(o) => o.dim.tex_coord_components() as u32,
             _ => {
                 self.error(span, "internal: a projective lookup without a sampler");

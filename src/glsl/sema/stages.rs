@@ -590,9 +590,20 @@ impl Checker<'_> {
         }
     }
 
-    /// Stage rules of a built-in function call (GLSL 4.60 §8.13-§8.16).
-    pub(super) fn check_builtin_stage(&mut self, name: &str, fun: Builtin, span: Span) {
+    /// Stage rules of a built-in function call (GLSL 4.60 §8.13-§8.16), and §8.9's for
+    /// an overload that takes a bias (`bias`): the bias parameter is accepted in
+    /// fragment shaders only (GL_NV_compute_shader_derivatives adds compute shaders).
+    pub(super) fn check_builtin_stage(&mut self, name: &str, fun: Builtin, span: Span, bias: bool) {
         use Builtin::*;
+        if bias && self.stage != Stage::Fragment && !self.compute_derivatives_enabled() {
+            self.error(
+                span,
+                format!(
+                    "`{name}' with a bias is only available in fragment shaders (and compute shaders with GL_NV_compute_shader_derivatives)"
+                ),
+            );
+            return;
+        }
         if let Some(stage) = fun.only_in_stage()
             && self.stage.name() != stage
             && !(fun.is_derivative() && self.compute_derivatives_enabled())

@@ -325,16 +325,102 @@ pub(super) fn add(t: &mut Table) {
             if n < 4 {
                 // sampler1DShadow uses vec3 (s, unused, ref) for historical reasons.
                 let c = vec(F, if dim == Dim::D1 { 3 } else { n + 1 });
-                fixed(t, "texture", Texture, vec(F, 1), &[smp, c], 130);
+                let f1 = vec(F, 1);
+                let v = if dim == Dim::Rect { 140 } else { 130 };
+                fixed(t, "texture", Texture, f1, &[smp, c], v);
                 if dim != Dim::Cube && dim != Dim::Rect && dim != Dim::D2Array {
+                    fixed(t, "textureLod", TextureLod, f1, &[smp, c, f1], 130);
+                }
+                // GLSL 4.60 §8.9.2's other shadow lookups: a bias (not for
+                // rectangles and 2D arrays), explicit gradients, offsets, and the
+                // projective forms of 1D, 2D and rectangle shadow samplers (a vec4
+                // whose z is the reference and w the q the front end divides by).
+                let bias = matches!(dim, Dim::D1 | Dim::D2 | Dim::Cube | Dim::D1Array);
+                let lod = matches!(dim, Dim::D1 | Dim::D2 | Dim::D1Array);
+                let g = vec(
+                    F,
+                    if dim == Dim::Cube {
+                        3
+                    } else {
+                        dim.offset_components()
+                    },
+                );
+                let o = vec(I, dim.offset_components());
+                if bias {
+                    fixed(t, "texture", Texture, f1, &[smp, c, f1], 130);
+                }
+                fixed(t, "textureGrad", TextureGrad, f1, &[smp, c, g, g], v);
+                if dim != Dim::Cube {
+                    fixed(t, "textureOffset", TextureOffset, f1, &[smp, c, o], v);
                     fixed(
                         t,
-                        "textureLod",
-                        TextureLod,
-                        vec(F, 1),
-                        &[smp, c, vec(F, 1)],
-                        130,
+                        "textureGradOffset",
+                        TextureGradOffset,
+                        f1,
+                        &[smp, c, g, g, o],
+                        v,
                     );
+                    if bias {
+                        fixed(t, "textureOffset", TextureOffset, f1, &[smp, c, o, f1], 130);
+                    }
+                    if lod {
+                        fixed(
+                            t,
+                            "textureLodOffset",
+                            TextureLodOffset,
+                            f1,
+                            &[smp, c, f1, o],
+                            130,
+                        );
+                    }
+                }
+                if matches!(dim, Dim::D1 | Dim::D2 | Dim::Rect) {
+                    let c4 = vec(F, 4);
+                    fixed(t, "textureProj", TextureProj, f1, &[smp, c4], v);
+                    fixed(
+                        t,
+                        "textureProjOffset",
+                        TextureProjOffset,
+                        f1,
+                        &[smp, c4, o],
+                        v,
+                    );
+                    fixed(
+                        t,
+                        "textureProjGrad",
+                        TextureProjGrad,
+                        f1,
+                        &[smp, c4, g, g],
+                        v,
+                    );
+                    fixed(
+                        t,
+                        "textureProjGradOffset",
+                        TextureProjGradOffset,
+                        f1,
+                        &[smp, c4, g, g, o],
+                        v,
+                    );
+                    if dim != Dim::Rect {
+                        fixed(t, "textureProj", TextureProj, f1, &[smp, c4, f1], 130);
+                        fixed(
+                            t,
+                            "textureProjOffset",
+                            TextureProjOffset,
+                            f1,
+                            &[smp, c4, o, f1],
+                            130,
+                        );
+                        fixed(t, "textureProjLod", TextureProjLod, f1, &[smp, c4, f1], 130);
+                        fixed(
+                            t,
+                            "textureProjLodOffset",
+                            TextureProjLodOffset,
+                            f1,
+                            &[smp, c4, f1, o],
+                            130,
+                        );
+                    }
                 }
             } else {
                 fixed(
