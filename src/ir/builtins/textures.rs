@@ -375,52 +375,7 @@ pub(super) fn add(t: &mut Table) {
                     }
                 }
                 if matches!(dim, Dim::D1 | Dim::D2 | Dim::Rect) {
-                    let c4 = vec(F, 4);
-                    fixed(t, "textureProj", TextureProj, f1, &[smp, c4], v);
-                    fixed(
-                        t,
-                        "textureProjOffset",
-                        TextureProjOffset,
-                        f1,
-                        &[smp, c4, o],
-                        v,
-                    );
-                    fixed(
-                        t,
-                        "textureProjGrad",
-                        TextureProjGrad,
-                        f1,
-                        &[smp, c4, g, g],
-                        v,
-                    );
-                    fixed(
-                        t,
-                        "textureProjGradOffset",
-                        TextureProjGradOffset,
-                        f1,
-                        &[smp, c4, g, g, o],
-                        v,
-                    );
-                    if dim != Dim::Rect {
-                        fixed(t, "textureProj", TextureProj, f1, &[smp, c4, f1], 130);
-                        fixed(
-                            t,
-                            "textureProjOffset",
-                            TextureProjOffset,
-                            f1,
-                            &[smp, c4, o, f1],
-                            130,
-                        );
-                        fixed(t, "textureProjLod", TextureProjLod, f1, &[smp, c4, f1], 130);
-                        fixed(
-                            t,
-                            "textureProjLodOffset",
-                            TextureProjLodOffset,
-                            f1,
-                            &[smp, c4, f1, o],
-                            130,
-                        );
-                    }
+                    projective(t, smp, f1, vec(F, 4), g, o, v, dim != Dim::Rect);
                 }
             } else {
                 fixed(
@@ -453,52 +408,7 @@ pub(super) fn add(t: &mut Table) {
                 coords.push(vec(F, 4));
             }
             for c in coords {
-                fixed(t, "textureProj", TextureProj, texel, &[smp, c], v);
-                fixed(
-                    t,
-                    "textureProjOffset",
-                    TextureProjOffset,
-                    texel,
-                    &[smp, c, o],
-                    v,
-                );
-                fixed(
-                    t,
-                    "textureProjGrad",
-                    TextureProjGrad,
-                    texel,
-                    &[smp, c, grad, grad],
-                    v,
-                );
-                fixed(
-                    t,
-                    "textureProjGradOffset",
-                    TextureProjGradOffset,
-                    texel,
-                    &[smp, c, grad, grad, o],
-                    v,
-                );
-                if dim != Dim::Rect {
-                    let f1 = vec(F, 1);
-                    fixed(t, "textureProj", TextureProj, texel, &[smp, c, f1], v);
-                    fixed(
-                        t,
-                        "textureProjOffset",
-                        TextureProjOffset,
-                        texel,
-                        &[smp, c, o, f1],
-                        v,
-                    );
-                    fixed(t, "textureProjLod", TextureProjLod, texel, &[smp, c, f1], v);
-                    fixed(
-                        t,
-                        "textureProjLodOffset",
-                        TextureProjLodOffset,
-                        texel,
-                        &[smp, c, f1, o],
-                        v,
-                    );
-                }
+                projective(t, smp, texel, c, grad, o, v, dim != Dim::Rect);
             }
         }
     }
@@ -682,4 +592,60 @@ pub(super) fn add(t: &mut Table) {
         &[],
         430,
     );
+}
+
+/// The projective lookups (GLSL 4.60 §8.9.2) of sampler `smp` with coordinates `c` (q
+/// last) returning `ret`: textureProj, textureProjOffset, textureProjGrad and
+/// textureProjGradOffset, and with `bias_lod` (every kind but rectangles) the forms
+/// with a bias and textureProjLod, textureProjLodOffset.
+#[allow(clippy::too_many_arguments)]
+fn projective(t: &mut Table, smp: Ty, ret: Ty, c: Ty, grad: Ty, off: Ty, v: u16, bias_lod: bool) {
+    use Builtin::*;
+    let f1 = Ty::Vec(F, 1);
+    fixed(t, "textureProj", TextureProj, ret, &[smp, c], v);
+    fixed(
+        t,
+        "textureProjOffset",
+        TextureProjOffset,
+        ret,
+        &[smp, c, off],
+        v,
+    );
+    fixed(
+        t,
+        "textureProjGrad",
+        TextureProjGrad,
+        ret,
+        &[smp, c, grad, grad],
+        v,
+    );
+    let gradoff = [smp, c, grad, grad, off];
+    fixed(
+        t,
+        "textureProjGradOffset",
+        TextureProjGradOffset,
+        ret,
+        &gradoff,
+        v,
+    );
+    if bias_lod {
+        fixed(t, "textureProj", TextureProj, ret, &[smp, c, f1], v);
+        fixed(
+            t,
+            "textureProjOffset",
+            TextureProjOffset,
+            ret,
+            &[smp, c, off, f1],
+            v,
+        );
+        fixed(t, "textureProjLod", TextureProjLod, ret, &[smp, c, f1], v);
+        fixed(
+            t,
+            "textureProjLodOffset",
+            TextureProjLodOffset,
+            ret,
+            &[smp, c, f1, off],
+            v,
+        );
+    }
 }
