@@ -152,6 +152,9 @@ step "piglit compute binaries" python3 scripts/piglit_binaries.py --glcompute "$
 # Every piglit .shader_test with a [compute shader], and ours, through shader-test.
 # With Cranelift's verifier on (GLCOMPUTE_DEBUG=verify), as release builds run without it.
 step "shader tests (piglit and conformance/)" env GLCOMPUTE_DEBUG=verify python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"
+# Again with every region one invocation at a time: the scalar lowering stays the
+# fallback of SIMD regions and must stay right on its own.
+step "shader tests, scalar regions only (GLCOMPUTE_DEBUG=scalar)" env GLCOMPUTE_DEBUG=verify,scalar python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"
 
 # The tutorial programs of the demo, checked against CPU references.
 for d in prefix_sum boids; do

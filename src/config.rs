@@ -14,6 +14,7 @@ struct Config {
     debug_barriers: bool,
     debug_bounds: bool,
     debug_verify: bool,
+    debug_scalar: bool,
 }
 
 fn config() -> &'static Config {
@@ -46,6 +47,7 @@ fn config() -> &'static Config {
             debug_barriers: debug_word("barriers"),
             debug_bounds: debug_word("bounds"),
             debug_verify: debug_word("verify"),
+            debug_scalar: debug_word("scalar"),
         }
     })
 }
@@ -83,6 +85,12 @@ pub fn debug_bounds() -> bool {
 /// program (backend::Options::verify).
 pub fn debug_verify() -> bool {
     config().debug_verify
+}
+
+/// GLCOMPUTE_DEBUG=scalar: every region of a kernel runs one invocation at a time,
+/// never in SIMD lanes (backend::Options::scalar).
+pub fn debug_scalar() -> bool {
+    config().debug_scalar
 }
 
 /// GLCOMPUTE_LOG=errors: print every GL error, with its explanation, to stderr.

@@ -77,6 +77,7 @@ fn compile(args: &[String]) -> ExitCode {
     // A developer's tool: Cranelift's verifier checks what it generates.
     let mut opts = glcompute_driver::backend::Options {
         verify: true,
+        scalar: glcompute_driver::config::debug_scalar(),
         ..Default::default()
     };
     let mut link = true;
@@ -142,7 +143,7 @@ fn compile(args: &[String]) -> ExitCode {
                         print!("{text}");
                     }
                 }
-                if opts.clif || opts.asm {
+                if opts.clif || opts.asm || dump_ir {
                     let local = prog.compute.and_then(|c| c.local_size);
                     match glsl::on_compiler_stack(0, || {
                         glcompute_driver::backend::compile(
@@ -155,6 +156,21 @@ fn compile(args: &[String]) -> ExitCode {
                     .and_then(|r| r)
                     {
                         Ok(k) => {
+                            if dump_ir {
+                                println!("--- regions of the work-group function");
+                                for r in &k.regions {
+                                    match &r.scalar {
+                                        None => println!(
+                                            "{}: SIMD, {} invocations at a time",
+                                            r.span,
+                                            glcompute_driver::backend::simd::LANES
+                                        ),
+                                        Some(why) => {
+                                            println!("{}: one invocation at a time: {why}", r.span)
+                                        }
+                                    }
+                                }
+                            }
                             if let Some(c) = &k.clif {
                                 println!("--- Cranelift IR of the work-group function");
                                 print!("{c}");

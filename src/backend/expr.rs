@@ -77,6 +77,10 @@ impl Lower<'_, '_> {
 
     /// Expressions that denote storage (variables and accesses into them).
     fn is_place(&self, e: ExprId) -> bool {
+        // A value a SIMD region gives for one lane is a value, wherever it came from.
+        if self.subst.contains_key(&e) {
+            return false;
+        }
         match &self.cur_fn().expr(e).kind {
             ExprKind::Global(_) | ExprKind::Local(_) => true,
             ExprKind::Index { base, .. }
@@ -111,6 +115,11 @@ impl Lower<'_, '_> {
     }
 
     pub(super) fn expr(&mut self, e: ExprId) -> R<Val> {
+        if !self.subst.is_empty()
+            && let Some(v) = self.subst.get(&e)
+        {
+            return Ok(v.clone());
+        }
         let ex = self.cur_fn().expr(e).clone();
         let ty = ex.ty;
         Ok(match ex.kind {
@@ -606,7 +615,7 @@ impl Lower<'_, '_> {
 
     /// Integer division and remainder that never trap: a zero divisor divides by one
     /// (the result is undefined in GLSL), and INT_MIN / -1 wraps.
-    fn int_div(&mut self, rem: bool, signed: bool, x: Value, y: Value) -> Value {
+    pub(super) fn int_div(&mut self, rem: bool, signed: bool, x: Value, y: Value) -> Value {
         let ty = self.b.func.dfg.value_type(x);
         let one = self.b.ins().iconst(ty, 1);
         let zero = self.b.ins().icmp_imm_s(IntCC::Equal, y, 0);
@@ -679,7 +688,13 @@ impl Lower<'_, '_> {
     }
 
     /// Linear-algebraic products (column-major components).
-    fn matmul(&mut self, a: &[Value], at: TypeId, b: &[Value], bt: TypeId) -> Vec<Value> {
+    pub(super) fn matmul(
+        &mut self,
+        a: &[Value],
+        at: TypeId,
+        b: &[Value],
+        bt: TypeId,
+    ) -> Vec<Value> {
         let types = &self.env.m.types;
         let dims = |t: TypeId| match types.get(t) {
             Type::Matrix { cols, rows, .. } => (*cols as usize, *rows as usize, true),

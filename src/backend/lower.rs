@@ -36,6 +36,10 @@ pub struct Env<'a> {
     pub check_barriers: bool,
     /// Emit the out-of-range access report (Options::check_bounds).
     pub check_bounds: bool,
+    /// Run regions in SIMD lanes where they can (not Options::scalar).
+    pub simd: bool,
+    /// The program's uniformity analysis (for SIMD regions).
+    pub uniformity: Option<crate::ir::uniformity::Analysis>,
 }
 
 /// A value: the components of a scalar, vector or matrix (column-major) as SSA values,
@@ -151,6 +155,7 @@ pub struct Lowered {
     pub constants: Vec<Box<[u8]>>,
     pub sites: Vec<Span>,
     pub bounds_sites: Vec<crate::backend::sites::BoundsSite>,
+    pub notes: Vec<super::simd::state::RegionNote>,
 }
 
 pub struct Lower<'a, 'b> {
@@ -198,6 +203,13 @@ pub struct Lower<'a, 'b> {
     pub(super) decl_depth: u32,
     pub(super) dead_tracking: bool,
     pub(super) sigs: HashMap<(Vec<ClType>, Vec<ClType>), SigRef>,
+    /// Values of expressions the scalar lowering takes as given: one lane's operands
+    /// while a SIMD region lowers an expression per lane (`simd::vfallback`).
+    pub(super) subst: HashMap<ExprId, Val>,
+    /// The SIMD region being lowered.
+    pub(super) simd: Option<Box<super::simd::state::SimdCtx>>,
+    /// How each region runs (for `glcompute compile --dump-ir`).
+    pub(super) notes: Vec<super::simd::state::RegionNote>,
 }
 
 pub(super) fn cl_type(s: Scalar) -> ClType {
@@ -293,6 +305,9 @@ impl<'a, 'b> Lower<'a, 'b> {
             decl_depth: 0,
             dead_tracking: group_main,
             sigs: HashMap::new(),
+            subst: HashMap::new(),
+            simd: None,
+            notes: Vec::new(),
         };
         l.kernel(main, group_main)?;
         let frontend = l.env.frontend;
@@ -303,6 +318,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             constants,
             sites,
             bounds_sites,
+            notes,
             ..
         } = l;
         b.ins().jump(exit, &[]);
@@ -315,6 +331,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             constants,
             sites,
             bounds_sites,
+            notes,
         })
     }
 
@@ -414,6 +431,33 @@ impl<'a, 'b> Lower<'a, 'b> {
             self.b.ins().jump(exit, &[]);
             self.b.switch_to_block(exit);
         } else {
+            self.stack.push(Instance {
+                func: main,
+                locals: HashMap::new(),
+                ret: None,
+                group: false,
+                exit_block: None,
+                exit_code: 0,
+                group_exit: None,
+            });
+            let plan = self.simd_plan(&body, true);
+            let span = m.function(main).span;
+            match plan {
+                Ok(plan) => {
+                    self.notes
+                        .push(super::simd::state::RegionNote { span, scalar: None });
+                    let r = self.simd_region(&body, plan, Some(&privates));
+                    self.stack.pop();
+                    return r;
+                }
+                Err(why) => {
+                    self.stack.pop();
+                    self.notes.push(super::simd::state::RegionNote {
+                        span,
+                        scalar: Some(why),
+                    })
+                }
+            }
             self.region(|l| {
                 for &g in &privates {
                     let ty = m.global(g).ty;

@@ -28,6 +28,7 @@ mod libcalls;
 mod lower;
 mod memory;
 mod regions;
+pub mod simd;
 pub mod sites;
 mod stmt;
 mod textures;
@@ -73,6 +74,9 @@ pub struct Options {
     /// `glcompute compile`, the snapshot tests; always in debug builds). Off, compile +
     /// link + first dispatch took 10-20% less time on the tutorial's kernels.
     pub verify: bool,
+    /// Run every region one invocation at a time, never in SIMD lanes
+    /// (GLCOMPUTE_DEBUG=scalar).
+    pub scalar: bool,
 }
 
 /// A compiled program, ready to run work groups.
@@ -94,6 +98,8 @@ pub struct Kernel {
     pub barrier_sites: Vec<crate::ir::Span>,
     /// The checked out-of-range access sites (a bounds report's site indexes it).
     pub bounds_sites: Vec<BoundsSite>,
+    /// How each region runs: in SIMD lanes, or one invocation at a time and why.
+    pub regions: Vec<simd::RegionNote>,
 }
 
 // SAFETY: the JIT module is only touched to free it (Drop, exclusive); the entry point
@@ -216,12 +222,16 @@ pub fn compile(
         constants,
         sites: barrier_sites,
         bounds_sites,
+        notes: regions,
     } = {
         let b = FunctionBuilder::new(&mut func, &mut fctx);
+        let barrier_fns = crate::ir::barrier_functions(m);
+        let uniformity =
+            (!opts.scalar).then(|| crate::ir::uniformity::analyze(m, main, &barrier_fns));
         let env = lower::Env {
             m,
             reflection: r,
-            barrier_fns: crate::ir::barrier_functions(m),
+            barrier_fns,
             block_slot,
             counter_slot,
             local_size,
@@ -229,6 +239,8 @@ pub fn compile(
             frontend,
             check_barriers: opts.check_barriers,
             check_bounds: opts.check_bounds,
+            simd: !opts.scalar,
+            uniformity,
         };
         lower::Lower::run(env, b, main)?
     };
@@ -274,5 +286,6 @@ pub fn compile(
         asm,
         barrier_sites,
         bounds_sites,
+        regions,
     })
 }

@@ -217,6 +217,23 @@ impl<'a, 'b> Lower<'a, 'b> {
             return Ok(());
         }
         let stmts = std::mem::take(run);
+        let span = stmts[0].span;
+        match self.simd_plan(&stmts, false) {
+            Ok(plan) => {
+                self.notes
+                    .push(super::simd::RegionNote { span, scalar: None });
+                let outer = (self.frame_decls, self.decl_depth);
+                self.frame_decls = true;
+                self.decl_depth = 0;
+                let r = self.simd_region(&stmts, plan, None);
+                (self.frame_decls, self.decl_depth) = outer;
+                return r;
+            }
+            Err(why) => self.notes.push(super::simd::RegionNote {
+                span,
+                scalar: Some(why),
+            }),
+        }
         self.region(|l| {
             let outer = (l.frame_decls, l.decl_depth);
             l.frame_decls = true;

@@ -148,6 +148,7 @@ impl Executable {
                             check_barriers: crate::config::debug_barriers(),
                             check_bounds: crate::config::debug_bounds(),
                             verify: crate::config::debug_verify(),
+                            scalar: crate::config::debug_scalar(),
                             ..backend::Options::default()
                         },
                     )

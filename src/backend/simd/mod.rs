@@ -1,0 +1,369 @@
+//! SIMD regions: a region whose statements this module can run across invocations
+//! runs [`LANES`] invocations per iteration of its loop over the group, each value of
+//! a scalar kind held as [`P`] 128-bit vectors (one lane per invocation: `F32X4` for
+//! floats, `I32X4` for integers and booleans, a boolean lane being all ones or zero).
+//! An execution mask says which lanes run the current statement: `if` runs a branch
+//! only when some lane takes it, a loop runs until no lane is left in it, `break`,
+//! `continue` and `return` take lanes out, and assignments to variables blend under
+//! the mask. Lanes past the group's last invocation (and invocations that returned
+//! before a barrier) start outside the mask.
+//!
+//! Operators, conversions, constructors and the common arithmetic built-ins are
+//! vector instructions. Every other expression (memory access, images, textures,
+//! atomics, transcendental helpers, integer division) runs through the scalar lowering
+//! once per lane that the mask holds, with its invocation-dependent operands taken
+//! from the lanes ([`Lower::subst`]); an expression whose value is the same for every
+//! invocation is computed once and broadcast. The scalar lowering stays the fallback
+//! per region: [`Lower::simd_plan`] says why a region cannot run in lanes (calls of
+//! user functions, `switch`, aggregate or 64-bit variables, jumps to group-level
+//! code), and `glcompute compile --dump-ir` prints each region's choice.
+//! GLCOMPUTE_DEBUG=scalar turns SIMD regions off.
+
+mod expr;
+mod memory;
+mod plan;
+pub(super) mod state;
+mod stmt;
+
+use std::collections::HashMap;
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{ConstantData, InstBuilder, MemFlagsData, Value, types};
+use cranelift_frontend::Variable;
+
+use crate::ir::*;
+
+use super::lower::*;
+
+pub use state::*;
+
+impl Lower<'_, '_> {
+    /// Runs `stmts` as a SIMD region (the plan from [`Self::simd_plan`]). With
+    /// `main_privates`, the region is the whole of a kernel without barriers: the
+    /// private globals start here.
+    pub(super) fn simd_region(
+        &mut self,
+        stmts: &[Stmt],
+        plan: Plan,
+        main_privates: Option<&[GlobalId]>,
+    ) -> R<()> {
+        let idx = self.b.declare_var(types::I32);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        self.b.def_var(idx, zero);
+        // gl_LocalInvocationID of lane 0, stepped by LANES invocations.
+        let lid0 = [
+            self.b.declare_var(types::I32),
+            self.b.declare_var(types::I32),
+            self.b.declare_var(types::I32),
+        ];
+        for v in lid0 {
+            self.b.def_var(v, zero);
+        }
+        let (header, body, next, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        let i = self.b.use_var(idx);
+        let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, self.count);
+        self.b.ins().brif(more, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+
+        let iota: Vec<Value> = (0..P)
+            .map(|p| {
+                let lanes: Vec<u8> = (0..4u32)
+                    .flat_map(|k| (p as u32 * 4 + k).to_le_bytes())
+                    .collect();
+                let c = self.b.func.dfg.constants.insert(ConstantData::from(lanes));
+                self.b.ins().vconst(types::I32X4, c)
+            })
+            .collect();
+        let si = self.b.ins().splat(types::I32X4, i);
+        let index: V = std::array::from_fn(|p| self.b.ins().iadd(si, iota[p]));
+        let sc = self.b.ins().splat(types::I32X4, self.count);
+        let mut mask: V =
+            std::array::from_fn(|p| self.b.ins().icmp(IntCC::UnsignedLessThan, index[p], sc));
+        // Frames: lanes past the end read the last invocation's (and never store).
+        let last = self.b.ins().iadd_imm_s(self.count, -1);
+        let fps: Vec<Value> = (0..LANES)
+            .map(|k| {
+                let ik = self.b.ins().iadd_imm_s(i, k as i64);
+                let ik = self.b.ins().umin(ik, last);
+                let w = self.b.ins().uextend(types::I64, ik);
+                let off = self.b.ins().imul(w, self.stride);
+                self.b.ins().iadd(self.frame, off)
+            })
+            .collect();
+        if self.dead_tracking {
+            // Invocations that returned from main before an earlier barrier.
+            let zero4 = self.b.ins().iconst(types::I32, 0);
+            let mut dead: V = [self.b.ins().splat(types::I32X4, zero4); P];
+            for (k, &fp) in fps.iter().enumerate() {
+                let d = self.b.ins().load(types::I32, mf(), fp, DEAD as i32);
+                dead[k / 4] = self.b.ins().insertlane(dead[k / 4], d, (k % 4) as u8);
+            }
+            let z = self.b.ins().splat(types::I32X4, zero4);
+            for p in 0..P {
+                let live = self.b.ins().icmp(IntCC::Equal, dead[p], z);
+                mask[p] = self.b.ins().band(mask[p], live);
+            }
+        }
+        let lid = self.simd_lane_ids(lid0, &index);
+        let exec = self.vvar(Scalar::Bool);
+        let alive = self.vvar(Scalar::Bool);
+        self.def_vvar(exec, mask);
+        self.def_vvar(alive, mask);
+        let outer_inv = self.inv.take();
+        self.simd = Some(Box::new(SimdCtx {
+            plan,
+            exec,
+            alive,
+            loops: Vec::new(),
+            locals: HashMap::new(),
+            privates: HashMap::new(),
+            index,
+            lid,
+            fps,
+            may_return: main_privates.is_some(),
+            writeback: Vec::new(),
+        }));
+        let r = self.simd_region_body(stmts, main_privates);
+        self.simd = None;
+        self.inv = outer_inv;
+        r?;
+        self.b.ins().jump(next, &[]);
+        self.b.switch_to_block(next);
+        let i = self.b.use_var(idx);
+        let i1 = self.b.ins().iadd_imm_s(i, LANES as i64);
+        self.b.def_var(idx, i1);
+        self.simd_step_ids(lid0);
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(done);
+        Ok(())
+    }
+
+    /// One iteration's statements: the variables the region uses come into lanes
+    /// (private globals of a kernel without barriers start as their initializer;
+    /// frame variables are read from the frames), the statements run, and the frame
+    /// variables the region assigned or declared go back to the frames.
+    fn simd_region_body(&mut self, stmts: &[Stmt], main_privates: Option<&[GlobalId]>) -> R<()> {
+        let m = self.env.m;
+        if let Some(privates) = main_privates {
+            let used = self.simd_ref().plan.privates.clone();
+            for &g in privates.iter().filter(|g| used.contains(g)) {
+                let glob = m.global(g);
+                let ty = glob.ty;
+                let s = m.types.scalar_of(ty).unwrap_or(Scalar::Uint);
+                let n = m.types.components(ty).unwrap_or(1);
+                let vars: Vec<VVar> = (0..n).map(|_| self.vvar(s)).collect();
+                let v = match &glob.init {
+                    Some(c) => self.constant(c, ty),
+                    None => self.zero_value(ty),
+                };
+                let comps = self.comps(&v);
+                for (var, c) in vars.iter().zip(comps) {
+                    let sv = self.splat_lanes(s, c);
+                    self.def_vvar(*var, sv);
+                }
+                self.simd_mut().privates.insert(g, SSlot(vars));
+            }
+        }
+        let plan = &self.simd_ref().plan;
+        let (locals, assigned) = (plan.locals.clone(), plan.assigned.clone());
+        let (privates, assigned_privates) = (plan.privates.clone(), plan.assigned_privates.clone());
+        for l in locals {
+            let slot = self.stack.last().and_then(|i| i.locals.get(&l)).cloned();
+            if let Some(Slot::Frame(off, ty)) = slot {
+                let vars = self.frame_gather(off, ty);
+                if assigned.contains(&l) {
+                    self.simd_mut().writeback.push((vars.clone(), off, ty));
+                }
+                self.simd_mut().locals.insert(l, SSlot(vars));
+            }
+        }
+        for g in privates {
+            if let Some(Slot::Frame(off, ty)) = self.globals.get(&g).cloned() {
+                let vars = self.frame_gather(off, ty);
+                if assigned_privates.contains(&g) {
+                    self.simd_mut().writeback.push((vars.clone(), off, ty));
+                }
+                self.simd_mut().privates.insert(g, SSlot(vars));
+            }
+        }
+        self.vblock(stmts)?;
+        for (vars, off, ty) in std::mem::take(&mut self.simd_mut().writeback) {
+            self.frame_scatter(&vars, off, ty);
+        }
+        Ok(())
+    }
+
+    /// The lanes' gl_LocalInvocationID from lane 0's (`lid0`) and their index: when the
+    /// group's width is a known multiple of the lane count, the lanes share y and z;
+    /// otherwise each lane's is divided out of its index.
+    fn simd_lane_ids(&mut self, lid0: [Variable; 3], index: &V) -> [V; 3] {
+        match self.env.local_size {
+            Some(s) if (s[0] as usize).is_multiple_of(LANES) => {
+                let x0 = self.b.use_var(lid0[0]);
+                let sx = self.b.ins().splat(types::I32X4, x0);
+                let iota: V = std::array::from_fn(|p| {
+                    let lanes: Vec<u8> = (0..4u32)
+                        .flat_map(|k| (p as u32 * 4 + k).to_le_bytes())
+                        .collect();
+                    let c = self.b.func.dfg.constants.insert(ConstantData::from(lanes));
+                    self.b.ins().vconst(types::I32X4, c)
+                });
+                let x: V = std::array::from_fn(|p| self.b.ins().iadd(sx, iota[p]));
+                let y0 = self.b.use_var(lid0[1]);
+                let z0 = self.b.use_var(lid0[2]);
+                let y = self.b.ins().splat(types::I32X4, y0);
+                let z = self.b.ins().splat(types::I32X4, z0);
+                [x, [y; P], [z; P]]
+            }
+            _ => {
+                let zero = self.b.ins().iconst(types::I32, 0);
+                let z4 = self.b.ins().splat(types::I32X4, zero);
+                let mut out = [[z4; P]; 3];
+                let lx = self.local[0];
+                let lxy = self.b.ins().imul(self.local[0], self.local[1]);
+                for k in 0..LANES {
+                    let ik = self.b.ins().extractlane(index[k / 4], (k % 4) as u8);
+                    let x = self.b.ins().urem(ik, lx);
+                    let q = self.b.ins().udiv(ik, lx);
+                    let y = self.b.ins().urem(q, self.local[1]);
+                    let z = self.b.ins().udiv(ik, lxy);
+                    for (c, v) in [x, y, z].into_iter().enumerate() {
+                        out[c][k / 4] = self.b.ins().insertlane(out[c][k / 4], v, (k % 4) as u8);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Steps lane 0's gl_LocalInvocationID by LANES invocations (used only when the
+    /// group's width is a known multiple of the lane count).
+    fn simd_step_ids(&mut self, lid0: [Variable; 3]) {
+        let Some(s) = self.env.local_size else {
+            return;
+        };
+        if !(s[0] as usize).is_multiple_of(LANES) {
+            return;
+        }
+        let x = self.b.use_var(lid0[0]);
+        let x1 = self.b.ins().iadd_imm_s(x, LANES as i64);
+        let wrap_x = self.b.ins().icmp(IntCC::Equal, x1, self.local[0]);
+        let y = self.b.use_var(lid0[1]);
+        let y1 = self.b.ins().iadd_imm_s(y, 1);
+        let y_new = self.b.ins().select(wrap_x, y1, y);
+        let wrap_y = self.b.ins().icmp(IntCC::Equal, y_new, self.local[1]);
+        let z = self.b.use_var(lid0[2]);
+        let z1 = self.b.ins().iadd_imm_s(z, 1);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        let x_new = self.b.ins().select(wrap_x, zero, x1);
+        let both = self.b.ins().band(wrap_x, wrap_y);
+        let y_final = self.b.ins().select(both, zero, y_new);
+        let z_new = self.b.ins().select(both, z1, z);
+        self.b.def_var(lid0[0], x_new);
+        self.b.def_var(lid0[1], y_final);
+        self.b.def_var(lid0[2], z_new);
+    }
+
+    pub(super) fn simd_ref(&self) -> &SimdCtx {
+        self.simd.as_deref().expect("inside a SIMD region")
+    }
+
+    pub(super) fn simd_mut(&mut self) -> &mut SimdCtx {
+        self.simd.as_deref_mut().expect("inside a SIMD region")
+    }
+
+    // ---- lane vectors -----------------------------------------------------------------
+
+    pub(super) fn vvar(&mut self, s: Scalar) -> VVar {
+        let t = vty(s);
+        std::array::from_fn(|_| self.b.declare_var(t))
+    }
+
+    pub(super) fn def_vvar(&mut self, var: VVar, v: V) {
+        for p in 0..P {
+            self.b.def_var(var[p], v[p]);
+        }
+    }
+
+    pub(super) fn use_vvar(&mut self, var: VVar) -> V {
+        std::array::from_fn(|p| self.b.use_var(var[p]))
+    }
+
+    /// A scalar of kind `s` in every lane (a bool becomes all ones or zero).
+    pub(super) fn splat_lanes(&mut self, s: Scalar, x: Value) -> V {
+        let x = if s == Scalar::Bool {
+            let w = self.b.ins().uextend(types::I32, x);
+            self.b.ins().ineg(w)
+        } else {
+            x
+        };
+        let v = self.b.ins().splat(vty(s), x);
+        [v; P]
+    }
+
+    /// Lane `k` of `v` as the scalar lowering holds it (a bool as an I8 0 or 1).
+    pub(super) fn lane(&mut self, s: Scalar, v: V, k: usize) -> Value {
+        let x = self.b.ins().extractlane(v[k / 4], (k % 4) as u8);
+        if s == Scalar::Bool {
+            self.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0)
+        } else {
+            x
+        }
+    }
+
+    /// `v` with lane `k` replaced by the scalar `x` (of the scalar lowering's type).
+    pub(super) fn with_lane(&mut self, s: Scalar, v: V, k: usize, x: Value) -> V {
+        let x = if s == Scalar::Bool {
+            let w = self.b.ins().uextend(types::I32, x);
+            self.b.ins().ineg(w)
+        } else {
+            x
+        };
+        let mut out = v;
+        out[k / 4] = self.b.ins().insertlane(v[k / 4], x, (k % 4) as u8);
+        out
+    }
+
+    pub(super) fn zero_lanes(&mut self, s: Scalar) -> V {
+        let x = match s {
+            Scalar::Float => self.b.ins().f32const(0.0),
+            _ => self.b.ins().iconst(types::I32, 0),
+        };
+        let v = self.b.ins().splat(vty(s), x);
+        [v; P]
+    }
+
+    /// Whether any lane of a mask is set (an I8).
+    pub(super) fn any_lane(&mut self, m: V) -> Value {
+        let mut acc = m[0];
+        for &x in &m[1..] {
+            acc = self.b.ins().bor(acc, x);
+        }
+        self.b.ins().vany_true(acc)
+    }
+
+    /// Lanes of `new` where `mask` is set, of `old` elsewhere.
+    pub(super) fn blend(&mut self, mask: V, new: V, old: V) -> V {
+        std::array::from_fn(|p| {
+            let t = self.b.func.dfg.value_type(new[p]);
+            let m = if t == types::I32X4 {
+                mask[p]
+            } else {
+                self.b.ins().bitcast(t, MemFlagsData::new(), mask[p])
+            };
+            self.b.ins().bitselect(m, new[p], old[p])
+        })
+    }
+
+    pub(super) fn exec(&mut self) -> V {
+        let e = self.simd_ref().exec;
+        self.use_vvar(e)
+    }
+}

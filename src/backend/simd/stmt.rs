@@ -1,0 +1,288 @@
+//! Statements of a SIMD region under the execution mask.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{InstBuilder, types};
+
+use crate::ir::*;
+
+use super::super::lower::*;
+use super::{SSlot, V, VVar};
+
+impl Lower<'_, '_> {
+    pub(super) fn vblock(&mut self, stmts: &[Stmt]) -> R<()> {
+        for s in stmts {
+            self.vstmt(s)?;
+        }
+        Ok(())
+    }
+
+    fn set_exec(&mut self, m: V) {
+        let e = self.simd_ref().exec;
+        self.def_vvar(e, m);
+    }
+
+    fn no_lanes(&mut self) -> V {
+        self.zero_lanes(Scalar::Bool)
+    }
+
+    fn vstmt(&mut self, s: &Stmt) -> R<()> {
+        self.cur_span = s.span;
+        match &s.kind {
+            StmtKind::Expr(e) => self.vexpr_effect(*e),
+            StmtKind::Declare { local, init } => {
+                let f = self.func();
+                let ty = f.locals[local.0 as usize].ty;
+                if self.simd_ref().plan.uniform.contains(&local.0) {
+                    // One scalar for the group, in the scalar lowering's slots.
+                    let slot = self.alloc_local(ty, false);
+                    let v = match init {
+                        Some(e) => self.expr(*e)?,
+                        None => self.zero_value(ty),
+                    };
+                    let place = self.slot_place(&slot);
+                    self.stack
+                        .last_mut()
+                        .expect("instance")
+                        .locals
+                        .insert(local.0, slot);
+                    return self.store_place(&place, &v);
+                }
+                let types = &self.env.m.types;
+                let sc = types.scalar_of(ty).unwrap_or(Scalar::Uint);
+                let n = types.components(ty).unwrap_or(1) as usize;
+                let v = match init {
+                    Some(e) => self.vexpr(*e)?,
+                    // Uninitialized locals read as zero (GLSL leaves them undefined).
+                    None => (0..n).map(|_| self.zero_lanes(sc)).collect(),
+                };
+                let vars: Vec<_> = (0..n).map(|_| self.vvar(sc)).collect();
+                for (var, x) in vars.iter().zip(&v) {
+                    self.def_vvar(*var, *x);
+                }
+                if self.frame_decls && self.decl_depth == 0 {
+                    // Later regions read it from each invocation's frame.
+                    let off = self.alloc_frame(ty);
+                    self.stack
+                        .last_mut()
+                        .expect("instance")
+                        .locals
+                        .insert(local.0, Slot::Frame(off, ty));
+                    self.simd_mut().writeback.push((vars.clone(), off, ty));
+                }
+                self.simd_mut().locals.insert(local.0, SSlot(vars));
+                Ok(())
+            }
+            StmtKind::Block(b) => {
+                self.decl_depth += 1;
+                let r = self.vblock(b);
+                self.decl_depth -= 1;
+                r
+            }
+            StmtKind::If {
+                cond,
+                accept,
+                reject,
+            } => {
+                let c = self.vexpr(*cond)?[0];
+                let entry = self.exec();
+                let then_m: V = std::array::from_fn(|p| self.b.ins().band(entry[p], c[p]));
+                let else_m: V = std::array::from_fn(|p| self.b.ins().band_not(entry[p], c[p]));
+                self.decl_depth += 1;
+                let after_then = self.vbranch(then_m, accept)?;
+                let after_else = if reject.is_empty() {
+                    else_m
+                } else {
+                    self.vbranch(else_m, reject)?
+                };
+                self.decl_depth -= 1;
+                let m: V = std::array::from_fn(|p| self.b.ins().bor(after_then[p], after_else[p]));
+                self.set_exec(m);
+                Ok(())
+            }
+            StmtKind::Loop {
+                cond,
+                test_after,
+                body,
+                step,
+            } => {
+                let entry = self.exec();
+                let live = self.vvar(Scalar::Bool);
+                self.def_vvar(live, entry);
+                let (header, body_blk, exit) = (
+                    self.b.create_block(),
+                    self.b.create_block(),
+                    self.b.create_block(),
+                );
+                self.b.ins().jump(header, &[]);
+                self.b.switch_to_block(header);
+                let l = self.use_vvar(live);
+                self.set_exec(l);
+                if let (Some(c), false) = (cond, *test_after) {
+                    let c = self.vexpr(*c)?[0];
+                    let l = self.use_vvar(live);
+                    let nl: V = std::array::from_fn(|p| self.b.ins().band(l[p], c[p]));
+                    self.def_vvar(live, nl);
+                }
+                let l = self.use_vvar(live);
+                let any = self.any_lane(l);
+                self.b.ins().brif(any, body_blk, &[], exit, &[]);
+                self.b.switch_to_block(body_blk);
+                self.set_exec(l);
+                self.simd_mut().loops.push(live);
+                self.decl_depth += 1;
+                let r = self.vblock(body).and_then(|_| {
+                    // Lanes that continued come back for the step.
+                    let l = self.use_vvar(live);
+                    self.set_exec(l);
+                    self.vblock(step)
+                });
+                self.decl_depth -= 1;
+                self.simd_mut().loops.pop();
+                r?;
+                self.check_abort();
+                if let (Some(c), true) = (cond, *test_after) {
+                    let l = self.use_vvar(live);
+                    self.set_exec(l);
+                    let c = self.vexpr(*c)?[0];
+                    let l = self.use_vvar(live);
+                    let nl: V = std::array::from_fn(|p| self.b.ins().band(l[p], c[p]));
+                    self.def_vvar(live, nl);
+                }
+                self.b.ins().jump(header, &[]);
+                self.b.switch_to_block(exit);
+                // Every lane that entered leaves, but those that returned.
+                let alive = self.simd_ref().alive;
+                let a = self.use_vvar(alive);
+                let m: V = std::array::from_fn(|p| self.b.ins().band(entry[p], a[p]));
+                self.set_exec(m);
+                Ok(())
+            }
+            StmtKind::Break => {
+                let live = *self.simd_ref().loops.last().ok_or("break outside a loop")?;
+                let e = self.exec();
+                let l = self.use_vvar(live);
+                let nl: V = std::array::from_fn(|p| self.b.ins().band_not(l[p], e[p]));
+                self.def_vvar(live, nl);
+                let z = self.no_lanes();
+                self.set_exec(z);
+                Ok(())
+            }
+            StmtKind::Continue => {
+                let z = self.no_lanes();
+                self.set_exec(z);
+                Ok(())
+            }
+            StmtKind::Return(None) if self.simd_ref().may_return => {
+                let e = self.exec();
+                let ctx = self.simd_ref();
+                let mut masks = ctx.loops.clone();
+                masks.push(ctx.alive);
+                for m in masks {
+                    let old = self.use_vvar(m);
+                    let new: V = std::array::from_fn(|p| self.b.ins().band_not(old[p], e[p]));
+                    self.def_vvar(m, new);
+                }
+                let z = self.no_lanes();
+                self.set_exec(z);
+                Ok(())
+            }
+            _ => Err(format!(
+                "{}: internal error: a statement the SIMD plan refused",
+                s.span
+            )),
+        }
+    }
+
+    /// Runs `stmts` for the lanes of `m` if there are any; returns the lanes that
+    /// reach its end.
+    fn vbranch(&mut self, m: V, stmts: &[Stmt]) -> R<V> {
+        let out = self.vvar(Scalar::Bool);
+        let z = self.no_lanes();
+        self.def_vvar(out, z);
+        let (run, merge) = (self.b.create_block(), self.b.create_block());
+        let any = self.any_lane(m);
+        self.b.ins().brif(any, run, &[], merge, &[]);
+        self.b.switch_to_block(run);
+        self.set_exec(m);
+        self.vblock(stmts)?;
+        let e = self.exec();
+        self.def_vvar(out, e);
+        self.b.ins().jump(merge, &[]);
+        self.b.switch_to_block(merge);
+        Ok(self.use_vvar(out))
+    }
+
+    /// Reads a variable in lanes.
+    pub(super) fn vload_slot(&mut self, slot: &SSlot) -> R<Vec<V>> {
+        Ok(slot.0.iter().map(|v| self.use_vvar(*v)).collect())
+    }
+
+    /// Stores components `which` of a variable from `v`, in the lanes of the execution
+    /// mask.
+    pub(super) fn vstore_slot(&mut self, slot: &SSlot, which: &[usize], v: &[V]) -> R<()> {
+        let e = self.exec();
+        for (&k, x) in which.iter().zip(v) {
+            let old = self.use_vvar(slot.0[k]);
+            let new = self.blend(e, *x, old);
+            self.def_vvar(slot.0[k], new);
+        }
+        Ok(())
+    }
+
+    /// A frame variable of every lane, read into lane vectors (lanes past the group's
+    /// end read the last invocation's).
+    pub(super) fn frame_gather(&mut self, off: u32, ty: TypeId) -> Vec<VVar> {
+        let types = &self.env.m.types;
+        let s = types.scalar_of(ty).unwrap_or(Scalar::Uint);
+        let offs = self.frame_comp_offsets(off, ty);
+        let fps = self.simd_ref().fps.clone();
+        let mut out = Vec::with_capacity(offs.len());
+        for &o in &offs {
+            let mut v = self.zero_lanes(s);
+            for (k, &fp) in fps.iter().enumerate() {
+                let x = if s == Scalar::Bool {
+                    // Frames hold bools as the scalar lowering does: a 32-bit 0 or 1.
+                    let w = self.b.ins().load(types::I32, mf(), fp, o as i32);
+                    self.b.ins().icmp_imm_s(IntCC::NotEqual, w, 0)
+                } else {
+                    self.b.ins().load(cl_type(s), mf(), fp, o as i32)
+                };
+                v = self.with_lane(s, v, k, x);
+            }
+            let var = self.vvar(s);
+            self.def_vvar(var, v);
+            out.push(var);
+        }
+        out
+    }
+
+    /// Writes lane vectors back to every lane's frame variable. Lanes past the group's
+    /// end alias the last invocation's frame and hold what they read from it: writing
+    /// the lanes from the last down, that invocation's own lane writes after them.
+    pub(super) fn frame_scatter(&mut self, vars: &[VVar], off: u32, ty: TypeId) {
+        let s = self.env.m.types.scalar_of(ty).unwrap_or(Scalar::Uint);
+        let offs = self.frame_comp_offsets(off, ty);
+        let fps = self.simd_ref().fps.clone();
+        for (&o, var) in offs.iter().zip(vars) {
+            let v = self.use_vvar(*var);
+            for (lane, &fp) in fps.iter().enumerate().rev() {
+                let y = self.b.ins().extractlane(v[lane / 4], (lane % 4) as u8);
+                let y = if s == Scalar::Bool {
+                    self.b.ins().band_imm_s(y, 1)
+                } else {
+                    y
+                };
+                self.b.ins().store(mf(), y, fp, o as i32);
+            }
+        }
+    }
+
+    /// Byte offsets of the components of a frame variable (std430, as the scalar
+    /// lowering lays frame slots out).
+    fn frame_comp_offsets(&mut self, off: u32, ty: TypeId) -> Vec<u32> {
+        let base = self.b.ins().iconst(types::I64, 0);
+        let r = self.mem(base, off as i64, None, ty, Packing::Std430, false);
+        let consts = self.comp_offsets(&r);
+        consts.into_iter().map(|(o, _)| off + o).collect()
+    }
+}
