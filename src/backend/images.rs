@@ -54,7 +54,7 @@ impl Lower<'_, '_> {
     }
 
     /// The image type of an argument.
-    fn image_of(&self, e: ExprId) -> R<Opaque> {
+    pub(super) fn image_of(&self, e: ExprId) -> R<Opaque> {
         let t = self.cur_fn().expr(e).ty;
         match self.env.m.types.get(t) {
             Type::Image(o) => Ok(*o),
@@ -112,7 +112,7 @@ impl Lower<'_, '_> {
 
     /// The format qualifier of the image variable `e` names, where it is one of
     /// [`inline_format`]'s (an image reached through a function parameter has none).
-    fn inline_image_format(&self, e: ExprId) -> Option<(Kind, u8, u8)> {
+    pub(super) fn inline_image_format(&self, e: ExprId) -> Option<(Kind, u8, u8)> {
         match &self.cur_fn().expr(e).kind {
             ExprKind::Global(g) => self.env.m.global(*g).format.and_then(inline_format),
             _ => None,
@@ -185,7 +185,7 @@ impl Lower<'_, '_> {
     }
 
     /// imageLoad through the helper: the four components it writes.
-    fn image_load_helper(
+    pub(super) fn image_load_helper(
         &mut self,
         unit: Value,
         [x, y, z]: [Value; 3],

@@ -67,6 +67,9 @@ pub(super) struct MemRef {
     pub what: Option<GlobalId>,
     /// The innermost dynamic index applied (for the bounds report).
     pub index: Option<Value>,
+    /// Memory no kernel writes and nothing changes during a dispatch (the default
+    /// uniform block): loads of it may be shared and moved out of loops.
+    pub readonly: bool,
 }
 
 /// Something that can be assigned.
@@ -568,6 +571,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             cstride: None,
             what: None,
             index: None,
+            readonly: false,
         }
     }
 

@@ -110,14 +110,18 @@ impl<'a, 'b> Lower<'a, 'b> {
                     .copied()
                     .flatten()
                     .ok_or_else(|| format!("internal: uniform `{}' has no storage", glob.name))?;
-                Ok(Place::Mem(self.mem(
+                let r = self.mem(
                     self.uniforms,
                     off as i64,
                     None,
                     glob.ty,
                     Packing::Std430,
                     false,
-                )))
+                );
+                Ok(Place::Mem(MemRef {
+                    readonly: true,
+                    ..r
+                }))
             }
             Storage::UniformBlock(b) | Storage::Buffer(b) => {
                 if matches!(m.types.get(glob.ty), Type::Array(..)) {
@@ -371,12 +375,17 @@ impl<'a, 'b> Lower<'a, 'b> {
 
     pub(super) fn load_scalar(&mut self, r: &MemRef, extra: u32, s: Scalar) -> Value {
         let a = self.addr(r, extra, s.size(), false);
+        let flags = if r.readonly {
+            mf().with_readonly().with_can_move()
+        } else {
+            mf()
+        };
         match s {
             Scalar::Bool => {
-                let v = self.b.ins().load(types::I32, mf(), a, 0);
+                let v = self.b.ins().load(types::I32, flags, a, 0);
                 self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0)
             }
-            _ => self.b.ins().load(cl_type(s), mf(), a, 0),
+            _ => self.b.ins().load(cl_type(s), flags, a, 0),
         }
     }
 

@@ -94,6 +94,10 @@ impl Lower<'_, '_> {
             ExprKind::Assign { place, op, value } if self.vmem_supported(place) => {
                 self.vassign_mem(place, op, value).map(|_| ())
             }
+            ExprKind::Builtin {
+                fun: Builtin::ImageStore,
+                args,
+            } if self.vimage_supported(&args) => self.vimage_store(&args),
             ExprKind::IncDec {
                 place,
                 increment,
@@ -230,6 +234,10 @@ impl Lower<'_, '_> {
                 }
                 out
             }
+            ExprKind::Builtin {
+                fun: Builtin::ImageLoad,
+                args,
+            } if self.vimage_supported(&args) => self.vimage_load(&args)?,
             ExprKind::Builtin { fun, args } => match self.vbuiltin(fun, &args, ty)? {
                 Some(v) => v,
                 None => return self.vfallback(e, !self.vplan_pure(e)),

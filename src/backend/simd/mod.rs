@@ -20,6 +20,7 @@
 //! GLCOMPUTE_DEBUG=scalar turns SIMD regions off.
 
 mod expr;
+mod images;
 mod memory;
 mod plan;
 pub(super) mod state;

@@ -1,0 +1,404 @@
+//! imageLoad and imageStore in lanes, for image variables whose format qualifier names
+//! one of the formats the scalar lowering reads and writes inline
+//! (`images::inline_format`): the unit's descriptor is checked once for the lanes
+//! (unit in range, format, access), each lane's coordinates against the image's size;
+//! lanes that pass read or write the texel directly (the unorm conversion as vector
+//! arithmetic with the same results), and the others take the runtime's helper, one lane
+//! at a time, as the scalar lowering does.
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind, Value, types};
+
+use crate::backend::helpers;
+use crate::backend::libcalls::Libcall;
+use crate::format::texel::{Format, Kind};
+use crate::ir::*;
+use crate::runtime::image as rt;
+
+use super::super::lower::*;
+use super::{LANES, P, V};
+
+impl Lower<'_, '_> {
+    /// Whether imageLoad/imageStore with these arguments run in lanes: an image
+    /// variable with an inline format, not multisample, without the bounds report.
+    pub(super) fn vimage_supported(&self, args: &[ExprId]) -> bool {
+        if self.env.check_bounds || args.len() < 2 {
+            return false;
+        }
+        let Ok(img) = self.image_of(args[0]) else {
+            return false;
+        };
+        !img.dim.is_ms()
+            && self.inline_image_format(args[0]).is_some()
+            && !self.simd_ref().plan.varying[args[0].0 as usize]
+    }
+
+    /// The unit's descriptor address and whether it may be accessed inline (unit in
+    /// range, holding `format`, allowing `access`): the same for every lane.
+    fn vimage_desc(&mut self, unit: Value, format: (Kind, u8, u8), access: u32) -> (Value, Value) {
+        let i32t = types::I32;
+        let dm = mf().with_readonly().with_can_move();
+        let in_table = self.b.ins().icmp_imm_u(
+            IntCC::UnsignedLessThan,
+            unit,
+            crate::limits::MAX_IMAGE_UNITS as i64,
+        );
+        let zero = self.b.ins().iconst(i32t, 0);
+        let safe = self.b.ins().select(in_table, unit, zero);
+        let u = self.b.ins().uextend(types::I64, safe);
+        let off = self.b.ins().imul_imm_u(u, rt::desc::BYTES);
+        let d = self.b.ins().iadd(self.images, off);
+        let code = Format::Plain {
+            kind: format.0,
+            n: format.1,
+            bits: format.2,
+        }
+        .code();
+        let fmt = self.b.ins().load(i32t, dm, d, rt::desc::FORMAT);
+        let mut ok = self.b.ins().icmp_imm_u(IntCC::Equal, fmt, code as i64);
+        ok = self.b.ins().band(ok, in_table);
+        let acc = self.b.ins().load(i32t, dm, d, rt::desc::ACCESS);
+        let allowed = self.b.ins().band_imm_u(acc, access as i64);
+        let allowed = self.b.ins().icmp_imm_u(IntCC::NotEqual, allowed, 0);
+        ok = self.b.ins().band(ok, allowed);
+        (d, ok)
+    }
+
+    /// The lanes whose coordinates lie inside the image (negative ones compare as
+    /// large unsigned values), given the descriptor's verdict `ok`.
+    fn vimage_inside(&mut self, d: Value, ok: Value, xyz: &[V; 3]) -> V {
+        let dm = mf().with_readonly().with_can_move();
+        let okw = self.b.ins().uextend(types::I32, ok);
+        let okw = self.b.ins().ineg(okw);
+        let mut m: V = [self.b.ins().splat(types::I32X4, okw); P];
+        for (i, c) in xyz.iter().enumerate() {
+            let size = self
+                .b
+                .ins()
+                .load(types::I32, dm, d, rt::desc::SIZE + 4 * i as i32);
+            let sv = self.b.ins().splat(types::I32X4, size);
+            for p in 0..P {
+                let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, c[p], sv);
+                m[p] = self.b.ins().band(m[p], inside);
+            }
+        }
+        m
+    }
+
+    /// Each lane's texel offset from the image's start, in 32 bits: exact for the
+    /// lanes inside an image whose slices and layers span less than 4 GiB, which
+    /// [`Self::vimage_small`] adds to the descriptor's verdict.
+    fn vimage_offsets(&mut self, d: Value, xyz: &[V; 3], texel: i64) -> V {
+        let dm = mf().with_readonly().with_can_move();
+        let row = self.b.ins().load(types::I32, dm, d, rt::desc::ROW_STRIDE);
+        let slice = self.b.ins().load(types::I32, dm, d, rt::desc::SLICE_STRIDE);
+        let rowv = self.b.ins().splat(types::I32X4, row);
+        let slicev = self.b.ins().splat(types::I32X4, slice);
+        let tv = self.b.ins().iconst(types::I32, texel);
+        let tv = self.b.ins().splat(types::I32X4, tv);
+        std::array::from_fn(|p| {
+            let zo = self.b.ins().imul(xyz[2][p], slicev);
+            let yo = self.b.ins().imul(xyz[1][p], rowv);
+            let xo = self.b.ins().imul(xyz[0][p], tv);
+            let o = self.b.ins().iadd(zo, yo);
+            self.b.ins().iadd(o, xo)
+        })
+    }
+
+    /// Whether every texel offset of the image fits 32 bits (row stride times rows
+    /// and slice stride times layers below 4 GiB), ANDed into `ok`.
+    fn vimage_small(&mut self, d: Value, ok: Value) -> Value {
+        let dm = mf().with_readonly().with_can_move();
+        let row = self.b.ins().load(types::I64, dm, d, rt::desc::ROW_STRIDE);
+        let slice = self.b.ins().load(types::I64, dm, d, rt::desc::SLICE_STRIDE);
+        let mut ok = ok;
+        for (stride, i) in [(row, 1), (slice, 2)] {
+            let n = self.b.ins().load(types::I32, dm, d, rt::desc::SIZE + 4 * i);
+            let n = self.b.ins().uextend(types::I64, n);
+            // Strides and sizes are below 2^32, so the product cannot wrap 64 bits.
+            let span = self.b.ins().imul(stride, n);
+            let small =
+                self.b
+                    .ins()
+                    .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, span, u32::MAX as i64);
+            let stride_small =
+                self.b
+                    .ins()
+                    .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, stride, u32::MAX as i64);
+            ok = self.b.ins().band(ok, small);
+            ok = self.b.ins().band(ok, stride_small);
+        }
+        ok
+    }
+
+    /// Each lane's texel address: the image's start plus the lane's offset, or `safe`
+    /// for lanes outside `good`.
+    fn vimage_addrs(&mut self, d: Value, offs: V, good: V, safe: usize) -> Vec<Value> {
+        let dm = mf().with_readonly().with_can_move();
+        let ptr = self.b.ins().load(types::I64, dm, d, rt::desc::PTR);
+        let safe = self.b.ins().iconst(types::I64, safe as i64);
+        (0..LANES)
+            .map(|k| {
+                let o = self.b.ins().extractlane(offs[k / 4], (k % 4) as u8);
+                let o = self.b.ins().uextend(types::I64, o);
+                let a = self.b.ins().iadd(ptr, o);
+                let bit = self.b.ins().extractlane(good[k / 4], (k % 4) as u8);
+                self.b.ins().select(bit, a, safe)
+            })
+            .collect()
+    }
+
+    /// Each lane's texel address for a read: the lane's offset from the image's start
+    /// where it is inside; texel (0, 0, 0) of the image for the lanes that are not, when
+    /// the image may be read inline and has one; the zero page for every lane
+    /// otherwise. (No select per lane: the result of a lane outside is replaced.)
+    fn vimage_read_addrs(&mut self, d: Value, ok: Value, offs: V, good: V) -> Vec<Value> {
+        let dm = mf().with_readonly().with_can_move();
+        let ptr = self.b.ins().load(types::I64, dm, d, rt::desc::PTR);
+        let mut any_texel = ok;
+        for i in 0..3 {
+            let n = self.b.ins().load(types::I32, dm, d, rt::desc::SIZE + 4 * i);
+            let nz = self.b.ins().icmp_imm_u(IntCC::NotEqual, n, 0);
+            any_texel = self.b.ins().band(any_texel, nz);
+        }
+        let zero = self
+            .b
+            .ins()
+            .iconst(types::I64, helpers::zero_address() as i64);
+        let base = self.b.ins().select(any_texel, ptr, zero);
+        let offs: V = std::array::from_fn(|p| self.b.ins().band(offs[p], good[p]));
+        (0..LANES)
+            .map(|k| {
+                let o = self.b.ins().extractlane(offs[k / 4], (k % 4) as u8);
+                let o = self.b.ins().uextend(types::I64, o);
+                self.b.ins().iadd(base, o)
+            })
+            .collect()
+    }
+
+    /// The image's (x, y, z) coordinates in lanes.
+    fn vimage_xyz(&mut self, dim: Dim, coord: &[V]) -> [V; 3] {
+        let zero = self.zero_lanes(Scalar::Int);
+        let c = |i: usize| coord.get(i).copied().unwrap_or(zero);
+        match dim {
+            Dim::D1 | Dim::Buffer => [c(0), zero, zero],
+            Dim::D1Array => [c(0), zero, c(1)],
+            Dim::D2 | Dim::Rect | Dim::D2Ms => [c(0), c(1), zero],
+            Dim::D3 | Dim::Cube | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => {
+                [c(0), c(1), c(2)]
+            }
+        }
+    }
+
+    /// Runs `f(lane)` for each lane set in `m`, in a block entered only when some
+    /// lane is.
+    fn vfor_lanes(&mut self, m: V, mut f: impl FnMut(&mut Self, usize) -> R<()>) -> R<()> {
+        let any = self.any_lane(m);
+        let (body, done) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(any, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        for k in 0..LANES {
+            let (run, next) = (self.b.create_block(), self.b.create_block());
+            let bit = self.b.ins().extractlane(m[k / 4], (k % 4) as u8);
+            self.b.ins().brif(bit, run, &[], next, &[]);
+            self.b.switch_to_block(run);
+            f(self, k)?;
+            self.b.ins().jump(next, &[]);
+            self.b.switch_to_block(next);
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Ok(())
+    }
+
+    /// imageLoad in lanes (see [`Self::vimage_supported`]).
+    pub(super) fn vimage_load(&mut self, args: &[ExprId]) -> R<Vec<V>> {
+        let img = self.image_of(args[0])?;
+        let format = self
+            .inline_image_format(args[0])
+            .ok_or("internal error: no inline format")?;
+        let (kind, n, bits) = format;
+        let unit = self.arg_values(args[0])?[0];
+        let coord = self.vexpr(args[1])?;
+        let xyz = self.vimage_xyz(img.dim, &coord);
+        let (d, ok) = self.vimage_desc(unit, format, rt::ACCESS_READ);
+        let ok = self.vimage_small(d, ok);
+        let good = self.vimage_inside(d, ok, &xyz);
+        let texel = n as i64 * (bits as i64 / 8);
+        let offs = self.vimage_offsets(d, &xyz, texel);
+        let addrs = self.vimage_read_addrs(d, ok, offs, good);
+        let s = img.sampled;
+        let float = s == Scalar::Float;
+        let mut out: Vec<V> = Vec::with_capacity(4);
+        let gather = |l: &mut Self, t: types::Type, at: i32| -> V {
+            let z = if t == types::F32 {
+                l.zero_lanes(Scalar::Float)
+            } else {
+                l.zero_lanes(Scalar::Int)
+            };
+            let mut v = z;
+            for (k, &a) in addrs.iter().enumerate() {
+                let x = match t {
+                    types::I8 => l.b.ins().uload8(types::I32, mf(), a, at),
+                    _ => l.b.ins().load(t, mf(), a, at),
+                };
+                v[k / 4] = l.b.ins().insertlane(v[k / 4], x, (k % 4) as u8);
+            }
+            v
+        };
+        match kind {
+            Kind::Unorm => {
+                // The bytes of the texel: an rgba8 texel is one word per lane.
+                let bytes: Vec<V> = if n == 4 {
+                    let w = gather(self, types::I32, 0);
+                    let ff = self.b.ins().iconst(types::I32, 0xff);
+                    let ff = self.b.ins().splat(types::I32X4, ff);
+                    (0..4)
+                        .map(|i| {
+                            std::array::from_fn(|p| {
+                                let sh = self.b.ins().iconst(types::I32, 8 * i);
+                                let x = self.b.ins().ushr(w[p], sh);
+                                self.b.ins().band(x, ff)
+                            })
+                        })
+                        .collect()
+                } else {
+                    (0..n as i32).map(|i| gather(self, types::I8, i)).collect()
+                };
+                // unorm_to_f32: c / 255 correctly rounded. q = c * (1/255) is within
+                // an ulp; one correction step q + (c - q * 255) * (1/255), each
+                // operation rounded to single precision, gives the correctly rounded
+                // quotient for every c in 0..=255 (checked exhaustively against the
+                // double-precision result when this was written; the images test
+                // compares every byte with the helper).
+                let r = self.b.ins().f32const(1.0 / 255.0);
+                let r = self.b.ins().splat(types::F32X4, r);
+                let k255 = self.b.ins().f32const(255.0);
+                let k255 = self.b.ins().splat(types::F32X4, k255);
+                for b in bytes {
+                    let f: V = std::array::from_fn(|p| {
+                        let c = self.b.ins().fcvt_from_sint(types::F32X4, b[p]);
+                        let q = self.b.ins().fmul(c, r);
+                        let qm = self.b.ins().fmul(q, k255);
+                        let e = self.b.ins().fsub(c, qm);
+                        let er = self.b.ins().fmul(e, r);
+                        self.b.ins().fadd(q, er)
+                    });
+                    out.push(f);
+                }
+            }
+            _ => {
+                let t = if float { types::F32 } else { types::I32 };
+                for i in 0..n as i32 {
+                    out.push(gather(self, t, 4 * i));
+                }
+            }
+        }
+        while out.len() < 4 {
+            let v = if out.len() == 3 {
+                if float {
+                    let one = self.b.ins().f32const(1.0);
+                    [self.b.ins().splat(types::F32X4, one); P]
+                } else {
+                    let one = self.b.ins().iconst(types::I32, 1);
+                    [self.b.ins().splat(types::I32X4, one); P]
+                }
+            } else {
+                self.zero_lanes(s)
+            };
+            out.push(v);
+        }
+        // Lanes of the mask that may not read inline: the helper, one at a time.
+        let exec = self.exec();
+        let slow: V = std::array::from_fn(|p| self.b.ins().band_not(exec[p], good[p]));
+        let vars: Vec<_> = (0..4).map(|_| self.vvar(s)).collect();
+        for (var, v) in vars.iter().zip(&out) {
+            self.def_vvar(*var, *v);
+        }
+        let t = if float { types::F32 } else { types::I32 };
+        self.vfor_lanes(slow, |l, k| {
+            let [x, y, z] = [0, 1, 2].map(|c| l.b.ins().extractlane(xyz[c][k / 4], (k % 4) as u8));
+            let vals = l.image_load_helper(unit, [x, y, z], t);
+            for (var, v) in vars.iter().zip(vals) {
+                let cur = l.use_vvar(*var);
+                let new = l.with_lane(s, cur, k, v);
+                l.def_vvar(*var, new);
+            }
+            Ok(())
+        })?;
+        Ok(vars.iter().map(|v| self.use_vvar(*v)).collect())
+    }
+
+    /// imageStore in lanes (see [`Self::vimage_supported`]), for the lanes of the
+    /// execution mask.
+    pub(super) fn vimage_store(&mut self, args: &[ExprId]) -> R<()> {
+        let img = self.image_of(args[0])?;
+        let format = self
+            .inline_image_format(args[0])
+            .ok_or("internal error: no inline format")?;
+        let (kind, n, bits) = format;
+        let unit = self.arg_values(args[0])?[0];
+        let coord = self.vexpr(args[1])?;
+        let data = self.vexpr(*args.last().ok_or("internal error: no data")?)?;
+        let xyz = self.vimage_xyz(img.dim, &coord);
+        let (d, ok) = self.vimage_desc(unit, format, rt::ACCESS_WRITE);
+        let ok = self.vimage_small(d, ok);
+        let inside = self.vimage_inside(d, ok, &xyz);
+        let exec = self.exec();
+        let good: V = std::array::from_fn(|p| self.b.ins().band(inside[p], exec[p]));
+        let texel = n as i64 * (bits as i64 / 8);
+        let offs = self.vimage_offsets(d, &xyz, texel);
+        let addrs = self.vimage_addrs(d, offs, good, helpers::sink_address());
+        let s = img.sampled;
+        for (i, c) in data.iter().take(n as usize).enumerate() {
+            match kind {
+                Kind::Unorm => {
+                    // f32_to_unorm, lane by lane as the scalar lowering converts.
+                    for (k, &a) in addrs.iter().enumerate() {
+                        let x = self.b.ins().extractlane(c[k / 4], (k % 4) as u8);
+                        let byte = self.unorm8_encode(x);
+                        self.b.ins().store(mf(), byte, a, i as i32);
+                    }
+                }
+                _ => {
+                    for (k, &a) in addrs.iter().enumerate() {
+                        let x = self.b.ins().extractlane(c[k / 4], (k % 4) as u8);
+                        self.b.ins().store(mf(), x, a, 4 * i as i32);
+                    }
+                }
+            }
+        }
+        // Lanes of the mask that may not write inline: the helper, one at a time.
+        let slow: V = std::array::from_fn(|p| self.b.ins().band_not(exec[p], inside[p]));
+        let table = self.images;
+        self.vfor_lanes(slow, |l, k| {
+            let [x, y, z] = [0, 1, 2].map(|c| l.b.ins().extractlane(xyz[c][k / 4], (k % 4) as u8));
+            let ss =
+                l.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 16, 4));
+            let v = l.b.ins().stack_addr(types::I64, ss, 0);
+            for (i, c) in data.iter().take(4).enumerate() {
+                let x = l.lane(s, *c, k);
+                l.b.ins().store(mf(), x, v, 4 * i as i32);
+            }
+            l.libcall(Libcall::ImageStore, &[table, unit, x, y, z, v]);
+            Ok(())
+        })
+    }
+
+    /// f32_to_unorm for 8 bits, as the scalar lowering's inline imageStore: NaN gives
+    /// 0; clamp to [0, 1]; round(f * 255) with ties to even, in double precision.
+    fn unorm8_encode(&mut self, c: Value) -> Value {
+        let zero = self.b.ins().f32const(0.0);
+        let one = self.b.ins().f32const(1.0);
+        let nan = self.b.ins().fcmp(FloatCC::Unordered, c, c);
+        let f = self.b.ins().select(nan, zero, c);
+        let f = self.b.ins().fmax(f, zero);
+        let f = self.b.ins().fmin(f, one);
+        let d = self.b.ins().fpromote(types::F64, f);
+        let max = self.b.ins().f64const(255.0);
+        let d = self.b.ins().fmul(d, max);
+        let d = self.b.ins().nearest(d);
+        let w = self.b.ins().fcvt_to_uint_sat(types::I32, d);
+        self.b.ins().ireduce(types::I8, w)
+    }
+}
