@@ -14,13 +14,23 @@ use crate::ir::layout::bits32::array_stride;
 use crate::ir::*;
 
 use super::super::lower::*;
-use super::{LANES, P, V};
+use super::{LANES, P, V, VVar};
+
+/// Flags of a vector access to buffer or shared memory: it cannot trap (the range
+/// was checked) but need not be 16-byte aligned.
+fn unaligned() -> cranelift_codegen::ir::MemFlagsData {
+    cranelift_codegen::ir::MemFlagsData::new().with_notrap()
+}
 
 /// A place in memory seen from the lanes: the shared part, and each lane's extra
 /// byte offset (None: the same address in every lane).
 pub(super) struct LMem {
     pub r: MemRef,
     pub lane_off: Option<Vec<Value>>,
+    /// The lanes' element index, where it alone makes `lane_off` and the elements are
+    /// 4 bytes apart: lanes whose indices are consecutive then touch 32 consecutive
+    /// bytes.
+    pub contig: Option<V>,
 }
 
 impl Lower<'_, '_> {
@@ -71,7 +81,11 @@ impl Lower<'_, '_> {
         let ex = self.cur_fn().expr(e).clone();
         match ex.kind {
             ExprKind::Global(g) => match self.global_place(g)? {
-                Place::Mem(r) => Ok(LMem { r, lane_off: None }),
+                Place::Mem(r) => Ok(LMem {
+                    r,
+                    lane_off: None,
+                    contig: None,
+                }),
                 _ => Err("internal error: a global not in memory".into()),
             },
             ExprKind::Field { base, field } => {
@@ -119,9 +133,11 @@ impl Lower<'_, '_> {
                     index: None,
                     ..b.r
                 };
+                let contig = (b.lane_off.is_none() && stride == 4).then_some(iv);
                 Ok(LMem {
                     r,
                     lane_off: Some(offs),
+                    contig,
                 })
             }
             _ => Err(format!(
@@ -170,8 +186,94 @@ impl Lower<'_, '_> {
             .collect()
     }
 
+    /// Whether the lanes' elements are consecutive and inside the range: Some(the
+    /// address of lane 0's element) valid where the returned flag holds.
+    fn vmem_contiguous(&mut self, p: &LMem) -> Option<(Value, Value)> {
+        let iv = p.contig?;
+        let offs = p.lane_off.as_ref()?;
+        if self.comp_offsets(&p.r).len() != 1 {
+            return None;
+        }
+        let i0 = self.b.ins().extractlane(iv[0], 0);
+        let s0 = self.b.ins().splat(types::I32X4, i0);
+        let mut all = None;
+        for (q, &ivq) in iv.iter().enumerate() {
+            let lanes: Vec<u8> = (0..4u32)
+                .flat_map(|k| (q as u32 * 4 + k).to_le_bytes())
+                .collect();
+            let c = self
+                .b
+                .func
+                .dfg
+                .constants
+                .insert(cranelift_codegen::ir::ConstantData::from(lanes));
+            let iota = self.b.ins().vconst(types::I32X4, c);
+            let want = self.b.ins().iadd(s0, iota);
+            let eq = self.b.ins().icmp(IntCC::Equal, ivq, want);
+            all = Some(match all {
+                None => eq,
+                Some(a) => self.b.ins().band(a, eq),
+            });
+        }
+        let consecutive = self.b.ins().vall_true(all?);
+        let off = self.b.ins().iadd(p.r.off, offs[0]);
+        let ok = match p.r.limit {
+            Some(lim) => {
+                let end = self.b.ins().iadd_imm_s(off, 4 * LANES as i64);
+                let inside = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, lim);
+                // The index lanes are 32-bit: consecutive without wrapping past 2^32.
+                let no_wrap = self.b.ins().icmp_imm_u(
+                    IntCC::UnsignedLessThanOrEqual,
+                    i0,
+                    (u32::MAX - LANES as u32) as i64,
+                );
+                let ok = self.b.ins().band(consecutive, inside);
+                self.b.ins().band(ok, no_wrap)
+            }
+            None => consecutive,
+        };
+        let a = self.b.ins().iadd(p.r.base, off);
+        Some((a, ok))
+    }
+
     /// Loads the place's value in lanes.
     pub(super) fn vmem_load(&mut self, p: &LMem) -> R<Vec<V>> {
+        let Some((a, ok)) = self.vmem_contiguous(p) else {
+            return self.vmem_gather(p);
+        };
+        let s = self.comp_offsets(&p.r)[0].1;
+        let vt = if s == Scalar::Float {
+            types::F32X4
+        } else {
+            types::I32X4
+        };
+        let vars: VVar = std::array::from_fn(|_| self.b.declare_var(vt));
+        let (fast, slow, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let mut v: V =
+            std::array::from_fn(|q| self.b.ins().load(vt, unaligned(), a, 16 * q as i32));
+        if s == Scalar::Bool {
+            let zero = self.b.ins().iconst(types::I32, 0);
+            let zv = self.b.ins().splat(types::I32X4, zero);
+            v = std::array::from_fn(|q| self.b.ins().icmp(IntCC::NotEqual, v[q], zv));
+        }
+        self.def_vvar(vars, v);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        let g = self.vmem_gather(p)?;
+        self.def_vvar(vars, g[0]);
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Ok(vec![self.use_vvar(vars)])
+    }
+
+    /// Loads the place's value lane by lane.
+    fn vmem_gather(&mut self, p: &LMem) -> R<Vec<V>> {
         let comps = self.comp_offsets(&p.r);
         let mut out = Vec::with_capacity(comps.len());
         for (o, s) in comps {
@@ -210,6 +312,42 @@ impl Lower<'_, '_> {
 
     /// Stores `v` to the place in the lanes of the execution mask.
     pub(super) fn vmem_store(&mut self, p: &LMem, v: &[V]) -> R<()> {
+        let Some((a, ok)) = self.vmem_contiguous(p) else {
+            return self.vmem_scatter(p, v);
+        };
+        // One vector store when every lane stores.
+        let exec = self.exec();
+        let both = self.b.ins().band(exec[0], exec[1]);
+        let all = self.b.ins().vall_true(both);
+        let ok = self.b.ins().band(ok, all);
+        let s = self.comp_offsets(&p.r)[0].1;
+        let (fast, slow, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        for (q, &vq) in v[0].iter().enumerate() {
+            let x = if s == Scalar::Bool {
+                let one = self.b.ins().iconst(types::I32, 1);
+                let one = self.b.ins().splat(types::I32X4, one);
+                self.b.ins().band(vq, one)
+            } else {
+                vq
+            };
+            self.b.ins().store(unaligned(), x, a, 16 * q as i32);
+        }
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(slow);
+        self.vmem_scatter(p, v)?;
+        self.b.ins().jump(done, &[]);
+        self.b.switch_to_block(done);
+        Ok(())
+    }
+
+    /// Stores `v` lane by lane, in the lanes of the execution mask.
+    fn vmem_scatter(&mut self, p: &LMem, v: &[V]) -> R<()> {
         let comps = self.comp_offsets(&p.r);
         let exec = self.exec();
         for ((o, s), x) in comps.into_iter().zip(v) {
