@@ -154,6 +154,31 @@ static void setup_hist(void)
     free(x);
 }
 
+enum { TN = 1 << 20 };
+static void setup_trans(void)
+{
+    float *x = malloc(TN * 4);
+    for (int i = 0; i < TN; i++)
+        x[i] = (float)(i % 2000) * 0.005f - 5.0f;
+    bufs[0] = buffer(TN * 4, x, 0);
+    bufs[1] = buffer(TN * 4, NULL, 1);
+    free(x);
+}
+/* Taichi's GL back end: one word-addressed buffer holding every field as raw bits,
+ * and a grid-stride loop. */
+static void setup_grid(void)
+{
+    uint32_t *d = malloc(3 * (size_t)N * 4);
+    for (int i = 0; i < N; i++) {
+        float a = (float)(i % 1000) * 0.001f, b = 1.0f;
+        memcpy(&d[i], &a, 4);
+        memcpy(&d[N + i], &b, 4);
+        d[2 * N + i] = 0;
+    }
+    bufs[0] = buffer(3 * (size_t)N * 4, NULL, 2);
+    bufs[1] = buffer(3 * (size_t)N * 4, d, 0);
+    free(d);
+}
 static void setup_mandel(void)
 {
     bufs[0] = buffer(1024 * 1024 * 4, NULL, 0);
@@ -318,6 +343,30 @@ static struct kernel kernels[] = {
                    "  o[p.y * 1024 + p.x] = acc.r + acc.g + acc.b + acc.a;\n"
                    "}\n",
      setup_blur, {IMG / 16, IMG / 16, 1}, 1, (double)IMG * IMG / 1e6, "Mpixel/s"},
+    {"transcendental", "#version 430\nlayout(local_size_x = 64) in;\n"
+                       "layout(std430, binding = 0) readonly buffer X { float x[]; };\n"
+                       "layout(std430, binding = 1) buffer Y { float y[]; };\n"
+                       "void main() {\n"
+                       "  uint i = gl_GlobalInvocationID.x;\n"
+                       "  float v = x[i], acc = 0.0;\n"
+                       "  for (int k = 0; k < 8; k++) {\n"
+                       "    acc += sin(v) * exp(-abs(v)) + cos(v * 0.5) + inversesqrt(1.0 + v * v)\n"
+                       "         + pow(abs(v) + 1.0, 0.3) + log2(abs(v) + 1.0) + atan(v);\n"
+                       "    v = v * 0.9 + 0.1;\n"
+                       "  }\n"
+                       "  y[i] = acc;\n"
+                       "}\n",
+     setup_trans, {TN / 64, 1, 1}, 1, TN / 1e6, "Melem/s"},
+    {"grid_stride", "#version 430\nlayout(local_size_x = 128) in;\n"
+                    "layout(std430, binding = 0) buffer D { uint d[]; };\n"
+                    "const uint n = 16777216u;\n"
+                    "void main() {\n"
+                    "  for (uint i = gl_GlobalInvocationID.x; i < n; i += gl_NumWorkGroups.x * 128u) {\n"
+                    "    float a = uintBitsToFloat(d[i]), b = uintBitsToFloat(d[n + i]);\n"
+                    "    d[2u * n + i] = floatBitsToUint(a * 2.5 + b);\n"
+                    "  }\n"
+                    "}\n",
+     setup_grid, {1024, 1, 1}, 1, N * 12.0 / 1e9, "GB/s"},
     {"tiny_dispatches", "#version 430\nlayout(local_size_x = 64) in;\n"
                         "layout(std430, binding = 0) buffer O { uint v[]; };\n"
                         "void main() { v[gl_LocalInvocationIndex] += 1u; }\n",

@@ -626,6 +626,15 @@ impl Lower<'_, '_> {
                 | UintBitsToFloat
                 | Radians
                 | Degrees
+                | Exp2
+                | Exp
+                | Log2
+                | Log
+                | Pow
+                | Sin
+                | Cos
+                | Tan
+                | Atan
         );
         if !native || fun.class() != BuiltinClass::Pure {
             return Ok(None);
@@ -641,7 +650,15 @@ impl Lower<'_, '_> {
             return Ok(None);
         }
         let n = self.env.m.types.components(ty).unwrap_or(1) as usize;
+        if matches!(fun, Exp2 | Exp | Log2 | Log | Pow | Sin | Cos | Tan | Atan)
+            && (s0 != Scalar::Float || (fun == Atan && args.len() != 1))
+        {
+            return Ok(None);
+        }
         let vals: Vec<Vec<V>> = args.iter().map(|&a| self.vexpr(a)).collect::<R<_>>()?;
+        if let Some(v) = self.vmath(fun, &vals) {
+            return Ok(Some(v));
+        }
         let float = s0 == Scalar::Float;
         let map = |l: &mut Self, f: &mut dyn FnMut(&mut Self, &[V]) -> V| -> Vec<V> {
             (0..n)

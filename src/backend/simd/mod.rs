@@ -21,6 +21,7 @@
 
 mod expr;
 mod images;
+mod math;
 mod memory;
 mod plan;
 pub(super) mod state;

@@ -176,7 +176,7 @@ impl Planner<'_, '_, '_> {
                         return Err(format!("{}: a 64-bit variable", s.span));
                     }
                     // A local declared for later regions stays in lanes.
-                    if depth == 0 && !self.whole_main {
+                    if depth == 0 && !self.whole_main && !self.plan.region_only.contains(&local.0) {
                         self.uniform.remove(&local.0);
                     }
                     if let Some(e) = init {
@@ -310,6 +310,7 @@ impl Lower<'_, '_> {
                 .collect(),
             None => HashSet::new(),
         };
+        let region_only: Vec<u32> = region_only_locals(f, stmts).into_iter().collect();
         loop {
             let mut p = Planner {
                 l: self,
@@ -324,6 +325,7 @@ impl Lower<'_, '_> {
                     privates: Vec::new(),
                     assigned_privates: Vec::new(),
                     uniform: Vec::new(),
+                    region_only: region_only.clone(),
                 },
                 done: vec![false; n],
                 uniform: uniform.clone(),
@@ -363,6 +365,41 @@ impl Lower<'_, '_> {
             uniform = p.uniform.difference(&bad).copied().collect();
         }
     }
+}
+
+/// Locals that only `stmts` name (every expression of the function naming them is
+/// in `stmts`): a declaration of one at the top of a region needs no frame slot,
+/// since no later region reads it.
+fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
+    let mut inside: std::collections::HashMap<u32, usize> = Default::default();
+    let mut work: Vec<ExprId> = Vec::new();
+    crate::ir::for_each_stmt(stmts, |s| match &s.kind {
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => work.push(*e),
+        StmtKind::Declare { init: Some(e), .. } => work.push(*e),
+        StmtKind::If { cond, .. } => work.push(*cond),
+        StmtKind::Loop { cond: Some(c), .. } => work.push(*c),
+        StmtKind::Switch { selector, .. } => work.push(*selector),
+        StmtKind::Call { args, .. } => work.extend(args.iter().copied()),
+        _ => {}
+    });
+    while let Some(e) = work.pop() {
+        let ex = f.expr(e);
+        if let ExprKind::Local(l) = ex.kind {
+            *inside.entry(l.0).or_default() += 1;
+        }
+        work.extend(ex.kind.children());
+    }
+    let mut total: std::collections::HashMap<u32, usize> = Default::default();
+    for ex in &f.exprs {
+        if let ExprKind::Local(l) = ex.kind {
+            *total.entry(l.0).or_default() += 1;
+        }
+    }
+    inside
+        .into_iter()
+        .filter(|(l, n)| total.get(l) == Some(n))
+        .map(|(l, _)| l)
+        .collect()
 }
 
 /// Locals declared anywhere in `stmts`.

@@ -61,6 +61,9 @@ pub struct Plan {
     /// (in the scalar lowering's own slots), assigned when some lane runs the
     /// assignment.
     pub uniform: Vec<u32>,
+    /// Locals no expression outside the region names: declared at its top, they need
+    /// no frame slot.
+    pub region_only: Vec<u32>,
 }
 
 /// The state of the SIMD region being lowered.

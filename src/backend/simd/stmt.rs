@@ -59,7 +59,10 @@ impl Lower<'_, '_> {
                 for (var, x) in vars.iter().zip(&v) {
                     self.def_vvar(*var, *x);
                 }
-                if self.frame_decls && self.decl_depth == 0 {
+                if self.frame_decls
+                    && self.decl_depth == 0
+                    && !self.simd_ref().plan.region_only.contains(&local.0)
+                {
                     // Later regions read it from each invocation's frame.
                     let off = self.alloc_frame(ty);
                     self.stack
