@@ -118,7 +118,28 @@ impl Lower<'_, '_> {
         let alive = self.vvar(Scalar::Bool);
         self.def_vvar(exec, mask);
         self.def_vvar(alive, mask);
-        let outer_inv = self.inv.take();
+        // The scalar lowering reads uniform frame variables through lane 0's frame
+        // (the plan makes only those reach it: every invocation-dependent leaf is a
+        // lane value).
+        let inv0 = {
+            let fpv = self.b.declare_var(types::I64);
+            self.b.def_var(fpv, fps[0]);
+            let ivar = self.b.declare_var(types::I32);
+            self.b.def_var(ivar, i);
+            let lid_vars = [0, 1, 2].map(|c| {
+                let v = self.b.declare_var(types::I32);
+                let x = self.b.ins().extractlane(lid[c][0], 0);
+                self.b.def_var(v, x);
+                v
+            });
+            Inv {
+                idx: ivar,
+                lid: lid_vars,
+                fp: fpv,
+                next,
+            }
+        };
+        let outer_inv = self.inv.replace(inv0);
         self.simd = Some(Box::new(SimdCtx {
             plan,
             exec,
@@ -176,9 +197,31 @@ impl Lower<'_, '_> {
         let plan = &self.simd_ref().plan;
         let (locals, assigned) = (plan.locals.clone(), plan.assigned.clone());
         let (privates, assigned_privates) = (plan.privates.clone(), plan.assigned_privates.clone());
+        let affine = self.simd_ref().plan.affine.clone();
         for l in locals {
             let slot = self.stack.last().and_then(|i| i.locals.get(&l)).cloned();
             if let Some(Slot::Frame(off, ty)) = slot {
+                if let Some(&(_, stride)) = affine.iter().find(|(a, _)| *a == l) {
+                    // Lane k holds lane 0's value + stride * k (the lanes are
+                    // consecutive invocations).
+                    let fp0 = self.simd_ref().fps[0];
+                    let v0 = self.b.ins().load(types::I32, mf(), fp0, off as i32);
+                    let s0 = self.b.ins().splat(types::I32X4, v0);
+                    let var = self.vvar(Scalar::Int);
+                    let v: V = std::array::from_fn(|p| {
+                        let lanes: Vec<u8> = (0..4i64)
+                            .flat_map(|k| {
+                                ((p as i64 * 4 + k).wrapping_mul(stride) as u32).to_le_bytes()
+                            })
+                            .collect();
+                        let c = self.b.func.dfg.constants.insert(ConstantData::from(lanes));
+                        let steps = self.b.ins().vconst(types::I32X4, c);
+                        self.b.ins().iadd(s0, steps)
+                    });
+                    self.def_vvar(var, v);
+                    self.simd_mut().locals.insert(l, SSlot(vec![var]));
+                    continue;
+                }
                 let vars = self.frame_gather(off, ty);
                 if assigned.contains(&l) {
                     self.simd_mut().writeback.push((vars.clone(), off, ty));

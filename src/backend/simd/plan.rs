@@ -311,6 +311,40 @@ impl Lower<'_, '_> {
             None => HashSet::new(),
         };
         let region_only: Vec<u32> = region_only_locals(f, stmts).into_iter().collect();
+        // Frame variables (named here, declared before the region) the region only
+        // reads: a uniform one is read once, from the first lane's frame (the scalar
+        // lowering's own read, through that frame); an affine one (`ir::uniformity`:
+        // base + stride * gl_LocalInvocationIndex) from the first lane's frame and
+        // stepped across the lanes.
+        let declared = declared_locals(stmts);
+        let assigned = assigned_locals(f, stmts);
+        let top = self.stack.last().expect("instance");
+        let frame_read_only = |l: u32| {
+            !declared.contains(&l)
+                && !assigned.contains(&l)
+                && matches!(top.locals.get(&l), Some(Slot::Frame(..)))
+        };
+        let frame_uniform: HashSet<u32> = uniform
+            .iter()
+            .copied()
+            .filter(|&l| frame_read_only(l))
+            .collect();
+        let affine: Vec<(u32, i64)> = match &self.env.uniformity {
+            Some(a) => (0..f.locals.len() as u32)
+                .filter(|&l| frame_read_only(l) && !frame_uniform.contains(&l))
+                .filter(|&l| {
+                    matches!(
+                        self.env.m.types.get(f.locals[l as usize].ty),
+                        Type::Scalar(Scalar::Int | Scalar::Uint)
+                    )
+                })
+                .filter_map(|l| {
+                    let k = a.affine.get(func.0 as usize)?.get(l as usize).copied()??;
+                    Some((l, k))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         loop {
             let mut p = Planner {
                 l: self,
@@ -326,6 +360,7 @@ impl Lower<'_, '_> {
                     assigned_privates: Vec::new(),
                     uniform: Vec::new(),
                     region_only: region_only.clone(),
+                    affine: Vec::new(),
                 },
                 done: vec![false; n],
                 uniform: uniform.clone(),
@@ -335,12 +370,11 @@ impl Lower<'_, '_> {
             let _ = p.func;
             // Only locals declared here may be uniform (the stmts walk removed those
             // declared for later regions); one named but not declared here is not.
-            let declared = declared_locals(stmts);
             let mut bad: HashSet<u32> = p
                 .uniform
                 .iter()
                 .copied()
-                .filter(|l| !declared.contains(l))
+                .filter(|l| !declared.contains(l) && !frame_uniform.contains(l))
                 .collect();
             for (l, ops) in &p.uniform_writes {
                 if ops.iter().any(|o| p.plan.varying[o.0 as usize]) {
@@ -356,6 +390,11 @@ impl Lower<'_, '_> {
                     v.dedup();
                 }
                 plan.locals.retain(|l| !plan.uniform.contains(l));
+                plan.affine = affine
+                    .iter()
+                    .copied()
+                    .filter(|(l, _)| plan.locals.contains(l))
+                    .collect();
                 for v in [&mut plan.privates, &mut plan.assigned_privates] {
                     v.sort_unstable_by_key(|g| g.0);
                     v.dedup();
@@ -400,6 +439,41 @@ fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
         .filter(|(l, n)| total.get(l) == Some(n))
         .map(|(l, _)| l)
         .collect()
+}
+
+/// Locals `stmts` assign (or increment) anywhere.
+fn assigned_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
+    let mut out = HashSet::new();
+    let mut work: Vec<ExprId> = Vec::new();
+    crate::ir::for_each_stmt(stmts, |s| match &s.kind {
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => work.push(*e),
+        StmtKind::Declare { init: Some(e), .. } => work.push(*e),
+        StmtKind::If { cond, .. } => work.push(*cond),
+        StmtKind::Loop { cond: Some(c), .. } => work.push(*c),
+        StmtKind::Switch { selector, .. } => work.push(*selector),
+        StmtKind::Call { args, .. } => work.extend(args.iter().copied()),
+        _ => {}
+    });
+    while let Some(e) = work.pop() {
+        let ex = f.expr(e);
+        if let ExprKind::Assign { place, .. } | ExprKind::IncDec { place, .. } = &ex.kind {
+            let mut p = *place;
+            loop {
+                match &f.expr(p).kind {
+                    ExprKind::Local(l) => {
+                        out.insert(l.0);
+                        break;
+                    }
+                    ExprKind::Swizzle { base, .. }
+                    | ExprKind::Field { base, .. }
+                    | ExprKind::Index { base, .. } => p = *base,
+                    _ => break,
+                }
+            }
+        }
+        work.extend(ex.kind.children());
+    }
+    out
 }
 
 /// Locals declared anywhere in `stmts`.

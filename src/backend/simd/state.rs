@@ -64,6 +64,9 @@ pub struct Plan {
     /// Locals no expression outside the region names: declared at its top, they need
     /// no frame slot.
     pub region_only: Vec<u32>,
+    /// Frame variables the region only reads whose lanes are an affine function of
+    /// gl_LocalInvocationIndex: the local and its stride.
+    pub affine: Vec<(u32, i64)>,
 }
 
 /// The state of the SIMD region being lowered.
