@@ -38,7 +38,7 @@ pub struct Env<'a> {
     pub check_bounds: bool,
     /// Run regions in SIMD lanes where they can (not Options::scalar).
     pub simd: bool,
-    /// The program's uniformity analysis (for SIMD regions).
+    /// The program's uniformity analysis (SIMD regions, uniform group decisions).
     pub uniformity: Option<crate::ir::uniformity::Analysis>,
 }
 

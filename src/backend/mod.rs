@@ -226,8 +226,7 @@ pub fn compile(
     } = {
         let b = FunctionBuilder::new(&mut func, &mut fctx);
         let barrier_fns = crate::ir::barrier_functions(m);
-        let uniformity =
-            (!opts.scalar).then(|| crate::ir::uniformity::analyze(m, main, &barrier_fns));
+        let uniformity = Some(crate::ir::uniformity::analyze(m, main, &barrier_fns));
         let env = lower::Env {
             m,
             reflection: r,

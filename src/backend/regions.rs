@@ -244,8 +244,74 @@ impl<'a, 'b> Lower<'a, 'b> {
         })
     }
 
-    /// Evaluates a bool (or int selector) per invocation and returns the leader's.
+    /// Whether a group-level decision can be taken once, by the leader: the analysis
+    /// finds it uniform for the group, it has no effect (each invocation's own
+    /// variables would change only in the leader's frame), and the barrier check
+    /// (which compares every invocation's) is off.
+    fn uniform_decision(&self, e: ExprId) -> bool {
+        if self.env.check_barriers {
+            return false;
+        }
+        let Some(a) = &self.env.uniformity else {
+            return false;
+        };
+        let func = self.stack.last().expect("instance").func;
+        if !matches!(
+            a.expr(func, e),
+            Some(
+                crate::ir::uniformity::Uniformity::Dispatch
+                    | crate::ir::uniformity::Uniformity::Group
+            )
+        ) {
+            return false;
+        }
+        let f = self.func();
+        let mut work = vec![e];
+        while let Some(x) = work.pop() {
+            let k = &f.expr(x).kind;
+            let effect = match k {
+                ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Call { .. } => true,
+                ExprKind::Builtin { fun, .. } => fun.class() != BuiltinClass::Pure,
+                _ => false,
+            };
+            if effect {
+                return false;
+            }
+            work.extend(k.children());
+        }
+        true
+    }
+
+    /// Evaluates a bool (or int selector) per invocation and returns the leader's (or,
+    /// for a uniform decision, evaluates it once in the leader's frame).
     pub(super) fn group_decision(&mut self, e: ExprId, ty: ClType) -> R<Value> {
+        if self.uniform_decision(e) {
+            let lfp = self.leader_fp()?;
+            let fp = self.b.declare_var(types::I64);
+            self.b.def_var(fp, lfp);
+            let zero = self.b.ins().iconst(types::I32, 0);
+            let idx = self.b.declare_var(types::I32);
+            self.b.def_var(idx, zero);
+            let lid = [0, 1, 2].map(|_| {
+                let v = self.b.declare_var(types::I32);
+                self.b.def_var(v, zero);
+                v
+            });
+            // No jump leaves an expression: `next` (here the kernel's exit) is never
+            // taken.
+            let next = self.exit;
+            let outer = self.inv.replace(Inv { idx, lid, fp, next });
+            let r = self.expr(e);
+            self.inv = outer;
+            let v = r?;
+            let v = self.scalar(&v);
+            let v = if self.b.func.dfg.value_type(v) == types::I8 {
+                self.b.ins().uextend(ty, v)
+            } else {
+                v
+            };
+            return Ok(v);
+        }
         let off = self
             .frame_size
             .checked_next_multiple_of(4)

@@ -141,6 +141,15 @@ impl Analysis {
     pub fn local(&self, f: FunctionId, l: LocalId) -> Option<Uniformity> {
         self.locals.get(f.0 as usize)?.get(l.0 as usize).copied()
     }
+
+    /// The uniformity of expression `e` of function `f` (None out of range, or for a
+    /// function main does not reach).
+    pub fn expr(&self, f: FunctionId, e: ExprId) -> Option<Uniformity> {
+        if self.visited.get(f.0 as usize) != Some(&true) {
+            return None;
+        }
+        self.exprs.get(f.0 as usize)?.get(e.0 as usize).copied()
+    }
 }
 
 /// Rounds over the program before the analysis gives up on precision (each round
