@@ -3,12 +3,14 @@
 //! lane for the rest; a value the same for every invocation computed once.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
+use cranelift_codegen::ir::{
+    InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
 
 use crate::ir::*;
 
 use super::super::lower::*;
-use super::{LANES, P, SSlot, V, VVar};
+use super::{LANES, P, SSlot, V};
 
 /// Component `i` of an operand, a scalar broadcasting.
 fn at(c: &[V], i: usize) -> V {
@@ -847,45 +849,125 @@ impl Lower<'_, '_> {
             let ps = self.vscalar_kind(self.cur_fn().expr(p).ty);
             operands.push((p, ps, v));
         }
-        let out: Vec<VVar> = (0..n).map(|_| self.vvar(s)).collect();
-        for &var in &out {
-            let z = self.zero_lanes(s);
-            self.def_vvar(var, z);
-        }
-        let exec = if guarded { Some(self.exec()) } else { None };
-        for k in 0..LANES {
-            let skip = if let Some(m) = exec {
-                let (run, skip) = (self.b.create_block(), self.b.create_block());
-                let bit = self.b.ins().extractlane(m[k / 4], (k % 4) as u8);
-                self.b.ins().brif(bit, run, &[], skip, &[]);
-                self.b.switch_to_block(run);
-                Some(skip)
-            } else {
-                None
-            };
-            for (p, ps, v) in &operands {
-                let comps: Vec<Value> = v.iter().map(|&x| self.lane(*ps, x, k)).collect();
-                self.subst.insert(*p, Val::Comps(comps));
-            }
-            let r = self.expr(e);
-            for (p, _, _) in &operands {
-                self.subst.remove(p);
-            }
-            let r = r?;
-            if n > 0 {
-                let c = self.comps(&r);
-                for (var, x) in out.iter().zip(c) {
-                    let cur = self.use_vvar(*var);
-                    let new = self.with_lane(s, cur, k, x);
-                    self.def_vvar(*var, new);
+        // The lanes go through one copy of the scalar code, in a loop over them: the
+        // operands' lanes and the mask wait in a stack slot, the results gather in
+        // another (zeroed, so lanes that do not run hold 0, not garbage).
+        let ncomp: usize = operands.iter().map(|(_, _, v)| v.len()).sum::<usize>() + 1;
+        let slot = |l: &mut Self, comps: usize| {
+            let ss = l.b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                (comps.max(1) * 16 * P) as u32,
+                4,
+            ));
+            l.b.ins().stack_addr(types::I64, ss, 0)
+        };
+        let vflags = MemFlagsData::new().with_notrap();
+        let ops = slot(self, ncomp);
+        let mut at = 0i32;
+        let mut layout = Vec::with_capacity(operands.len());
+        for (p, ps, v) in &operands {
+            layout.push((*p, *ps, at, v.len()));
+            for x in v {
+                for (q, &part) in x.iter().enumerate() {
+                    self.b.ins().store(vflags, part, ops, at + 16 * q as i32);
                 }
-            }
-            if let Some(skip) = skip {
-                self.b.ins().jump(skip, &[]);
-                self.b.switch_to_block(skip);
+                at += 16 * P as i32;
             }
         }
-        Ok(out.iter().map(|v| self.use_vvar(*v)).collect())
+        let exec_at = at;
+        let exec = self.exec();
+        for (q, &part) in exec.iter().enumerate() {
+            self.b
+                .ins()
+                .store(vflags, part, ops, exec_at + 16 * q as i32);
+        }
+        let res = slot(self, n);
+        let z = self.zero_lanes(Scalar::Int);
+        for c in 0..n.max(1) {
+            for (q, &zq) in z.iter().enumerate() {
+                self.b
+                    .ins()
+                    .store(vflags, zq, res, (c * 16 * P + 16 * q) as i32);
+            }
+        }
+        let kv = self.b.declare_var(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(kv, zero);
+        let (head, body, run, step, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        let k = self.b.use_var(kv);
+        let more = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, k, LANES as i64);
+        self.b.ins().brif(more, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        let off = self.b.ins().imul_imm_u(k, 4);
+        let lane_ops = self.b.ins().iadd(ops, off);
+        let lane_res = self.b.ins().iadd(res, off);
+        if guarded {
+            let bit = self.b.ins().load(types::I32, mf(), lane_ops, exec_at);
+            self.b.ins().brif(bit, run, &[], step, &[]);
+        } else {
+            self.b.ins().jump(run, &[]);
+        }
+        self.b.switch_to_block(run);
+        for &(p, ps, at, comps) in &layout {
+            let vals: Vec<Value> = (0..comps)
+                .map(|c| {
+                    let o = at + (c * 16 * P) as i32;
+                    match ps {
+                        Scalar::Float => self.b.ins().load(types::F32, mf(), lane_ops, o),
+                        Scalar::Bool => {
+                            let w = self.b.ins().load(types::I32, mf(), lane_ops, o);
+                            self.b.ins().icmp_imm_s(IntCC::NotEqual, w, 0)
+                        }
+                        _ => self.b.ins().load(types::I32, mf(), lane_ops, o),
+                    }
+                })
+                .collect();
+            self.subst.insert(p, Val::Comps(vals));
+        }
+        let r = self.expr(e);
+        for (p, _, _, _) in &layout {
+            self.subst.remove(p);
+        }
+        let r = r?;
+        if n > 0 {
+            let c = self.comps(&r);
+            for (i, x) in c.into_iter().enumerate().take(n) {
+                let x = if s == Scalar::Bool {
+                    let w = self.b.ins().uextend(types::I32, x);
+                    self.b.ins().ineg(w)
+                } else {
+                    x
+                };
+                self.b.ins().store(mf(), x, lane_res, (i * 16 * P) as i32);
+            }
+        }
+        self.b.ins().jump(step, &[]);
+        self.b.switch_to_block(step);
+        let k1 = self.b.ins().iadd_imm_s(k, 1);
+        self.b.def_var(kv, k1);
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(done);
+        let vt = super::vty(s);
+        Ok((0..n)
+            .map(|c| {
+                std::array::from_fn(|q| {
+                    self.b
+                        .ins()
+                        .load(vt, vflags, res, (c * 16 * P + 16 * q) as i32)
+                })
+            })
+            .collect())
     }
 
     /// The operands of `e` that the scalar lowering must take from the lanes: its
