@@ -8,7 +8,9 @@
 //! below loses precision).
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
+use cranelift_codegen::ir::{
+    InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
 
 use crate::backend::libcalls::Libcall;
 use crate::ir::Builtin;
@@ -420,29 +422,63 @@ impl Lower<'_, '_> {
             let ok = self.b.ins().fcmp(FloatCC::LessThanOrEqual, a, limit);
             self.b.ins().bnot(ok)
         });
-        let var: super::VVar = std::array::from_fn(|_| self.b.declare_var(types::F32X4));
-        self.def_vvar(var, v);
-        let any = self.any_lane(wide);
-        let (body, done) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(any, body, &[], done, &[]);
-        self.b.switch_to_block(body);
-        for k in 0..LANES {
-            let (run, next) = (self.b.create_block(), self.b.create_block());
-            let bit = self.b.ins().extractlane(wide[k / 4], (k % 4) as u8);
-            self.b.ins().brif(bit, run, &[], next, &[]);
-            self.b.switch_to_block(run);
-            let a = self.b.ins().extractlane(x[k / 4], (k % 4) as u8);
-            let r = self.libcall(lc, &[a])[0];
-            let cur = self.use_vvar(var);
-            let mut new = cur;
-            new[k / 4] = self.b.ins().insertlane(cur[k / 4], r, (k % 4) as u8);
-            self.def_vvar(var, new);
-            self.b.ins().jump(next, &[]);
-            self.b.switch_to_block(next);
+        // The lanes in a loop over a stack slot: x, the mask, and the results
+        // (starting as the polynomial's).
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (3 * 16 * P) as u32,
+            4,
+        ));
+        let base = self.b.ins().stack_addr(types::I64, ss, 0);
+        let vflags = MemFlagsData::new().with_notrap();
+        for q in 0..P {
+            let q16 = 16 * q as i32;
+            self.b.ins().store(vflags, x[q], base, q16);
+            self.b
+                .ins()
+                .store(vflags, wide[q], base, (16 * P) as i32 + q16);
+            self.b
+                .ins()
+                .store(vflags, v[q], base, (32 * P) as i32 + q16);
         }
-        self.b.ins().jump(done, &[]);
+        let any = self.any_lane(wide);
+        let (head, body, run, step, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        let kv = self.b.declare_var(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(kv, zero);
+        self.b.ins().brif(any, head, &[], done, &[]);
+        self.b.switch_to_block(head);
+        let k = self.b.use_var(kv);
+        let more = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, k, LANES as i64);
+        self.b.ins().brif(more, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        let off = self.b.ins().imul_imm_u(k, 4);
+        let lane = self.b.ins().iadd(base, off);
+        let bit = self.b.ins().load(types::I32, mf(), lane, (16 * P) as i32);
+        self.b.ins().brif(bit, run, &[], step, &[]);
+        self.b.switch_to_block(run);
+        let a = self.b.ins().load(types::F32, mf(), lane, 0);
+        let r = self.libcall(lc, &[a])[0];
+        self.b.ins().store(mf(), r, lane, (32 * P) as i32);
+        self.b.ins().jump(step, &[]);
+        self.b.switch_to_block(step);
+        let k1 = self.b.ins().iadd_imm_s(k, 1);
+        self.b.def_var(kv, k1);
+        self.b.ins().jump(head, &[]);
         self.b.switch_to_block(done);
-        let _ = P;
-        self.use_vvar(var)
+        std::array::from_fn(|q| {
+            self.b
+                .ins()
+                .load(types::F32X4, vflags, base, (32 * P + 16 * q) as i32)
+        })
     }
 }
