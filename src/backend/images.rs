@@ -44,6 +44,18 @@ fn inline_format(f: ImageFormat) -> Option<(Kind, u8, u8)> {
     })
 }
 
+/// The (x, y, z) of image coordinates `coord` (scalars or lanes) for an image of
+/// dimension `dim`: array layers and cube faces are z, missing ones `zero`.
+pub(super) fn image_xyz<T: Copy>(dim: Dim, coord: &[T], zero: T) -> [T; 3] {
+    let c = |i: usize| coord.get(i).copied().unwrap_or(zero);
+    match dim {
+        Dim::D1 | Dim::Buffer => [c(0), zero, zero],
+        Dim::D1Array => [c(0), zero, c(1)],
+        Dim::D2 | Dim::Rect | Dim::D2Ms => [c(0), c(1), zero],
+        Dim::D3 | Dim::Cube | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => [c(0), c(1), c(2)],
+    }
+}
+
 impl Lower<'_, '_> {
     /// A 16-byte stack slot's address, for the helpers' in/out vectors.
     fn vec4_slot(&mut self) -> Value {
@@ -66,15 +78,7 @@ impl Lower<'_, '_> {
     /// (array layers and cube faces are z).
     fn image_xyz(&mut self, dim: Dim, coord: &[Value]) -> [Value; 3] {
         let zero = self.b.ins().iconst(types::I32, 0);
-        let c = |i: usize| coord.get(i).copied().unwrap_or(zero);
-        match dim {
-            Dim::D1 | Dim::Buffer => [c(0), zero, zero],
-            Dim::D1Array => [c(0), zero, c(1)],
-            Dim::D2 | Dim::Rect | Dim::D2Ms => [c(0), c(1), zero],
-            Dim::D3 | Dim::Cube | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => {
-                [c(0), c(1), c(2)]
-            }
-        }
+        image_xyz(dim, coord, zero)
     }
 
     /// The texel coordinates of an image access (`args`: the image, the coordinates
@@ -119,23 +123,18 @@ impl Lower<'_, '_> {
         }
     }
 
-    /// The checks of an inline image access: branches to `fast` with the texel's
-    /// address when `unit` is a unit, holds `format`, allows `access` and (x, y, z) lies
-    /// inside its size; to `slow` otherwise. Returns the address (valid in `fast`).
-    fn inline_texel_address(
+    /// The descriptor address of `unit` (of unit 0 when `unit` is past the table) and
+    /// whether it may be accessed inline: `unit` in the table, holding `format`,
+    /// allowing `access`. Every load stays inside the table, which no kernel writes,
+    /// so they may be shared between accesses and moved out of loops (readonly,
+    /// can_move).
+    pub(super) fn image_desc(
         &mut self,
         unit: Value,
-        xyz: [Value; 3],
         format: (Kind, u8, u8),
         access: u32,
-        fast: Block,
-        slow: Block,
-    ) -> Value {
+    ) -> (Value, Value) {
         let i32t = types::I32;
-        // The descriptor of `unit`, or of unit 0 when `unit` is past the table (the
-        // access then takes the helper, which refuses it): every load below stays
-        // inside the table, which no kernel writes, so they may be shared between
-        // accesses and moved out of loops (readonly, can_move).
         let dm = mf().with_readonly().with_can_move();
         let in_table = self.b.ins().icmp_imm_u(
             IntCC::UnsignedLessThan,
@@ -160,6 +159,24 @@ impl Lower<'_, '_> {
         let allowed = self.b.ins().band_imm_u(acc, access as i64);
         let allowed = self.b.ins().icmp_imm_u(IntCC::NotEqual, allowed, 0);
         ok = self.b.ins().band(ok, allowed);
+        (d, ok)
+    }
+
+    /// The checks of an inline image access: branches to `fast` with the texel's
+    /// address when `unit` is a unit, holds `format`, allows `access` and (x, y, z) lies
+    /// inside its size; to `slow` otherwise. Returns the address (valid in `fast`).
+    fn inline_texel_address(
+        &mut self,
+        unit: Value,
+        xyz: [Value; 3],
+        format: (Kind, u8, u8),
+        access: u32,
+        fast: Block,
+        slow: Block,
+    ) -> Value {
+        let i32t = types::I32;
+        let dm = mf().with_readonly().with_can_move();
+        let (d, mut ok) = self.image_desc(unit, format, access);
         // Negative coordinates compare as large unsigned values: outside.
         for (i, &c) in xyz.iter().enumerate() {
             let size = self

@@ -9,6 +9,8 @@ use std::collections::HashMap;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{Block, InstBuilder, MemFlagsData, Type as ClType, Value, types};
 
+use cranelift_frontend::Variable;
+
 use crate::ir::*;
 
 use super::lower::*;
@@ -78,23 +80,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         let i = self.b.use_var(idx);
         let i1 = self.b.ins().iadd_imm_s(i, 1);
         self.b.def_var(idx, i1);
-        let x = self.b.use_var(lid[0]);
-        let x1 = self.b.ins().iadd_imm_s(x, 1);
-        let wrap_x = self.b.ins().icmp(IntCC::Equal, x1, self.local[0]);
-        let y = self.b.use_var(lid[1]);
-        let y1 = self.b.ins().iadd_imm_s(y, 1);
-        let y_new = self.b.ins().select(wrap_x, y1, y);
-        let wrap_y = self.b.ins().icmp(IntCC::Equal, y_new, self.local[1]);
-        let z = self.b.use_var(lid[2]);
-        let z1 = self.b.ins().iadd_imm_s(z, 1);
-        let zero = self.b.ins().iconst(types::I32, 0);
-        let x_new = self.b.ins().select(wrap_x, zero, x1);
-        let both = self.b.ins().band(wrap_x, wrap_y);
-        let y_final = self.b.ins().select(both, zero, y_new);
-        let z_new = self.b.ins().select(both, z1, z);
-        self.b.def_var(lid[0], x_new);
-        self.b.def_var(lid[1], y_final);
-        self.b.def_var(lid[2], z_new);
+        self.step_local_ids(lid, 1);
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(done);
         // Jumps some invocation left for group-level code: follow the leader's (with the
@@ -113,6 +99,28 @@ impl<'a, 'b> Lower<'a, 'b> {
             }
         }
         Ok(())
+    }
+
+    /// Steps gl_LocalInvocationID held in `lid` by `by` invocations along x, wrapping
+    /// into y and then z (`by` divides the group's width, so x reaches it exactly).
+    pub(super) fn step_local_ids(&mut self, lid: [Variable; 3], by: i64) {
+        let x = self.b.use_var(lid[0]);
+        let x1 = self.b.ins().iadd_imm_s(x, by);
+        let wrap_x = self.b.ins().icmp(IntCC::Equal, x1, self.local[0]);
+        let y = self.b.use_var(lid[1]);
+        let y1 = self.b.ins().iadd_imm_s(y, 1);
+        let y_new = self.b.ins().select(wrap_x, y1, y);
+        let wrap_y = self.b.ins().icmp(IntCC::Equal, y_new, self.local[1]);
+        let z = self.b.use_var(lid[2]);
+        let z1 = self.b.ins().iadd_imm_s(z, 1);
+        let zero = self.b.ins().iconst(types::I32, 0);
+        let x_new = self.b.ins().select(wrap_x, zero, x1);
+        let both = self.b.ins().band(wrap_x, wrap_y);
+        let y_final = self.b.ins().select(both, zero, y_new);
+        let z_new = self.b.ins().select(both, z1, z);
+        self.b.def_var(lid[0], x_new);
+        self.b.def_var(lid[1], y_final);
+        self.b.def_var(lid[2], z_new);
     }
 
     /// The frame of the first live invocation; with none left, the kernel ends.

@@ -890,74 +890,44 @@ impl Lower<'_, '_> {
                     .store(vflags, zq, res, (c * 16 * P + 16 * q) as i32);
             }
         }
-        let kv = self.b.declare_var(types::I64);
-        let zero = self.b.ins().iconst(types::I64, 0);
-        self.b.def_var(kv, zero);
-        let (head, body, run, step, done) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        self.b.ins().jump(head, &[]);
-        self.b.switch_to_block(head);
-        let k = self.b.use_var(kv);
-        let more = self
-            .b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedLessThan, k, LANES as i64);
-        self.b.ins().brif(more, body, &[], done, &[]);
-        self.b.switch_to_block(body);
-        let off = self.b.ins().imul_imm_u(k, 4);
-        let lane_ops = self.b.ins().iadd(ops, off);
-        let lane_res = self.b.ins().iadd(res, off);
-        if guarded {
-            let bit = self.b.ins().load(types::I32, mf(), lane_ops, exec_at);
-            self.b.ins().brif(bit, run, &[], step, &[]);
-        } else {
-            self.b.ins().jump(run, &[]);
-        }
-        self.b.switch_to_block(run);
-        for &(p, ps, at, comps) in &layout {
-            let vals: Vec<Value> = (0..comps)
-                .map(|c| {
-                    let o = at + (c * 16 * P) as i32;
-                    match ps {
-                        Scalar::Float => self.b.ins().load(types::F32, mf(), lane_ops, o),
-                        Scalar::Bool => {
-                            let w = self.b.ins().load(types::I32, mf(), lane_ops, o);
-                            self.b.ins().icmp_imm_s(IntCC::NotEqual, w, 0)
+        self.lane_loop(ops, guarded.then_some(exec_at), |l, off| {
+            let lane_ops = l.b.ins().iadd(ops, off);
+            let lane_res = l.b.ins().iadd(res, off);
+            for &(p, ps, at, comps) in &layout {
+                let vals: Vec<Value> = (0..comps)
+                    .map(|c| {
+                        let o = at + (c * 16 * P) as i32;
+                        match ps {
+                            Scalar::Float => l.b.ins().load(types::F32, mf(), lane_ops, o),
+                            Scalar::Bool => {
+                                let w = l.b.ins().load(types::I32, mf(), lane_ops, o);
+                                l.b.ins().icmp_imm_s(IntCC::NotEqual, w, 0)
+                            }
+                            _ => l.b.ins().load(types::I32, mf(), lane_ops, o),
                         }
-                        _ => self.b.ins().load(types::I32, mf(), lane_ops, o),
-                    }
-                })
-                .collect();
-            self.subst.insert(p, Val::Comps(vals));
-        }
-        let r = self.expr(e);
-        for (p, _, _, _) in &layout {
-            self.subst.remove(p);
-        }
-        let r = r?;
-        if n > 0 {
-            let c = self.comps(&r);
-            for (i, x) in c.into_iter().enumerate().take(n) {
-                let x = if s == Scalar::Bool {
-                    let w = self.b.ins().uextend(types::I32, x);
-                    self.b.ins().ineg(w)
-                } else {
-                    x
-                };
-                self.b.ins().store(mf(), x, lane_res, (i * 16 * P) as i32);
+                    })
+                    .collect();
+                l.subst.insert(p, Val::Comps(vals));
             }
-        }
-        self.b.ins().jump(step, &[]);
-        self.b.switch_to_block(step);
-        let k1 = self.b.ins().iadd_imm_s(k, 1);
-        self.b.def_var(kv, k1);
-        self.b.ins().jump(head, &[]);
-        self.b.switch_to_block(done);
+            let r = l.expr(e);
+            for (p, _, _, _) in &layout {
+                l.subst.remove(p);
+            }
+            let r = r?;
+            if n > 0 {
+                let c = l.comps(&r);
+                for (i, x) in c.into_iter().enumerate().take(n) {
+                    let x = if s == Scalar::Bool {
+                        let w = l.b.ins().uextend(types::I32, x);
+                        l.b.ins().ineg(w)
+                    } else {
+                        x
+                    };
+                    l.b.ins().store(mf(), x, lane_res, (i * 16 * P) as i32);
+                }
+            }
+            Ok(())
+        })?;
         let vt = super::vty(s);
         Ok((0..n)
             .map(|c| {

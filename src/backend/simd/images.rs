@@ -11,7 +11,7 @@ use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind, Value, ty
 
 use crate::backend::helpers;
 use crate::backend::libcalls::Libcall;
-use crate::format::texel::{Format, Kind};
+use crate::format::texel::Kind;
 use crate::ir::*;
 use crate::runtime::image as rt;
 
@@ -31,37 +31,6 @@ impl Lower<'_, '_> {
         !img.dim.is_ms()
             && self.inline_image_format(args[0]).is_some()
             && !self.simd_ref().plan.varying[args[0].0 as usize]
-    }
-
-    /// The unit's descriptor address and whether it may be accessed inline (unit in
-    /// range, holding `format`, allowing `access`): the same for every lane.
-    fn vimage_desc(&mut self, unit: Value, format: (Kind, u8, u8), access: u32) -> (Value, Value) {
-        let i32t = types::I32;
-        let dm = mf().with_readonly().with_can_move();
-        let in_table = self.b.ins().icmp_imm_u(
-            IntCC::UnsignedLessThan,
-            unit,
-            crate::limits::MAX_IMAGE_UNITS as i64,
-        );
-        let zero = self.b.ins().iconst(i32t, 0);
-        let safe = self.b.ins().select(in_table, unit, zero);
-        let u = self.b.ins().uextend(types::I64, safe);
-        let off = self.b.ins().imul_imm_u(u, rt::desc::BYTES);
-        let d = self.b.ins().iadd(self.images, off);
-        let code = Format::Plain {
-            kind: format.0,
-            n: format.1,
-            bits: format.2,
-        }
-        .code();
-        let fmt = self.b.ins().load(i32t, dm, d, rt::desc::FORMAT);
-        let mut ok = self.b.ins().icmp_imm_u(IntCC::Equal, fmt, code as i64);
-        ok = self.b.ins().band(ok, in_table);
-        let acc = self.b.ins().load(i32t, dm, d, rt::desc::ACCESS);
-        let allowed = self.b.ins().band_imm_u(acc, access as i64);
-        let allowed = self.b.ins().icmp_imm_u(IntCC::NotEqual, allowed, 0);
-        ok = self.b.ins().band(ok, allowed);
-        (d, ok)
     }
 
     /// The lanes whose coordinates lie inside the image (negative ones compare as
@@ -179,15 +148,7 @@ impl Lower<'_, '_> {
     /// The image's (x, y, z) coordinates in lanes.
     fn vimage_xyz(&mut self, dim: Dim, coord: &[V]) -> [V; 3] {
         let zero = self.zero_lanes(Scalar::Int);
-        let c = |i: usize| coord.get(i).copied().unwrap_or(zero);
-        match dim {
-            Dim::D1 | Dim::Buffer => [c(0), zero, zero],
-            Dim::D1Array => [c(0), zero, c(1)],
-            Dim::D2 | Dim::Rect | Dim::D2Ms => [c(0), c(1), zero],
-            Dim::D3 | Dim::Cube | Dim::D2Array | Dim::CubeArray | Dim::D2MsArray => {
-                [c(0), c(1), c(2)]
-            }
-        }
+        crate::backend::images::image_xyz(dim, coord, zero)
     }
 
     /// Runs `f(lane)` for each lane set in `m`, in a block entered only when some
@@ -221,7 +182,7 @@ impl Lower<'_, '_> {
         let unit = self.arg_values(args[0])?[0];
         let coord = self.vexpr(args[1])?;
         let xyz = self.vimage_xyz(img.dim, &coord);
-        let (d, ok) = self.vimage_desc(unit, format, rt::ACCESS_READ);
+        let (d, ok) = self.image_desc(unit, format, rt::ACCESS_READ);
         let ok = self.vimage_small(d, ok);
         let good = self.vimage_inside(d, ok, &xyz);
         let texel = n as i64 * (bits as i64 / 8);
@@ -341,7 +302,7 @@ impl Lower<'_, '_> {
         let coord = self.vexpr(args[1])?;
         let data = self.vexpr(*args.last().ok_or("internal error: no data")?)?;
         let xyz = self.vimage_xyz(img.dim, &coord);
-        let (d, ok) = self.vimage_desc(unit, format, rt::ACCESS_WRITE);
+        let (d, ok) = self.image_desc(unit, format, rt::ACCESS_WRITE);
         let ok = self.vimage_small(d, ok);
         let inside = self.vimage_inside(d, ok, &xyz);
         let exec = self.exec();

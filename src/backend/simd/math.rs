@@ -16,7 +16,7 @@ use crate::backend::libcalls::Libcall;
 use crate::ir::Builtin;
 
 use super::super::lower::*;
-use super::{LANES, P, V};
+use super::{P, V};
 
 /// The largest |x| sin, cos and tan reduce inline.
 const TRIG_MAX: f32 = 8192.0;
@@ -442,38 +442,18 @@ impl Lower<'_, '_> {
                 .store(vflags, v[q], base, (32 * P) as i32 + q16);
         }
         let any = self.any_lane(wide);
-        let (head, body, run, step, done) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        let kv = self.b.declare_var(types::I64);
-        let zero = self.b.ins().iconst(types::I64, 0);
-        self.b.def_var(kv, zero);
-        self.b.ins().brif(any, head, &[], done, &[]);
-        self.b.switch_to_block(head);
-        let k = self.b.use_var(kv);
-        let more = self
-            .b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedLessThan, k, LANES as i64);
-        self.b.ins().brif(more, body, &[], done, &[]);
-        self.b.switch_to_block(body);
-        let off = self.b.ins().imul_imm_u(k, 4);
-        let lane = self.b.ins().iadd(base, off);
-        let bit = self.b.ins().load(types::I32, mf(), lane, (16 * P) as i32);
-        self.b.ins().brif(bit, run, &[], step, &[]);
-        self.b.switch_to_block(run);
-        let a = self.b.ins().load(types::F32, mf(), lane, 0);
-        let r = self.libcall(lc, &[a])[0];
-        self.b.ins().store(mf(), r, lane, (32 * P) as i32);
-        self.b.ins().jump(step, &[]);
-        self.b.switch_to_block(step);
-        let k1 = self.b.ins().iadd_imm_s(k, 1);
-        self.b.def_var(kv, k1);
-        self.b.ins().jump(head, &[]);
+        let (some, done) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(any, some, &[], done, &[]);
+        self.b.switch_to_block(some);
+        let r = self.lane_loop(base, Some((16 * P) as i32), |l, off| {
+            let lane = l.b.ins().iadd(base, off);
+            let a = l.b.ins().load(types::F32, mf(), lane, 0);
+            let r = l.libcall(lc, &[a])[0];
+            l.b.ins().store(mf(), r, lane, (32 * P) as i32);
+            Ok(())
+        });
+        debug_assert!(r.is_ok(), "the loop body cannot fail");
+        self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
         std::array::from_fn(|q| {
             self.b

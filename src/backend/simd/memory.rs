@@ -198,16 +198,7 @@ impl Lower<'_, '_> {
         let s0 = self.b.ins().splat(types::I32X4, i0);
         let mut all = None;
         for (q, &ivq) in iv.iter().enumerate() {
-            let lanes: Vec<u8> = (0..4u32)
-                .flat_map(|k| (q as u32 * 4 + k).to_le_bytes())
-                .collect();
-            let c = self
-                .b
-                .func
-                .dfg
-                .constants
-                .insert(cranelift_codegen::ir::ConstantData::from(lanes));
-            let iota = self.b.ins().vconst(types::I32X4, c);
+            let iota = self.lane_steps(q, 1);
             let want = self.b.ins().iadd(s0, iota);
             let eq = self.b.ins().icmp(IntCC::Equal, ivq, want);
             all = Some(match all {

@@ -74,15 +74,7 @@ impl Lower<'_, '_> {
         self.b.ins().brif(more, body, &[], done, &[]);
         self.b.switch_to_block(body);
 
-        let iota: Vec<Value> = (0..P)
-            .map(|p| {
-                let lanes: Vec<u8> = (0..4u32)
-                    .flat_map(|k| (p as u32 * 4 + k).to_le_bytes())
-                    .collect();
-                let c = self.b.func.dfg.constants.insert(ConstantData::from(lanes));
-                self.b.ins().vconst(types::I32X4, c)
-            })
-            .collect();
+        let iota: V = std::array::from_fn(|p| self.lane_steps(p, 1));
         let si = self.b.ins().splat(types::I32X4, i);
         let index: V = std::array::from_fn(|p| self.b.ins().iadd(si, iota[p]));
         let sc = self.b.ins().splat(types::I32X4, self.count);
@@ -209,13 +201,7 @@ impl Lower<'_, '_> {
                     let s0 = self.b.ins().splat(types::I32X4, v0);
                     let var = self.vvar(Scalar::Int);
                     let v: V = std::array::from_fn(|p| {
-                        let lanes: Vec<u8> = (0..4i64)
-                            .flat_map(|k| {
-                                ((p as i64 * 4 + k).wrapping_mul(stride) as u32).to_le_bytes()
-                            })
-                            .collect();
-                        let c = self.b.func.dfg.constants.insert(ConstantData::from(lanes));
-                        let steps = self.b.ins().vconst(types::I32X4, c);
+                        let steps = self.lane_steps(p, stride);
                         self.b.ins().iadd(s0, steps)
                     });
                     self.def_vvar(var, v);
@@ -253,13 +239,7 @@ impl Lower<'_, '_> {
             Some(s) if (s[0] as usize).is_multiple_of(LANES) => {
                 let x0 = self.b.use_var(lid0[0]);
                 let sx = self.b.ins().splat(types::I32X4, x0);
-                let iota: V = std::array::from_fn(|p| {
-                    let lanes: Vec<u8> = (0..4u32)
-                        .flat_map(|k| (p as u32 * 4 + k).to_le_bytes())
-                        .collect();
-                    let c = self.b.func.dfg.constants.insert(ConstantData::from(lanes));
-                    self.b.ins().vconst(types::I32X4, c)
-                });
+                let iota: V = std::array::from_fn(|p| self.lane_steps(p, 1));
                 let x: V = std::array::from_fn(|p| self.b.ins().iadd(sx, iota[p]));
                 let y0 = self.b.use_var(lid0[1]);
                 let z0 = self.b.use_var(lid0[2]);
@@ -297,23 +277,68 @@ impl Lower<'_, '_> {
         if !(s[0] as usize).is_multiple_of(LANES) {
             return;
         }
-        let x = self.b.use_var(lid0[0]);
-        let x1 = self.b.ins().iadd_imm_s(x, LANES as i64);
-        let wrap_x = self.b.ins().icmp(IntCC::Equal, x1, self.local[0]);
-        let y = self.b.use_var(lid0[1]);
-        let y1 = self.b.ins().iadd_imm_s(y, 1);
-        let y_new = self.b.ins().select(wrap_x, y1, y);
-        let wrap_y = self.b.ins().icmp(IntCC::Equal, y_new, self.local[1]);
-        let z = self.b.use_var(lid0[2]);
-        let z1 = self.b.ins().iadd_imm_s(z, 1);
-        let zero = self.b.ins().iconst(types::I32, 0);
-        let x_new = self.b.ins().select(wrap_x, zero, x1);
-        let both = self.b.ins().band(wrap_x, wrap_y);
-        let y_final = self.b.ins().select(both, zero, y_new);
-        let z_new = self.b.ins().select(both, z1, z);
-        self.b.def_var(lid0[0], x_new);
-        self.b.def_var(lid0[1], y_final);
-        self.b.def_var(lid0[2], z_new);
+        self.step_local_ids(lid0, LANES as i64);
+    }
+
+    /// Vector `p` of the lanes' steps: lane k (of all LANES) holds k * stride, in
+    /// wrapping 32-bit arithmetic.
+    pub(super) fn lane_steps(&mut self, p: usize, stride: i64) -> Value {
+        let lanes: Vec<u8> = (0..4i64)
+            .flat_map(|k| ((p as i64 * 4 + k).wrapping_mul(stride) as u32).to_le_bytes())
+            .collect();
+        let c = self.b.func.dfg.constants.insert(ConstantData::from(lanes));
+        self.b.ins().vconst(types::I32X4, c)
+    }
+
+    /// A loop over the lanes whose data waits in a stack area at `base`, 4 bytes per
+    /// lane in each vector: `body` gets lane k's byte offset 4k and runs for every
+    /// lane, or, with `guard`, for the lanes whose 32-bit word at base + guard + 4k is
+    /// not zero.
+    pub(super) fn lane_loop(
+        &mut self,
+        base: Value,
+        guard: Option<i32>,
+        body: impl FnOnce(&mut Self, Value) -> R<()>,
+    ) -> R<()> {
+        let kv = self.b.declare_var(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(kv, zero);
+        let (head, test, run, step, done) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        let k = self.b.use_var(kv);
+        let more = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, k, LANES as i64);
+        self.b.ins().brif(more, test, &[], done, &[]);
+        self.b.switch_to_block(test);
+        let off = self.b.ins().imul_imm_u(k, 4);
+        match guard {
+            Some(at) => {
+                let lane = self.b.ins().iadd(base, off);
+                let bit = self.b.ins().load(types::I32, mf(), lane, at);
+                self.b.ins().brif(bit, run, &[], step, &[]);
+            }
+            None => {
+                self.b.ins().jump(run, &[]);
+            }
+        }
+        self.b.switch_to_block(run);
+        body(self, off)?;
+        self.b.ins().jump(step, &[]);
+        self.b.switch_to_block(step);
+        let k1 = self.b.ins().iadd_imm_s(k, 1);
+        self.b.def_var(kv, k1);
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(done);
+        Ok(())
     }
 
     pub(super) fn simd_ref(&self) -> &SimdCtx {

@@ -406,11 +406,8 @@ impl Lower<'_, '_> {
     }
 }
 
-/// Locals that only `stmts` name (every expression of the function naming them is
-/// in `stmts`): a declaration of one at the top of a region needs no frame slot,
-/// since no later region reads it.
-fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
-    let mut inside: std::collections::HashMap<u32, usize> = Default::default();
+/// The expressions statements of `stmts` (nested ones included) hold directly.
+fn stmt_roots(stmts: &[Stmt]) -> Vec<ExprId> {
     let mut work: Vec<ExprId> = Vec::new();
     crate::ir::for_each_stmt(stmts, |s| match &s.kind {
         StmtKind::Expr(e) | StmtKind::Return(Some(e)) => work.push(*e),
@@ -421,6 +418,15 @@ fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
         StmtKind::Call { args, .. } => work.extend(args.iter().copied()),
         _ => {}
     });
+    work
+}
+
+/// Locals that only `stmts` name (every expression of the function naming them is
+/// in `stmts`): a declaration of one at the top of a region needs no frame slot,
+/// since no later region reads it.
+fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
+    let mut inside: std::collections::HashMap<u32, usize> = Default::default();
+    let mut work = stmt_roots(stmts);
     while let Some(e) = work.pop() {
         let ex = f.expr(e);
         if let ExprKind::Local(l) = ex.kind {
@@ -444,16 +450,7 @@ fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
 /// Locals `stmts` assign (or increment) anywhere.
 fn assigned_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
     let mut out = HashSet::new();
-    let mut work: Vec<ExprId> = Vec::new();
-    crate::ir::for_each_stmt(stmts, |s| match &s.kind {
-        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => work.push(*e),
-        StmtKind::Declare { init: Some(e), .. } => work.push(*e),
-        StmtKind::If { cond, .. } => work.push(*cond),
-        StmtKind::Loop { cond: Some(c), .. } => work.push(*c),
-        StmtKind::Switch { selector, .. } => work.push(*selector),
-        StmtKind::Call { args, .. } => work.extend(args.iter().copied()),
-        _ => {}
-    });
+    let mut work = stmt_roots(stmts);
     while let Some(e) = work.pop() {
         let ex = f.expr(e);
         if let ExprKind::Assign { place, .. } | ExprKind::IncDec { place, .. } = &ex.kind {
