@@ -91,7 +91,7 @@ impl Lower<'_, '_> {
                 Ok(())
             }
             ExprKind::Assign { place, op, value } if self.vis_var_place(place) => {
-                self.vassign(place, op, value, ex.ty).map(|_| ())
+                self.vassign(place, op, value).map(|_| ())
             }
             ExprKind::Assign { place, op, value } if self.vmem_supported(place) => {
                 self.vassign_mem(place, op, value).map(|_| ())
@@ -245,7 +245,7 @@ impl Lower<'_, '_> {
                 None => return self.vfallback(e, !self.vplan_pure(e)),
             },
             ExprKind::Assign { place, op, value } if self.vis_var_place(place) => {
-                self.vassign(place, op, value, ty)?
+                self.vassign(place, op, value)?
             }
             ExprKind::Assign { place, op, value } if self.vmem_supported(place) => {
                 self.vassign_mem(place, op, value)?
@@ -357,13 +357,7 @@ impl Lower<'_, '_> {
         }
     }
 
-    fn vassign(
-        &mut self,
-        place: ExprId,
-        op: Option<BinaryOp>,
-        value: ExprId,
-        ty: TypeId,
-    ) -> R<Vec<V>> {
+    fn vassign(&mut self, place: ExprId, op: Option<BinaryOp>, value: ExprId) -> R<Vec<V>> {
         let (slot, idx) = self.vplace(place)?;
         let v = self.vexpr(value)?;
         let v = match op {
@@ -376,7 +370,6 @@ impl Lower<'_, '_> {
                 self.vbinary_vals(op, &old, pt, &v, vt)?
             }
         };
-        let _ = ty;
         self.vstore_slot(&slot, &idx, &v)?;
         Ok(v)
     }

@@ -13,7 +13,6 @@ use super::state::Plan;
 struct Planner<'l, 'a, 'b> {
     l: &'l Lower<'a, 'b>,
     f: &'a Function,
-    func: FunctionId,
     whole_main: bool,
     plan: Plan,
     done: Vec<bool>,
@@ -349,7 +348,6 @@ impl Lower<'_, '_> {
             let mut p = Planner {
                 l: self,
                 f,
-                func,
                 whole_main,
                 plan: Plan {
                     varying: vec![false; n],
@@ -367,7 +365,6 @@ impl Lower<'_, '_> {
                 uniform_writes: Vec::new(),
             };
             p.stmts(stmts, 0, 0)?;
-            let _ = p.func;
             // Only locals declared here may be uniform (the stmts walk removed those
             // declared for later regions); one named but not declared here is not.
             let mut bad: HashSet<u32> = p
