@@ -61,14 +61,17 @@ static GLuint buffer(GLsizeiptr size, const void *data, GLuint binding)
     return b;
 }
 
-static double checksum(GLuint b, GLsizeiptr size, int is_float)
+static double checksum(GLuint b, GLsizeiptr size, int kind)
 {
     void *p = malloc(size);
     glBindBuffer(GL_SHADER_STORAGE_BUFFER, b);
     glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, size, p);
     double s = 0;
-    for (GLsizeiptr i = 0; i < size / 4; i++)
-        s += is_float ? ((float *)p)[i] * (double)((i % 7) + 1) : ((uint32_t *)p)[i] * (double)((i % 7) + 1);
+    GLsizeiptr n = size / (kind == 2 ? 8 : 4);
+    for (GLsizeiptr i = 0; i < n; i++) {
+        double v = kind == 0 ? ((float *)p)[i] : kind == 1 ? ((uint32_t *)p)[i] : ((double *)p)[i];
+        s += v * (double)((i % 7) + 1);
+    }
     free(p);
     return s;
 }
@@ -79,6 +82,8 @@ static int cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+enum kind { F32, U32, F64 };
+
 struct kernel {
     const char *name;
     const char *src;
@@ -87,6 +92,9 @@ struct kernel {
     int dispatches; /* per timed run */
     double work;    /* units of work per run */
     const char *unit;
+    int result;     /* index in bufs[] of the buffer the checksum reads */
+    enum kind kind; /* its element type */
+    void (*run)(GLuint program); /* a timed run other than `dispatches` plain dispatches */
 };
 
 enum { N = 1 << 24 };
@@ -218,6 +226,64 @@ static void setup_blur(void)
     free(px);
 }
 
+/* A sampled texture: rgba8, mipmapped, linear filtering. */
+enum { TEX = 1024 };
+static void setup_sampled(void)
+{
+    unsigned char *px = malloc(TEX * TEX * 4);
+    for (int i = 0; i < TEX * TEX * 4; i++)
+        px[i] = (unsigned char)((i * 2654435761u) >> 24);
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, TEX, TEX);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, TEX, TEX, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    bufs[1] = buffer(TEX * TEX * 4, NULL, 1);
+    free(px);
+}
+
+/* Bitonic sort of 2^16 keys: one small dispatch per (k, j) step, 136 in all, with a
+ * storage barrier between them. Every run sorts a fresh copy of the same keys. */
+enum { SORTN = 1 << 16 };
+static uint32_t *sort_keys;
+static void setup_sort(void)
+{
+    sort_keys = malloc(SORTN * 4);
+    uint32_t s = 7;
+    for (int i = 0; i < SORTN; i++) {
+        s = s * 1664525u + 1013904223u;
+        sort_keys[i] = s >> 8;
+    }
+    bufs[0] = buffer(SORTN * 4, sort_keys, 0);
+}
+static void run_sort(GLuint program)
+{
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[0]);
+    glBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, SORTN * 4, sort_keys);
+    GLint loc = glGetUniformLocation(program, "kj");
+    for (unsigned k = 2; k <= SORTN; k <<= 1)
+        for (unsigned j = k >> 1; j > 0; j >>= 1) {
+            glUniform2ui(loc, k, j);
+            glDispatchCompute(SORTN / 2 / 256, 1, 1);
+            glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+        }
+}
+
+static void setup_reduce_double(void)
+{
+    double *x = malloc((N / 4) * 8);
+    for (int i = 0; i < N / 4; i++)
+        x[i] = (double)(i % 17) * 0.25 + 1e-9 * (i % 3);
+    bufs[0] = buffer((N / 4) * 8, x, 0);
+    bufs[1] = buffer((N / 4 / 256) * 8, NULL, 1);
+    free(x);
+}
+
 static void setup_tiny(void)
 {
     bufs[0] = buffer(64 * 4, NULL, 0);
@@ -229,7 +295,7 @@ static struct kernel kernels[] = {
               "layout(std430, binding = 1) buffer Y { float y[]; };\n"
               "uniform float a = 1.5;\n"
               "void main() { uint i = gl_GlobalInvocationID.y * 1048576u + gl_GlobalInvocationID.x; y[i] = a * x[i] + y[i]; }\n",
-     setup_saxpy, {4096, 16, 1}, 1, N * 12.0 / 1e9, "GB/s"},
+     setup_saxpy, {4096, 16, 1}, 1, N * 12.0 / 1e9, "GB/s", 1, F32, NULL},
     {"reduce", "#version 430\nlayout(local_size_x = 256) in;\n"
                "layout(std430, binding = 0) readonly buffer X { float x[]; };\n"
                "layout(std430, binding = 1) buffer S { float s[]; };\n"
@@ -241,7 +307,7 @@ static struct kernel kernels[] = {
                "  for (uint k = 128u; k > 0u; k >>= 1) { if (l < k) t[l] += t[l + k]; barrier(); }\n"
                "  if (l == 0u) s[gl_WorkGroupID.y * 4096u + gl_WorkGroupID.x] = t[0];\n"
                "}\n",
-     setup_reduce, {4096, 16, 1}, 1, N * 4.0 / 1e9, "GB/s"},
+     setup_reduce, {4096, 16, 1}, 1, N * 4.0 / 1e9, "GB/s", 1, F32, NULL},
     {"prefix_sum", "#version 430\nlayout(local_size_x = 1024) in;\n"
                    "layout(std430, binding = 0) readonly buffer I { float inp[]; };\n"
                    "layout(std430, binding = 1) buffer O { float outp[]; };\n"
@@ -259,7 +325,7 @@ static struct kernel kernels[] = {
                    "  }\n"
                    "  outp[base + id * 2u] = sd[id * 2u]; outp[base + id * 2u + 1u] = sd[id * 2u + 1u];\n"
                    "}\n",
-     setup_scan, {2048, 1, 1}, 1, 2048.0 * 2048 / 1e6, "Melem/s"},
+     setup_scan, {2048, 1, 1}, 1, 2048.0 * 2048 / 1e6, "Melem/s", 1, F32, NULL},
     {"matmul", "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n"
                "layout(std430, binding = 0) readonly buffer A { float a[]; };\n"
                "layout(std430, binding = 1) readonly buffer B { float b[]; };\n"
@@ -280,7 +346,7 @@ static struct kernel kernels[] = {
                "  }\n"
                "  c[row * n + col] = acc;\n"
                "}\n",
-     setup_matmul, {M / 16, M / 16, 1}, 1, 2.0 * M * M * M / 1e9, "GFLOP/s"},
+     setup_matmul, {M / 16, M / 16, 1}, 1, 2.0 * M * M * M / 1e9, "GFLOP/s", 2, F32, NULL},
     {"histogram", "#version 430\nlayout(local_size_x = 256) in;\n"
                   "layout(std430, binding = 0) readonly buffer X { uint x[]; };\n"
                   "layout(std430, binding = 1) buffer H { uint h[256]; };\n"
@@ -293,7 +359,7 @@ static struct kernel kernels[] = {
                   "  barrier();\n"
                   "  atomicAdd(h[l], lh[l]);\n"
                   "}\n",
-     setup_hist, {4096, 16, 1}, 1, N / 1e6, "Melem/s"},
+     setup_hist, {4096, 16, 1}, 1, N / 1e6, "Melem/s", 1, U32, NULL},
     {"mandelbrot", "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n"
                    "layout(std430, binding = 0) buffer O { uint it[]; };\n"
                    "void main() {\n"
@@ -304,7 +370,7 @@ static struct kernel kernels[] = {
                    "  while (i < 256u && dot(z, z) < 4.0) { z = vec2(z.x * z.x - z.y * z.y, 2.0 * z.x * z.y) + c; i++; }\n"
                    "  it[p.y * 1024u + p.x] = i;\n"
                    "}\n",
-     setup_mandel, {64, 64, 1}, 1, 1024.0 * 1024 / 1e6, "Mpixel/s"},
+     setup_mandel, {64, 64, 1}, 1, 1024.0 * 1024 / 1e6, "Mpixel/s", 0, U32, NULL},
     {"nbody", "#version 430\nlayout(local_size_x = 256) in;\n"
               "layout(std430, binding = 0) readonly buffer P { vec4 pos[]; };\n"
               "layout(std430, binding = 1) buffer A { vec4 acc[]; };\n"
@@ -325,7 +391,7 @@ static struct kernel kernels[] = {
               "  }\n"
               "  acc[i] = vec4(a, 0.0);\n"
               "}\n",
-     setup_nbody, {BODIES / 256, 1, 1}, 1, (double)BODIES * BODIES / 1e9, "Ginteractions/s"},
+     setup_nbody, {BODIES / 256, 1, 1}, 1, (double)BODIES * BODIES / 1e9, "Ginteractions/s", 1, F32, NULL},
     /* A 5x5 box blur: 25 imageLoad of an rgba8 image and one imageStore to rgba32f per
      * pixel (the sum also goes to a buffer, for the checksum). */
     {"image_blur", "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n"
@@ -342,7 +408,7 @@ static struct kernel kernels[] = {
                    "  imageStore(dst, p, acc);\n"
                    "  o[p.y * 1024 + p.x] = acc.r + acc.g + acc.b + acc.a;\n"
                    "}\n",
-     setup_blur, {IMG / 16, IMG / 16, 1}, 1, (double)IMG * IMG / 1e6, "Mpixel/s"},
+     setup_blur, {IMG / 16, IMG / 16, 1}, 1, (double)IMG * IMG / 1e6, "Mpixel/s", 1, F32, NULL},
     {"transcendental", "#version 430\nlayout(local_size_x = 64) in;\n"
                        "layout(std430, binding = 0) readonly buffer X { float x[]; };\n"
                        "layout(std430, binding = 1) buffer Y { float y[]; };\n"
@@ -356,7 +422,7 @@ static struct kernel kernels[] = {
                        "  }\n"
                        "  y[i] = acc;\n"
                        "}\n",
-     setup_trans, {TN / 64, 1, 1}, 1, TN / 1e6, "Melem/s"},
+     setup_trans, {TN / 64, 1, 1}, 1, TN / 1e6, "Melem/s", 1, F32, NULL},
     {"grid_stride", "#version 430\nlayout(local_size_x = 128) in;\n"
                     "layout(std430, binding = 0) buffer D { uint d[]; };\n"
                     "const uint n = 16777216u;\n"
@@ -366,11 +432,48 @@ static struct kernel kernels[] = {
                     "    d[2u * n + i] = floatBitsToUint(a * 2.5 + b);\n"
                     "  }\n"
                     "}\n",
-     setup_grid, {1024, 1, 1}, 1, N * 12.0 / 1e9, "GB/s"},
+     setup_grid, {1024, 1, 1}, 1, N * 12.0 / 1e9, "GB/s", 1, F32, NULL},
+    /* Bilinear sampling at rotated, scaled coordinates: four texture() calls per pixel. */
+    {"sampled_texture", "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n"
+                        "layout(binding = 0) uniform sampler2D tex;\n"
+                        "layout(std430, binding = 1) buffer O { float o[]; };\n"
+                        "void main() {\n"
+                        "  vec2 p = vec2(gl_GlobalInvocationID.xy) / 1024.0;\n"
+                        "  mat2 r = mat2(0.8, 0.6, -0.6, 0.8) * 1.3;\n"
+                        "  vec4 acc = vec4(0.0);\n"
+                        "  for (int k = 0; k < 4; k++)\n"
+                        "    acc += texture(tex, r * p + vec2(0.13 * float(k), 0.07 * float(k)));\n"
+                        "  o[gl_GlobalInvocationID.y * 1024u + gl_GlobalInvocationID.x] = dot(acc, vec4(1.0));\n"
+                        "}\n",
+     setup_sampled, {TEX / 16, TEX / 16, 1}, 1, (double)TEX * TEX / 1e6, "Mpixel/s", 1, F32, NULL},
+    {"bitonic_sort", "#version 430\nlayout(local_size_x = 256) in;\n"
+                     "layout(std430, binding = 0) buffer K { uint key[]; };\n"
+                     "uniform uvec2 kj;\n"
+                     "void main() {\n"
+                     "  uint t = gl_GlobalInvocationID.x, k = kj.x, j = kj.y;\n"
+                     "  uint i = 2u * t - (t & (j - 1u));\n"
+                     "  uint l = i + j;\n"
+                     "  uint a = key[i], b = key[l];\n"
+                     "  bool up = (i & k) == 0u;\n"
+                     "  if ((a > b) == up) { key[i] = b; key[l] = a; }\n"
+                     "}\n",
+     setup_sort, {SORTN / 2 / 256, 1, 1}, 136, 136.0 * SORTN / 2 / 1e6, "Mcmp/s", 0, U32, run_sort},
+    {"reduce_double", "#version 430\nlayout(local_size_x = 256) in;\n"
+                      "layout(std430, binding = 0) readonly buffer X { double x[]; };\n"
+                      "layout(std430, binding = 1) buffer S { double s[]; };\n"
+                      "shared double t[256];\n"
+                      "void main() {\n"
+                      "  uint l = gl_LocalInvocationIndex;\n"
+                      "  t[l] = x[gl_GlobalInvocationID.x] * x[gl_GlobalInvocationID.x];\n"
+                      "  barrier();\n"
+                      "  for (uint k = 128u; k > 0u; k >>= 1) { if (l < k) t[l] += t[l + k]; barrier(); }\n"
+                      "  if (l == 0u) s[gl_WorkGroupID.x] = t[0];\n"
+                      "}\n",
+     setup_reduce_double, {N / 4 / 256, 1, 1}, 1, N / 4 * 8.0 / 1e9, "GB/s", 1, F64, NULL},
     {"tiny_dispatches", "#version 430\nlayout(local_size_x = 64) in;\n"
                         "layout(std430, binding = 0) buffer O { uint v[]; };\n"
                         "void main() { v[gl_LocalInvocationIndex] += 1u; }\n",
-     setup_tiny, {1, 1, 1}, 1000, 1000.0 / 1e3, "kdispatch/s"},
+     setup_tiny, {1, 1, 1}, 1000, 1000.0 / 1e3, "kdispatch/s", 0, U32, NULL},
 };
 
 int main(int argc, char **argv)
@@ -406,22 +509,21 @@ int main(int argc, char **argv)
             runs = 64;
         for (int r = 0; r < runs; r++) {
             double s = now();
-            for (int d = 0; d < kn->dispatches; d++)
-                glDispatchCompute(kn->groups[0], kn->groups[1], kn->groups[2]);
+            if (kn->run)
+                kn->run(p);
+            else
+                for (int d = 0; d < kn->dispatches; d++)
+                    glDispatchCompute(kn->groups[0], kn->groups[1], kn->groups[2]);
             glFinish();
             times[r] = now() - s;
         }
         qsort(times, runs, sizeof times[0], cmp);
         double med = times[runs / 2];
-        GLuint result = strcmp(kn->name, "saxpy") == 0 ? bufs[1] : strcmp(kn->name, "matmul") == 0 ? bufs[2]
-                        : (strcmp(kn->name, "mandelbrot") == 0 || strcmp(kn->name, "tiny_dispatches") == 0) ? bufs[0]
-                                                                                                            : bufs[1];
+        GLuint result = bufs[kn->result];
         GLint size = 0;
         glBindBuffer(GL_SHADER_STORAGE_BUFFER, result);
         glGetBufferParameteriv(GL_SHADER_STORAGE_BUFFER, GL_BUFFER_SIZE, &size);
-        int is_float = strcmp(kn->name, "histogram") != 0 && strcmp(kn->name, "mandelbrot") != 0 &&
-                       strcmp(kn->name, "tiny_dispatches") != 0;
-        double sum = checksum(result, size, is_float);
+        double sum = checksum(result, size, kn->kind);
         printf("%s %.3f %.3f %s %.1f %.6g\n", kn->name, med * 1e3, kn->work / med, kn->unit, compile_ms, sum);
         fflush(stdout);
         glDeleteProgram(p);
