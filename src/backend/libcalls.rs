@@ -126,4 +126,5 @@ libcalls! {
     TexLevels = smp::tex_levels: fn(*const smp::SamplerTable, u32) -> i32;
     TexFetch = smp::tex_fetch: fn(*const smp::SamplerTable, u32, i32, i32, i32, i32, *mut u32);
     TexSample = smp::tex_sample: fn(*const smp::SamplerTable, u32, *const smp::SampleArgs, *mut u32);
+    TexSampleLanes = smp::tex_sample_lanes: fn(*const smp::SamplerTable, u32, *const smp::SampleArgs, *const f32, u32, *mut u32);
 }

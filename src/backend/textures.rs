@@ -22,7 +22,7 @@ impl Lower<'_, '_> {
         self.b.ins().stack_addr(types::I64, ss, 0)
     }
 
-    fn sampler_of(&self, e: ExprId) -> R<Opaque> {
+    pub(super) fn sampler_of(&self, e: ExprId) -> R<Opaque> {
         let t = self.cur_fn().expr(e).ty;
         match self.env.m.types.get(t) {
             Type::Sampler(o) => Ok(*o),

@@ -97,6 +97,11 @@ impl ImageDesc {
         }
     }
 
+    /// The first texel's address and the row and slice strides in bytes.
+    pub(super) fn raw(&self) -> (*mut u8, u64, u64) {
+        (self.ptr, self.row_stride, self.slice_stride)
+    }
+
     /// Texels along x, y and z.
     pub fn size(&self) -> [u32; 3] {
         self.size

@@ -30,7 +30,7 @@ impl Lower<'_, '_> {
         self.env.m.types.scalar_of(ty).unwrap_or(Scalar::Uint)
     }
 
-    fn vsplat_f(&mut self, x: f32) -> V {
+    pub(super) fn vsplat_f(&mut self, x: f32) -> V {
         let c = self.b.ins().f32const(x);
         let v = self.b.ins().splat(types::F32X4, c);
         [v; P]
@@ -240,6 +240,9 @@ impl Lower<'_, '_> {
                 fun: Builtin::ImageLoad,
                 args,
             } if self.vimage_supported(&args) => self.vimage_load(&args)?,
+            ExprKind::Builtin { fun, args } if self.vtexture_supported(fun, &args) => {
+                self.vtexture(fun, &args)?
+            }
             ExprKind::Builtin { fun, args } => match self.vbuiltin(fun, &args, ty)? {
                 Some(v) => v,
                 None => return self.vfallback(e, !self.vplan_pure(e)),

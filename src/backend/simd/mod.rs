@@ -26,6 +26,7 @@ mod memory;
 mod plan;
 pub(super) mod state;
 mod stmt;
+mod textures;
 
 use std::collections::HashMap;
 
