@@ -40,6 +40,8 @@ pub struct Env<'a> {
     pub simd: bool,
     /// The program's uniformity analysis (SIMD regions, uniform group decisions).
     pub uniformity: Option<crate::ir::uniformity::Analysis>,
+    /// The ISA has native fused multiply-add.
+    pub fma: bool,
 }
 
 /// A value: the components of a scalar, vector or matrix (column-major) as SSA values,

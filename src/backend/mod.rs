@@ -182,6 +182,12 @@ pub fn compile(
     let isa = make_isa(opts.verify)?;
     let call_conv = isa.default_call_conv();
     let frontend = isa.frontend_config();
+    // The host's FMA instructions (cranelift-native enables them where detected);
+    // without them Cranelift lowers `fma` to a libcall.
+    let fma = isa
+        .isa_flags()
+        .iter()
+        .any(|f| f.name == "has_fma" && f.as_bool() == Some(true));
     let mut module = JITModule::new(JITBuilder::with_isa(
         isa,
         cranelift_module::default_libcall_names(),
@@ -240,6 +246,7 @@ pub fn compile(
             check_bounds: opts.check_bounds,
             simd: !opts.scalar,
             uniformity,
+            fma,
         };
         lower::Lower::run(env, b, main)?
     };

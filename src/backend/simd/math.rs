@@ -67,13 +67,18 @@ impl Lower<'_, '_> {
         self.b.ins().bitselect(mf, a, b)
     }
 
-    /// Horner's rule: c[0] * x^(n-1) + ... + c[n-1].
+    /// Horner's rule: c[0] * x^(n-1) + ... + c[n-1], each step one fused
+    /// multiply-add where the host has them (one rounding instead of two).
     fn horner(&mut self, x: Value, c: &[f32]) -> Value {
         let mut acc = self.fc(c[0]);
         for &k in &c[1..] {
-            let t = self.b.ins().fmul(acc, x);
             let kv = self.fc(k);
-            acc = self.b.ins().fadd(t, kv);
+            acc = if self.env.fma {
+                self.b.ins().fma(acc, x, kv)
+            } else {
+                let t = self.b.ins().fmul(acc, x);
+                self.b.ins().fadd(t, kv)
+            };
         }
         acc
     }
