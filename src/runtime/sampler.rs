@@ -121,10 +121,129 @@ pub struct SamplerDesc {
     pub samples: u32,
 }
 
-/// The samplers of a dispatch, indexed by texture unit.
-#[derive(Debug, Default)]
+/// The samplers of a dispatch, indexed by texture unit: first (at offset 0, for the
+/// code generator) a [`Direct`] per unit below [`DIRECT_UNITS`], then each unit's
+/// sampler.
+#[repr(C)]
+#[derive(Debug)]
 pub struct SamplerTable {
+    direct: [Direct; DIRECT_UNITS],
     units: Vec<Option<Unit>>,
+}
+
+impl Default for SamplerTable {
+    fn default() -> SamplerTable {
+        SamplerTable {
+            direct: [Direct::NONE; DIRECT_UNITS],
+            units: Vec::new(),
+        }
+    }
+}
+
+/// Units with a [`Direct`] entry (every texture unit a program may use).
+pub const DIRECT_UNITS: usize = crate::limits::MAX_COMBINED_TEXTURE_IMAGE_UNITS as usize;
+
+/// What compiled code needs to filter a unit's implicit-LOD lookups itself: a 2D
+/// texture of RGBA8 texels whose lookups filter LINEAR on the base level without
+/// swizzle or border, wrapping by REPEAT with a power-of-two size or CLAMP_TO_EDGE.
+/// `kind` is [`DIRECT_RGBA8_LINEAR`] for such a unit, 0 otherwise. Along x (and alike
+/// y) the texel of integer coordinate i is `clamp(i & xmask, xlo, xhi)`: i mod w for
+/// REPEAT (xmask = w - 1, no clamp), clamped to the edge for CLAMP_TO_EDGE (xmask =
+/// -1); so every i, from any coordinate, lands inside the level, whose `h` rows of
+/// `row` bytes span less than 2^31 bytes. The result must equal
+/// [`SamplerDesc::sample`]'s: the filter is [`Fast::one`]'s, and lanes whose texel-space
+/// coordinate is beyond ±2^23 take the helper.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct Direct {
+    pub kind: u32,
+    pub row: u32,
+    pub ptr: *const u8,
+    pub size: [f32; 2],
+    pub xmask: i32,
+    pub xlo: i32,
+    pub xhi: i32,
+    pub ymask: i32,
+    pub ylo: i32,
+    pub yhi: i32,
+}
+
+// SAFETY: the pointer is into texture storage the dispatch keeps alive; compiled code
+// and helpers only read through it.
+unsafe impl Send for Direct {}
+// SAFETY: as above; never written while shared.
+unsafe impl Sync for Direct {}
+
+pub const DIRECT_RGBA8_LINEAR: u32 = 1;
+
+/// Byte offsets of [`Direct`]'s fields and its size, for the code generator.
+pub mod direct {
+    pub const KIND: i32 = 0;
+    pub const ROW: i32 = 4;
+    pub const PTR: i32 = 8;
+    pub const SIZE: i32 = 16;
+    pub const XMASK: i32 = 24;
+    pub const XLO: i32 = 28;
+    pub const XHI: i32 = 32;
+    pub const YMASK: i32 = 36;
+    pub const YLO: i32 = 40;
+    pub const YHI: i32 = 44;
+    pub const BYTES: i64 = 48;
+}
+
+impl Direct {
+    const NONE: Direct = Direct {
+        kind: 0,
+        row: 0,
+        ptr: std::ptr::null(),
+        size: [0.0; 2],
+        xmask: 0,
+        xlo: 0,
+        xhi: 0,
+        ymask: 0,
+        ylo: 0,
+        yhi: 0,
+    };
+
+    fn new(d: &SamplerDesc, fast: Option<Fast>) -> Direct {
+        let Some(f) = fast else {
+            return Direct::NONE;
+        };
+        if d.target != Target::D2
+            || f.texel != FastTexel::Unorm8(4)
+            || f.implicit != Some(Filter::Linear)
+            || !f.identity_swizzle
+        {
+            return Direct::NONE;
+        }
+        let (ptr, row, _) = f.level.raw();
+        let [w, h, _] = f.size;
+        let axis = |n: i32, mode: Wrap| match mode {
+            Wrap::Repeat if n & (n - 1) == 0 => Some((n - 1, i32::MIN, i32::MAX)),
+            Wrap::ClampToEdge => Some((-1, 0, n - 1)),
+            _ => None,
+        };
+        let (Some((xmask, xlo, xhi)), Some((ymask, ylo, yhi))) =
+            (axis(w, f.wrap[0]), axis(h, f.wrap[1]))
+        else {
+            return Direct::NONE;
+        };
+        match u32::try_from(row) {
+            Ok(row) if (h as u64).saturating_mul(row as u64) < 1 << 31 => Direct {
+                kind: DIRECT_RGBA8_LINEAR,
+                row,
+                ptr,
+                size: f.sizef,
+                xmask,
+                xlo,
+                xhi,
+                ymask,
+                ylo,
+                yhi,
+            },
+            _ => Direct::NONE,
+        }
+    }
 }
 
 /// A unit's sampler and, where its state allows, the direct path for its lookups.
@@ -141,6 +260,9 @@ impl SamplerTable {
             self.units.resize(u + 1, None);
         }
         let fast = Fast::new(&desc);
+        if let Some(d) = self.direct.get_mut(u) {
+            *d = Direct::new(&desc, fast);
+        }
         self.units[u] = Some(Unit { desc, fast });
     }
 
@@ -1234,6 +1356,23 @@ mod tests {
     use super::*;
     use crate::format::texel::Kind;
     use crate::runtime::memory::Storage;
+
+    #[test]
+    fn direct_layout() {
+        use std::mem::{offset_of, size_of};
+        assert_eq!(offset_of!(SamplerTable, direct), 0);
+        assert_eq!(offset_of!(Direct, kind) as i32, direct::KIND);
+        assert_eq!(offset_of!(Direct, row) as i32, direct::ROW);
+        assert_eq!(offset_of!(Direct, ptr) as i32, direct::PTR);
+        assert_eq!(offset_of!(Direct, size) as i32, direct::SIZE);
+        assert_eq!(offset_of!(Direct, xmask) as i32, direct::XMASK);
+        assert_eq!(offset_of!(Direct, xlo) as i32, direct::XLO);
+        assert_eq!(offset_of!(Direct, xhi) as i32, direct::XHI);
+        assert_eq!(offset_of!(Direct, ymask) as i32, direct::YMASK);
+        assert_eq!(offset_of!(Direct, ylo) as i32, direct::YLO);
+        assert_eq!(offset_of!(Direct, yhi) as i32, direct::YHI);
+        assert_eq!(size_of::<Direct>() as i64, direct::BYTES);
+    }
 
     #[test]
     fn args_layout() {
