@@ -7,7 +7,9 @@
 //! at a time, as the scalar lowering does.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind, Value, types};
+use cranelift_codegen::ir::{
+    InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
 
 use crate::backend::helpers;
 use crate::backend::libcalls::Libcall;
@@ -145,6 +147,64 @@ impl Lower<'_, '_> {
             .collect()
     }
 
+    /// The 32-bit texels of the lanes at byte offsets `offs` (lanes outside `good`
+    /// read what `gather` gives them): when every lane is inside the image and the
+    /// lanes' texels are consecutive (lane k at offs[0] + 4k), two vector loads of the
+    /// 32 bytes they span, which lie inside the image since each lane's texel does;
+    /// otherwise `gather`, lane by lane.
+    fn vimage_words(
+        &mut self,
+        d: Value,
+        offs: V,
+        good: V,
+        gather: impl FnOnce(&mut Self) -> V,
+    ) -> V {
+        let o0 = self.b.ins().extractlane(offs[0], 0);
+        let s0 = self.b.ins().splat(types::I32X4, o0);
+        let mut all = good[0];
+        for &g in &good[1..] {
+            all = self.b.ins().band(all, g);
+        }
+        for (q, &o) in offs.iter().enumerate() {
+            let steps = self.lane_steps(q, 4);
+            let want = self.b.ins().iadd(s0, steps);
+            let eq = self.b.ins().icmp(IntCC::Equal, o, want);
+            all = self.b.ins().band(all, eq);
+        }
+        let consecutive = self.b.ins().vall_true(all);
+        let (vector, lanes, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        for _ in 0..P {
+            self.b.append_block_param(join, types::I32X4);
+        }
+        self.b.ins().brif(consecutive, vector, &[], lanes, &[]);
+        self.b.switch_to_block(vector);
+        let dm = mf().with_readonly().with_can_move();
+        let ptr = self.b.ins().load(types::I64, dm, d, rt::desc::PTR);
+        let o = self.b.ins().uextend(types::I64, o0);
+        let a = self.b.ins().iadd(ptr, o);
+        let vflags = MemFlagsData::new().with_notrap();
+        let w: Vec<_> = (0..P)
+            .map(|q| {
+                self.b
+                    .ins()
+                    .load(types::I32X4, vflags, a, 16 * q as i32)
+                    .into()
+            })
+            .collect();
+        self.b.ins().jump(join, &w);
+        self.b.switch_to_block(lanes);
+        let g = gather(self);
+        let g: Vec<_> = g.iter().map(|&x| x.into()).collect();
+        self.b.ins().jump(join, &g);
+        self.b.switch_to_block(join);
+        let params = self.b.block_params(join).to_vec();
+        std::array::from_fn(|q| params[q])
+    }
+
     /// The image's (x, y, z) coordinates in lanes.
     fn vimage_xyz(&mut self, dim: Dim, coord: &[V]) -> [V; 3] {
         let zero = self.zero_lanes(Scalar::Int);
@@ -207,11 +267,21 @@ impl Lower<'_, '_> {
             }
             v
         };
+        // A texel of one 32-bit word: the lanes' words, as vectors where the lanes
+        // read consecutive texels.
+        let words = if texel == 4 {
+            Some(self.vimage_words(d, offs, good, |l| gather(l, types::I32, 0)))
+        } else {
+            None
+        };
         match kind {
             Kind::Unorm => {
                 // The bytes of the texel: an rgba8 texel is one word per lane.
                 let bytes: Vec<V> = if n == 4 {
-                    let w = gather(self, types::I32, 0);
+                    let w = match words {
+                        Some(w) => w,
+                        None => gather(self, types::I32, 0),
+                    };
                     let ff = self.b.ins().iconst(types::I32, 0xff);
                     let ff = self.b.ins().splat(types::I32X4, ff);
                     (0..4)
@@ -248,12 +318,18 @@ impl Lower<'_, '_> {
                     out.push(f);
                 }
             }
-            _ => {
-                let t = if float { types::F32 } else { types::I32 };
-                for i in 0..n as i32 {
-                    out.push(gather(self, t, 4 * i));
+            _ => match words {
+                Some(w) if float => {
+                    out.push(w.map(|x| self.b.ins().bitcast(types::F32X4, MemFlagsData::new(), x)))
                 }
-            }
+                Some(w) => out.push(w),
+                None => {
+                    let t = if float { types::F32 } else { types::I32 };
+                    for i in 0..n as i32 {
+                        out.push(gather(self, t, 4 * i));
+                    }
+                }
+            },
         }
         while out.len() < 4 {
             let v = if out.len() == 3 {
