@@ -3,7 +3,8 @@
 # on Mesa llvmpipe, one after the other in this run on this machine, and a table of
 # median times, throughputs and ratios. "speed-up" is llvmpipe's time divided by
 # glcompute's (above 1: glcompute is faster); "compile" compares compile + link + first
-# dispatch. Checksums must agree (both drivers computed the same thing). glcompute runs
+# dispatch. Checksums must agree (both drivers computed the same thing; within 1e-3 for
+# the filtered texture lookups, 1e-4 otherwise). glcompute runs
 # twice: as it is (SIMD regions where the code allows) and with GLCOMPUTE_DEBUG=scalar
 # (one invocation at a time), whose time is the "scalar ms" column; the geometric mean
 # of the speed-ups closes the table.
@@ -45,7 +46,11 @@ for k in g:
     gm, gt, unit, gc, gk = g[k]
     lm, lt, _, lc, lk = l[k]
     sm = sc[k][0] if k in sc else float("nan")
-    same = "same" if abs(gk - lk) <= 1e-4 * max(abs(gk), abs(lk), 1) else f"DIFFERS ({gk:g} vs {lk:g})"
+    # Filtered texture lookups may differ in the last bits between drivers (GL 4.6
+    # §8.14 leaves the filter's precision to the implementation; llvmpipe weighs with
+    # 8-bit fixed point): their checksum compares within 1e-3.
+    tol = 1e-3 if k == "sampled_texture" else 1e-4
+    same = "same" if abs(gk - lk) <= tol * max(abs(gk), abs(lk), 1) else f"DIFFERS ({gk:g} vs {lk:g})"
     ratios.append(lm / gm)
     compiles.append(lc / gc)
     print(f"{k:<16} {gm:>12.2f} {sm:>10.2f} {lm:>12.2f} {lm / gm:>8.2f}x {gt:>16.2f} {unit:<7} {gc:>8.1f}/{lc:<8.1f} {lc / gc:>8.1f}x  {same}")

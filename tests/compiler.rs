@@ -1121,6 +1121,27 @@ fn compute_derivatives() {
         ))
         .is_ok()
     );
+    // textureQueryLod (GLSL 4.60 §8.9.1) likewise: fragment shaders, and compute
+    // shaders with the extension, where a derivative group gives it the coordinates'
+    // derivatives (TextureQueryLod with four operands).
+    let query = "layout(binding = 0) uniform sampler2D s;\nlayout(binding = 1) uniform samplerCubeArrayShadow c;\nvoid main() { o[0] = textureQueryLod(s, vec2(o[1])).y + textureQueryLod(c, vec3(o[2])).x; }";
+    fails(
+        compile(&format!(
+            "#version 450\nlayout(local_size_x = 2, local_size_y = 2) in;\n{out}{query}"
+        )),
+        "`textureQueryLod' is only available in fragment shaders (and compute shaders with GL_NV_compute_shader_derivatives)",
+    );
+    let ir = link(&[&format!(
+        "{ext}layout(local_size_x = 2, local_size_y = 2) in;\nlayout(derivative_group_quadsNV) in;\n{out}{query}"
+    )])
+    .expect("links")
+    .1;
+    assert_eq!(ir.matches("TextureQueryLod").count(), 2, "{ir}");
+    assert_eq!(
+        ir.matches("Barrier").count(),
+        8,
+        "two derivatives per query:\n{ir}"
+    );
     // A derivative needs the fixed local size, declared first.
     fails(
         compile(&format!(

@@ -86,6 +86,7 @@ impl Lower<'_, '_> {
             }
             Texture | TextureLod | TextureOffset | TextureLodOffset | TextureGrad
             | TextureGradOffset | TextureGather => self.sample(fun, smp, unit, args),
+            TextureQueryLod => self.query_lod(unit, args),
             _ => Err(format!("internal: {fun:?} is not a texture function")),
         }
     }
@@ -100,6 +101,42 @@ impl Lower<'_, '_> {
                 .map(|i| self.b.ins().load(t, mf(), out, 4 * i))
                 .collect(),
         )
+    }
+
+    /// textureQueryLod: a SampleArgs with the coordinates and the derivatives (zero
+    /// when the front end gave none) for the runtime's MODE_QUERY_LOD.
+    fn query_lod(&mut self, unit: Value, args: &[ExprId]) -> R<Val> {
+        let coord = self.arg_values(args[1])?;
+        let (dx, dy) = match args.get(2..4) {
+            Some(&[x, y]) => (self.arg_values(x)?, self.arg_values(y)?),
+            _ => (Vec::new(), Vec::new()),
+        };
+        let a = self.slot(rt::args::SIZE);
+        let fzero = self.b.ins().f32const(0.0);
+        let izero = self.b.ins().iconst(types::I32, 0);
+        for off in (0..rt::args::SIZE as i32).step_by(4) {
+            self.b.ins().store(mf(), izero, a, off);
+        }
+        for (i, &v) in coord.iter().enumerate().take(4) {
+            self.b
+                .ins()
+                .store(mf(), v, a, rt::args::COORD + 4 * i as i32);
+        }
+        for i in 0..3 {
+            let x = dx.get(i).copied().unwrap_or(fzero);
+            let y = dy.get(i).copied().unwrap_or(fzero);
+            self.b.ins().store(mf(), x, a, rt::args::DX + 4 * i as i32);
+            self.b.ins().store(mf(), y, a, rt::args::DY + 4 * i as i32);
+        }
+        let m = self.b.ins().iconst(types::I32, rt::MODE_QUERY_LOD as i64);
+        self.b.ins().store(mf(), m, a, rt::args::MODE);
+        let out = self.slot(16);
+        self.libcall(Libcall::TexSample, &[self.samplers, unit, a, out]);
+        Ok(Val::Comps(
+            (0..2)
+                .map(|i| self.b.ins().load(types::F32, mf(), out, 4 * i))
+                .collect(),
+        ))
     }
 
     /// A filtered lookup or gather: fills a SampleArgs and calls tex_sample.

@@ -223,6 +223,10 @@ pub enum Builtin {
     // 8.9 texture lookups usable in compute shaders
     TextureSize,
     TextureQueryLevels,
+    /// textureQueryLod (GLSL 4.60 §8.9.1): (sampler, coordinates) as written, or
+    /// (sampler, coordinates, dP/dx, dP/dy) once a compute shader's derivatives are
+    /// known (sema::derivatives); without them the derivatives are zero.
+    TextureQueryLod,
     Texture,
     TextureLod,
     TextureOffset,
@@ -364,6 +368,7 @@ impl Builtin {
             | TextureGather
             | TextureSize
             | TextureQueryLevels
+            | TextureQueryLod
             | TextureSamples => BuiltinClass::Texture,
             Clock | Clock2x32 => BuiltinClass::Clock,
             Dfdx

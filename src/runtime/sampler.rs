@@ -635,6 +635,8 @@ pub const MODE_IMPLICIT: u32 = 0;
 pub const MODE_LOD: u32 = 1;
 pub const MODE_GRAD: u32 = 2;
 pub const MODE_GATHER: u32 = 3;
+/// textureQueryLod: (level accessed, computed LOD) from the derivatives dx, dy.
+pub const MODE_QUERY_LOD: u32 = 4;
 
 /// The arguments of a filtered lookup, written by the kernel into a stack slot.
 #[repr(C)]
@@ -998,7 +1000,41 @@ impl SamplerDesc {
         len(&a.dx).max(len(&a.dy))
     }
 
+    /// textureQueryLod (GLSL 4.60 §8.9.1, ARB_texture_query_lod's
+    /// ComputeAccessedLod): y is the computed level of detail λ_base + bias relative to
+    /// the base level (λ_base from the derivatives as for textureGrad; -∞ where they
+    /// are zero); x is the level a lookup would access: λ clamped to [MIN_LOD, MAX_LOD]
+    /// and to the levels there are, then 0 for a filter without mipmaps, the nearest
+    /// level for *_MIPMAP_NEAREST, λ itself for *_MIPMAP_LINEAR. (0, 0) for an
+    /// incomplete texture.
+    fn query_lod(&self, a: &SampleArgs) -> [u32; 4] {
+        if !self.complete || self.levels.is_empty() {
+            return [0; 4];
+        }
+        let p = self.place(a.coord);
+        let pr = &self.params;
+        let computed = self.rho(a, &p).log2() + pr.lod_bias;
+        let mut l = computed;
+        if l < pr.min_lod || l.is_nan() {
+            l = pr.min_lod;
+        }
+        if l > pr.max_lod {
+            l = pr.max_lod;
+        }
+        let q = (self.levels.len() - 1) as f32;
+        l = l.clamp(0.0, q);
+        let x = match pr.mip {
+            None => 0.0,
+            Some(Filter::Nearest) => (l + 0.5).ceil() - 1.0,
+            Some(Filter::Linear) => l,
+        };
+        [x.to_bits(), computed.to_bits(), 0, 0]
+    }
+
     fn sample(&self, a: &SampleArgs) -> [u32; 4] {
+        if a.mode == MODE_QUERY_LOD {
+            return self.query_lod(a);
+        }
         let shadow = a.shadow != 0;
         if !self.complete {
             return if shadow { [0; 4] } else { self.incomplete() };
@@ -1255,7 +1291,7 @@ pub unsafe extern "C" fn tex_sample(
             Some(v) => v,
             None => u.desc.sample(&a),
         },
-        None if a.shadow != 0 => [0; 4],
+        None if a.shadow != 0 || a.mode == MODE_QUERY_LOD => [0; 4],
         None => UNBOUND,
     };
     write4(out, v);

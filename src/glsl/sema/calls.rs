@@ -230,27 +230,62 @@ impl Checker<'_> {
                 );
                 self.check_builtin(ov.fun, &final_args, span)?;
                 let ret = self.ty_of(ov.ret);
-                // Projective lookups become the lookup of the divided coordinates.
-                if let Some(e) = self.projective_lookup(ov.fun, &final_args, ret, span)? {
-                    return Some(e);
+                let e = self.builtin_expr(ov.fun, final_args, ret, span)?;
+                if COMPAT_SHADOW.contains(&name) {
+                    return self.widen_compat_shadow(e, span);
                 }
-                // GL_NV_compute_shader_derivatives (sema::derivatives).
-                if ov.fun.is_derivative() && self.stage == crate::ir::shader::Stage::Compute {
-                    return self.compute_derivative(ov.fun, final_args[0], span);
-                }
-                if let Some(e) = self.implicit_lod_lookup(ov.fun, &final_args, ret, span)? {
-                    return Some(e);
-                }
-                Some(self.add(
-                    ExprKind::Builtin {
-                        fun: ov.fun,
-                        args: final_args,
-                    },
-                    ret,
-                    span,
-                ))
+                Some(e)
             }
         }
+    }
+
+    /// The expression of a built-in call whose overload and arguments are resolved.
+    fn builtin_expr(
+        &mut self,
+        fun: Builtin,
+        args: Vec<ExprId>,
+        ret: TypeId,
+        span: Span,
+    ) -> Option<ExprId> {
+        // Projective lookups become the lookup of the divided coordinates.
+        if let Some(e) = self.projective_lookup(fun, &args, ret, span)? {
+            return Some(e);
+        }
+        // GL_NV_compute_shader_derivatives (sema::derivatives).
+        if fun.is_derivative() && self.stage == crate::ir::shader::Stage::Compute {
+            return self.compute_derivative(fun, args[0], span);
+        }
+        if let Some(e) = self.implicit_lod_lookup(fun, &args, ret, span)? {
+            return Some(e);
+        }
+        Some(self.add(ExprKind::Builtin { fun, args }, ret, span))
+    }
+
+    /// GLSL 1.20 §8.7's shadow functions return a vec4: the comparison result r as
+    /// (r, r, r, 1), what the compatibility profile's initial DEPTH_TEXTURE_MODE
+    /// (LUMINANCE) makes of it (GL 4.6 compatibility §8.23.1; glcompute has no
+    /// DEPTH_TEXTURE_MODE state).
+    fn widen_compat_shadow(&mut self, r: ExprId, span: Span) -> Option<ExprId> {
+        let f = self.m.types.scalar(Scalar::Float);
+        let v4 = self.m.types.vector(Scalar::Float, 4);
+        let l = self.temp_local(f, span);
+        let place = self.add(ExprKind::Local(l), f, span);
+        let set = self.add(
+            ExprKind::Assign {
+                place,
+                op: None,
+                value: r,
+            },
+            f,
+            span,
+        );
+        let one = self.literal(Literal::Float(1.0), span);
+        let mut parts: Vec<ExprId> = (0..3)
+            .map(|_| self.add(ExprKind::Local(l), f, span))
+            .collect();
+        parts.push(one);
+        let v = self.add(ExprKind::Compose(parts), v4, span);
+        Some(self.sequence(&[set, v], span))
     }
 
     /// Per-argument conversions against a signature (user: TypeIds; built-in: Tys);
@@ -528,3 +563,16 @@ fn takes_bias(types: &Types, ov: &Overload, args: &[TypeId]) -> bool {
     );
     ov.params.len() == plain + 1 && !(ov.fun == Texture && cube_array_shadow)
 }
+
+/// GLSL 1.20 §8.7's shadow lookups, which return a vec4 (see
+/// `Checker::widen_compat_shadow`).
+const COMPAT_SHADOW: [&str; 8] = [
+    "shadow1D",
+    "shadow2D",
+    "shadow1DProj",
+    "shadow2DProj",
+    "shadow1DLod",
+    "shadow2DLod",
+    "shadow1DProjLod",
+    "shadow2DProjLod",
+];

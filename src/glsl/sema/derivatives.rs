@@ -205,32 +205,49 @@ impl Checker<'_> {
     ) -> Option<Option<ExprId>> {
         if self.stage != Stage::Compute
             || self.m.derivative_group.is_none()
-            || !matches!(fun, Builtin::Texture | Builtin::TextureOffset)
+            || !matches!(
+                fun,
+                Builtin::Texture | Builtin::TextureOffset | Builtin::TextureQueryLod
+            )
         {
             return Some(None);
         }
         let (smp, coord) = (args[0], args[1]);
         let (offset, bias) = match fun {
             Builtin::TextureOffset => (Some(args[2]), args.get(3).copied()),
+            Builtin::TextureQueryLod => (None, None),
             _ => (None, args.get(2).copied()),
         };
         let smp_ty = self.ty(smp);
-        let grad_fun = if offset.is_some() {
+        let grad_fun = if fun == Builtin::TextureQueryLod {
+            ("textureQueryLod", Builtin::TextureQueryLod)
+        } else if offset.is_some() {
             ("textureGradOffset", Builtin::TextureGradOffset)
         } else {
             ("textureGrad", Builtin::TextureGrad)
         };
         // The textureGrad overload of this sampler and coordinate gives the derivative
-        // type (the coordinates without the array layer or the reference).
+        // type (the coordinates without the array layer or the reference);
+        // textureQueryLod's coordinates are those already.
         let coord_ty = self.ty(coord);
-        let grad_ty = builtins::overloads(grad_fun.0).and_then(|ovs| {
-            ovs.iter()
-                .filter(|ov| ov.fun == grad_fun.1)
-                .find(|ov| {
-                    self.ty_matches(ov.params[0].0, smp_ty)
-                        && self.ty_matches(ov.params[1].0, coord_ty)
-                })
-                .map(|ov| ov.params[2].0)
+        let grad_ty = if fun == Builtin::TextureQueryLod {
+            Some(builtins::Ty::Vec(
+                Scalar::Float,
+                self.m.types.components(coord_ty).unwrap_or(1) as u8,
+            ))
+        } else {
+            None
+        };
+        let grad_ty = grad_ty.or_else(|| {
+            builtins::overloads(grad_fun.0).and_then(|ovs| {
+                ovs.iter()
+                    .filter(|ov| ov.fun == grad_fun.1)
+                    .find(|ov| {
+                        self.ty_matches(ov.params[0].0, smp_ty)
+                            && self.ty_matches(ov.params[1].0, coord_ty)
+                    })
+                    .map(|ov| ov.params[2].0)
+            })
         });
         let Some(grad_ty) = grad_ty else {
             self.error(
@@ -448,7 +465,7 @@ impl Checker<'_> {
     }
 
     /// `(a, b, ..., z)`: evaluates each in order, yields the last.
-    fn sequence(&mut self, parts: &[ExprId], span: Span) -> ExprId {
+    pub(super) fn sequence(&mut self, parts: &[ExprId], span: Span) -> ExprId {
         let mut it = parts.iter().rev();
         let mut acc = *it.next().expect("a sequence has parts");
         for &first in it {

@@ -604,6 +604,20 @@ impl Checker<'_> {
             );
             return;
         }
+        // GLSL 4.60 §8.9.1: textureQueryLod is a fragment-shader function; the
+        // extension's §8.9.1 adds compute shaders.
+        if fun == TextureQueryLod
+            && self.stage != Stage::Fragment
+            && !self.compute_derivatives_enabled()
+        {
+            self.error(
+                span,
+                format!(
+                    "`{name}' is only available in fragment shaders (and compute shaders with GL_NV_compute_shader_derivatives)"
+                ),
+            );
+            return;
+        }
         if let Some(stage) = fun.only_in_stage()
             && self.stage.name() != stage
             && !(fun.is_derivative() && self.compute_derivatives_enabled())

@@ -488,6 +488,79 @@ pub(super) fn add(t: &mut Table) {
             );
         }
     }
+    // textureQueryLod (GLSL 4.60 §8.9.1, from 4.00): fragment shaders, and compute
+    // shaders with GL_NV_compute_shader_derivatives (sema checks the stage).
+    for (dim, n) in [
+        (Dim::D1, 1),
+        (Dim::D2, 2),
+        (Dim::D3, 3),
+        (Dim::Cube, 3),
+        (Dim::D1Array, 1),
+        (Dim::D2Array, 2),
+        (Dim::CubeArray, 3),
+    ] {
+        for (sampled, shadow) in [(F, false), (I, false), (U, false), (F, true)] {
+            if shadow && dim == Dim::D3 {
+                continue;
+            }
+            let smp = Ty::Sampler(Opaque {
+                dim,
+                sampled,
+                shadow,
+            });
+            fixed(
+                t,
+                "textureQueryLod",
+                TextureQueryLod,
+                vec(F, 2),
+                &[smp, vec(F, n)],
+                400,
+            );
+            // The form with the coordinates' derivatives that sema::derivatives makes
+            // of it in a derivative group (a name no shader can call).
+            fixed(
+                t,
+                "textureQueryLod (with derivatives)",
+                TextureQueryLod,
+                vec(F, 2),
+                &[smp, vec(F, n), vec(F, n), vec(F, n)],
+                400,
+            );
+        }
+    }
+    // GLSL 1.20 §8.7's shadow functions (compatibility profile since GLSL 1.40): the
+    // shadow lookups, whose float result the front end widens to the vec4 these return
+    // (sema::calls::widen_compat_shadow).
+    for (dim, suffix) in [(Dim::D1, "1D"), (Dim::D2, "2D")] {
+        let smp = Ty::Sampler(Opaque {
+            dim,
+            sampled: F,
+            shadow: true,
+        });
+        let f1 = vec(F, 1);
+        let names: [(&'static str, Builtin, Ty, bool); 4] = match suffix {
+            "1D" => [
+                ("shadow1D", Texture, vec(F, 3), false),
+                ("shadow1DProj", TextureProj, vec(F, 4), false),
+                ("shadow1DLod", TextureLod, vec(F, 3), true),
+                ("shadow1DProjLod", TextureProjLod, vec(F, 4), true),
+            ],
+            _ => [
+                ("shadow2D", Texture, vec(F, 3), false),
+                ("shadow2DProj", TextureProj, vec(F, 4), false),
+                ("shadow2DLod", TextureLod, vec(F, 3), true),
+                ("shadow2DProjLod", TextureProjLod, vec(F, 4), true),
+            ],
+        };
+        for (name, fun, c, lod) in names {
+            if lod {
+                fixed(t, name, fun, f1, &[smp, c, f1], COMPATIBILITY_ONLY);
+            } else {
+                fixed(t, name, fun, f1, &[smp, c], COMPATIBILITY_ONLY);
+                fixed(t, name, fun, f1, &[smp, c, f1], COMPATIBILITY_ONLY);
+            }
+        }
+    }
     // 8.14 derivatives and 8.13 interpolation (fragment shaders only), 8.15 geometry
     // shader functions: checked in graphics stages, never compiled.
     for (name, fun, v) in [
