@@ -50,6 +50,8 @@ pub struct Job {
     chunk: u64,
     /// Threads currently inside the job, and whether it has been fully handed out.
     active: Mutex<u32>,
+    /// The same count, read without the lock by a dispatching thread that waits.
+    running: AtomicU32,
     idle: Condvar,
     deadline: Option<Instant>,
 }
@@ -103,6 +105,7 @@ impl Job {
             total,
             chunk,
             active: Mutex::new(0),
+            running: AtomicU32::new(0),
             idle: Condvar::new(),
             deadline: timeout.map(|t| Instant::now() + t),
         }
@@ -129,6 +132,7 @@ impl Job {
     /// Runs chunks of groups until the job is exhausted.
     fn work(&self) {
         *self.active.lock() += 1;
+        self.running.fetch_add(1, Ordering::AcqRel);
         SCRATCH.with(|s| {
             let mut s = s.borrow_mut();
             let Some(bytes) = self.scratch_bytes() else {
@@ -190,8 +194,32 @@ impl Job {
         });
         let mut active = self.active.lock();
         *active -= 1;
+        self.running.fetch_sub(1, Ordering::AcqRel);
         if *active == 0 {
             self.idle.notify_all();
+        }
+    }
+}
+
+/// How long an idle worker, and a dispatching thread waiting for the workers, poll
+/// before sleeping: waking a sleeping thread costs several microseconds, which a
+/// sequence of small dispatches would pay at every one.
+const SPIN: Duration = Duration::from_micros(50);
+
+/// Polls `done` until it holds or SPIN has passed; returns whether it holds.
+fn spin_until(done: impl Fn() -> bool) -> bool {
+    // The clock is read only once polling has not sufficed at once.
+    let mut until = None;
+    loop {
+        for _ in 0..64 {
+            if done() {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        let now = Instant::now();
+        if now >= *until.get_or_insert(now + SPIN) {
+            return done();
         }
     }
 }
@@ -257,6 +285,10 @@ const CALLER_MARGIN: usize = 256 << 10;
 struct Pool {
     queue: Mutex<Vec<Arc<Job>>>,
     wake: Condvar,
+    /// Counts the jobs pushed onto the queue (idle workers poll it before sleeping).
+    generation: AtomicU64,
+    /// Workers waiting on `wake`; changed and read with the queue's lock held.
+    sleepers: AtomicU32,
     threads: usize,
     started: AtomicBool,
     /// Starts the workers once; a thread that asks while another starts them waits.
@@ -271,6 +303,8 @@ fn pool() -> &'static Pool {
     POOL.get_or_init(|| Pool {
         queue: Mutex::new(Vec::new()),
         wake: Condvar::new(),
+        generation: AtomicU64::new(0),
+        sleepers: AtomicU32::new(0),
         threads: crate::config::threads(),
         started: AtomicBool::new(false),
         spawn: std::sync::Once::new(),
@@ -303,19 +337,35 @@ fn start_workers(p: &'static Pool) {
     });
 }
 
+/// A worker: takes the first job with work left; when there is none, polls for a new
+/// one for SPIN, then sleeps until one is pushed.
 fn worker(p: &'static Pool) {
+    let mut seen = p.generation.load(Ordering::Acquire);
     loop {
+        spin_until(|| p.generation.load(Ordering::Acquire) != seen);
         let job = {
             let mut q = p.queue.lock();
-            loop {
-                q.retain(|j| j.has_work());
-                if let Some(j) = q.first() {
-                    break j.clone();
+            q.retain(|j| j.has_work());
+            let now = p.generation.load(Ordering::Acquire);
+            let fresh = now != seen;
+            seen = now;
+            match q.first() {
+                Some(j) => Some(j.clone()),
+                None => {
+                    // Nothing came while polling: sleep. A job pushed after this thread
+                    // took the lock finds it counted here and wakes it.
+                    if !fresh {
+                        p.sleepers.fetch_add(1, Ordering::Relaxed);
+                        p.wake.wait(&mut q);
+                        p.sleepers.fetch_sub(1, Ordering::Relaxed);
+                    }
+                    None
                 }
-                p.wake.wait(&mut q);
             }
         };
-        job.work();
+        if let Some(job) = job {
+            job.work();
+        }
     }
 }
 
@@ -366,7 +416,10 @@ pub fn run(job: Job) -> (Option<crate::runtime::pool::Stop>, Reports) {
         // queue empty is already waiting (and the race detectors see the pairing).
         let mut q = p.queue.lock();
         q.push(job.clone());
-        p.wake.notify_all();
+        p.generation.fetch_add(1, Ordering::AcqRel);
+        if p.sleepers.load(Ordering::Relaxed) > 0 {
+            p.wake.notify_all();
+        }
         drop(q);
     }
     if job.deadline.is_some() {
@@ -378,7 +431,9 @@ pub fn run(job: Job) -> (Option<crate::runtime::pool::Stop>, Reports) {
     if caller_runs {
         job.work();
     }
-    // Wait for the workers still on the job (all of it, if this thread cannot run it).
+    // Wait for the workers still on the job (all of it, if this thread cannot run it):
+    // briefly by polling, then on the condition variable.
+    spin_until(|| job.running.load(Ordering::Acquire) == 0 && !job.has_work());
     let mut active = job.active.lock();
     while *active > 0 || job.has_work() {
         job.idle
