@@ -341,10 +341,16 @@ fn start_workers(p: &'static Pool) {
 /// one for SPIN, then sleeps until one is pushed.
 fn worker(p: &'static Pool) {
     let mut seen = p.generation.load(Ordering::Acquire);
+    // The job this thread ran last, released under the queue's lock: the dispatcher
+    // takes that lock before it releases its own reference, so whichever of the two
+    // frees the job does so after the other's last use of it, in an order the race
+    // detectors see too (an Arc's count is an atomic they do not model).
+    let mut last: Option<Arc<Job>> = None;
     loop {
         spin_until(|| p.generation.load(Ordering::Acquire) != seen);
         let job = {
             let mut q = p.queue.lock();
+            drop(last.take());
             q.retain(|j| j.has_work());
             let now = p.generation.load(Ordering::Acquire);
             let fresh = now != seen;
@@ -365,6 +371,7 @@ fn worker(p: &'static Pool) {
         };
         if let Some(job) = job {
             job.work();
+            last = Some(job);
         }
     }
 }
