@@ -14,7 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 RUNS="${1:-5}"
 ONLY="${2:-}"
 mkdir -p conformance/build
-cc -O2 -Wall -Wextra -o conformance/build/bench conformance/bench/bench.c -lEGL -lGL -lm
+cc -O2 -Wall -Wextra -o conformance/build/bench conformance/bench/bench.c -lEGL -lGL -lm -lpthread
 echo "== glcompute"
 LD_LIBRARY_PATH="$GLDIR" conformance/build/bench "$RUNS" $ONLY | tee conformance/build/bench.glcompute.txt
 echo "== glcompute, scalar regions only"
@@ -22,8 +22,11 @@ GLCOMPUTE_DEBUG=scalar LD_LIBRARY_PATH="$GLDIR" conformance/build/bench "$RUNS" 
 echo "== Mesa llvmpipe"
 # Mesa caches compiled shaders on disk; disable it so compile times compare.
 MESA_SHADER_CACHE_DISABLE=true LIBGL_ALWAYS_SOFTWARE=1 conformance/build/bench "$RUNS" $ONLY | tee conformance/build/bench.llvmpipe.txt
+echo "== plain C triad (saxpy's loop) on as many threads as glcompute uses"
+THREADS=$(LD_LIBRARY_PATH="$GLDIR" "$ROOT/target/release/glcompute" info | sed -n 's/.*, \([0-9]*\) threads*).*/\1/p' | head -n 1)
+conformance/build/bench "$RUNS" c_triad "${THREADS:-1}" | tee conformance/build/bench.triad.txt
 echo
-python3 - conformance/build/bench.glcompute.txt conformance/build/bench.llvmpipe.txt conformance/build/bench.scalar.txt <<'PY'
+python3 - conformance/build/bench.glcompute.txt conformance/build/bench.llvmpipe.txt conformance/build/bench.scalar.txt conformance/build/bench.triad.txt <<'PY'
 import math, sys
 def load(p):
     rows, name = {}, "?"
@@ -54,6 +57,10 @@ for k in g:
     ratios.append(lm / gm)
     compiles.append(lc / gc)
     print(f"{k:<16} {gm:>12.2f} {sm:>10.2f} {lm:>12.2f} {lm / gm:>8.2f}x {gt:>16.2f} {unit:<7} {gc:>8.1f}/{lc:<8.1f} {lc / gc:>8.1f}x  {same}")
+triad = open(sys.argv[4]).read().split()
+if "saxpy" in g and len(triad) >= 5:
+    gbs = g["saxpy"][1]
+    print(f"saxpy: {gbs:.2f} GB/s, {100 * gbs / float(triad[2]):.0f}% of a plain C triad loop on {triad[4]} threads ({float(triad[2]):.2f} GB/s)")
 if ratios:
     geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
     print(f"geometric mean speed-up {geo:.2f}x over {len(ratios)} kernels; compile + first dispatch {min(compiles):.1f}x to {max(compiles):.1f}x faster")

@@ -2,7 +2,9 @@
  * linked against and prints, per kernel, the median time of several runs, a
  * throughput, the compile+link+first-dispatch time and a checksum of the result.
  * scripts/bench.sh runs it on glcompute and on Mesa llvmpipe in the same run and
- * prints the ratios. Output lines: `name median_ms throughput unit compile_ms checksum`. */
+ * prints the ratios. Output lines: `name median_ms throughput unit compile_ms checksum`.
+ * `bench RUNS c_triad THREADS` instead times saxpy's triad in plain C on THREADS
+ * threads, the bandwidth saxpy is measured against. */
 #define _GNU_SOURCE
 #define GL_GLEXT_PROTOTYPES 1
 #define EGL_NO_X11 1
@@ -11,6 +13,7 @@
 #include <EGL/eglext.h>
 #include <GL/glcorearb.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -476,10 +479,60 @@ static struct kernel kernels[] = {
      setup_tiny, {1, 1, 1}, 1000, 1000.0 / 1e3, "kdispatch/s", 0, U32, NULL},
 };
 
+/* The bandwidth reference for saxpy: the same triad y = a * x + y over the same
+ * arrays (N floats each) in plain C, split over `threads` threads. */
+struct triad_part {
+    float *x, *y;
+    size_t begin, end;
+};
+
+static void *triad_run(void *arg)
+{
+    struct triad_part *p = arg;
+    for (size_t i = p->begin; i < p->end; i++)
+        p->y[i] = 1.5f * p->x[i] + p->y[i];
+    return NULL;
+}
+
+/* Prints `c_triad median_ms GB/s threads` (no GL involved). */
+static int c_triad(int runs, int threads)
+{
+    float *x = malloc(N * 4), *y = malloc(N * 4);
+    if (!x || !y || threads < 1 || threads > 256)
+        return 2;
+    for (int i = 0; i < N; i++) {
+        x[i] = (float)(i % 1000) * 0.001f;
+        y[i] = 1.0f;
+    }
+    double times[64];
+    if (runs > 64)
+        runs = 64;
+    for (int r = 0; r < runs; r++) {
+        pthread_t t[256];
+        struct triad_part parts[256];
+        double s = now();
+        for (int k = 0; k < threads; k++) {
+            parts[k] = (struct triad_part){x, y, (size_t)N * k / threads, (size_t)N * (k + 1) / threads};
+            pthread_create(&t[k], NULL, triad_run, &parts[k]);
+        }
+        for (int k = 0; k < threads; k++)
+            pthread_join(t[k], NULL);
+        times[r] = now() - s;
+    }
+    qsort(times, runs, sizeof times[0], cmp);
+    double med = times[runs / 2];
+    printf("c_triad %.3f %.3f GB/s %d\n", med * 1e3, N * 12.0 / 1e9 / med, threads);
+    free(x);
+    free(y);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int runs = argc > 1 ? atoi(argv[1]) : 5;
     const char *only = argc > 2 ? argv[2] : NULL;
+    if (only && strcmp(only, "c_triad") == 0)
+        return c_triad(runs, argc > 3 ? atoi(argv[3]) : 1);
     EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     eglInitialize(dpy, NULL, NULL);
     eglBindAPI(EGL_OPENGL_API);
