@@ -13,7 +13,8 @@ use crate::ir::*;
 use crate::runtime::sampler as rt;
 
 impl Lower<'_, '_> {
-    fn slot(&mut self, bytes: u32) -> Value {
+    /// An explicit stack slot of `bytes`, 16-byte aligned, and its address.
+    pub(super) fn slot(&mut self, bytes: u32) -> Value {
         let ss = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
             bytes,
@@ -141,7 +142,6 @@ impl Lower<'_, '_> {
 
     /// A filtered lookup or gather: fills a SampleArgs and calls tex_sample.
     fn sample(&mut self, fun: Builtin, smp: Opaque, unit: Value, args: &[ExprId]) -> R<Val> {
-        use Builtin::*;
         let coord = self.arg_values(args[1])?;
         let n = smp.dim.tex_coord_components() as usize;
         let a = self.slot(rt::args::SIZE);
@@ -158,43 +158,30 @@ impl Lower<'_, '_> {
             self.b.ins().store(mf(), fzero, a, rt::args::DY + 4 * i);
             self.b.ins().store(mf(), izero, a, rt::args::OFFSET + 4 * i);
         }
-        // Shadow lookups: the reference follows the coordinates (sampler1DShadow: the
-        // third component), or is the argument after them (samplerCubeArrayShadow).
-        let reference = if !smp.shadow {
-            fzero
-        } else if smp.dim == Dim::CubeArray {
-            self.arg_values(args[2])?[0]
-        } else if smp.dim == Dim::D1 {
-            coord[2]
-        } else {
-            coord[n]
+        let ops = lookup_operands(fun, smp, args)?;
+        let reference = match ops.reference {
+            None => fzero,
+            Some(Reference::Coord(i)) => coord[i],
+            Some(Reference::Arg(e)) => self.arg_values(e)?[0],
         };
         self.b.ins().store(mf(), reference, a, rt::args::REFERENCE);
         let shadow = self.b.ins().iconst(types::I32, smp.shadow as i64);
         self.b.ins().store(mf(), shadow, a, rt::args::SHADOW);
-        let extra = if smp.shadow && smp.dim == Dim::CubeArray {
-            3
-        } else {
-            2
-        };
-        let (mode, lod, offset, gather) = match fun {
-            Texture => (rt::MODE_IMPLICIT, None, None, None),
-            TextureLod => (rt::MODE_LOD, Some(args[extra]), None, None),
-            TextureOffset => (rt::MODE_IMPLICIT, None, Some(args[2]), None),
-            TextureLodOffset => (rt::MODE_LOD, Some(args[2]), Some(args[3]), None),
-            TextureGrad | TextureGradOffset => {
-                let dx = self.arg_values(args[2])?;
-                let dy = self.arg_values(args[3])?;
-                for (i, (x, y)) in dx.into_iter().zip(dy).enumerate().take(3) {
-                    self.b.ins().store(mf(), x, a, rt::args::DX + 4 * i as i32);
-                    self.b.ins().store(mf(), y, a, rt::args::DY + 4 * i as i32);
-                }
-                let offset = (fun == TextureGradOffset).then(|| args[4]);
-                (rt::MODE_GRAD, None, offset, None)
+        if let Some((dx, dy)) = ops.grad {
+            let dx = self.arg_values(dx)?;
+            let dy = self.arg_values(dy)?;
+            for (i, (x, y)) in dx.into_iter().zip(dy).enumerate().take(3) {
+                self.b.ins().store(mf(), x, a, rt::args::DX + 4 * i as i32);
+                self.b.ins().store(mf(), y, a, rt::args::DY + 4 * i as i32);
             }
-            TextureGather => (rt::MODE_GATHER, None, None, args.get(2).copied()),
-            _ => return Err(format!("internal: {fun:?} is not a filtered lookup")),
-        };
+        }
+        let LookupOperands {
+            mode,
+            lod,
+            offset,
+            gather,
+            ..
+        } = ops;
         let lod = match lod {
             Some(e) => self.arg_values(e)?[0],
             None => fzero,
@@ -223,4 +210,65 @@ impl Lower<'_, '_> {
         self.libcall(Libcall::TexSample, &[self.samplers, unit, a, out]);
         Ok(self.texel_result(smp, out))
     }
+}
+
+/// Where a shadow lookup's reference value comes from.
+pub(super) enum Reference {
+    /// A component of the coordinates.
+    Coord(usize),
+    /// An argument of its own.
+    Arg(ExprId),
+}
+
+/// Which arguments of a filtered lookup or gather play which part (GLSL 4.60 §8.9.2,
+/// §8.9.4): the runtime's mode, and the LOD, offset, gather component, derivatives and
+/// shadow reference where the function has them.
+pub(super) struct LookupOperands {
+    pub mode: u32,
+    pub lod: Option<ExprId>,
+    pub offset: Option<ExprId>,
+    pub gather: Option<ExprId>,
+    pub grad: Option<(ExprId, ExprId)>,
+    pub reference: Option<Reference>,
+}
+
+pub(super) fn lookup_operands(fun: Builtin, smp: Opaque, args: &[ExprId]) -> R<LookupOperands> {
+    use Builtin::*;
+    let n = smp.dim.tex_coord_components() as usize;
+    // Shadow lookups: the reference follows the coordinates (sampler1DShadow: the
+    // third component), or is the argument after them (samplerCubeArrayShadow).
+    let reference = if !smp.shadow {
+        None
+    } else if smp.dim == Dim::CubeArray {
+        Some(Reference::Arg(args[2]))
+    } else if smp.dim == Dim::D1 {
+        Some(Reference::Coord(2))
+    } else {
+        Some(Reference::Coord(n))
+    };
+    let extra = if smp.shadow && smp.dim == Dim::CubeArray {
+        3
+    } else {
+        2
+    };
+    let (mode, lod, offset, gather, grad) = match fun {
+        Texture => (rt::MODE_IMPLICIT, None, None, None, None),
+        TextureLod => (rt::MODE_LOD, Some(args[extra]), None, None, None),
+        TextureOffset => (rt::MODE_IMPLICIT, None, Some(args[2]), None, None),
+        TextureLodOffset => (rt::MODE_LOD, Some(args[2]), Some(args[3]), None, None),
+        TextureGrad | TextureGradOffset => {
+            let offset = (fun == TextureGradOffset).then(|| args[4]);
+            (rt::MODE_GRAD, None, offset, None, Some((args[2], args[3])))
+        }
+        TextureGather => (rt::MODE_GATHER, None, None, args.get(2).copied(), None),
+        _ => return Err(format!("internal: {fun:?} is not a filtered lookup")),
+    };
+    Ok(LookupOperands {
+        mode,
+        lod,
+        offset,
+        gather,
+        grad,
+        reference,
+    })
 }

@@ -6,11 +6,10 @@
 //! [`LANES`] values, and the results come back as rows the lanes load as vectors. The
 //! runtime computes each lane's lookup as `tex_sample` does for one invocation.
 
-use cranelift_codegen::ir::{
-    InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
-};
+use cranelift_codegen::ir::{InstBuilder, MemFlagsData, Value, types};
 
 use crate::backend::libcalls::Libcall;
+use crate::backend::textures::{LookupOperands, Reference, lookup_operands};
 use crate::ir::*;
 use crate::runtime::sampler as rt;
 
@@ -64,25 +63,23 @@ impl Lower<'_, '_> {
     /// The lookup `fun(args)` for the lanes of the execution mask (lanes outside it
     /// read 0).
     pub(super) fn vtexture(&mut self, fun: Builtin, args: &[ExprId]) -> R<Vec<V>> {
-        use Builtin::*;
         let smp = self.sampler_of(args[0])?;
         let unit = self.arg_values(args[0])?[0];
         let n = smp.dim.tex_coord_components() as usize;
         let coord = self.vexpr(args[1])?;
         let fzero = self.vsplat_f(0.0);
-        let extra = if smp.shadow && smp.dim == Dim::CubeArray {
-            3
-        } else {
-            2
-        };
-        let (mode, lod, offset, gather) = match fun {
-            Texture => (rt::MODE_IMPLICIT, None, None, None),
-            TextureLod => (rt::MODE_LOD, Some(args[extra]), None, None),
-            TextureOffset => (rt::MODE_IMPLICIT, None, Some(args[2]), None),
-            TextureLodOffset => (rt::MODE_LOD, Some(args[2]), Some(args[3]), None),
-            TextureGather => (rt::MODE_GATHER, None, None, args.get(2).copied()),
-            _ => return Err(format!("internal: {fun:?} is not a lookup in lanes")),
-        };
+        let ops = lookup_operands(fun, smp, args)?;
+        if ops.grad.is_some() {
+            return Err(format!("internal: {fun:?} is not a lookup in lanes"));
+        }
+        let LookupOperands {
+            mode,
+            lod,
+            offset,
+            gather,
+            reference,
+            ..
+        } = ops;
         let offset = match offset {
             Some(e) => {
                 let mut o = self.arg_values(e)?;
@@ -99,16 +96,10 @@ impl Lower<'_, '_> {
             Some(e) => self.vexpr(e)?[0],
             None => fzero,
         };
-        // Shadow lookups: the reference follows the coordinates (sampler1DShadow: the
-        // third component), or is the argument after them (samplerCubeArrayShadow).
-        let reference = if !smp.shadow {
-            fzero
-        } else if smp.dim == Dim::CubeArray {
-            self.vexpr(args[2])?[0]
-        } else if smp.dim == Dim::D1 {
-            coord[2]
-        } else {
-            coord[n]
+        let reference = match reference {
+            None => fzero,
+            Some(Reference::Coord(i)) => coord[i],
+            Some(Reference::Arg(e)) => self.vexpr(e)?[0],
         };
         let mut rows = [fzero; rt::lanes::ROWS];
         for (c, r) in rows.iter_mut().enumerate().take(n.min(4)) {
@@ -190,7 +181,7 @@ impl Lower<'_, '_> {
     fn vtexture_call(&mut self, c: &Call) -> Vec<V> {
         let smp = c.smp;
         // The shared arguments.
-        let t = self.vslot(rt::args::SIZE);
+        let t = self.slot(rt::args::SIZE);
         let izero = self.b.ins().iconst(types::I32, 0);
         for off in (0..rt::args::SIZE as i32).step_by(4) {
             self.b.ins().store(mf(), izero, t, off);
@@ -208,7 +199,7 @@ impl Lower<'_, '_> {
             self.b.ins().store(mf(), g, t, rt::args::GATHER_COMP);
         }
         // The lanes' arguments, one row of LANES values each.
-        let lanes = self.vslot((rt::lanes::ROWS * LANES * 4) as u32);
+        let lanes = self.slot((rt::lanes::ROWS * LANES * 4) as u32);
         let vflags = MemFlagsData::new().with_notrap();
         for (r, v) in c.rows.iter().enumerate() {
             for (q, &part) in v.iter().enumerate() {
@@ -218,7 +209,7 @@ impl Lower<'_, '_> {
         }
         let exec = self.exec();
         let mask = self.vmask_bits(exec);
-        let out = self.vslot((4 * LANES * 4) as u32);
+        let out = self.slot((4 * LANES * 4) as u32);
         let z = self.zero_lanes(Scalar::Int);
         for c in 0..4 {
             for (q, &zq) in z.iter().enumerate() {
@@ -388,16 +379,6 @@ impl Lower<'_, '_> {
                 lerp(self, r0, r1, t.wb)
             })
             .collect()
-    }
-
-    /// An explicit stack slot of `bytes`, 16-byte aligned, and its address.
-    fn vslot(&mut self, bytes: u32) -> Value {
-        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
-            StackSlotKind::ExplicitSlot,
-            bytes,
-            4,
-        ));
-        self.b.ins().stack_addr(types::I64, ss, 0)
     }
 
     /// The mask as bits, lane k in bit k.
