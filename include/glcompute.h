@@ -1285,9 +1285,9 @@ void glScissorIndexed(GLuint index, GLint x, GLint y, GLsizei w, GLsizei h);
 void glScissorIndexedv(GLuint index, const GLint *v);
 
 void glShaderBinary(GLsizei n,
-                    const GLuint *_shaders,
+                    const GLuint *shaders,
                     GLenum binary_format,
-                    const void *_binary,
+                    const void *binary,
                     GLsizei length);
 
 void glShaderSource(GLuint shader, GLsizei n, const GLchar *const *string, const GLint *length);
@@ -1295,10 +1295,10 @@ void glShaderSource(GLuint shader, GLsizei n, const GLchar *const *string, const
 void glShaderStorageBlockBinding(GLuint program, GLuint index, GLuint binding);
 
 void glSpecializeShader(GLuint shader,
-                        const GLchar *_entry_point,
-                        GLuint _num_constants,
-                        const GLuint *_constant_index,
-                        const GLuint *_constant_value);
+                        const GLchar *entry_point,
+                        GLuint num_constants,
+                        const GLuint *constant_index,
+                        const GLuint *constant_value);
 
 void glStencilFunc(GLenum func, GLint reference, GLuint mask);
 

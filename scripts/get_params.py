@@ -73,8 +73,10 @@ GET = [
     # The general-purpose compressed formats (format/compressed.rs).
     ('GL_NUM_COMPRESSED_TEXTURE_FORMATS', 'int', 'crate::format::compressed::GENERAL_PURPOSE.len()'),
     ('GL_COMPRESSED_TEXTURE_FORMATS', 'value', 'Value::Ints( crate::format::compressed::GENERAL_PURPOSE .iter() .map(|&f| f as i64) .collect(), )'),
-    ('GL_NUM_SHADER_BINARY_FORMATS', 'value', 'Value::int(0)'),
-    ('GL_SHADER_BINARY_FORMATS', 'value', 'Value::Ints(vec![])'),
+    # SPIR-V modules (GL 4.6 §7.2, src/spirv) are the one shader binary format.
+    ('GL_NUM_SHADER_BINARY_FORMATS', 'value', 'Value::int(1)'),
+    ('GL_SHADER_BINARY_FORMATS', 'value', 'Value::Ints(vec![GL_SHADER_BINARY_FORMAT_SPIR_V as i64])'),
+    ('GL_NUM_SPIR_V_EXTENSIONS', 'int', 'crate::spirv::EXTENSIONS.len()'),
     ('GL_SHADER_COMPILER', 'bool', 'true'),
     # GL 4.4 and 4.5 (tables 23.55, 23.53, 23.74): vertex strides, cull distances (the
     # front end's gl_MaxCullDistances), and KHR_context_flush_control: releasing the

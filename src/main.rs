@@ -98,14 +98,22 @@ fn compile(args: &[String]) -> ExitCode {
     let mut ok = true;
     let mut shaders = Vec::new();
     for (i, f) in files.iter().enumerate() {
-        let src = match std::fs::read(f) {
-            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        let bytes = match std::fs::read(f) {
+            Ok(b) => b,
             Err(e) => {
                 eprintln!("glcompute compile: {f}: {e}");
                 return ExitCode::from(2);
             }
         };
-        match glsl::compile(Stage::Compute, &src) {
+        let compiled = if f.ends_with(".spv") {
+            // A SPIR-V module: its "main" compute entry point, default specialization.
+            glcompute_driver::spirv::read(&bytes)
+                .and_then(|b| glcompute_driver::spirv::specialize(Stage::Compute, &b, "main", &[]))
+                .map(|s| (s, String::new()))
+        } else {
+            glsl::compile(Stage::Compute, &String::from_utf8_lossy(&bytes))
+        };
+        match compiled {
             Ok((shader, log)) => {
                 if !log.is_empty() {
                     print!("{f}:\n{log}");

@@ -324,27 +324,46 @@ pub extern "C" fn glReleaseShaderCompiler() {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glShaderBinary(
     n: GLsizei,
-    _shaders: *const GLuint,
+    shaders: *const GLuint,
     binary_format: GLenum,
-    _binary: *const std::ffi::c_void,
+    binary: *const std::ffi::c_void,
     length: GLsizei,
 ) {
     gl_call("glShaderBinary", |st| {
-        count_named(n, "count")?;
-        count_named(length, "length")?;
-        st.shader_binary(binary_format)
+        // GL 4.6 §7.2: INVALID_VALUE if count or length is negative.
+        let n = count_named(n, "count")?;
+        let length = count_named(length, "length")?;
+        // SAFETY: the application passes `count` shader names and `length` bytes.
+        let names = unsafe { in_array(shaders, n) }.unwrap_or(&[]);
+        // SAFETY: as above.
+        let bytes = unsafe { in_array(binary as *const u8, length) }.unwrap_or(&[]);
+        st.shader_binary(names, binary_format, bytes)
     })
 }
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glSpecializeShader(
     shader: GLuint,
-    _entry_point: *const GLchar,
-    _num_constants: GLuint,
-    _constant_index: *const GLuint,
-    _constant_value: *const GLuint,
+    entry_point: *const GLchar,
+    num_constants: GLuint,
+    constant_index: *const GLuint,
+    constant_value: *const GLuint,
 ) {
-    gl_call("glSpecializeShader", |st| st.specialize_shader(shader))
+    gl_call("glSpecializeShader", |st| {
+        // SAFETY: the entry point is a NUL-terminated string (or null).
+        let entry =
+            unsafe { c_bytes(entry_point, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());
+        let n = num_constants as usize;
+        // SAFETY: the application passes numSpecializationConstants indices and values.
+        let idx = unsafe { in_array(constant_index, n) };
+        // SAFETY: as above.
+        let val = unsafe { in_array(constant_value, n) };
+        let constants = match (idx, val) {
+            (Some(i), Some(v)) => i.iter().copied().zip(v.iter().copied()).collect(),
+            _ => Vec::new(),
+        };
+        st.specialize_shader(shader, entry.as_deref().unwrap_or(""), &constants)
+    })
 }
 
 #[unsafe(no_mangle)]

@@ -129,8 +129,9 @@ impl ContextState {
                     .map(|&f| f as i64)
                     .collect(),
             ),
-            GL_NUM_SHADER_BINARY_FORMATS => Value::int(0),
-            GL_SHADER_BINARY_FORMATS => Value::Ints(vec![]),
+            GL_NUM_SHADER_BINARY_FORMATS => Value::int(1),
+            GL_SHADER_BINARY_FORMATS => Value::Ints(vec![GL_SHADER_BINARY_FORMAT_SPIR_V as i64]),
+            GL_NUM_SPIR_V_EXTENSIONS => Value::int((crate::spirv::EXTENSIONS.len()) as i64),
             GL_SHADER_COMPILER => Value::Bools(vec![true]),
             GL_MAX_VERTEX_ATTRIB_STRIDE => Value::int(limits::MAX_VERTEX_ATTRIB_STRIDE as i64),
             GL_MAX_CULL_DISTANCES => Value::int(limits::MAX_CULL_DISTANCES as i64),

@@ -84,31 +84,7 @@ pub fn compile_accepting(
     })?
 }
 
-/// Runs `f` (a compiler pass) on a thread of its own whose stack holds every
-/// recursion of the compiler over a source of `source_len` bytes: MAX_NESTING levels
-/// in each pass, and a syntax tree as deep as the source (limits::COMPILER_STACK*).
-/// The caller's thread only starts and joins it, so its stack size does not matter.
-/// Err (an info log) if the thread cannot be started; a panic in `f` is resumed in the
-/// caller.
-pub fn on_compiler_stack<T: Send>(
-    source_len: usize,
-    f: impl FnOnce() -> T + Send,
-) -> Result<T, String> {
-    let size = source_len
-        .saturating_mul(crate::limits::COMPILER_STACK_PER_BYTE)
-        .saturating_add(crate::limits::COMPILER_STACK);
-    std::thread::scope(|s| {
-        let h = std::thread::Builder::new()
-            .name("glcompute-cc".into())
-            .stack_size(size)
-            .spawn_scoped(s, f)
-            .map_err(|e| format!("0:0(0): error: the compiler's thread could not start: {e}\n"))?;
-        match h.join() {
-            Ok(v) => Ok(v),
-            Err(p) => std::panic::resume_unwind(p),
-        }
-    })
-}
+pub use crate::ir::shader::on_compiler_stack;
 
 /// Links the shaders of a program: `(name, stage, compiled or None)` per attached
 /// shader. Ok carries the executable and its log; Err the info log.

@@ -32,6 +32,7 @@ pub mod query;
 pub mod query_object;
 pub mod raster;
 pub mod sampler;
+pub mod spirv_shader;
 pub mod subroutine;
 pub mod sync;
 pub mod texture;

@@ -136,13 +136,25 @@ impl ContextState {
     pub fn shader_source(&mut self, name: u32, source: GlResult<String>) -> GlResult<()> {
         let shader = self.lookup_shader(name)?;
         let source = source?;
-        shader.state.lock().source = Some(source);
+        let mut st = shader.state.lock();
+        st.source = Some(source);
+        // GL 4.6 §7.1: the association with a SPIR-V module is broken
+        // (SPIR_V_BINARY becomes FALSE).
+        st.spirv = None;
+        st.specialized = false;
         Ok(())
     }
 
     /// CompileShader (GL 4.6 §7.1): compile errors go to the info log, not the GL error.
     pub fn compile_shader(&mut self, name: u32) -> GlResult<()> {
         let shader = self.lookup_shader(name)?;
+        // GL 4.6 §7.1: INVALID_OPERATION if SPIR_V_BINARY is TRUE.
+        if shader.state.lock().spirv.is_some() {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "shader {name} holds a SPIR-V module: it is specialized, not compiled"
+            );
+        }
         let source = shader.state.lock().source.clone();
         let stage = stage_of(shader.kind).expect("created with a valid type");
         let (result, log) = match source.clone() {
@@ -173,6 +185,7 @@ impl ContextState {
             GL_COMPILE_STATUS => st.compile_status as i64,
             GL_INFO_LOG_LENGTH => c_len(&st.info_log),
             GL_SHADER_SOURCE_LENGTH => st.source.as_deref().map(c_len).unwrap_or(0),
+            GL_SPIR_V_BINARY => st.spirv.is_some() as i64,
             // GL 4.6 §7.13: INVALID_ENUM for any other pname.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -307,7 +320,16 @@ impl ContextState {
             xfb_varyings: st.xfb_varyings.0.clone(),
             xfb_separate: st.xfb_varyings.1 == GL_SEPARATE_ATTRIBS,
         };
-        let outcome = if st.foreign_shaders.is_empty() {
+        let spirv = st
+            .shaders
+            .iter()
+            .filter(|s| s.state.lock().spirv.is_some())
+            .count();
+        let outcome = if spirv != 0 && spirv != st.shaders.len() {
+            // GL 4.6 §7.3: linking fails unless every attached shader has the same
+            // SPIR_V_BINARY state.
+            Err("error: a program cannot link SPIR-V shaders with GLSL shaders\n".to_string())
+        } else if st.foreign_shaders.is_empty() {
             glsl::link_with(&inputs, &opts)
         } else {
             Err(format!(
@@ -823,30 +845,6 @@ fn max_name<'a, T: 'a + glsl::Named>(items: impl Iterator<Item = &'a T>) -> i64 
 }
 
 impl ContextState {
-    /// ShaderBinary (GL 4.6 §7.2): INVALID_ENUM if binaryFormat is not one of
-    /// SHADER_BINARY_FORMATS, and that list is empty.
-    pub fn shader_binary(&mut self, binary_format: u32) -> GlResult<()> {
-        gl_bail!(
-            GL_INVALID_ENUM,
-            "binaryFormat {} is not a supported shader binary format (there are none)",
-            Enum(binary_format)
-        )
-    }
-
-    /// SpecializeShader (GL 4.6 §7.2.1).
-    pub fn specialize_shader(&mut self, shader: u32) -> GlResult<()> {
-        // GL 4.6 §7.2.1: INVALID_VALUE if shader is not a shader or program name,
-        // INVALID_OPERATION if it names a program.
-        self.lookup_shader(shader)?;
-        // GL 4.6 §7.2.1: INVALID_OPERATION if shader is not a SPIR-V shader
-        // (SPIR_V_BINARY is FALSE). glcompute takes no shader binaries
-        // (NUM_SHADER_BINARY_FORMATS is 0), so no shader is one.
-        gl_bail!(
-            GL_INVALID_OPERATION,
-            "shader {shader} is not a SPIR-V shader (glcompute compiles GLSL source and takes no shader binaries)"
-        )
-    }
-
     /// GetShaderPrecisionFormat (GL 4.6 §7.2.1): the range and precision of a
     /// precision type; every one is IEEE single precision or 32-bit two's complement.
     pub fn shader_precision_format(

@@ -179,6 +179,7 @@ impl ContextState {
         static EXT: OnceLock<Vec<CString>> = OnceLock::new();
         static GLSL: OnceLock<Vec<CString>> = OnceLock::new();
         static EXT_ES: OnceLock<Vec<CString>> = OnceLock::new();
+        static SPV: OnceLock<Vec<CString>> = OnceLock::new();
         let list = match name {
             GL_EXTENSIONS if self.info.es => EXT_ES.get_or_init(|| {
                 es_extensions()
@@ -203,8 +204,14 @@ impl ContextState {
                     .map(|e| CString::new(*e).expect("no NUL"))
                     .collect()
             }),
-            // GL 4.6 §22.2: INVALID_ENUM if name is not EXTENSIONS or
-            // SHADING_LANGUAGE_VERSION.
+            GL_SPIR_V_EXTENSIONS => SPV.get_or_init(|| {
+                crate::spirv::EXTENSIONS
+                    .iter()
+                    .map(|e| CString::new(*e).expect("no NUL"))
+                    .collect()
+            }),
+            // GL 4.6 §22.2: INVALID_ENUM if name is not EXTENSIONS,
+            // SHADING_LANGUAGE_VERSION or SPIR_V_EXTENSIONS.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
                 "name {} is not a GetStringi name",

@@ -55,6 +55,10 @@ pub struct ShaderState {
     /// Programs this shader is attached to; deletion waits until it is zero.
     pub attach_count: u32,
     pub label: Option<String>,
+    /// The SPIR-V module ShaderBinary associated with it (SPIR_V_BINARY is TRUE).
+    pub spirv: Option<Arc<crate::spirv::Binary>>,
+    /// SpecializeShader has succeeded since the module was associated.
+    pub specialized: bool,
 }
 
 pub struct Program {

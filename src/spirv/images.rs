@@ -1,0 +1,254 @@
+//! Image and sampled-image instructions (SPIR-V 1.6 §3.52.10) as the GLSL built-ins
+//! they are in the IR: storage image loads, stores and queries, texel fetches,
+//! lookups with explicit or implicit level of detail, depth comparisons and gathers.
+//! Image operands (SPIR-V 1.6 §3.14) select the variant: Lod, Grad, ConstOffset,
+//! Sample; the others are refused with the instruction named.
+
+use crate::ir::*;
+use crate::spirv::binary::*;
+use crate::spirv::function::*;
+use spirv::{ImageOperands as IO, Op};
+
+pub fn is_image_op(op: Op) -> bool {
+    use Op::*;
+    matches!(
+        op,
+        ImageRead
+            | ImageFetch
+            | ImageSampleImplicitLod
+            | ImageSampleExplicitLod
+            | ImageSampleDrefImplicitLod
+            | ImageSampleDrefExplicitLod
+            | ImageGather
+            | ImageDrefGather
+            | ImageQuerySize
+            | ImageQuerySizeLod
+            | ImageQueryLevels
+            | ImageQuerySamples
+    )
+}
+
+/// The image operands of an instruction whose mask is operand `at`.
+#[derive(Default)]
+struct Operands {
+    lod: Option<u32>,
+    grad: Option<(u32, u32)>,
+    offset: Option<u32>,
+    sample: Option<u32>,
+}
+
+fn operands(inst: &Inst, at: usize) -> SpvResult<Operands> {
+    let mut o = Operands::default();
+    let Ok(mask) = inst.word(at) else {
+        return Ok(o);
+    };
+    let mask = IO::from_bits(mask).ok_or_else(|| inst.err("unknown image operands"))?;
+    let mut i = at + 1;
+    let mut next = |inst: &Inst| -> SpvResult<u32> {
+        let v = inst.word(i)?;
+        i += 1;
+        Ok(v)
+    };
+    let supported = IO::LOD | IO::GRAD | IO::CONST_OFFSET | IO::OFFSET | IO::SAMPLE | IO::NONE;
+    if !supported.contains(mask) {
+        return Err(inst.err(format!("image operands {mask:?} are not supported")));
+    }
+    // In the order of their bits (SPIR-V 1.6 §3.14).
+    if mask.contains(IO::LOD) {
+        o.lod = Some(next(inst)?);
+    }
+    if mask.contains(IO::GRAD) {
+        o.grad = Some((next(inst)?, next(inst)?));
+    }
+    if mask.contains(IO::CONST_OFFSET) || mask.contains(IO::OFFSET) {
+        o.offset = Some(next(inst)?);
+    }
+    if mask.contains(IO::SAMPLE) {
+        o.sample = Some(next(inst)?);
+    }
+    Ok(o)
+}
+
+impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
+    /// The image or sampler `id` as an expression, with its opaque type.
+    fn opaque_expr(&mut self, id: u32) -> SpvResult<(ExprId, Opaque, bool)> {
+        let p = self.opaque(id)?;
+        let e = self.place(&p)?;
+        let t = self.ty_of(e);
+        match self.l.out.types.get(t).clone() {
+            Type::Image(o) => Ok((e, o, false)),
+            Type::Sampler(o) => Ok((e, o, true)),
+            _ => Err(self.err("an image operand that is not an image")),
+        }
+    }
+
+    fn int_value(&mut self, id: u32) -> SpvResult<ExprId> {
+        let e = self.value(id)?;
+        Ok(self.cast(e, Scalar::Int))
+    }
+
+    /// OpImageWrite: a statement.
+    pub fn image_write(&mut self, inst: &Inst<'a>, out: &mut Block) -> SpvResult<()> {
+        self.at = inst.offset;
+        let (img, o, sampled) = self.opaque_expr(inst.word(0)?)?;
+        if sampled {
+            return Err(inst.err("a write to a sampled image"));
+        }
+        let coord = self.int_value(inst.word(1)?)?;
+        let texel = self.value(inst.word(2)?)?;
+        let texel = self.cast(texel, o.sampled);
+        let ops = operands(inst, 3)?;
+        let mut args = vec![img, coord];
+        if let Some(s) = ops.sample {
+            args.push(self.int_value(s)?);
+        }
+        args.push(texel);
+        let e = self.builtin(Builtin::ImageStore, args)?;
+        out.push(self.stmt(StmtKind::Expr(e)));
+        Ok(())
+    }
+
+    pub fn image_inst(&mut self, op: Op, inst: &Inst<'a>, rt: TypeId) -> SpvResult<ExprId> {
+        let w = |i: usize| inst.word(i);
+        let (img, o, sampled) = self.opaque_expr(w(2)?)?;
+        let e = match op {
+            Op::ImageQuerySize | Op::ImageQuerySizeLod => {
+                if sampled {
+                    let mut args = vec![img];
+                    match (op, o.dim) {
+                        (Op::ImageQuerySizeLod, _) => args.push(self.int_value(w(3)?)?),
+                        (_, Dim::Buffer | Dim::Rect | Dim::D2Ms | Dim::D2MsArray) => {}
+                        _ => {
+                            return Err(inst.err("OpImageQuerySize of a sampled image with levels"));
+                        }
+                    }
+                    self.builtin(Builtin::TextureSize, args)?
+                } else {
+                    self.builtin(Builtin::ImageSize, vec![img])?
+                }
+            }
+            Op::ImageQueryLevels => self.builtin(Builtin::TextureQueryLevels, vec![img])?,
+            Op::ImageQuerySamples => {
+                let f = if sampled {
+                    Builtin::TextureSamples
+                } else {
+                    Builtin::ImageSamples
+                };
+                self.builtin(f, vec![img])?
+            }
+            Op::ImageRead => {
+                let coord = self.int_value(w(3)?)?;
+                let ops = operands(inst, 4)?;
+                let mut args = vec![img, coord];
+                if let Some(s) = ops.sample {
+                    args.push(self.int_value(s)?);
+                }
+                self.builtin(Builtin::ImageLoad, args)?
+            }
+            Op::ImageFetch => {
+                let coord = self.int_value(w(3)?)?;
+                let ops = operands(inst, 4)?;
+                let mut args = vec![img, coord];
+                if let Some(s) = ops.sample {
+                    args.push(self.int_value(s)?);
+                } else if let Some(l) = ops.lod {
+                    args.push(self.int_value(l)?);
+                } else if !matches!(o.dim, Dim::Buffer | Dim::Rect) {
+                    args.push(self.lit(Literal::Int(0)));
+                }
+                let fun = match ops.offset {
+                    Some(off) => {
+                        args.push(self.int_value(off)?);
+                        Builtin::TexelFetchOffset
+                    }
+                    None => Builtin::TexelFetch,
+                };
+                self.builtin(fun, args)?
+            }
+            Op::ImageSampleImplicitLod
+            | Op::ImageSampleExplicitLod
+            | Op::ImageSampleDrefImplicitLod
+            | Op::ImageSampleDrefExplicitLod => {
+                let dref = matches!(
+                    op,
+                    Op::ImageSampleDrefImplicitLod | Op::ImageSampleDrefExplicitLod
+                );
+                let coord = self.value(w(3)?)?;
+                let ops = operands(inst, if dref { 5 } else { 4 })?;
+                let mut args = vec![img];
+                let mut extra_ref = None;
+                if dref {
+                    let r = self.value(w(4)?)?;
+                    if o.dim == Dim::CubeArray {
+                        args.push(coord);
+                        extra_ref = Some(r);
+                    } else {
+                        let mut parts = vec![coord];
+                        if matches!(o.dim, Dim::D1) {
+                            parts.push(self.lit(Literal::Float(0.0)));
+                        }
+                        parts.push(r);
+                        let n: u32 = parts
+                            .iter()
+                            .map(|&p| self.l.out.types.components(self.ty_of(p)).unwrap_or(1))
+                            .sum();
+                        let t = self.types().vector(Scalar::Float, n as u8);
+                        args.push(self.add(ExprKind::Compose(parts), t));
+                    }
+                } else {
+                    args.push(coord);
+                }
+                if let Some(r) = extra_ref {
+                    args.push(r);
+                }
+                let fun = match (ops.lod, ops.grad, ops.offset) {
+                    (Some(l), None, off) => {
+                        let l = self.value(l)?;
+                        args.push(l);
+                        if let Some(off) = off {
+                            args.push(self.int_value(off)?);
+                            Builtin::TextureLodOffset
+                        } else {
+                            Builtin::TextureLod
+                        }
+                    }
+                    (None, Some((dx, dy)), off) => {
+                        args.push(self.value(dx)?);
+                        args.push(self.value(dy)?);
+                        if let Some(off) = off {
+                            args.push(self.int_value(off)?);
+                            Builtin::TextureGradOffset
+                        } else {
+                            Builtin::TextureGrad
+                        }
+                    }
+                    (None, None, off) => {
+                        if let Some(off) = off {
+                            args.push(self.int_value(off)?);
+                            Builtin::TextureOffset
+                        } else {
+                            Builtin::Texture
+                        }
+                    }
+                    _ => return Err(inst.err("both Lod and Grad image operands")),
+                };
+                self.builtin(fun, args)?
+            }
+            Op::ImageGather | Op::ImageDrefGather => {
+                let coord = self.value(w(3)?)?;
+                let ops = operands(inst, 5)?;
+                if ops.offset.is_some() || ops.lod.is_some() || ops.grad.is_some() {
+                    return Err(inst.err("a gather with image operands is not supported"));
+                }
+                let third = if op == Op::ImageGather {
+                    self.int_value(w(4)?)?
+                } else {
+                    self.value(w(4)?)?
+                };
+                self.builtin(Builtin::TextureGather, vec![img, coord, third])?
+            }
+            _ => return Err(inst.err("is not supported")),
+        };
+        self.cast_to(e, rt)
+    }
+}
