@@ -6,7 +6,7 @@
 use crate::ir::*;
 use crate::spirv::binary::*;
 use crate::spirv::function::*;
-use crate::spirv::module::Def;
+use crate::spirv::module::{Def, ExtSet};
 
 /// How an extended instruction's operands are converted before the built-in.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -105,18 +105,78 @@ fn lookup(n: u32) -> Option<(Builtin, Args)> {
     })
 }
 
+/// SPV_AMD_shader_trinary_minmax's instructions (1-9: FMin3, UMin3, SMin3, FMax3,
+/// UMax3, SMax3, FMid3, UMid3, SMid3) as GLSL's min3, max3, mid3.
+fn trinary(n: u32) -> Option<(Builtin, Args)> {
+    use Args::*;
+    if !(1..=9).contains(&n) {
+        return None;
+    }
+    let fun = match (n - 1) / 3 {
+        0 => Builtin::Min3,
+        1 => Builtin::Max3,
+        _ => Builtin::Mid3,
+    };
+    let rule = match (n - 1) % 3 {
+        0 => Same,
+        1 => Unsigned,
+        _ => Signed,
+    };
+    Some((fun, rule))
+}
+
 impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
+    /// ModfStruct (36) and FrexpStruct (52): the struct of both results, through a
+    /// temporary for the part GLSL's modf and frexp write through a pointer.
+    fn struct_result(&mut self, inst: &Inst<'a>, rt: TypeId, n: u32) -> SpvResult<ExprId> {
+        let Type::Struct(sid) = self.l.out.types.get(rt).clone() else {
+            return Err(inst.err("ModfStruct or FrexpStruct whose result is not a struct"));
+        };
+        let members: Vec<TypeId> = self.l.out.types.struct_def(sid).members.iter().map(|m| m.ty).collect();
+        let [first, second] = members[..] else {
+            return Err(inst.err("ModfStruct or FrexpStruct whose result is not a struct of two"));
+        };
+        let x = self.value(inst.word(4)?)?;
+        let fun = if n == 36 { Builtin::Modf } else { Builtin::Frexp };
+        let out_ty = if n == 36 {
+            second
+        } else {
+            let t = self.ty_of(x);
+            self.types().with_scalar(t, Scalar::Int)
+        };
+        let tmp = self.new_local(out_ty, format!("_{}_out", inst.word(1)?));
+        let place = self.add(ExprKind::Local(tmp), out_ty);
+        let r = self.builtin(fun, vec![x, place])?;
+        let r = self.cast_to(r, first)?;
+        // The call writes `tmp` before the struct reads it: a sequence, in order.
+        let rtmp = self.new_local(first, format!("_{}_r", inst.word(1)?));
+        let rplace = self.add(ExprKind::Local(rtmp), first);
+        let assign = self.add(ExprKind::Assign { place: rplace, op: None, value: r }, first);
+        let rread = self.add(ExprKind::Local(rtmp), first);
+        let read = self.add(ExprKind::Local(tmp), out_ty);
+        let read = self.cast_to(read, second)?;
+        let compose = self.add(ExprKind::Compose(vec![rread, read]), rt);
+        Ok(self.add(ExprKind::Sequence { first: assign, second: compose }, rt))
+    }
+
     pub fn ext_inst(&mut self, inst: &Inst<'a>, rt: TypeId) -> SpvResult<ExprId> {
-        let set = inst.word(2)?;
-        if !matches!(
-            self.m.defs.get(&set),
-            Some(Def::ExtImport { glsl_std_450: true })
-        ) {
-            return Err(inst.err("an extended instruction of a set other than GLSL.std.450"));
-        }
+        let set = match self.m.defs.get(&inst.word(2)?) {
+            Some(Def::ExtImport { set }) => *set,
+            _ => return Err(inst.err("an extended instruction of an id that is no OpExtInstImport")),
+        };
         let n = inst.word(3)?;
-        let Some((fun, rule)) = lookup(n) else {
-            return Err(inst.err(format!("GLSL.std.450 instruction {n} is not supported")));
+        let found = match set {
+            ExtSet::GlslStd450 => lookup(n),
+            ExtSet::TrinaryMinMax => trinary(n),
+            ExtSet::Other => {
+                return Err(inst.err("an extended instruction of a set glcompute does not know"));
+            }
+        };
+        if set == ExtSet::GlslStd450 && (n == 36 || n == 52) {
+            return self.struct_result(inst, rt, n);
+        }
+        let Some((fun, rule)) = found else {
+            return Err(inst.err(format!("extended instruction {n} is not supported")));
         };
         let ids = inst.rest(4).to_vec();
         let mut args = Vec::new();

@@ -183,6 +183,17 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                         args.push(coord);
                         extra_ref = Some(r);
                     } else {
+                        // The coordinate may carry more components than the lookup
+                        // reads (SPIR-V 1.6 §3.52.10): the dimension's, then the
+                        // reference.
+                        let n = o.dim.tex_coord_components();
+                        let ct = self.ty_of(coord);
+                        let coord = if self.width(ct) > n {
+                            let t = self.types().vector(Scalar::Float, n);
+                            self.add(ExprKind::Swizzle { base: coord, comps: (0..n).collect() }, t)
+                        } else {
+                            coord
+                        };
                         let mut parts = vec![coord];
                         if matches!(o.dim, Dim::D1) {
                             parts.push(self.lit(Literal::Float(0.0)));

@@ -159,6 +159,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Op::Load | Op::AtomicLoad => {
                 let rt = self.rty(w(0)?)?;
                 let p = self.ptr(w(2)?)?;
+                if self.l.out.types.get(p.ty) == &Type::AtomicUint {
+                    let c = self.place(&p)?;
+                    let e = self.builtin(Builtin::AtomicCounter, vec![c])?;
+                    let e = self.cast_to(e, rt)?;
+                    self.define(w(1)?, e, out);
+                    return Ok(());
+                }
                 if self.l.out.types.is_opaque(rt) {
                     self.values.insert(w(1)?, Value::Opaque(p));
                     return Ok(());
@@ -270,7 +277,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                     };
                     p.steps.push(step);
                 }
-                if self.rty(pointee)? != p.ty {
+                // Atomic counters are uints in SPIR-V, atomic_uint in the IR.
+                let mut base = p.ty;
+                while let Some(e) = self.l.out.types.element(base) {
+                    base = e;
+                }
+                let counter = self.l.out.types.get(base) == &Type::AtomicUint;
+                if !counter && self.rty(pointee)? != p.ty {
                     return Err(
                         inst.err("the access chain's result type is not the type it reaches")
                     );
@@ -472,6 +485,53 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Op::SDiv => self.arith(B::Div, rt, a()?, b()?, Sign::Signed)?,
             Op::UMod => self.arith(B::Mod, rt, a()?, b()?, Sign::Unsigned)?,
             Op::SRem => self.arith(B::Mod, rt, a()?, b()?, Sign::Signed)?,
+            Op::SMod => {
+                // The remainder with the sign of the divisor: r = a % b (truncated),
+                // plus b where r is nonzero and its sign differs from b's.
+                let r = self.arith(B::Mod, rt, a()?, b()?, Sign::Signed)?;
+                let rl = self.new_local(rt, format!("_{}_rem", w(1)?));
+                let dst = self.add(ExprKind::Local(rl), rt);
+                let assign = self.add(ExprKind::Assign { place: dst, op: None, value: r }, rt);
+                let y = b()?;
+                let s = self.l.out.types.scalar_of(rt).unwrap_or(Scalar::Int);
+                let ss = signed_of(s);
+                let fixed = self.per_component(rt, |f, i| {
+                    let st = f.types().scalar(ss);
+                    let bt = f.types().scalar(Scalar::Bool);
+                    let comp = |f: &mut Self, e: ExprId| -> ExprId {
+                        let t = f.ty_of(e);
+                        let e = match f.l.out.types.get(t) {
+                            Type::Vector(..) => f.add(ExprKind::Swizzle { base: e, comps: vec![i] }, st),
+                            _ => e,
+                        };
+                        f.cast(e, ss)
+                    };
+                    let rr = f.add(ExprKind::Local(rl), rt);
+                    let r1 = comp(f, rr);
+                    let zero = f.lit(if ss == Scalar::Int64 { Literal::Int64(0) } else { Literal::Int(0) });
+                    let nz = f.add(ExprKind::Binary { op: B::NotEqual, lhs: r1, rhs: zero }, bt);
+                    let rr = f.add(ExprKind::Local(rl), rt);
+                    let r2 = comp(f, rr);
+                    let zero = f.lit(if ss == Scalar::Int64 { Literal::Int64(0) } else { Literal::Int(0) });
+                    let rneg = f.add(ExprKind::Binary { op: B::Less, lhs: r2, rhs: zero }, bt);
+                    let yv = f.value(y)?;
+                    let b2 = comp(f, yv);
+                    let zero = f.lit(if ss == Scalar::Int64 { Literal::Int64(0) } else { Literal::Int(0) });
+                    let bneg = f.add(ExprKind::Binary { op: B::Less, lhs: b2, rhs: zero }, bt);
+                    let differ = f.add(ExprKind::Binary { op: B::LogicalXor, lhs: rneg, rhs: bneg }, bt);
+                    let cond = f.add(ExprKind::Binary { op: B::LogicalAnd, lhs: nz, rhs: differ }, bt);
+                    let rr = f.add(ExprKind::Local(rl), rt);
+                    let r3 = comp(f, rr);
+                    let yv = f.value(y)?;
+                    let b3 = comp(f, yv);
+                    let sum = f.add(ExprKind::Binary { op: B::Add, lhs: r3, rhs: b3 }, st);
+                    let rr = f.add(ExprKind::Local(rl), rt);
+                    let r4 = comp(f, rr);
+                    let pick = f.add(ExprKind::Select { cond, accept: sum, reject: r4 }, st);
+                    Ok(f.cast(pick, s))
+                })?;
+                self.add(ExprKind::Sequence { first: assign, second: fixed }, rt)
+            }
             Op::BitwiseAnd => self.arith(B::BitAnd, rt, a()?, b()?, Sign::Result)?,
             Op::BitwiseOr => self.arith(B::BitOr, rt, a()?, b()?, Sign::Result)?,
             Op::BitwiseXor => self.arith(B::BitXor, rt, a()?, b()?, Sign::Result)?,
@@ -655,6 +715,9 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Op::Select => {
                 let (c, x, y) = (a()?, b()?, w(4)?);
                 let ct = self.value_ty(c)?;
+                if self.l.out.types.scalar_of(ct) != Some(Scalar::Bool) {
+                    return Err(inst.err("OpSelect's condition is not a bool scalar or vector"));
+                }
                 if matches!(self.l.out.types.get(ct), Type::Vector(..)) {
                     self.per_component(rt, |s, i| {
                         let cond = s.component(c, i)?;
@@ -1053,6 +1116,25 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             }
         };
         match self.values.get(&ptr).cloned() {
+            Some(Value::Ptr(p)) if self.l.out.types.get(p.ty) == &Type::AtomicUint => {
+                // Atomic counters (GL 4.6 appendix C.4): increment returns the value
+                // before, as atomicCounterIncrement does; decrement returns the value
+                // before too, atomicCounterDecrement's result plus one.
+                let c = self.place(&p)?;
+                let e = match op {
+                    Op::AtomicIIncrement => self.builtin(Builtin::AtomicCounterIncrement, vec![c])?,
+                    Op::AtomicIDecrement => {
+                        let d = self.builtin(Builtin::AtomicCounterDecrement, vec![c])?;
+                        let one = self.lit(Literal::Uint(1));
+                        let ut = self.ty_of(d);
+                        self.add(ExprKind::Binary { op: BinaryOp::Add, lhs: d, rhs: one }, ut)
+                    }
+                    _ => {
+                        return Err(inst.err("an atomic counter operation other than increment, decrement and load"));
+                    }
+                };
+                self.cast_to(e, rt)
+            }
             Some(Value::Ptr(p)) => {
                 let ps = self.l.out.types.scalar_of(p.ty);
                 let signed_op = matches!(op, Op::AtomicSMin | Op::AtomicSMax);

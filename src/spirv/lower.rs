@@ -565,21 +565,15 @@ impl<'m, 'a> Lower<'m, 'a> {
                         };
                         global.format = fmt;
                         global.storage = Storage::Uniform;
-                        if binding.is_none() {
-                            return Err(err(
-                                "an image variable without a Binding decoration (GL 4.6 §7.4.2)"
-                                    .into(),
-                            ));
-                        }
+                        // Opaque uniforms may have a Location (glUniform1i sets
+                        // their unit) and a Binding (the initial unit, else 0).
+                        global.binding = Some(binding.unwrap_or(0));
+                        global.location = location;
                     }
                     Type::Sampler(_) => {
                         global.storage = Storage::Uniform;
-                        if binding.is_none() {
-                            return Err(err(
-                                "a sampler variable without a Binding decoration (GL 4.6 §7.4.2)"
-                                    .into(),
-                            ));
-                        }
+                        global.binding = Some(binding.unwrap_or(0));
+                        global.location = location;
                     }
                     _ => {
                         // ARB_gl_spirv issue 23: default-block uniforms have explicit
@@ -594,6 +588,35 @@ impl<'m, 'a> Lower<'m, 'a> {
                         global.init = init.and_then(|i| self.consts.get(&i).cloned());
                     }
                 }
+            }
+            Some(SC::AtomicCounter) => {
+                // GL 4.6 appendix C.4: unsigned 32-bit integers (or arrays of them),
+                // with a Binding and an Offset.
+                let mut dims = Vec::new();
+                let mut t = ty;
+                while let Type::Array(e, n) = self.out.types.get(t).clone() {
+                    dims.push(n);
+                    t = e;
+                }
+                if self.out.types.get(t) != &Type::Scalar(Scalar::Uint) {
+                    return Err(err("an atomic counter that is not a uint (or an array of them)".into()));
+                }
+                let mut ct = self.out.types.intern(Type::AtomicUint);
+                for n in dims.into_iter().rev() {
+                    ct = self.out.types.array(ct, n);
+                }
+                let offset = self
+                    .m
+                    .decoration(id, D::Offset)
+                    .and_then(|v| v.first().copied())
+                    .unwrap_or(0);
+                if !offset.is_multiple_of(4) {
+                    return Err(err(format!("atomic counter offset {offset} is not a multiple of 4")));
+                }
+                global.ty = ct;
+                global.storage = Storage::Uniform;
+                global.binding = Some(binding.unwrap_or(0));
+                global.offset = Some(offset);
             }
             Some(SC::Uniform | SC::StorageBuffer) => {
                 let mut base_spv = pointee;

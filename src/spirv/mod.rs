@@ -95,10 +95,14 @@ const CAPABILITIES: &[Cap] = &[
     Cap::StorageBufferArrayDynamicIndexing,
     Cap::StorageImageArrayDynamicIndexing,
     Cap::UniformBufferArrayDynamicIndexing,
+    Cap::AtomicStorage,
 ];
 
 /// The SPIR-V extensions glcompute accepts (GL_SPIR_V_EXTENSIONS).
-pub const EXTENSIONS: &[&str] = &["SPV_KHR_storage_buffer_storage_class"];
+pub const EXTENSIONS: &[&str] = &[
+    "SPV_KHR_storage_buffer_storage_class",
+    "SPV_AMD_shader_trinary_minmax",
+];
 
 /// SpecializeShader's compile: lowers entry point `entry` of `bin` for `stage` with
 /// the specialization values `spec` (SpecId, value bits). Err: the info log.

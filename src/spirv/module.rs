@@ -81,6 +81,15 @@ impl ConstDef {
     }
 }
 
+/// The extended instruction sets glcompute knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtSet {
+    GlslStd450,
+    /// SPV_AMD_shader_trinary_minmax.
+    TrinaryMinMax,
+    Other,
+}
+
 /// What a module-level result id is.
 #[derive(Debug, Clone)]
 pub enum Def {
@@ -96,9 +105,7 @@ pub enum Def {
     Undef {
         ty: u32,
     },
-    ExtImport {
-        glsl_std_450: bool,
-    },
+    ExtImport { set: ExtSet },
     /// An index into [`SpvModule::functions`].
     Function(usize),
 }
@@ -333,12 +340,12 @@ impl<'a> SpvModule<'a> {
                 Op::Extension => m.extensions.push((inst.string(0)?.0, inst.offset)),
                 Op::ExtInstImport => {
                     let name = inst.string(1)?.0;
-                    m.defs.insert(
-                        inst.word(0)?,
-                        Def::ExtImport {
-                            glsl_std_450: name == "GLSL.std.450",
-                        },
-                    );
+                    let set = match name.as_str() {
+                        "GLSL.std.450" => ExtSet::GlslStd450,
+                        "SPV_AMD_shader_trinary_minmax" => ExtSet::TrinaryMinMax,
+                        _ => ExtSet::Other,
+                    };
+                    m.defs.insert(inst.word(0)?, Def::ExtImport { set });
                 }
                 Op::MemoryModel => {
                     if m.addressing.is_some() {

@@ -32,6 +32,7 @@ use glcompute_driver::api::textures::*;
 use glcompute_driver::api::uniforms::*;
 use glcompute_driver::gl::enums::*;
 
+mod spirv;
 mod textures;
 
 pub enum Verdict {
@@ -40,9 +41,15 @@ pub enum Verdict {
     Skip(String),
 }
 
-pub fn main(files: &[String]) -> ExitCode {
+/// `--spirv`: every compute shader goes through the SPIR-V path (spirv.rs).
+static SPIRV_MODE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+pub fn main(args: &[String]) -> ExitCode {
+    let spirv_mode = args.first().is_some_and(|a| a == "--spirv");
+    SPIRV_MODE.store(spirv_mode, std::sync::atomic::Ordering::Relaxed);
+    let files = &args[spirv_mode as usize..];
     if files.is_empty() {
-        eprintln!("usage: glcompute shader-test FILE.shader_test...");
+        eprintln!("usage: glcompute shader-test [--spirv] FILE.shader_test...");
         return ExitCode::from(2);
     }
     let (mut pass, mut fail, mut skip) = (0, 0, 0);
@@ -88,6 +95,8 @@ pub fn main(files: &[String]) -> ExitCode {
 struct Parsed {
     require: Vec<String>,
     shaders: Vec<String>,
+    /// `[compute shader spirv]` sections: SPIR-V assembly.
+    spirv: Vec<String>,
     test: Vec<(usize, String)>,
     other: Option<String>,
 }
@@ -96,22 +105,33 @@ fn parse(text: &str) -> Parsed {
     let mut p = Parsed {
         require: Vec::new(),
         shaders: Vec::new(),
+        spirv: Vec::new(),
         test: Vec::new(),
         other: None,
     };
     let mut section = String::new();
     let mut cur: Option<String> = None;
+    let mut cur_spirv = false;
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('[') {
             if let Some(s) = cur.take() {
-                p.shaders.push(s);
+                if cur_spirv {
+                    p.spirv.push(s);
+                } else {
+                    p.shaders.push(s);
+                }
             }
+            cur_spirv = false;
             section = line
                 .trim()
                 .trim_matches(|c| c == '[' || c == ']')
                 .to_string();
             match section.as_str() {
                 "compute shader" => cur = Some(String::new()),
+                "compute shader spirv" => {
+                    cur = Some(String::new());
+                    cur_spirv = true;
+                }
                 "require" | "test" => {}
                 other => {
                     if p.other.is_none() {
@@ -137,7 +157,11 @@ fn parse(text: &str) -> Parsed {
         }
     }
     if let Some(s) = cur.take() {
-        p.shaders.push(s);
+        if cur_spirv {
+            p.spirv.push(s);
+        } else {
+            p.shaders.push(s);
+        }
     }
     p
 }
@@ -250,7 +274,6 @@ fn check_require(lines: &[String]) -> Result<u32, Verdict> {
                     return Err(Verdict::Skip(format!("requires {l} (have {have})")));
                 }
             }
-            ["SPIRV", "ONLY"] => return Err(Verdict::Skip("requires SPIR-V shaders".into())),
             ["SPIRV", ..] | ["rlimit", ..] => {}
             _ => return Err(Verdict::Fail(format!("unknown requirement `{l}'"))),
         }
@@ -300,7 +323,29 @@ fn run_file(text: &str) -> Verdict {
         tolerance: [0.01; 4],
     };
     r.make_window();
-    if let Err(v) = r.build(&p.shaders, glsl) {
+    // SPIR-V: with --spirv, or when the test runs only as SPIR-V (piglit's
+    // `SPIRV ONLY`), its `[compute shader spirv]` sections assembled, else its GLSL
+    // compiled by glslang.
+    let spirv_only = p
+        .require
+        .iter()
+        .any(|l| l.split_whitespace().eq(["SPIRV", "ONLY"]));
+    let built = if SPIRV_MODE.load(std::sync::atomic::Ordering::Relaxed) || spirv_only {
+        let module = if let [asm] = p.spirv.as_slice() {
+            spirv::assemble(asm)
+        } else if let [src] = p.shaders.as_slice() {
+            spirv::compile_glsl(src, glsl, es)
+        } else {
+            Err(Verdict::Skip(format!(
+                "{} compute shaders: a SPIR-V program has one module per stage",
+                p.shaders.len().max(p.spirv.len())
+            )))
+        };
+        module.and_then(|m| r.build_spirv(&m))
+    } else {
+        r.build(&p.shaders, glsl)
+    };
+    if let Err(v) = built {
         return v;
     }
     let link_expectation = p.test.iter().any(|(_, l)| l == "link error");
@@ -475,6 +520,43 @@ impl Runner {
             glAttachShader(self.prog, s);
             glDeleteShader(s);
         }
+        glLinkProgram(self.prog);
+        let mut ok = 0;
+        // SAFETY: ok is writable.
+        unsafe { glGetProgramiv(self.prog, GL_LINK_STATUS, &mut ok) };
+        self.link_ok = ok != 0;
+        Ok(())
+    }
+
+    /// The program of one SPIR-V module (its `main` entry point, default
+    /// specialization).
+    fn build_spirv(&mut self, module: &[u8]) -> Result<(), Verdict> {
+        self.prog = glCreateProgram();
+        let s = glCreateShader(GL_COMPUTE_SHADER);
+        let entry = c"main";
+        // SAFETY: one shader name; `module` holds its length in bytes.
+        unsafe {
+            glShaderBinary(
+                1,
+                &s,
+                GL_SHADER_BINARY_FORMAT_SPIR_V,
+                module.as_ptr() as *const _,
+                module.len() as i32,
+            );
+            glSpecializeShader(s, entry.as_ptr(), 0, std::ptr::null(), std::ptr::null());
+        }
+        let mut ok = 0;
+        // SAFETY: ok is writable.
+        unsafe { glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok) };
+        if ok == 0 {
+            let e = glGetError();
+            return Err(Verdict::Fail(format!(
+                "SPIR-V specialization failed (GL error 0x{e:X}): {}",
+                shader_log(s)
+            )));
+        }
+        glAttachShader(self.prog, s);
+        glDeleteShader(s);
         glLinkProgram(self.prog);
         let mut ok = 0;
         // SAFETY: ok is writable.
@@ -933,8 +1015,13 @@ impl Runner {
 
     fn uniform(&mut self, ty: &str, name: &str, values: &[&str]) -> Result<(), Verdict> {
         let cname = CString::new(name).map_err(|_| Verdict::Fail("NUL in name".into()))?;
-        // SAFETY: a NUL-terminated name.
-        let loc = unsafe { glGetUniformLocation(self.prog, cname.as_ptr()) };
+        // A number names the location itself, as piglit's SPIR-V tests do (SPIR-V
+        // uniforms need not have names).
+        let loc = match name.parse::<i32>() {
+            Ok(l) => l,
+            // SAFETY: a NUL-terminated name.
+            Err(_) => unsafe { glGetUniformLocation(self.prog, cname.as_ptr()) },
+        };
         if loc < 0 {
             return self.block_uniform(ty, name, values);
         }
