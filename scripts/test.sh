@@ -155,6 +155,8 @@ step "shader tests (piglit and conformance/)" env GLCOMPUTE_DEBUG=verify python3
 # Again with every region one invocation at a time: the scalar lowering stays the
 # fallback of SIMD regions and must stay right on its own.
 step "shader tests, scalar regions only (GLCOMPUTE_DEBUG=scalar)" env GLCOMPUTE_DEBUG=verify,scalar python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"
+# The same tests through SPIR-V (glslang -G, ShaderBinary, SpecializeShader).
+step "shader tests through SPIR-V (conformance/spirv_differences.txt)" env GLCOMPUTE_DEBUG=verify python3 scripts/spirv_differential.py --glcompute "$LIBDIR/glcompute"
 
 # The tutorial programs of the demo, checked against CPU references.
 for d in prefix_sum boids; do

@@ -89,7 +89,11 @@ pub fn compile_glsl(src: &str, glsl: u32, es: bool) -> Result<Vec<u8>, Verdict> 
     let valid = r.as_ref().ok().map(|_| {
         run(
             "spirv-val",
-            &["--target-env".as_ref(), "opengl4.5".as_ref(), out.as_os_str()],
+            &[
+                "--target-env".as_ref(),
+                "opengl4.5".as_ref(),
+                out.as_os_str(),
+            ],
             &out,
         )
     });
@@ -100,7 +104,9 @@ pub fn compile_glsl(src: &str, glsl: u32, es: bool) -> Result<Vec<u8>, Verdict> 
         (Ok(_), Some(Err(e))) if e.starts_with("cannot run") => Err(Verdict::Fail(e)),
         // spirv-val applies Vulkan's rule against bools in externally visible
         // storage to OpenGL modules too; GL's `uniform bool` is one.
-        (Ok(m), Some(Err(e))) if e.contains("OpTypeBool is stored in conjunction with OpVariable") => {
+        (Ok(m), Some(Err(e)))
+            if e.contains("OpTypeBool is stored in conjunction with OpVariable") =>
+        {
             Ok(m)
         }
         (Ok(_), Some(Err(e))) => Err(Verdict::Skip(format!("glslang wrote invalid SPIR-V: {e}"))),

@@ -132,12 +132,24 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         let Type::Struct(sid) = self.l.out.types.get(rt).clone() else {
             return Err(inst.err("ModfStruct or FrexpStruct whose result is not a struct"));
         };
-        let members: Vec<TypeId> = self.l.out.types.struct_def(sid).members.iter().map(|m| m.ty).collect();
+        let members: Vec<TypeId> = self
+            .l
+            .out
+            .types
+            .struct_def(sid)
+            .members
+            .iter()
+            .map(|m| m.ty)
+            .collect();
         let [first, second] = members[..] else {
             return Err(inst.err("ModfStruct or FrexpStruct whose result is not a struct of two"));
         };
         let x = self.value(inst.word(4)?)?;
-        let fun = if n == 36 { Builtin::Modf } else { Builtin::Frexp };
+        let fun = if n == 36 {
+            Builtin::Modf
+        } else {
+            Builtin::Frexp
+        };
         let out_ty = if n == 36 {
             second
         } else {
@@ -151,18 +163,33 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         // The call writes `tmp` before the struct reads it: a sequence, in order.
         let rtmp = self.new_local(first, format!("_{}_r", inst.word(1)?));
         let rplace = self.add(ExprKind::Local(rtmp), first);
-        let assign = self.add(ExprKind::Assign { place: rplace, op: None, value: r }, first);
+        let assign = self.add(
+            ExprKind::Assign {
+                place: rplace,
+                op: None,
+                value: r,
+            },
+            first,
+        );
         let rread = self.add(ExprKind::Local(rtmp), first);
         let read = self.add(ExprKind::Local(tmp), out_ty);
         let read = self.cast_to(read, second)?;
         let compose = self.add(ExprKind::Compose(vec![rread, read]), rt);
-        Ok(self.add(ExprKind::Sequence { first: assign, second: compose }, rt))
+        Ok(self.add(
+            ExprKind::Sequence {
+                first: assign,
+                second: compose,
+            },
+            rt,
+        ))
     }
 
     pub fn ext_inst(&mut self, inst: &Inst<'a>, rt: TypeId) -> SpvResult<ExprId> {
         let set = match self.m.defs.get(&inst.word(2)?) {
             Some(Def::ExtImport { set }) => *set,
-            _ => return Err(inst.err("an extended instruction of an id that is no OpExtInstImport")),
+            _ => {
+                return Err(inst.err("an extended instruction of an id that is no OpExtInstImport"));
+            }
         };
         let n = inst.word(3)?;
         let found = match set {

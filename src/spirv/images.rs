@@ -19,6 +19,10 @@ pub fn is_image_op(op: Op) -> bool {
             | ImageSampleExplicitLod
             | ImageSampleDrefImplicitLod
             | ImageSampleDrefExplicitLod
+            | ImageSampleProjImplicitLod
+            | ImageSampleProjExplicitLod
+            | ImageSampleProjDrefImplicitLod
+            | ImageSampleProjDrefExplicitLod
             | ImageGather
             | ImageDrefGather
             | ImageQuerySize
@@ -80,6 +84,47 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Type::Sampler(o) => Ok((e, o, true)),
             _ => Err(self.err("an image operand that is not an image")),
         }
+    }
+
+    /// The last component of projective coordinate `id`.
+    fn projective_q(&mut self, id: u32) -> SpvResult<ExprId> {
+        let t = self.value_ty(id)?;
+        let n = self.width(t);
+        if n < 2 {
+            return Err(self.err("a projective coordinate of one component"));
+        }
+        self.component(id, n - 1)
+    }
+
+    /// The first `n` components of projective coordinate `id` divided by its last.
+    fn projected(&mut self, id: u32, n: u8) -> SpvResult<ExprId> {
+        let t = self.value_ty(id)?;
+        if self.width(t) <= n {
+            return Err(self.err("a projective coordinate without its divisor"));
+        }
+        let c = self.value(id)?;
+        let vt = self.types().vector(Scalar::Float, n);
+        let xy = self.add(
+            ExprKind::Swizzle {
+                base: c,
+                comps: (0..n).collect(),
+            },
+            vt,
+        );
+        let q = self.projective_q(id)?;
+        let q = if n == 1 {
+            q
+        } else {
+            self.add(ExprKind::Splat(q), vt)
+        };
+        Ok(self.add(
+            ExprKind::Binary {
+                op: BinaryOp::Div,
+                lhs: xy,
+                rhs: q,
+            },
+            vt,
+        ))
     }
 
     fn int_value(&mut self, id: u32) -> SpvResult<ExprId> {
@@ -168,17 +213,51 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Op::ImageSampleImplicitLod
             | Op::ImageSampleExplicitLod
             | Op::ImageSampleDrefImplicitLod
-            | Op::ImageSampleDrefExplicitLod => {
+            | Op::ImageSampleDrefExplicitLod
+            | Op::ImageSampleProjImplicitLod
+            | Op::ImageSampleProjExplicitLod
+            | Op::ImageSampleProjDrefImplicitLod
+            | Op::ImageSampleProjDrefExplicitLod => {
                 let dref = matches!(
                     op,
-                    Op::ImageSampleDrefImplicitLod | Op::ImageSampleDrefExplicitLod
+                    Op::ImageSampleDrefImplicitLod
+                        | Op::ImageSampleDrefExplicitLod
+                        | Op::ImageSampleProjDrefImplicitLod
+                        | Op::ImageSampleProjDrefExplicitLod
                 );
-                let coord = self.value(w(3)?)?;
+                let proj = matches!(
+                    op,
+                    Op::ImageSampleProjImplicitLod
+                        | Op::ImageSampleProjExplicitLod
+                        | Op::ImageSampleProjDrefImplicitLod
+                        | Op::ImageSampleProjDrefExplicitLod
+                );
+                let coord = if proj {
+                    // The projective forms divide the coordinates (and the reference)
+                    // by the coordinate's last component (SPIR-V 1.6 §3.52.10).
+                    self.projected(w(3)?, o.dim.tex_coord_components())?
+                } else {
+                    self.value(w(3)?)?
+                };
                 let ops = operands(inst, if dref { 5 } else { 4 })?;
                 let mut args = vec![img];
                 let mut extra_ref = None;
                 if dref {
                     let r = self.value(w(4)?)?;
+                    let r = if proj {
+                        let q = self.projective_q(w(3)?)?;
+                        let ft = self.types().scalar(Scalar::Float);
+                        self.add(
+                            ExprKind::Binary {
+                                op: BinaryOp::Div,
+                                lhs: r,
+                                rhs: q,
+                            },
+                            ft,
+                        )
+                    } else {
+                        r
+                    };
                     if o.dim == Dim::CubeArray {
                         args.push(coord);
                         extra_ref = Some(r);
@@ -190,7 +269,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                         let ct = self.ty_of(coord);
                         let coord = if self.width(ct) > n {
                             let t = self.types().vector(Scalar::Float, n);
-                            self.add(ExprKind::Swizzle { base: coord, comps: (0..n).collect() }, t)
+                            self.add(
+                                ExprKind::Swizzle {
+                                    base: coord,
+                                    comps: (0..n).collect(),
+                                },
+                                t,
+                            )
                         } else {
                             coord
                         };

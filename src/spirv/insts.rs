@@ -400,6 +400,78 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             }
             Op::Phi => return Ok(()),
             Op::ImageWrite => return self.image_write(inst, out),
+            Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended => {
+                // A struct of two: GLSL's uaddCarry/usubBorrow return the first and
+                // write the second; umulExtended/imulExtended write (high, low).
+                let rt = self.rty(w(0)?)?;
+                let Type::Struct(sid) = self.l.out.types.get(rt).clone() else {
+                    return Err(inst.err("a result that is not a struct"));
+                };
+                let members: Vec<TypeId> = self
+                    .l
+                    .out
+                    .types
+                    .struct_def(sid)
+                    .members
+                    .iter()
+                    .map(|m| m.ty)
+                    .collect();
+                let [first, _] = members[..] else {
+                    return Err(inst.err("a result that is not a struct of two"));
+                };
+                let s = if op == Op::SMulExtended {
+                    Scalar::Int
+                } else {
+                    Scalar::Uint
+                };
+                let ct = self.types().with_scalar(first, s);
+                let x = self.value(w(2)?)?;
+                let x = self.cast_to(x, ct)?;
+                let y = self.value(w(3)?)?;
+                let y = self.cast_to(y, ct)?;
+                let lo = self.new_local(ct, format!("_{}_lo", w(1)?));
+                let hi = self.new_local(ct, format!("_{}_hi", w(1)?));
+                let (l0, h0) = (
+                    self.add(ExprKind::Local(lo), ct),
+                    self.add(ExprKind::Local(hi), ct),
+                );
+                let call = match op {
+                    Op::IAddCarry | Op::ISubBorrow => {
+                        let fun = if op == Op::IAddCarry {
+                            Builtin::UaddCarry
+                        } else {
+                            Builtin::UsubBorrow
+                        };
+                        let r = self.builtin(fun, vec![x, y, h0])?;
+                        self.add(
+                            ExprKind::Assign {
+                                place: l0,
+                                op: None,
+                                value: r,
+                            },
+                            ct,
+                        )
+                    }
+                    _ => {
+                        let fun = if op == Op::UMulExtended {
+                            Builtin::UmulExtended
+                        } else {
+                            Builtin::ImulExtended
+                        };
+                        self.builtin(fun, vec![x, y, h0, l0])?
+                    }
+                };
+                out.push(self.stmt(StmtKind::Expr(call)));
+                let (l1, h1) = (
+                    self.add(ExprKind::Local(lo), ct),
+                    self.add(ExprKind::Local(hi), ct),
+                );
+                let l1 = self.cast_to(l1, members[0])?;
+                let h1 = self.cast_to(h1, members[1])?;
+                let e = self.add(ExprKind::Compose(vec![l1, h1]), rt);
+                self.define(w(1)?, e, out);
+                return Ok(());
+            }
             Op::CompositeInsert | Op::VectorInsertDynamic => {
                 // A copy of the composite with one part replaced, in a local of its own.
                 let rt = self.rty(w(0)?)?;
@@ -491,7 +563,14 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 let r = self.arith(B::Mod, rt, a()?, b()?, Sign::Signed)?;
                 let rl = self.new_local(rt, format!("_{}_rem", w(1)?));
                 let dst = self.add(ExprKind::Local(rl), rt);
-                let assign = self.add(ExprKind::Assign { place: dst, op: None, value: r }, rt);
+                let assign = self.add(
+                    ExprKind::Assign {
+                        place: dst,
+                        op: None,
+                        value: r,
+                    },
+                    rt,
+                );
                 let y = b()?;
                 let s = self.l.out.types.scalar_of(rt).unwrap_or(Scalar::Int);
                 let ss = signed_of(s);
@@ -501,36 +580,109 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                     let comp = |f: &mut Self, e: ExprId| -> ExprId {
                         let t = f.ty_of(e);
                         let e = match f.l.out.types.get(t) {
-                            Type::Vector(..) => f.add(ExprKind::Swizzle { base: e, comps: vec![i] }, st),
+                            Type::Vector(..) => f.add(
+                                ExprKind::Swizzle {
+                                    base: e,
+                                    comps: vec![i],
+                                },
+                                st,
+                            ),
                             _ => e,
                         };
                         f.cast(e, ss)
                     };
                     let rr = f.add(ExprKind::Local(rl), rt);
                     let r1 = comp(f, rr);
-                    let zero = f.lit(if ss == Scalar::Int64 { Literal::Int64(0) } else { Literal::Int(0) });
-                    let nz = f.add(ExprKind::Binary { op: B::NotEqual, lhs: r1, rhs: zero }, bt);
+                    let zero = f.lit(if ss == Scalar::Int64 {
+                        Literal::Int64(0)
+                    } else {
+                        Literal::Int(0)
+                    });
+                    let nz = f.add(
+                        ExprKind::Binary {
+                            op: B::NotEqual,
+                            lhs: r1,
+                            rhs: zero,
+                        },
+                        bt,
+                    );
                     let rr = f.add(ExprKind::Local(rl), rt);
                     let r2 = comp(f, rr);
-                    let zero = f.lit(if ss == Scalar::Int64 { Literal::Int64(0) } else { Literal::Int(0) });
-                    let rneg = f.add(ExprKind::Binary { op: B::Less, lhs: r2, rhs: zero }, bt);
+                    let zero = f.lit(if ss == Scalar::Int64 {
+                        Literal::Int64(0)
+                    } else {
+                        Literal::Int(0)
+                    });
+                    let rneg = f.add(
+                        ExprKind::Binary {
+                            op: B::Less,
+                            lhs: r2,
+                            rhs: zero,
+                        },
+                        bt,
+                    );
                     let yv = f.value(y)?;
                     let b2 = comp(f, yv);
-                    let zero = f.lit(if ss == Scalar::Int64 { Literal::Int64(0) } else { Literal::Int(0) });
-                    let bneg = f.add(ExprKind::Binary { op: B::Less, lhs: b2, rhs: zero }, bt);
-                    let differ = f.add(ExprKind::Binary { op: B::LogicalXor, lhs: rneg, rhs: bneg }, bt);
-                    let cond = f.add(ExprKind::Binary { op: B::LogicalAnd, lhs: nz, rhs: differ }, bt);
+                    let zero = f.lit(if ss == Scalar::Int64 {
+                        Literal::Int64(0)
+                    } else {
+                        Literal::Int(0)
+                    });
+                    let bneg = f.add(
+                        ExprKind::Binary {
+                            op: B::Less,
+                            lhs: b2,
+                            rhs: zero,
+                        },
+                        bt,
+                    );
+                    let differ = f.add(
+                        ExprKind::Binary {
+                            op: B::LogicalXor,
+                            lhs: rneg,
+                            rhs: bneg,
+                        },
+                        bt,
+                    );
+                    let cond = f.add(
+                        ExprKind::Binary {
+                            op: B::LogicalAnd,
+                            lhs: nz,
+                            rhs: differ,
+                        },
+                        bt,
+                    );
                     let rr = f.add(ExprKind::Local(rl), rt);
                     let r3 = comp(f, rr);
                     let yv = f.value(y)?;
                     let b3 = comp(f, yv);
-                    let sum = f.add(ExprKind::Binary { op: B::Add, lhs: r3, rhs: b3 }, st);
+                    let sum = f.add(
+                        ExprKind::Binary {
+                            op: B::Add,
+                            lhs: r3,
+                            rhs: b3,
+                        },
+                        st,
+                    );
                     let rr = f.add(ExprKind::Local(rl), rt);
                     let r4 = comp(f, rr);
-                    let pick = f.add(ExprKind::Select { cond, accept: sum, reject: r4 }, st);
+                    let pick = f.add(
+                        ExprKind::Select {
+                            cond,
+                            accept: sum,
+                            reject: r4,
+                        },
+                        st,
+                    );
                     Ok(f.cast(pick, s))
                 })?;
-                self.add(ExprKind::Sequence { first: assign, second: fixed }, rt)
+                self.add(
+                    ExprKind::Sequence {
+                        first: assign,
+                        second: fixed,
+                    },
+                    rt,
+                )
             }
             Op::BitwiseAnd => self.arith(B::BitAnd, rt, a()?, b()?, Sign::Result)?,
             Op::BitwiseOr => self.arith(B::BitOr, rt, a()?, b()?, Sign::Result)?,
@@ -1122,15 +1274,26 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 // before too, atomicCounterDecrement's result plus one.
                 let c = self.place(&p)?;
                 let e = match op {
-                    Op::AtomicIIncrement => self.builtin(Builtin::AtomicCounterIncrement, vec![c])?,
+                    Op::AtomicIIncrement => {
+                        self.builtin(Builtin::AtomicCounterIncrement, vec![c])?
+                    }
                     Op::AtomicIDecrement => {
                         let d = self.builtin(Builtin::AtomicCounterDecrement, vec![c])?;
                         let one = self.lit(Literal::Uint(1));
                         let ut = self.ty_of(d);
-                        self.add(ExprKind::Binary { op: BinaryOp::Add, lhs: d, rhs: one }, ut)
+                        self.add(
+                            ExprKind::Binary {
+                                op: BinaryOp::Add,
+                                lhs: d,
+                                rhs: one,
+                            },
+                            ut,
+                        )
                     }
                     _ => {
-                        return Err(inst.err("an atomic counter operation other than increment, decrement and load"));
+                        return Err(inst.err(
+                            "an atomic counter operation other than increment, decrement and load",
+                        ));
                     }
                 };
                 self.cast_to(e, rt)

@@ -599,7 +599,9 @@ impl<'m, 'a> Lower<'m, 'a> {
                     t = e;
                 }
                 if self.out.types.get(t) != &Type::Scalar(Scalar::Uint) {
-                    return Err(err("an atomic counter that is not a uint (or an array of them)".into()));
+                    return Err(err(
+                        "an atomic counter that is not a uint (or an array of them)".into(),
+                    ));
                 }
                 let mut ct = self.out.types.intern(Type::AtomicUint);
                 for n in dims.into_iter().rev() {
@@ -611,7 +613,9 @@ impl<'m, 'a> Lower<'m, 'a> {
                     .and_then(|v| v.first().copied())
                     .unwrap_or(0);
                 if !offset.is_multiple_of(4) {
-                    return Err(err(format!("atomic counter offset {offset} is not a multiple of 4")));
+                    return Err(err(format!(
+                        "atomic counter offset {offset} is not a multiple of 4"
+                    )));
                 }
                 global.ty = ct;
                 global.storage = Storage::Uniform;

@@ -105,7 +105,9 @@ pub enum Def {
     Undef {
         ty: u32,
     },
-    ExtImport { set: ExtSet },
+    ExtImport {
+        set: ExtSet,
+    },
     /// An index into [`SpvModule::functions`].
     Function(usize),
 }
