@@ -713,7 +713,18 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
             }
             let n = u.elements();
             for e in 0..n {
-                let l = (next + e) as usize;
+                let l = next.saturating_add(e) as usize;
+                // GL 4.6 §7.6.1: an explicit location at or past
+                // MAX_UNIFORM_LOCATIONS fails to link (checked here, before the
+                // table grows to it).
+                if l >= limits::MAX_UNIFORM_LOCATIONS as usize {
+                    log.link_error(format!(
+                        "uniform `{}' takes location {l}, not below GL_MAX_UNIFORM_LOCATIONS = {}",
+                        u.name,
+                        limits::MAX_UNIFORM_LOCATIONS
+                    ));
+                    break;
+                }
                 if taken.len() <= l {
                     taken.resize(l + 1, None);
                 }
@@ -726,7 +737,7 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 taken[l] = Some((i as u32, e));
             }
             u.location = next as i32;
-            next += n;
+            next = next.saturating_add(n);
         }
     }
     for (i, u) in r.uniforms.iter_mut().enumerate() {

@@ -76,6 +76,9 @@ pub fn spec_op(
                     ConstValue::Scalar(_) => return Err(err(l, "an index into a scalar".into())),
                 };
             }
+            if !const_is(l.types, &v, t) {
+                return Err(err(l, "an extracted part not of the result type".into()));
+            }
             return Ok(v);
         }
         Op::Select => {
@@ -84,7 +87,11 @@ pub fn spec_op(
                 Some(Literal::Bool(b)) => b,
                 _ => return Err(err(l, "OpSelect of a non-scalar condition".into())),
             };
-            return arg(l, if pick { 1 } else { 2 });
+            let v = arg(l, if pick { 1 } else { 2 })?;
+            if !const_is(l.types, &v, t) {
+                return Err(err(l, "a selected value not of the result type".into()));
+            }
+            return Ok(v);
         }
         _ => {}
     }
@@ -179,4 +186,12 @@ pub fn spec_op(
     of_bits(rs, r)
         .map(ConstValue::Scalar)
         .ok_or_else(|| err(l, "a floating-point result".into()))
+}
+
+/// Whether constant `v` has type `t` (its own parts were checked when it was built).
+pub fn const_is(types: &Types, v: &ConstValue, t: TypeId) -> bool {
+    match v {
+        ConstValue::Scalar(l) => types.get(t) == &Type::Scalar(l.scalar()),
+        ConstValue::Composite(ct, _) => *ct == t,
+    }
 }

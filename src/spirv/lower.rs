@@ -59,6 +59,17 @@ impl<'m, 'a> Lower<'m, 'a> {
         }
     }
 
+    /// The OpName of `id` for reflection: "" without one. Names are the module's
+    /// choice, so a `gl_` prefix (GLSL's reserved built-in names, which reflection
+    /// treats as built-ins) is kept out by a leading underscore.
+    pub fn name(&self, id: u32) -> String {
+        match self.m.names.get(&id) {
+            Some(n) if n.starts_with("gl_") => format!("_{n}"),
+            Some(n) => n.clone(),
+            None => String::new(),
+        }
+    }
+
     /// The IR type of value type `id`.
     pub fn ty(&self, id: u32) -> SpvResult<TypeId> {
         self.types
@@ -204,12 +215,11 @@ impl<'m, 'a> Lower<'m, 'a> {
                         None
                     };
                     ms.push(StructMember {
-                        name: self
-                            .m
-                            .member_names
-                            .get(&(id, i))
-                            .cloned()
-                            .unwrap_or_default(),
+                        name: match self.m.member_names.get(&(id, i)) {
+                            Some(n) if n.starts_with("gl_") => format!("_{n}"),
+                            Some(n) => n.clone(),
+                            None => String::new(),
+                        },
                         ty,
                         row_major,
                         offset: self
@@ -230,7 +240,7 @@ impl<'m, 'a> Lower<'m, 'a> {
                     .unwrap_or(0)
                     + 1;
                 let s = self.out.types.add_struct(StructDef {
-                    name: self.m.names.get(&id).cloned().unwrap_or_default(),
+                    name: self.name(id),
                     members: ms,
                     span: Span::default(),
                 });
@@ -415,6 +425,9 @@ impl<'m, 'a> Lower<'m, 'a> {
                 ConstValue::Scalar(self.literal(id, s, &words)?)
             }
             ConstDef::Bool { value, spec, .. } => {
+                if self.out.types.get(t) != &Type::Scalar(Scalar::Bool) {
+                    return Err(self.m.err_at(id, "a boolean constant of a non-bool type"));
+                }
                 let v = match (spec, spec_value) {
                     (true, Some(v)) => v != 0,
                     _ => *value,
@@ -463,12 +476,33 @@ impl<'m, 'a> Lower<'m, 'a> {
     pub fn composite(&self, id: u32, t: TypeId, vals: Vec<ConstValue>) -> SpvResult<ConstValue> {
         let types = &self.out.types;
         let ok = match types.get(t) {
-            Type::Vector(_, n) => {
-                vals.len() == *n as usize && vals.iter().all(|v| matches!(v, ConstValue::Scalar(_)))
+            Type::Vector(s, n) => {
+                vals.len() == *n as usize
+                    && vals
+                        .iter()
+                        .all(|v| matches!(v, ConstValue::Scalar(l) if l.scalar() == *s))
             }
-            Type::Matrix { cols, .. } => vals.len() == *cols as usize,
-            Type::Array(_, Some(n)) => vals.len() == *n as usize,
-            Type::Struct(s) => vals.len() == types.struct_def(*s).members.len(),
+            Type::Matrix { scalar, cols, rows } => {
+                vals.len() == *cols as usize
+                    && vals.iter().all(|v| {
+                        matches!(v, ConstValue::Composite(pt, _)
+                            if types.get(*pt) == &Type::Vector(*scalar, *rows))
+                    })
+            }
+            Type::Array(e, Some(n)) => {
+                vals.len() == *n as usize
+                    && vals
+                        .iter()
+                        .all(|v| crate::spirv::consts::const_is(types, v, *e))
+            }
+            Type::Struct(s) => {
+                let members = &types.struct_def(*s).members;
+                vals.len() == members.len()
+                    && vals
+                        .iter()
+                        .zip(members)
+                        .all(|(v, m)| crate::spirv::consts::const_is(types, v, m.ty))
+            }
             _ => false,
         };
         if !ok {
@@ -512,7 +546,7 @@ impl<'m, 'a> Lower<'m, 'a> {
             self.globals.insert(id, Root::Builtin(var));
             return Ok(());
         }
-        let name = self.m.names.get(&id).cloned().unwrap_or_default();
+        let name = self.name(id);
         let binding = self
             .m
             .decoration(id, D::Binding)
@@ -655,7 +689,7 @@ impl<'m, 'a> Lower<'m, 'a> {
                 )
                 .map_err(&err)?;
                 let bid = BlockId(self.out.blocks.len() as u32);
-                let block_name = self.m.names.get(&base_spv).cloned().unwrap_or_default();
+                let block_name = self.name(base_spv);
                 self.out.blocks.push(InterfaceBlock {
                     kind,
                     name: block_name.clone(),

@@ -19,6 +19,7 @@ pub mod insts;
 pub mod layout;
 pub mod lower;
 pub mod module;
+pub mod values;
 
 use crate::ir::shader::{CompiledShader, Stage};
 use crate::ir::*;
@@ -38,18 +39,29 @@ pub struct Binary {
     pub spec_ids: Vec<u32>,
 }
 
-/// Reads a module for ShaderBinary: whole words, a SPIR-V header and instructions
-/// that lie inside it, the tables parsed. Err: why the data is not a SPIR-V module.
+/// Reads a module for ShaderBinary: whole words, a SPIR-V header, instructions that
+/// lie inside it, and its entry points and SpecIds (SpecializeShader's errors need
+/// them). Err: why the data is not a SPIR-V module. Everything else is checked when
+/// the module is specialized, where a problem goes to the info log.
 pub fn read(bytes: &[u8]) -> Result<Binary, String> {
     let words = binary::words_of(bytes).map_err(|e| e.to_string())?;
-    let m = SpvModule::parse(&words).map_err(|e| e.to_string())?;
-    let entry_points = m
-        .entry_points
-        .iter()
-        .map(|e| (e.name.clone(), e.model))
-        .collect();
-    let spec_ids = m.spec_ids();
-    drop(m);
+    binary::header(&words).map_err(|e| e.to_string())?;
+    let insts = binary::instructions(&words).map_err(|e| e.to_string())?;
+    let mut entry_points = Vec::new();
+    let mut spec_ids = Vec::new();
+    for inst in &insts {
+        if inst.op == spirv::Op::EntryPoint as u32 {
+            let (name, _) = inst.string(2).map_err(|e| e.to_string())?;
+            entry_points.push((name, inst.word(0).map_err(|e| e.to_string())?));
+        } else if inst.op == spirv::Op::Decorate as u32
+            && inst.operands.get(1) == Some(&(spirv::Decoration::SpecId as u32))
+        {
+            spec_ids.push(inst.word(2).map_err(|e| e.to_string())?);
+        }
+    }
+    spec_ids.sort_unstable();
+    spec_ids.dedup();
+    drop(insts);
     Ok(Binary {
         words,
         entry_points,
@@ -199,7 +211,7 @@ fn lower_module(
         ));
     };
     let max = crate::limits::MAX_COMPUTE_WORK_GROUP_SIZE;
-    let total = size.iter().map(|&s| s as u64).product::<u64>();
+    let total = size.iter().fold(1u64, |a, &s| a.saturating_mul(s as u64));
     if size
         .iter()
         .zip(max)
@@ -342,14 +354,25 @@ fn lower_module(
     }
     let mut module = l.out;
     module.shared_size = crate::ir::layout::shared_layout(&module).1;
+    // The IR validator checks every expression's types: what it refuses comes from
+    // an instruction whose operand types do not fit (a module spirv-val refuses). Its
+    // spans carry the instruction's word offset.
     if let Err(errors) = crate::ir::validate::validate(&module) {
+        let first = errors.first().cloned().unwrap_or_default();
+        let offset = first
+            .split_once(" 0:")
+            .and_then(|(_, rest)| rest.split_once('(')?.0.parse::<usize>().ok())
+            .unwrap_or(0);
+        let op = m
+            .insts
+            .binary_search_by_key(&offset, |i| i.offset)
+            .ok()
+            .map(|i| m.insts[i].op);
+        let what = first.rsplit_once("): ").map_or(first.as_str(), |(_, w)| w);
         return Err(SpvError {
-            offset: 0,
-            op: None,
-            msg: format!(
-                "internal error: the lowered module is malformed: {}",
-                errors.join("; ")
-            ),
+            offset,
+            op,
+            msg: format!("operand types that do not fit the instruction ({what})"),
         });
     }
     Ok(CompiledShader { stage, module })

@@ -610,29 +610,6 @@ impl<'a> SpvModule<'a> {
             .find(|(k, _)| *k == d as u32)
             .map(|(_, v)| v.as_slice())
     }
-
-    /// The SpecId of every specialization constant.
-    pub fn spec_ids(&self) -> Vec<u32> {
-        let mut out: Vec<u32> = self
-            .order
-            .iter()
-            .filter(|id| {
-                matches!(
-                    self.defs.get(id),
-                    Some(Def::Const(
-                        ConstDef::Scalar { spec: true, .. } | ConstDef::Bool { spec: true, .. }
-                    ))
-                )
-            })
-            .filter_map(|id| {
-                self.decoration(*id, spirv::Decoration::SpecId)
-                    .and_then(|v| v.first().copied())
-            })
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
 }
 
 /// Type instructions have their result id first and no result type.

@@ -102,8 +102,10 @@ int main(void)
     static const uint32_t junk[] = {0xdeadbeef, 1, 2, 3, 4, 5};
     EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §7.2: data does not match the format",
                glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, junk, sizeof junk));
-    EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §7.2: truncated module",
-               glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, kernel_spv, (GLsizei)bytes - 4));
+    EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §7.2: a module cut inside an instruction",
+               glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, kernel_spv, 24));
+    EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §7.2: a module cut inside its header",
+               glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, kernel_spv, 12));
     EXPECT_ERR(GL_INVALID_VALUE, "GL 4.6 §7.2: length not whole words",
                glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, kernel_spv, (GLsizei)bytes - 1));
     GLuint bad_name = 99999;
@@ -198,6 +200,15 @@ int main(void)
     glGetShaderInfoLog(s4, sizeof log, NULL, log);
     CHECK(strstr(log, "Kernel") != NULL, "the log does not name the capability: %s", log);
     free(patched);
+
+    /* A module cut at an instruction boundary (no OpFunctionEnd) is a module by its
+     * form: ShaderBinary takes it, specialization fails with a log. */
+    GLuint s5 = glCreateShader(GL_COMPUTE_SHADER);
+    EXPECT_OK(glShaderBinary(1, &s5, GL_SHADER_BINARY_FORMAT_SPIR_V, kernel_spv, (GLsizei)bytes - 4));
+    EXPECT_OK(glSpecializeShader(s5, "main", 0, NULL, NULL));
+    CHECK(shader_int(s5, GL_COMPILE_STATUS) == GL_FALSE, "a module without OpFunctionEnd specialized");
+    glGetShaderInfoLog(s5, sizeof log, NULL, log);
+    CHECK(strstr(log, "OpFunctionEnd") != NULL, "the log does not say what is missing: %s", log);
 
     return h_finish("spirv");
 }

@@ -71,6 +71,8 @@ gl_functions! {
     glDeleteShader: fn(u32);
     glShaderSource: fn(u32, i32, *const *const c_char, *const i32);
     glCompileShader: fn(u32);
+    glShaderBinary: fn(i32, *const u32, Enum, *const c_void, i32);
+    glSpecializeShader: fn(u32, *const c_char, u32, *const u32, *const u32);
     glGetShaderiv: fn(u32, Enum, *mut i32);
     glGetShaderInfoLog: fn(u32, i32, *mut i32, *mut c_char);
     glCreateProgram: fn() -> u32;

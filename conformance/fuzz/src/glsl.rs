@@ -550,7 +550,7 @@ pub fn input(corpus: &[String], seed: u64, index: u64) -> String {
 
 /// The corpus: from `--corpus-file` (sources separated by a line `//----corpus----`,
 /// as `glsl --dump-corpus` writes them), else from the directories.
-fn load_corpus(args: &Args) -> Vec<String> {
+pub fn load_corpus(args: &Args) -> Vec<String> {
     if let Some(f) = args.get("--corpus-file") {
         return std::fs::read_to_string(f)
             .unwrap_or_default()

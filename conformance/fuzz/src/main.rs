@@ -8,6 +8,12 @@
 //! and saves the input. A log line with "internal" (the compiler's own consistency
 //! checks) is saved too.
 //!
+//! `spirv`: SPIR-V modules compiled by glslangValidator -G from the GLSL corpus, then
+//! mutated word by word (bit flips, ids and counts changed, words and instructions
+//! inserted, removed, repeated, swapped and spliced from other modules, truncation),
+//! go through glShaderBinary, glSpecializeShader, glLinkProgram and, for some, a
+//! dispatch: a crash, a hang or an internal error is a finding.
+//!
 //! `calls`: random sequences of GL calls with random arguments, each on a fresh
 //! context, run on two drivers (glcompute and, say, Mesa llvmpipe) in child processes;
 //! glGetError after every call is compared, and every difference is reported with the
@@ -20,13 +26,14 @@ mod calls;
 mod gl;
 mod glsl;
 mod rng;
+mod spirv;
 mod supervise;
 
 use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute-fuzz glsl --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz calls --lib LIBEGL --against LIBEGL [--seed S] [--sequences N] [--length L] [--jobs J] [--out DIR]\n  (children: glsl-child / calls-child with --lib, --seed, --from, --to [--print])"
+        "usage:\n  glcompute-fuzz glsl --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz spirv --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--seeds N]\n  glcompute-fuzz calls --lib LIBEGL --against LIBEGL [--seed S] [--sequences N] [--length L] [--jobs J] [--out DIR]\n(children: glsl-child / spirv-child / calls-child with --lib, --seed, --from, --to [--print]; spirv-child --save FILE writes input --from as a .spv)"
     );
     ExitCode::from(2)
 }
@@ -68,6 +75,8 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "glsl" => glsl::run(&args),
         "glsl-child" => glsl::child(&args),
+        "spirv" => spirv::run(&args),
+        "spirv-child" => spirv::child(&args),
         "calls" => calls::run(&args),
         "calls-child" => calls::child(&args),
         _ => return usage(),
