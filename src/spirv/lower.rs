@@ -218,7 +218,9 @@ impl<'m, 'a> Lower<'m, 'a> {
                         name: match self.m.member_names.get(&(id, i)) {
                             Some(n) if n.starts_with("gl_") => format!("_{n}"),
                             Some(n) => n.clone(),
-                            None => String::new(),
+                            // GL 4.6 §7.3.1: names are optional; the linker and
+                            // reflection need one per member.
+                            None => format!("_m{i}"),
                         },
                         ty,
                         row_major,
@@ -546,7 +548,14 @@ impl<'m, 'a> Lower<'m, 'a> {
             self.globals.insert(id, Root::Builtin(var));
             return Ok(());
         }
-        let name = self.name(id);
+        // A variable without OpName gets one (GL 4.6 §7.3.1 leaves reporting names
+        // to the implementation; the linker and reflection need them distinct).
+        let unnamed = !self.m.names.contains_key(&id);
+        let name = if unnamed {
+            format!("_spv{id}")
+        } else {
+            self.name(id)
+        };
         let binding = self
             .m
             .decoration(id, D::Binding)
@@ -689,10 +698,14 @@ impl<'m, 'a> Lower<'m, 'a> {
                 )
                 .map_err(&err)?;
                 let bid = BlockId(self.out.blocks.len() as u32);
-                let block_name = self.name(base_spv);
+                let block_name = match self.name(base_spv) {
+                    n if n.is_empty() => format!("_spvblock{base_spv}"),
+                    n => n,
+                };
                 self.out.blocks.push(InterfaceBlock {
                     kind,
                     name: block_name.clone(),
+                    // glslang names an instance-less block's variable "".
                     instance: (!name.is_empty()).then(|| name.clone()),
                     packing,
                     row_major: false,

@@ -14,7 +14,8 @@ use crate::ir::shader::{CompiledShader, Stage};
 use crate::runtime::sync::Mutex;
 use crate::state::context::ContextState;
 use crate::state::objects::program::{
-    Executable, Program, ProgramState, Shader, ShaderObject, ShaderState, program_in, shader_in,
+    Executable, LinkedSource, Program, ProgramState, Shader, ShaderObject, ShaderState, program_in,
+    shader_in,
 };
 use crate::state::objects::share_group::ShareGroup;
 use std::sync::Arc;
@@ -142,6 +143,7 @@ impl ContextState {
         // (SPIR_V_BINARY becomes FALSE).
         st.spirv = None;
         st.specialized = false;
+        st.specialization = None;
         Ok(())
     }
 
@@ -299,12 +301,25 @@ impl ContextState {
                 )
             })
             .collect();
-        let sources: Vec<(u32, String)> = st
+        let sources: Vec<(u32, LinkedSource)> = st
             .shaders
             .iter()
             .filter_map(|s| {
                 let ss = s.state.lock();
-                ss.compiled_source.clone().map(|t| (s.kind, t))
+                match (&ss.spirv, &ss.specialization) {
+                    (Some(binary), Some((entry, constants))) => Some((
+                        s.kind,
+                        LinkedSource::Spirv {
+                            binary: binary.clone(),
+                            entry: entry.clone(),
+                            constants: constants.clone(),
+                        },
+                    )),
+                    _ => ss
+                        .compiled_source
+                        .clone()
+                        .map(|t| (s.kind, LinkedSource::Glsl(t))),
+                }
             })
             .collect();
         // A program without shaders fails to link in core and OpenGL ES contexts (GL 4.6

@@ -1,8 +1,10 @@
 //! Program binaries (GL 4.6 §7.5): GetProgramBinary and ProgramBinary in one format,
-//! [`BINARY_FORMAT`]. A binary holds the GLSL sources of the shaders a program was
-//! linked from (their stages and text, and whether the program was separable), with a
+//! [`BINARY_FORMAT`]. A binary holds what the shaders a program was linked from were
+//! made of — GLSL source text, or a SPIR-V module with its entry point and
+//! specialization values — with their stages and whether the program was separable,
+//! and a
 //! header naming the format's version and the glcompute version that wrote it and a
-//! checksum of the whole. Loading one compiles and links those sources again, so a
+//!checksum of the whole. Loading one compiles (or specializes) and links them again, so a
 //! binary survives a restart of the application and any change of CPU; a binary that
 //! is truncated, corrupted, or written by another glcompute version is refused
 //! cleanly: LINK_STATUS becomes FALSE and the info log says why (no GL error, as
@@ -13,12 +15,16 @@ use super::program::stage_of;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
 use crate::glsl;
+use crate::state::objects::program::LinkedSource;
 
 /// The one binary format (PROGRAM_BINARY_FORMATS): "GLC" and a format number.
 pub const BINARY_FORMAT: u32 = 0x474C_4331;
 const MAGIC: &[u8; 8] = b"GLCPROG\0";
 /// Bumped whenever the layout below changes.
-const LAYOUT_VERSION: u32 = 1;
+const LAYOUT_VERSION: u32 = 2;
+/// Each source's kind byte.
+const SOURCE_GLSL: u8 = 0;
+const SOURCE_SPIRV: u8 = 1;
 
 /// FNV-1a, 64 bits: detects corruption (not an attacker: the sources are compiled
 /// with every check a fresh compile has).
@@ -31,18 +37,41 @@ fn checksum(data: &[u8]) -> u64 {
     h
 }
 
-/// The binary of a program linked from `sources` (stage enum, text).
-pub fn encode(sources: &[(u32, String)], separable: bool) -> Vec<u8> {
+/// The binary of a program linked from `sources` (stage enum, source).
+pub fn encode(sources: &[(u32, LinkedSource)], separable: bool) -> Vec<u8> {
     let mut body = Vec::new();
     let version = env!("CARGO_PKG_VERSION").as_bytes();
     body.extend_from_slice(&(version.len() as u32).to_le_bytes());
     body.extend_from_slice(version);
     body.push(separable as u8);
     body.extend_from_slice(&(sources.len() as u32).to_le_bytes());
-    for (kind, text) in sources {
+    for (kind, source) in sources {
         body.extend_from_slice(&kind.to_le_bytes());
-        body.extend_from_slice(&(text.len() as u64).to_le_bytes());
-        body.extend_from_slice(text.as_bytes());
+        match source {
+            LinkedSource::Glsl(text) => {
+                body.push(SOURCE_GLSL);
+                body.extend_from_slice(&(text.len() as u64).to_le_bytes());
+                body.extend_from_slice(text.as_bytes());
+            }
+            LinkedSource::Spirv {
+                binary,
+                entry,
+                constants,
+            } => {
+                body.push(SOURCE_SPIRV);
+                body.extend_from_slice(&(entry.len() as u64).to_le_bytes());
+                body.extend_from_slice(entry.as_bytes());
+                body.extend_from_slice(&(constants.len() as u64).to_le_bytes());
+                for (i, v) in constants {
+                    body.extend_from_slice(&i.to_le_bytes());
+                    body.extend_from_slice(&v.to_le_bytes());
+                }
+                body.extend_from_slice(&(binary.words.len() as u64).to_le_bytes());
+                for w in &binary.words {
+                    body.extend_from_slice(&w.to_le_bytes());
+                }
+            }
+        }
     }
     let mut out = Vec::with_capacity(body.len() + 24);
     out.extend_from_slice(MAGIC);
@@ -78,7 +107,7 @@ impl<'a> Reader<'a> {
 }
 
 /// The sources and separability in a binary, or why it is refused.
-pub fn decode(data: &[u8]) -> Result<(Vec<(u32, String)>, bool), String> {
+pub fn decode(data: &[u8]) -> Result<(Vec<(u32, LinkedSource)>, bool), String> {
     let mut r = Reader(data);
     if r.take(MAGIC.len())? != MAGIC {
         return Err("the binary was not written by glcompute".into());
@@ -108,18 +137,51 @@ pub fn decode(data: &[u8]) -> Result<(Vec<(u32, String)>, bool), String> {
     let separable = b.take(1)?[0] != 0;
     let n = b.u32()?;
     let mut sources = Vec::new();
+    let len = |b: &mut Reader| -> Result<usize, String> {
+        usize::try_from(b.u64()?).map_err(|_| "the binary is truncated".to_string())
+    };
     for _ in 0..n {
         let kind = b.u32()?;
-        let tlen = usize::try_from(b.u64()?).map_err(|_| "the binary is truncated".to_string())?;
-        let text = std::str::from_utf8(b.take(tlen)?)
-            .map_err(|_| "the binary's source text is not UTF-8".to_string())?;
         if stage_of(kind).is_none() {
             return Err(format!(
                 "the binary names an unknown shader stage {}",
                 Enum(kind)
             ));
         }
-        sources.push((kind, text.to_string()));
+        let source = match b.take(1)?[0] {
+            SOURCE_GLSL => {
+                let tlen = len(&mut b)?;
+                let text = std::str::from_utf8(b.take(tlen)?)
+                    .map_err(|_| "the binary's source text is not UTF-8".to_string())?;
+                LinkedSource::Glsl(text.to_string())
+            }
+            SOURCE_SPIRV => {
+                let elen = len(&mut b)?;
+                let entry = std::str::from_utf8(b.take(elen)?)
+                    .map_err(|_| "the binary's entry point name is not UTF-8".to_string())?
+                    .to_string();
+                let nc = len(&mut b)?;
+                // Each constant is 8 bytes: a count past the body is a truncation.
+                if nc > b.0.len() / 8 {
+                    return Err("the binary is truncated".into());
+                }
+                let mut constants = Vec::with_capacity(nc);
+                for _ in 0..nc {
+                    constants.push((b.u32()?, b.u32()?));
+                }
+                let nw = len(&mut b)?;
+                let bytes = b.take(nw.checked_mul(4).ok_or("the binary is truncated")?)?;
+                let binary = crate::spirv::read(bytes)
+                    .map_err(|e| format!("the binary's SPIR-V module is refused: {e}"))?;
+                LinkedSource::Spirv {
+                    binary: std::sync::Arc::new(binary),
+                    entry,
+                    constants,
+                }
+            }
+            k => return Err(format!("the binary has an unknown source kind {k}")),
+        };
+        sources.push((kind, source));
     }
     Ok((sources, separable))
 }
@@ -174,9 +236,22 @@ impl ContextState {
             let accepts = self.accepts();
             let mut compiled = Vec::new();
             let mut log = String::new();
-            for (i, (kind, text)) in sources.iter().enumerate() {
+            for (i, (kind, source)) in sources.iter().enumerate() {
                 let stage = stage_of(*kind).expect("checked by decode");
-                match glsl::compile_accepting(stage, text, &accepts) {
+                let result = match source {
+                    LinkedSource::Glsl(text) => glsl::compile_accepting(stage, text, &accepts),
+                    LinkedSource::Spirv {
+                        binary,
+                        entry,
+                        constants,
+                    } => crate::ir::shader::on_compiler_stack(
+                        binary.words.len().saturating_mul(4),
+                        || crate::spirv::specialize(stage, binary, entry, constants),
+                    )
+                    .and_then(|r| r)
+                    .map(|c| (c, String::new())),
+                };
+                match result {
                     Ok((c, l)) => {
                         log.push_str(&l);
                         compiled.push((0, stage, Some(std::sync::Arc::new(c))));

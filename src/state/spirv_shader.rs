@@ -41,6 +41,7 @@ impl ContextState {
             let mut st = sh.state.lock();
             st.spirv = Some(bin.clone());
             st.specialized = false;
+            st.specialization = None;
             st.compile_status = false;
             st.source = None;
             st.compiled = None;
@@ -117,6 +118,7 @@ impl ContextState {
             Ok(compiled) => {
                 st.compile_status = true;
                 st.specialized = true;
+                st.specialization = Some((entry.to_string(), constants.to_vec()));
                 st.compiled = Some(Arc::new(compiled));
                 st.info_log.clear();
             }

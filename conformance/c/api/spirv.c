@@ -5,11 +5,14 @@
  * spirv/kernel_spv.h from `glslangValidator -G --vn kernel_spv`) run with its
  * default specialization constants and with values given to glSpecializeShader
  * (work-group size and a factor), checked invocation by invocation; links that must
- * fail (SPIR-V with GLSL, an unspecialized SPIR-V shader) and a module whose
- * specialization fails with a log and no GL error. */
+ * fail (SPIR-V with GLSL, an unspecialized SPIR-V shader), a module whose
+ * specialization fails with a log and no GL error, a program binary of a SPIR-V
+ * program that runs again after glProgramBinary, and a module without names
+ * (`glslangValidator -g0`: kernel_stripped_spv.h) used by location and binding. */
 // run: standalone
 #include "harness.h"
 #include "spirv/kernel_spv.h"
+#include "spirv/kernel_stripped_spv.h"
 
 static GLint shader_int(GLuint s, GLenum pname)
 {
@@ -167,6 +170,22 @@ int main(void)
           wg[1], wg[2]);
     check_run(p2, 3, 8, 5, 11, "specialized constants");
 
+    /* A program binary of the specialized program round-trips (GL 4.6 §7.5). */
+    GLint blen = 0;
+    glGetProgramiv(p2, GL_PROGRAM_BINARY_LENGTH, &blen);
+    CHECK(blen > 0, "PROGRAM_BINARY_LENGTH %d", blen);
+    void *bin = malloc(blen > 0 ? (size_t)blen : 1);
+    GLenum bfmt = 0;
+    GLsizei got = 0;
+    EXPECT_OK(glGetProgramBinary(p2, blen, &got, &bfmt, bin));
+    GLuint p2b = glCreateProgram();
+    EXPECT_OK(glProgramBinary(p2b, bfmt, bin, got));
+    CHECK(prog_int(p2b, GL_LINK_STATUS) == GL_TRUE, "the SPIR-V program's binary did not load");
+    glGetProgramiv(p2b, GL_COMPUTE_WORK_GROUP_SIZE, wg);
+    CHECK(wg[0] == 8, "the reloaded program's work-group size is %d", wg[0]);
+    check_run(p2b, 2, 8, 5, 3, "program binary of a SPIR-V program");
+    free(bin);
+
     /* ShaderSource breaks the association (GL 4.6 §7.1). */
     const char *src = "#version 430\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
     glShaderSource(s2, 1, &src, NULL);
@@ -209,6 +228,18 @@ int main(void)
     CHECK(shader_int(s5, GL_COMPILE_STATUS) == GL_FALSE, "a module without OpFunctionEnd specialized");
     glGetShaderInfoLog(s5, sizeof log, NULL, log);
     CHECK(strstr(log, "OpFunctionEnd") != NULL, "the log does not say what is missing: %s", log);
+
+    /* No OpName at all: used by binding and location (GL 4.6 §7.3.1, ARB_gl_spirv
+     * issue 23); names are not something to look up. */
+    GLuint s6 = spirv_shader(kernel_stripped_spv, sizeof kernel_stripped_spv);
+    EXPECT_OK(glSpecializeShader(s6, "main", 2, idx, val));
+    GLuint p6 = link_one(s6);
+    CHECK(prog_int(p6, GL_LINK_STATUS) == GL_TRUE, "the module without names did not link");
+    GLint nblocks = -1;
+    glGetProgramInterfaceiv(p6, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &nblocks);
+    CHECK(nblocks == 1, "%d active buffer blocks", nblocks);
+    CHECK(glGetUniformLocation(p6, "add") == -1, "a uniform found by a name the module lacks");
+    check_run(p6, 2, 8, 5, 9, "module without names");
 
     return h_finish("spirv");
 }

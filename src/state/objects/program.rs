@@ -57,8 +57,10 @@ pub struct ShaderState {
     pub label: Option<String>,
     /// The SPIR-V module ShaderBinary associated with it (SPIR_V_BINARY is TRUE).
     pub spirv: Option<Arc<crate::spirv::Binary>>,
-    /// SpecializeShader has succeeded since the module was associated.
+    /// SpecializeShader has succeeded since the module was associated, with this
+    /// entry point and these specialization values.
     pub specialized: bool,
+    pub specialization: Option<(String, Vec<(u32, u32)>)>,
 }
 
 pub struct Program {
@@ -98,7 +100,20 @@ pub struct ProgramState {
     /// glcompute took over when a compute shader was attached to it.
     pub foreign_shaders: Vec<u32>,
     /// The stages and sources of the last successful link (its program binary).
-    pub linked_sources: Vec<(u32, String)>,
+    pub linked_sources: Vec<(u32, LinkedSource)>,
+}
+
+/// What a shader of a linked program was made from, for its program binary.
+#[derive(Clone, Debug)]
+pub enum LinkedSource {
+    Glsl(String),
+    /// A SPIR-V module with the entry point and specialization values it was
+    /// specialized with.
+    Spirv {
+        binary: Arc<crate::spirv::Binary>,
+        entry: String,
+        constants: Vec<(u32, u32)>,
+    },
 }
 
 /// A linked program and its native code. A program with a compute shader is compiled
