@@ -129,8 +129,46 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 });
                 let mut body = Vec::new();
                 self.contents(bi, &mut body)?;
-                if let Some(next) = self.terminator(flow, cur, bi, &mut body, depth + 1)? {
-                    self.seq(flow, next, &mut body, depth + 1)?;
+                // An empty header that branches to an ordinary block (glslang's
+                // loops): that block is the one whose branch may be the test.
+                let (mut tb, mut tbi) = (cur, bi);
+                let hterm = self.m.insts[self.spv.blocks[bi].term];
+                if body.is_empty() && hterm.op == Op::Branch as u32 {
+                    let x = hterm.word(0)?;
+                    if x != cur && x != cont && x != merge && !flow.phis.contains_key(&x) {
+                        let xi = self.block_of(flow, x)?;
+                        if !flow.emitted[xi] && self.spv.blocks[xi].merge.is_none() {
+                            flow.emitted[xi] = true;
+                            self.contents(xi, &mut body)?;
+                            (tb, tbi) = (x, xi);
+                        }
+                    }
+                }
+                // A header that only tests (`while (c)`): the loop's own test.
+                let header_test = match self.header_test(flow, cur, tb, tbi, merge, &body)? {
+                    Some((cond, inner)) => {
+                        match self.exit(flow, inner)? {
+                            Some(j) => body.extend(j),
+                            None => self.seq(flow, inner, &mut body, depth + 1)?,
+                        }
+                        Some(cond)
+                    }
+                    None => {
+                        if let Some(next) = self.terminator(flow, tb, tbi, &mut body, depth + 1)? {
+                            self.seq(flow, next, &mut body, depth + 1)?;
+                        }
+                        None
+                    }
+                };
+                // A `continue` that ends the body goes where the body's end goes.
+                if matches!(
+                    body.last(),
+                    Some(Stmt {
+                        kind: StmtKind::Continue,
+                        ..
+                    })
+                ) {
+                    body.pop();
                 }
                 let mut step = Vec::new();
                 if cont != cur {
@@ -142,9 +180,20 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 let Some(Ctx::Loop { test, .. }) = flow.ctx.pop() else {
                     unreachable!("the loop's context is the innermost");
                 };
+                let (cond, test_after) = match (header_test, test) {
+                    (h, None) => (h, false),
+                    (None, t) => (t, true),
+                    // Both: the header's test starts the body.
+                    (Some(h), Some(t)) => {
+                        let bt = self.types().scalar(Scalar::Bool);
+                        let s = self.f.break_unless(h, bt, span(self.at));
+                        body.insert(0, s);
+                        (Some(t), true)
+                    }
+                };
                 out.push(self.stmt(StmtKind::Loop {
-                    cond: test,
-                    test_after: test.is_some(),
+                    cond,
+                    test_after,
                     body,
                     step,
                 }));
@@ -399,6 +448,10 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 }) = flow.ctx.last().cloned()
                     && ((t == header && f == merge) || (t == merge && f == header))
                 {
+                    // The condition is read twice: by the edges' phi assignments and
+                    // by the loop's test.
+                    self.stable(c)?;
+                    self.flush(out);
                     let cond = self.value(c)?;
                     let accept = {
                         let mut v = Vec::new();
@@ -480,6 +533,43 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             }
             _ => Err(inst.err("is not a terminator glcompute supports")),
         }
+    }
+
+    /// For the block `cur` that starts loop `header` (the header or the block its
+    /// empty header branches to), when nothing was emitted for it and its branch is
+    /// conditional, to the merge on one side and with no phis on either edge: the
+    /// loop's test and the block the body starts at.
+    fn header_test(
+        &mut self,
+        flow: &Flow,
+        header: u32,
+        cur: u32,
+        bi: usize,
+        merge: u32,
+        body: &Block,
+    ) -> SpvResult<Option<(ExprId, u32)>> {
+        let inst = self.m.insts[self.spv.blocks[bi].term];
+        if !body.is_empty() || inst.op != Op::BranchConditional as u32 {
+            return Ok(None);
+        }
+        let (c, t, f) = (inst.word(0)?, inst.word(1)?, inst.word(2)?);
+        if (t == merge) == (f == merge) || [t, f].iter().any(|&x| x == cur || x == header) {
+            return Ok(None);
+        }
+        if flow.phis.contains_key(&t) || flow.phis.contains_key(&f) {
+            return Ok(None);
+        }
+        self.at = inst.offset;
+        let cond = self.value(c)?;
+        let bt = self.types().scalar(Scalar::Bool);
+        if self.ty_of(cond) != bt {
+            return Err(inst.err("a branch condition that is not a bool scalar"));
+        }
+        Ok(Some(if f == merge {
+            (cond, t)
+        } else {
+            (self.not_expr(cond), f)
+        }))
     }
 
     fn not_expr(&mut self, e: ExprId) -> ExprId {

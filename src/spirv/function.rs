@@ -45,6 +45,12 @@ pub enum Value {
         coord: u32,
         sample: u32,
     },
+    /// A value used once, later in its block, with nothing between that could
+    /// change what it reads (`deferrable`): its expression goes into the tree of
+    /// its use instead of a local.
+    Tree(ExprId),
+    /// A `Tree` its use has taken.
+    Taken(TypeId),
 }
 
 pub struct FnLower<'l, 'm, 'a> {
@@ -61,6 +67,11 @@ pub struct FnLower<'l, 'm, 'a> {
     pub fn_params: &'l HashMap<u32, Vec<bool>>,
     /// The word offset of the instruction being lowered (spans and errors).
     pub at: usize,
+    /// Results that become expression trees at their one use (`deferrable`).
+    pub deferrable: std::collections::HashSet<u32>,
+    /// Statements the instruction being lowered needs before its own (a tree value
+    /// it reads more than once, put in a local).
+    pub pending: Vec<Stmt>,
 }
 
 pub fn span(offset: usize) -> Span {
@@ -156,8 +167,43 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 Ok(self.add(ExprKind::Local(l), t))
             }
             Value::Const(c, t) => Ok(self.constant(c, t)),
+            Value::Tree(e) => {
+                let t = self.ty_of(e);
+                self.values.insert(id, Value::Taken(t));
+                Ok(e)
+            }
+            Value::Taken(_) => Err(self.err(format!(
+                "internal: value {id} is read twice as an expression tree"
+            ))),
             _ => Err(self.err(format!("id {id} is a pointer or image, used as a value"))),
         }
+    }
+
+    /// Makes `id` readable more than once: a tree value goes into a local, assigned
+    /// before the instruction being lowered.
+    pub fn stable(&mut self, id: u32) -> SpvResult<()> {
+        if let Some(Value::Tree(e)) = self.values.get(&id).cloned() {
+            let ty = self.ty_of(e);
+            let l = self.new_local(ty, self.local_name(id));
+            let place = self.add(ExprKind::Local(l), ty);
+            let a = self.add(
+                ExprKind::Assign {
+                    place,
+                    op: None,
+                    value: e,
+                },
+                ty,
+            );
+            let s = self.stmt(StmtKind::Expr(a));
+            self.pending.push(s);
+            self.values.insert(id, Value::Local(l));
+        }
+        Ok(())
+    }
+
+    /// Statements `pending` holds, into `out`.
+    pub fn flush(&mut self, out: &mut Block) {
+        out.append(&mut self.pending);
     }
 
     fn const_type(&self, id: u32) -> SpvResult<TypeId> {
@@ -182,11 +228,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
 
     /// The IR type of value `id`.
     pub fn value_ty(&mut self, id: u32) -> SpvResult<TypeId> {
-        let e = self.value(id)?;
-        // The expression is dropped unused: it only gave the type.
-        let t = self.ty_of(e);
-        self.f.exprs.pop();
-        Ok(t)
+        match self.values.get(&id) {
+            Some(Value::Local(l)) => Ok(self.f.locals[l.0 as usize].ty),
+            Some(Value::Const(_, t) | Value::Taken(t)) => Ok(*t),
+            Some(Value::Tree(e)) => Ok(self.ty_of(*e)),
+            Some(_) => Err(self.err(format!("id {id} is a pointer or image, used as a value"))),
+            None => self.const_type(id),
+        }
     }
 
     /// The scalar constant `id` as a u32 (scopes, semantics, literal-like ids).
@@ -198,8 +246,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         }
     }
 
-    /// Defines result `id` of type `ty` as `e`: a new local assigned here.
+    /// Defines result `id` of type `ty` as `e`: a tree for its one use if it is
+    /// deferrable, else a new local assigned here.
     pub fn define(&mut self, id: u32, e: ExprId, out: &mut Block) {
+        if self.deferrable.contains(&id) {
+            self.values.insert(id, Value::Tree(e));
+            return;
+        }
         let ty = self.ty_of(e);
         let l = self.new_local(ty, self.local_name(id));
         let place = self.add(ExprKind::Local(l), ty);
@@ -222,6 +275,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             return e;
         }
         let nt = self.types().with_scalar(t, to);
+        // A literal (just made for this use) is converted in place.
+        if let ExprKind::Literal(l) = self.f.exprs[e.0 as usize].kind {
+            let x = &mut self.f.exprs[e.0 as usize];
+            x.kind = ExprKind::Literal(l.convert(to));
+            x.ty = nt;
+            return e;
+        }
         self.add(ExprKind::Convert { arg: e, to }, nt)
     }
 
@@ -260,6 +320,15 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         };
         for s in &p.steps {
             let (kind, nt) = match (s, self.l.out.types.get(t).clone()) {
+                // A constant component of a vector: a swizzle, as GLSL writes `v.x`
+                // (the uniformity and affine analyses follow swizzles).
+                (Step::Const(c), Type::Vector(sc, n)) if *c < n as u32 => (
+                    ExprKind::Swizzle {
+                        base: e,
+                        comps: vec![*c as u8],
+                    },
+                    self.types().scalar(sc),
+                ),
                 (Step::Field(i), Type::Struct(sid)) => {
                     let mt = self.l.out.types.struct_def(sid).members[*i as usize].ty;
                     (ExprKind::Field { base: e, field: *i }, mt)
@@ -354,6 +423,8 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
 
     /// Component `i` of vector value `e` (a scalar `e` is its own component 0).
     pub fn component(&mut self, id: u32, i: u8) -> SpvResult<ExprId> {
+        // Callers read components one at a time.
+        self.stable(id)?;
         let e = self.value(id)?;
         let t = self.ty_of(e);
         match self.l.out.types.get(t).clone() {

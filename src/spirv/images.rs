@@ -98,6 +98,7 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
 
     /// The first `n` components of projective coordinate `id` divided by its last.
     fn projected(&mut self, id: u32, n: u8) -> SpvResult<ExprId> {
+        self.stable(id)?;
         let t = self.value_ty(id)?;
         if self.width(t) <= n {
             return Err(self.err("a projective coordinate without its divisor"));

@@ -9,7 +9,17 @@ use crate::spirv::lower::Root;
 use spirv::Op;
 
 impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
+    /// Lowers one body instruction: the statements it needs first (`pending`), then
+    /// its own.
     pub fn inst(&mut self, inst: &Inst<'a>, out: &mut Block) -> SpvResult<()> {
+        let mut own = Vec::new();
+        let r = self.inst_inner(inst, &mut own);
+        self.flush(out);
+        out.append(&mut own);
+        r
+    }
+
+    fn inst_inner(&mut self, inst: &Inst<'a>, out: &mut Block) -> SpvResult<()> {
         self.at = inst.offset;
         let Some(op) = Op::from_u32(inst.op) else {
             return Err(inst.err("unknown instruction"));

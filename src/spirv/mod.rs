@@ -19,6 +19,7 @@ pub mod insts;
 pub mod layout;
 pub mod lower;
 pub mod module;
+pub mod trees;
 pub mod values;
 
 use crate::ir::shader::{CompiledShader, Stage};
@@ -330,6 +331,8 @@ fn lower_module(
             funcs: &funcs,
             fn_params: &fn_params,
             at: fd.offset,
+            deferrable: trees::deferrable(&m, fd),
+            pending: Vec::new(),
         };
         for (&id, root) in fl.l.globals.clone().iter() {
             let ty = match root {

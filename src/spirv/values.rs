@@ -111,7 +111,7 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         })
     }
 
-    /// Lowers one body instruction.
+    /// An instruction that computes a value of its result type from operand values.
     pub fn value_inst(&mut self, op: Op, inst: &Inst<'a>) -> SpvResult<ExprId> {
         let w = |i: usize| inst.word(i);
         let rt = self.rty(w(0)?)?;
@@ -132,7 +132,9 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Op::SRem => self.arith(B::Mod, rt, a()?, b()?, Sign::Signed)?,
             Op::SMod => {
                 // The remainder with the sign of the divisor: r = a % b (truncated),
-                // plus b where r is nonzero and its sign differs from b's.
+                // plus b where r is nonzero and its sign differs from b's (b is read
+                // more than once).
+                self.stable(b()?)?;
                 let r = self.arith(B::Mod, rt, a()?, b()?, Sign::Signed)?;
                 let rl = self.new_local(rt, format!("_{}_rem", w(1)?));
                 let dst = self.add(ExprKind::Local(rl), rt);
@@ -145,6 +147,7 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                     rt,
                 );
                 let y = b()?;
+                self.stable(y)?;
                 let s = self.l.out.types.scalar_of(rt).unwrap_or(Scalar::Int);
                 let ss = signed_of(s);
                 let fixed = self.per_component(rt, |f, i| {
@@ -265,6 +268,8 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 self.builtin(Builtin::Mod, vec![x, y])?
             }
             Op::FRem => {
+                self.stable(a()?)?;
+                self.stable(b()?)?;
                 // x - y * trunc(x / y): the remainder with the sign of x.
                 let (x, y) = (self.value(a()?)?, self.value(b()?)?);
                 let q = self.add(
