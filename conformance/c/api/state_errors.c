@@ -126,8 +126,8 @@ static void limits(void)
     GLboolean bv = 9;
     EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §22.1: GetBooleanv of an unknown pname", glGetBooleanv(0x1234, &bv));
     CHECK(v == -3 && fv == -3 && bv == 9, "failed queries wrote");
-    CHECK(h_int(GL_NUM_PROGRAM_BINARY_FORMATS) == 1 && h_int(GL_NUM_SHADER_BINARY_FORMATS) == 0,
-          "one program binary format, no shader binary formats");
+    CHECK(h_int(GL_NUM_PROGRAM_BINARY_FORMATS) == 1 && h_int(GL_NUM_SHADER_BINARY_FORMATS) == 1,
+          "one program binary format, one shader binary format (SPIR-V)");
     GLboolean compiler = 0;
     glGetBooleanv(GL_SHADER_COMPILER, &compiler);
     CHECK(compiler == GL_TRUE, "SHADER_COMPILER");
