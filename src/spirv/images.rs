@@ -29,12 +29,14 @@ pub fn is_image_op(op: Op) -> bool {
             | ImageQuerySizeLod
             | ImageQueryLevels
             | ImageQuerySamples
+            | ImageQueryLod
     )
 }
 
 /// The image operands of an instruction whose mask is operand `at`.
 #[derive(Default)]
 struct Operands {
+    bias: Option<u32>,
     lod: Option<u32>,
     grad: Option<(u32, u32)>,
     offset: Option<u32>,
@@ -53,11 +55,15 @@ fn operands(inst: &Inst, at: usize) -> SpvResult<Operands> {
         i += 1;
         Ok(v)
     };
-    let supported = IO::LOD | IO::GRAD | IO::CONST_OFFSET | IO::OFFSET | IO::SAMPLE | IO::NONE;
+    let supported =
+        IO::BIAS | IO::LOD | IO::GRAD | IO::CONST_OFFSET | IO::OFFSET | IO::SAMPLE | IO::NONE;
     if !supported.contains(mask) {
         return Err(inst.err(format!("image operands {mask:?} are not supported")));
     }
     // In the order of their bits (SPIR-V 1.6 §3.14).
+    if mask.contains(IO::BIAS) {
+        o.bias = Some(next(inst)?);
+    }
     if mask.contains(IO::LOD) {
         o.lod = Some(next(inst)?);
     }
@@ -84,6 +90,119 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Type::Sampler(o) => Ok((e, o, true)),
             _ => Err(self.err("an image operand that is not an image")),
         }
+    }
+
+    /// A sampling lookup (sampler and coordinates in `args`) with the coarse
+    /// derivatives of its coordinates: textureGrad or textureGradOffset.
+    fn implicit_lod(
+        &mut self,
+        mut args: Vec<ExprId>,
+        offset: Option<u32>,
+        bias: Option<u32>,
+        rt: TypeId,
+    ) -> SpvResult<ExprId> {
+        let (smp, coord) = (args[0], args[1]);
+        let (st, ct) = (self.ty_of(smp), self.ty_of(coord));
+        let fun = if offset.is_some() {
+            Builtin::TextureGradOffset
+        } else {
+            Builtin::TextureGrad
+        };
+        // The derivatives' type: textureGrad's third parameter for this sampler and
+        // coordinate.
+        let types = &self.l.out.types;
+        let Some(gt) = crate::ir::builtins::signatures(fun)
+            .iter()
+            .find(|ov| {
+                ov.params.len() >= 4 && ov.params[0].0.is(types, st) && ov.params[1].0.is(types, ct)
+            })
+            .map(|ov| ov.params[2].0)
+        else {
+            return Err(self.err(format!(
+                "no textureGrad for {}: this lookup's implicit level of detail in a derivative group is not supported",
+                types.name(st)
+            )));
+        };
+        let crate::ir::builtins::Ty::Vec(_, k) = gt else {
+            return Err(self.err("an unexpected gradient type"));
+        };
+        let gty = self.types().vector(Scalar::Float, k);
+        // The coordinates are evaluated once, into a local.
+        let p = self.new_local(ct, format!("_p{}", self.at));
+        let place = self.add(ExprKind::Local(p), ct);
+        let set = self.add(
+            ExprKind::Assign {
+                place,
+                op: None,
+                value: coord,
+            },
+            ct,
+        );
+        let s = self.stmt(StmtKind::Expr(set));
+        self.pending.push(s);
+        let n = self.width(ct);
+        let scale = match bias {
+            Some(b) => {
+                let b = self.value(b)?;
+                let e = self.builtin(Builtin::Exp2, vec![b])?;
+                let sl = self.new_local(gty, format!("_s{}", self.at));
+                let e = if k > 1 {
+                    self.add(ExprKind::Splat(e), gty)
+                } else {
+                    e
+                };
+                let place = self.add(ExprKind::Local(sl), gty);
+                let set = self.add(
+                    ExprKind::Assign {
+                        place,
+                        op: None,
+                        value: e,
+                    },
+                    gty,
+                );
+                let s = self.stmt(StmtKind::Expr(set));
+                self.pending.push(s);
+                Some(sl)
+            }
+            None => None,
+        };
+        let mut grads = Vec::new();
+        for op in [Op::DPdxCoarse, Op::DPdyCoarse] {
+            let whole = self.add(ExprKind::Local(p), ct);
+            let part = if k == n {
+                whole
+            } else {
+                self.add(
+                    ExprKind::Swizzle {
+                        base: whole,
+                        comps: (0..k).collect(),
+                    },
+                    gty,
+                )
+            };
+            let d = self.derivative_of(op, part)?;
+            grads.push(match scale {
+                Some(sl) => {
+                    let s = self.add(ExprKind::Local(sl), gty);
+                    self.add(
+                        ExprKind::Binary {
+                            op: BinaryOp::Mul,
+                            lhs: d,
+                            rhs: s,
+                        },
+                        gty,
+                    )
+                }
+                None => d,
+            });
+        }
+        args[1] = self.add(ExprKind::Local(p), ct);
+        args.extend(grads);
+        if let Some(off) = offset {
+            args.push(self.int_value(off)?);
+        }
+        let e = self.builtin(fun, args)?;
+        self.cast_to(e, rt)
     }
 
     /// The last component of projective coordinate `id`.
@@ -174,6 +293,34 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 }
             }
             Op::ImageQueryLevels => self.builtin(Builtin::TextureQueryLevels, vec![img])?,
+            Op::ImageQueryLod => {
+                let coord = self.value(w(3)?)?;
+                if self.l.out.derivative_group.is_some() {
+                    // With the coarse derivatives of the coordinates (the 4-operand
+                    // form the GLSL front end uses too).
+                    let ct = self.ty_of(coord);
+                    let p = self.new_local(ct, format!("_p{}", self.at));
+                    let place = self.add(ExprKind::Local(p), ct);
+                    let set = self.add(
+                        ExprKind::Assign {
+                            place,
+                            op: None,
+                            value: coord,
+                        },
+                        ct,
+                    );
+                    let s = self.stmt(StmtKind::Expr(set));
+                    self.pending.push(s);
+                    let mut args = vec![img, self.add(ExprKind::Local(p), ct)];
+                    for op in [Op::DPdxCoarse, Op::DPdyCoarse] {
+                        let part = self.add(ExprKind::Local(p), ct);
+                        args.push(self.derivative_of(op, part)?);
+                    }
+                    self.builtin(Builtin::TextureQueryLod, args)?
+                } else {
+                    self.builtin(Builtin::TextureQueryLod, vec![img, coord])?
+                }
+            }
             Op::ImageQuerySamples => {
                 let f = if sampled {
                     Builtin::TextureSamples
@@ -319,9 +466,20 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                             Builtin::TextureGrad
                         }
                     }
+                    (None, None, off) if self.l.out.derivative_group.is_some() => {
+                        // An implicit level of detail in a derivative group: the
+                        // lookup with the coarse derivatives of its coordinates
+                        // (scaled by 2^bias), as the GLSL front end does.
+                        return self.implicit_lod(args, off, ops.bias, rt);
+                    }
                     (None, None, off) => {
                         if let Some(off) = off {
                             args.push(self.int_value(off)?);
+                        }
+                        if let Some(b) = ops.bias {
+                            args.push(self.value(b)?);
+                        }
+                        if off.is_some() {
                             Builtin::TextureOffset
                         } else {
                             Builtin::Texture

@@ -12,6 +12,7 @@
 pub mod binary;
 pub mod cfg;
 pub mod consts;
+pub mod derivatives;
 pub mod ext;
 pub mod function;
 pub mod images;
@@ -109,12 +110,17 @@ const CAPABILITIES: &[Cap] = &[
     Cap::StorageImageArrayDynamicIndexing,
     Cap::UniformBufferArrayDynamicIndexing,
     Cap::AtomicStorage,
+    Cap::DerivativeControl,
+    Cap::ComputeDerivativeGroupQuadsKHR,
+    Cap::ComputeDerivativeGroupLinearKHR,
 ];
 
 /// The SPIR-V extensions glcompute accepts (GL_SPIR_V_EXTENSIONS).
 pub const EXTENSIONS: &[&str] = &[
     "SPV_KHR_storage_buffer_storage_class",
     "SPV_AMD_shader_trinary_minmax",
+    "SPV_NV_compute_shader_derivatives",
+    "SPV_KHR_compute_shader_derivatives",
 ];
 
 /// SpecializeShader's compile: lowers entry point `entry` of `bin` for `stage` with
@@ -199,6 +205,11 @@ fn lower_module(
                 _ => Err(error_at(*at, "LocalSizeId of a non-constant")),
             }
         };
+        if *mode == EM::DerivativeGroupQuadsKHR as u32 {
+            l.out.derivative_group = Some(DerivativeGroup::Quads);
+        } else if *mode == EM::DerivativeGroupLinearKHR as u32 {
+            l.out.derivative_group = Some(DerivativeGroup::Linear);
+        }
         if *mode == EM::LocalSize as u32 || *mode == EM::LocalSizeId as u32 {
             let id = *mode == EM::LocalSizeId as u32;
             let s = [read(0, id)?, read(1, id)?, read(2, id)?];

@@ -117,6 +117,14 @@ fn writes_memory(op: Op, inst: &crate::spirv::binary::Inst) -> bool {
     match op {
         Store | CopyMemory | FunctionCall | ControlBarrier | MemoryBarrier | ImageWrite
         | Variable => true,
+        // Derivatives, and lookups with an implicit level of detail in a derivative
+        // group, exchange values through shared memory between barriers.
+        _ if crate::spirv::derivatives::is_derivative(op) => true,
+        ImageSampleImplicitLod
+        | ImageSampleDrefImplicitLod
+        | ImageSampleProjImplicitLod
+        | ImageSampleProjDrefImplicitLod
+        | ImageQueryLod => true,
         ExtInst => matches!(inst.operands.get(3), Some(35 | 51)),
         _ => format!("{op:?}").starts_with("Atomic"),
     }

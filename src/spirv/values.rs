@@ -685,6 +685,9 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             | Op::AtomicXor
             | Op::AtomicExchange
             | Op::AtomicCompareExchange => self.atomic(op, inst, rt)?,
+            _ if crate::spirv::derivatives::is_derivative(op) => {
+                self.derivative_inst(op, inst, rt)?
+            }
             _ if crate::spirv::images::is_image_op(op) => self.image_inst(op, inst, rt)?,
             _ => return Err(inst.err("is not supported in a compute shader by glcompute")),
         })
