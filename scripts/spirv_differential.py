@@ -3,8 +3,9 @@
 scripts/piglit_execution.py runs (tests/in/**/*.shader_test and every .shader_test of
 Debian's piglit with a [compute shader] section) runs again with
 `glcompute shader-test --spirv`: its GLSL compiled by `glslangValidator -G` (checked
-by spirv-val), or its [compute shader spirv] section assembled by spirv-as, then
-loaded with glShaderBinary and glSpecializeShader. The tests' probes are the results
+by spirv-val), its [compute shader spirv] section assembled by spirv-as, or its
+[compute shader wgsl] section (the WGSL twin of its GLSL) compiled by naga's
+command-line tool, then loaded with glShaderBinary and glSpecializeShader. The tests' probes are the results
 the GLSL path produces (piglit_execution.py requires every one of them to pass), so
 a test that passes here gives the GLSL path's results through SPIR-V.
 
@@ -37,9 +38,9 @@ def main():
     ap.add_argument("--piglit", default="/usr/lib/x86_64-linux-gnu/piglit")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
-    for tool in ("glslangValidator", "spirv-as", "spirv-val"):
+    for tool in ("glslangValidator", "spirv-as", "spirv-val", "naga"):
         if not shutil.which(tool):
-            print(f"{tool} is missing (apt-get install glslang-tools spirv-tools)")
+            print(f"{tool} is missing (apt-get install glslang-tools spirv-tools; cargo install naga-cli)")
             return 1
     theirs = collect(a.piglit)
     if not theirs:

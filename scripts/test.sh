@@ -155,7 +155,17 @@ step "shader tests (piglit and conformance/)" env GLCOMPUTE_DEBUG=verify python3
 # Again with every region one invocation at a time: the scalar lowering stays the
 # fallback of SIMD regions and must stay right on its own.
 step "shader tests, scalar regions only (GLCOMPUTE_DEBUG=scalar)" env GLCOMPUTE_DEBUG=verify,scalar python3 scripts/piglit_execution.py --glcompute "$LIBDIR/glcompute"
-# The same tests through SPIR-V (glslang -G, ShaderBinary, SpecializeShader).
+# The same tests through SPIR-V (glslang -G, ShaderBinary, SpecializeShader), and the
+# WGSL twins of tests/in/shader_tests/wgsl-*.shader_test through naga's SPIR-V (naga's
+# command-line tool from crates.io, pinned, built once into target/naga).
+naga_install() {
+    if [ ! -x "$ROOT/target/naga/bin/naga" ]; then
+        cargo install --quiet naga-cli --version 30.0.1 --root "$ROOT/target/naga"
+    fi
+    "$ROOT/target/naga/bin/naga" --version
+}
+step "naga-cli 30.0.1 (WGSL to SPIR-V)" naga_install
+export PATH="$ROOT/target/naga/bin:$PATH"
 step "shader tests through SPIR-V (conformance/spirv_differences.txt)" env GLCOMPUTE_DEBUG=verify python3 scripts/spirv_differential.py --glcompute "$LIBDIR/glcompute"
 
 # The tutorial programs of the demo, checked against CPU references.

@@ -97,6 +97,8 @@ struct Parsed {
     shaders: Vec<String>,
     /// `[compute shader spirv]` sections: SPIR-V assembly.
     spirv: Vec<String>,
+    /// `[compute shader wgsl]` sections: WGSL, for the SPIR-V path (naga).
+    wgsl: Vec<String>,
     test: Vec<(usize, String)>,
     other: Option<String>,
 }
@@ -106,22 +108,24 @@ fn parse(text: &str) -> Parsed {
         require: Vec::new(),
         shaders: Vec::new(),
         spirv: Vec::new(),
+        wgsl: Vec::new(),
         test: Vec::new(),
         other: None,
     };
     let mut section = String::new();
     let mut cur: Option<String> = None;
-    let mut cur_spirv = false;
+    // 0: GLSL, 1: SPIR-V assembly, 2: WGSL.
+    let mut cur_kind = 0;
     for (n, line) in text.lines().enumerate() {
         if line.starts_with('[') {
             if let Some(s) = cur.take() {
-                if cur_spirv {
-                    p.spirv.push(s);
-                } else {
-                    p.shaders.push(s);
+                match cur_kind {
+                    1 => p.spirv.push(s),
+                    2 => p.wgsl.push(s),
+                    _ => p.shaders.push(s),
                 }
             }
-            cur_spirv = false;
+            cur_kind = 0;
             section = line
                 .trim()
                 .trim_matches(|c| c == '[' || c == ']')
@@ -130,7 +134,11 @@ fn parse(text: &str) -> Parsed {
                 "compute shader" => cur = Some(String::new()),
                 "compute shader spirv" => {
                     cur = Some(String::new());
-                    cur_spirv = true;
+                    cur_kind = 1;
+                }
+                "compute shader wgsl" => {
+                    cur = Some(String::new());
+                    cur_kind = 2;
                 }
                 "require" | "test" => {}
                 other => {
@@ -157,10 +165,10 @@ fn parse(text: &str) -> Parsed {
         }
     }
     if let Some(s) = cur.take() {
-        if cur_spirv {
-            p.spirv.push(s);
-        } else {
-            p.shaders.push(s);
+        match cur_kind {
+            1 => p.spirv.push(s),
+            2 => p.wgsl.push(s),
+            _ => p.shaders.push(s),
         }
     }
     p
@@ -331,7 +339,9 @@ fn run_file(text: &str) -> Verdict {
         .iter()
         .any(|l| l.split_whitespace().eq(["SPIRV", "ONLY"]));
     let built = if SPIRV_MODE.load(std::sync::atomic::Ordering::Relaxed) || spirv_only {
-        let module = if let [asm] = p.spirv.as_slice() {
+        let module = if let [wgsl] = p.wgsl.as_slice() {
+            spirv::compile_wgsl(wgsl)
+        } else if let [asm] = p.spirv.as_slice() {
             spirv::assemble(asm)
         } else if let [src] = p.shaders.as_slice() {
             spirv::compile_glsl(src, glsl, es)
@@ -520,43 +530,6 @@ impl Runner {
             glAttachShader(self.prog, s);
             glDeleteShader(s);
         }
-        glLinkProgram(self.prog);
-        let mut ok = 0;
-        // SAFETY: ok is writable.
-        unsafe { glGetProgramiv(self.prog, GL_LINK_STATUS, &mut ok) };
-        self.link_ok = ok != 0;
-        Ok(())
-    }
-
-    /// The program of one SPIR-V module (its `main` entry point, default
-    /// specialization).
-    fn build_spirv(&mut self, module: &[u8]) -> Result<(), Verdict> {
-        self.prog = glCreateProgram();
-        let s = glCreateShader(GL_COMPUTE_SHADER);
-        let entry = c"main";
-        // SAFETY: one shader name; `module` holds its length in bytes.
-        unsafe {
-            glShaderBinary(
-                1,
-                &s,
-                GL_SHADER_BINARY_FORMAT_SPIR_V,
-                module.as_ptr() as *const _,
-                module.len() as i32,
-            );
-            glSpecializeShader(s, entry.as_ptr(), 0, std::ptr::null(), std::ptr::null());
-        }
-        let mut ok = 0;
-        // SAFETY: ok is writable.
-        unsafe { glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok) };
-        if ok == 0 {
-            let e = glGetError();
-            return Err(Verdict::Fail(format!(
-                "SPIR-V specialization failed (GL error 0x{e:X}): {}",
-                shader_log(s)
-            )));
-        }
-        glAttachShader(self.prog, s);
-        glDeleteShader(s);
         glLinkProgram(self.prog);
         let mut ok = 0;
         // SAFETY: ok is writable.

@@ -1,11 +1,15 @@
 //! SPIR-V modules for `glcompute shader-test`: `[compute shader spirv]` sections
 //! assembled by `spirv-as` (Debian's spirv-tools, as piglit's shader_runner does),
-//! and, with `--spirv`, GLSL compute shaders compiled by `glslangValidator -G`
+//! `[compute shader wgsl]` sections compiled by naga's command-line tool, and, with
+//! `--spirv`, GLSL compute shaders compiled by `glslangValidator -G`
 //! (Debian's glslang-tools) with locations and bindings mapped where the source
 //! leaves them out, then checked by `spirv-val`. A tool that is missing fails the test (it never passes); a shader
 //! glslang refuses is skipped with glslang's message.
 
-use super::Verdict;
+use super::{Runner, Verdict, shader_log};
+use glcompute_driver::api::core::*;
+use glcompute_driver::api::shaders::*;
+use glcompute_driver::gl::enums::*;
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -55,6 +59,29 @@ pub fn assemble(asm: &str) -> Result<Vec<u8>, Verdict> {
     let _ = std::fs::remove_file(&src);
     let _ = std::fs::remove_file(&out);
     r.map_err(|e| Verdict::Fail(format!("spirv-as: {e}")))
+}
+
+/// A WGSL compute shader (a `[compute shader wgsl]` section) as a module, by naga's
+/// command-line tool (crates.io `naga-cli`), checked by spirv-val.
+pub fn compile_wgsl(src: &str) -> Result<Vec<u8>, Verdict> {
+    let (file, out) = (temp("wgsl"), temp("spv"));
+    std::fs::write(&file, src)
+        .map_err(|e| Verdict::Fail(format!("cannot write {}: {e}", file.display())))?;
+    let r = run("naga", &[file.as_os_str(), out.as_os_str()], &out).and_then(|m| {
+        run(
+            "spirv-val",
+            &[
+                "--target-env".as_ref(),
+                "opengl4.5".as_ref(),
+                out.as_os_str(),
+            ],
+            &out,
+        )
+        .map(|_| m)
+    });
+    let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&out);
+    r.map_err(|e| Verdict::Fail(format!("naga: {e}")))
 }
 
 /// A GLSL compute shader (with `#version` added as piglit does) as a module.
@@ -113,5 +140,44 @@ pub fn compile_glsl(src: &str, glsl: u32, es: bool) -> Result<Vec<u8>, Verdict> 
         (Ok(m), None) => Ok(m),
         (Err(e), _) if e.starts_with("cannot run") => Err(Verdict::Fail(e)),
         (Err(e), _) => Err(Verdict::Skip(format!("glslang: {e}"))),
+    }
+}
+
+impl Runner {
+    /// The program of one SPIR-V module (its `main` entry point, default
+    /// specialization).
+    pub(super) fn build_spirv(&mut self, module: &[u8]) -> Result<(), Verdict> {
+        self.prog = glCreateProgram();
+        let s = glCreateShader(GL_COMPUTE_SHADER);
+        let entry = c"main";
+        // SAFETY: one shader name; `module` holds its length in bytes.
+        unsafe {
+            glShaderBinary(
+                1,
+                &s,
+                GL_SHADER_BINARY_FORMAT_SPIR_V,
+                module.as_ptr() as *const _,
+                module.len() as i32,
+            );
+            glSpecializeShader(s, entry.as_ptr(), 0, std::ptr::null(), std::ptr::null());
+        }
+        let mut ok = 0;
+        // SAFETY: ok is writable.
+        unsafe { glGetShaderiv(s, GL_COMPILE_STATUS, &mut ok) };
+        if ok == 0 {
+            let e = glGetError();
+            return Err(Verdict::Fail(format!(
+                "SPIR-V specialization failed (GL error 0x{e:X}): {}",
+                shader_log(s)
+            )));
+        }
+        glAttachShader(self.prog, s);
+        glDeleteShader(s);
+        glLinkProgram(self.prog);
+        let mut ok = 0;
+        // SAFETY: ok is writable.
+        unsafe { glGetProgramiv(self.prog, GL_LINK_STATUS, &mut ok) };
+        self.link_ok = ok != 0;
+        Ok(())
     }
 }
