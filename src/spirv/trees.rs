@@ -1,6 +1,7 @@
 //! Which SPIR-V results become expression trees instead of locals. A result used
-//! exactly once, later in the block that defines it (not by a phi, not through
-//! OpCopyObject), is built into its use's expression when nothing between could
+//! exactly once, later in the block that defines it (not by a phi, OpCopyObject, an
+//! access chain or OpImageTexelPointer, whose operands are read where their result is
+//! used), is built into its use's expression when nothing between could
 //! change what it reads: a pure operation always, a read of memory (a load, an image
 //! lookup, or an operation on such a tree) only with no store, atomic, call, barrier
 //! or image write between. Fewer locals mean fewer masked assignments in SIMD
@@ -151,7 +152,19 @@ pub fn deferrable(m: &SpvModule, f: &FuncDef) -> HashSet<u32> {
             for &w in inst.rest(from) {
                 if m.value_types.contains_key(&w) {
                     uses.entry(w).or_default().push((bi, pos));
-                    if matches!(op, Some(Op::Phi | Op::CopyObject)) {
+                    // Phis read on edges; a copy, an access chain's index and a texel
+                    // pointer's coordinate are read where the copy or pointer is
+                    // used, perhaps more than once.
+                    if matches!(
+                        op,
+                        Some(
+                            Op::Phi
+                                | Op::CopyObject
+                                | Op::AccessChain
+                                | Op::InBoundsAccessChain
+                                | Op::ImageTexelPointer
+                        )
+                    ) {
                         banned.insert(w);
                     }
                 }
