@@ -69,6 +69,8 @@ pub struct FnLower<'l, 'm, 'a> {
     pub at: usize,
     /// Results that become expression trees at their one use (`deferrable`).
     pub deferrable: std::collections::HashSet<u32>,
+    /// Results declared with their value where they are defined (`deferrable`).
+    pub block_local: std::collections::HashSet<u32>,
     /// Statements the instruction being lowered needs before its own (a tree value
     /// it reads more than once, put in a local).
     pub pending: Vec<Stmt>,
@@ -254,6 +256,24 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             return;
         }
         let ty = self.ty_of(e);
+        if self.block_local.contains(&id) {
+            // Used only later in this block: declared here with its value.
+            self.f.locals.push(Local {
+                name: self.local_name(id),
+                ty,
+                param: None,
+                constant: false,
+                memory: MemoryQualifiers::default(),
+                span: span(self.at),
+            });
+            let l = LocalId(self.f.locals.len() as u32 - 1);
+            out.push(self.stmt(StmtKind::Declare {
+                local: l,
+                init: Some(e),
+            }));
+            self.values.insert(id, Value::Local(l));
+            return;
+        }
         let l = self.new_local(ty, self.local_name(id));
         let place = self.add(ExprKind::Local(l), ty);
         let a = self.add(

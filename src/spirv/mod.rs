@@ -28,7 +28,7 @@ use crate::ir::*;
 use binary::{SpvError, SpvResult, error_at};
 use module::{Def, SpvModule, TypeDef};
 use spirv::{Capability as Cap, ExecutionMode as EM, ExecutionModel as EX};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// What ShaderBinary keeps of a module: its words (host order) and what
 /// SpecializeShader checks before lowering.
@@ -342,9 +342,11 @@ fn lower_module(
             funcs: &funcs,
             fn_params: &fn_params,
             at: fd.offset,
-            deferrable: trees::deferrable(&m, fd),
+            deferrable: HashSet::new(),
+            block_local: HashSet::new(),
             pending: Vec::new(),
         };
+        (fl.deferrable, fl.block_local) = trees::deferrable(&m, fd);
         for (&id, root) in fl.l.globals.clone().iter() {
             let ty = match root {
                 lower::Root::Global(g) => fl.l.out.globals[g.0 as usize].ty,

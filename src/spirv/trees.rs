@@ -131,8 +131,11 @@ fn writes_memory(op: Op, inst: &crate::spirv::binary::Inst) -> bool {
     }
 }
 
-/// The results of `f` that become trees.
-pub fn deferrable(m: &SpvModule, f: &FuncDef) -> HashSet<u32> {
+/// The results of `f` that become trees, and those (of the rest) whose every use is
+/// later in the block that defines them, by an instruction of its body (not its
+/// terminator): those are declared where they are defined, with their value, so no
+/// assignment under an execution mask is needed.
+pub fn deferrable(m: &SpvModule, f: &FuncDef) -> (HashSet<u32>, HashSet<u32>) {
     // Every use of a function-local result: (block, position); position body.len()
     // is the terminator.
     let mut uses: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
@@ -172,6 +175,39 @@ pub fn deferrable(m: &SpvModule, f: &FuncDef) -> HashSet<u32> {
         }
     }
     let mut out = HashSet::new();
+    // Results every use of which is later in the defining block's body; an access
+    // chain's (or texel pointer's) operands count as used where its result is, so
+    // the block is walked backwards.
+    let mut block_local = HashSet::new();
+    for (bi, b) in f.blocks.iter().enumerate() {
+        for (pos, &i) in b.body.iter().enumerate().rev() {
+            let Ok(id) = m.insts[i].word(1) else {
+                continue;
+            };
+            if !m.value_types.contains_key(&id) {
+                continue;
+            }
+            let Some(us) = uses.get(&id) else {
+                continue;
+            };
+            let local = us.iter().all(|&(ub, up)| {
+                if ub != bi || up <= pos || up >= b.body.len() {
+                    return false;
+                }
+                let user = m.insts[b.body[up]];
+                match Op::from_u32(user.op) {
+                    Some(Op::Phi | Op::CopyObject) => false,
+                    Some(Op::AccessChain | Op::InBoundsAccessChain | Op::ImageTexelPointer) => {
+                        user.word(1).is_ok_and(|r| block_local.contains(&r))
+                    }
+                    _ => true,
+                }
+            });
+            if local {
+                block_local.insert(id);
+            }
+        }
+    }
     // Per deferred result: (reads memory, depth).
     let mut info: HashMap<u32, (bool, u32)> = HashMap::new();
     for (bi, b) in f.blocks.iter().enumerate() {
@@ -224,5 +260,5 @@ pub fn deferrable(m: &SpvModule, f: &FuncDef) -> HashSet<u32> {
             out.insert(id);
         }
     }
-    out
+    (out, block_local)
 }
