@@ -181,22 +181,28 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         }
     }
 
+    /// A new function-level local named `name` and the statement assigning `e`
+    /// to it.
+    pub fn temp(&mut self, e: ExprId, name: String) -> (LocalId, Stmt) {
+        let ty = self.ty_of(e);
+        let l = self.new_local(ty, name);
+        let place = self.add(ExprKind::Local(l), ty);
+        let a = self.add(
+            ExprKind::Assign {
+                place,
+                op: None,
+                value: e,
+            },
+            ty,
+        );
+        (l, self.stmt(StmtKind::Expr(a)))
+    }
+
     /// Makes `id` readable more than once: a tree value goes into a local, assigned
     /// before the instruction being lowered.
     pub fn stable(&mut self, id: u32) -> SpvResult<()> {
         if let Some(Value::Tree(e)) = self.values.get(&id).cloned() {
-            let ty = self.ty_of(e);
-            let l = self.new_local(ty, self.local_name(id));
-            let place = self.add(ExprKind::Local(l), ty);
-            let a = self.add(
-                ExprKind::Assign {
-                    place,
-                    op: None,
-                    value: e,
-                },
-                ty,
-            );
-            let s = self.stmt(StmtKind::Expr(a));
+            let (l, s) = self.temp(e, self.local_name(id));
             self.pending.push(s);
             self.values.insert(id, Value::Local(l));
         }
@@ -274,17 +280,8 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             self.values.insert(id, Value::Local(l));
             return;
         }
-        let l = self.new_local(ty, self.local_name(id));
-        let place = self.add(ExprKind::Local(l), ty);
-        let a = self.add(
-            ExprKind::Assign {
-                place,
-                op: None,
-                value: e,
-            },
-            ty,
-        );
-        out.push(self.stmt(StmtKind::Expr(a)));
+        let (l, s) = self.temp(e, self.local_name(id));
+        out.push(s);
         self.values.insert(id, Value::Local(l));
     }
 

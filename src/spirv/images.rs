@@ -128,17 +128,7 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         };
         let gty = self.types().vector(Scalar::Float, k);
         // The coordinates are evaluated once, into a local.
-        let p = self.new_local(ct, format!("_p{}", self.at));
-        let place = self.add(ExprKind::Local(p), ct);
-        let set = self.add(
-            ExprKind::Assign {
-                place,
-                op: None,
-                value: coord,
-            },
-            ct,
-        );
-        let s = self.stmt(StmtKind::Expr(set));
+        let (p, s) = self.temp(coord, format!("_p{}", self.at));
         self.pending.push(s);
         let n = self.width(ct);
         let scale = match bias {
@@ -299,17 +289,7 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                     // With the coarse derivatives of the coordinates (the 4-operand
                     // form the GLSL front end uses too).
                     let ct = self.ty_of(coord);
-                    let p = self.new_local(ct, format!("_p{}", self.at));
-                    let place = self.add(ExprKind::Local(p), ct);
-                    let set = self.add(
-                        ExprKind::Assign {
-                            place,
-                            op: None,
-                            value: coord,
-                        },
-                        ct,
-                    );
-                    let s = self.stmt(StmtKind::Expr(set));
+                    let (p, s) = self.temp(coord, format!("_p{}", self.at));
                     self.pending.push(s);
                     let mut args = vec![img, self.add(ExprKind::Local(p), ct)];
                     for op in [Op::DPdxCoarse, Op::DPdyCoarse] {
