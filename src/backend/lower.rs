@@ -91,8 +91,14 @@ pub(super) enum Place {
         per: u32,
         ty: TypeId,
     },
-    /// An array of uniform or storage blocks: each element is its own resource.
-    BlockArray(GlobalId),
+    /// An array (or array of arrays) of uniform or storage blocks: each element is
+    /// its own resource, numbered in row-major order. `flat`: the element number of
+    /// the outer indices applied so far (None: none yet); `ty`: the array type left.
+    BlockArray {
+        g: GlobalId,
+        flat: Option<Value>,
+        ty: TypeId,
+    },
 }
 
 /// Storage of a local variable, parameter or private global.

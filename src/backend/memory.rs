@@ -125,7 +125,11 @@ impl<'a, 'b> Lower<'a, 'b> {
             }
             Storage::UniformBlock(b) | Storage::Buffer(b) => {
                 if matches!(m.types.get(glob.ty), Type::Array(..)) {
-                    return Ok(Place::BlockArray(g));
+                    return Ok(Place::BlockArray {
+                        g,
+                        flat: None,
+                        ty: glob.ty,
+                    });
                 }
                 let slot = *self.env.block_slot.get(&g).ok_or("internal: block slot")?;
                 let s = self.b.ins().iconst(types::I32, slot as i64);
@@ -147,20 +151,43 @@ impl<'a, 'b> Lower<'a, 'b> {
     pub(super) fn index_place(&mut self, base: Place, index: Value, result_ty: TypeId) -> R<Place> {
         let m = self.env.m;
         match base {
-            Place::BlockArray(g) => {
+            Place::BlockArray { g, flat, ty } => {
                 let glob = m.global(g);
                 let (Storage::UniformBlock(b) | Storage::Buffer(b)) = glob.storage else {
                     return Err("internal: block array".into());
                 };
-                let n = match m.types.get(glob.ty) {
+                let n = match m.types.get(ty) {
                     Type::Array(_, n) => n.unwrap_or(1),
                     _ => 1,
                 };
-                let first = *self.env.block_slot.get(&g).ok_or("internal: block slot")?;
-                self.report_index(index, n, m.types.get(glob.ty));
+                self.report_index(index, n, m.types.get(ty));
                 let max = self.b.ins().iconst(types::I32, n as i64 - 1);
                 let idx = self.b.ins().umin(index, max);
-                let slot = self.b.ins().iadd_imm_s(idx, first as i64);
+                // The elements one step of this index spans: those of the arrays left.
+                let mut per: i64 = 1;
+                let mut t = result_ty;
+                while let Type::Array(e, k) = m.types.get(t) {
+                    per = per.saturating_mul(k.unwrap_or(1) as i64);
+                    t = *e;
+                }
+                let step = if per == 1 {
+                    idx
+                } else {
+                    self.b.ins().imul_imm_s(idx, per)
+                };
+                let flat = match flat {
+                    Some(f) => self.b.ins().iadd(f, step),
+                    None => step,
+                };
+                if matches!(m.types.get(result_ty), Type::Array(..)) {
+                    return Ok(Place::BlockArray {
+                        g,
+                        flat: Some(flat),
+                        ty: result_ty,
+                    });
+                }
+                let first = *self.env.block_slot.get(&g).ok_or("internal: block slot")?;
+                let slot = self.b.ins().iadd_imm_s(flat, first as i64);
                 let (ptr, size) = self.resource(slot);
                 let blk = m.block(b);
                 let r = self.mem(ptr, 0, Some(size), result_ty, blk.packing, blk.row_major);
@@ -193,7 +220,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         match p {
             Place::Vars(_, t) | Place::Swizzle(_, _, t) | Place::Dyn { ty: t, .. } => *t,
             Place::Mem(r) => r.ty,
-            Place::BlockArray(g) => self.env.m.global(*g).ty,
+            Place::BlockArray { ty, .. } => *ty,
         }
     }
 
@@ -469,7 +496,9 @@ impl<'a, 'b> Lower<'a, 'b> {
                 }
                 Val::Comps(out)
             }
-            Place::BlockArray(_) => return Err("internal: an array of blocks as a value".into()),
+            Place::BlockArray { .. } => {
+                return Err("internal: an array of blocks as a value".into());
+            }
         })
     }
 
@@ -518,7 +547,9 @@ impl<'a, 'b> Lower<'a, 'b> {
                 }
                 self.store_place(base, &Val::Comps(all))?;
             }
-            Place::BlockArray(_) => return Err("internal: assignment to an array of blocks".into()),
+            Place::BlockArray { .. } => {
+                return Err("internal: assignment to an array of blocks".into());
+            }
         }
         Ok(())
     }

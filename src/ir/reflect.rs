@@ -511,10 +511,16 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 } else {
                     &mut r.uniform_blocks
                 };
-                let (sty, count) = match m.types.get(g.ty) {
-                    Type::Array(e, n) => (*e, Some(n.unwrap_or(1))),
-                    _ => (g.ty, None),
-                };
+                // An array of blocks (of arrays: ARB_arrays_of_arrays) has an element
+                // per block, numbered in row-major order.
+                let mut dims = Vec::new();
+                let mut sty = g.ty;
+                while let Type::Array(e, n) = m.types.get(sty) {
+                    dims.push(n.unwrap_or(1));
+                    sty = *e;
+                }
+                let count =
+                    (!dims.is_empty()).then(|| dims.iter().fold(1u32, |a, &d| a.saturating_mul(d)));
                 let Type::Struct(sid) = m.types.get(sty).clone() else {
                     continue;
                 };
@@ -570,7 +576,16 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 let names: Vec<(String, Option<u32>)> = match count {
                     None => vec![(block.name.clone(), None)],
                     Some(n) => (0..n)
-                        .map(|i| (format!("{}[{i}]", block.name), Some(i)))
+                        .map(|i| {
+                            let mut suffix = String::new();
+                            let mut rest = i;
+                            for (k, _) in dims.iter().enumerate() {
+                                let inner: u32 = dims[k + 1..].iter().product();
+                                suffix.push_str(&format!("[{}]", rest / inner));
+                                rest %= inner;
+                            }
+                            (format!("{}{suffix}", block.name), Some(i))
+                        })
                         .collect(),
                 };
                 let out_list = if buffer {
