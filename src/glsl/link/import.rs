@@ -129,15 +129,20 @@ impl<'a> Importer<'a> {
     }
 }
 
-/// A struct already in `dst` with the same name and members (merging by name).
+/// A struct already in `dst` with the same name and members (merging by name): the
+/// same member names, types and explicit layout (offsets, alignments, matrix order),
+/// so that two blocks whose members sit at different offsets stay two types.
 pub fn same_struct(dst: &Module, name: &str, members: &[StructMember]) -> Option<TypeId> {
     dst.types.structs.iter().enumerate().find_map(|(i, s)| {
         let same = s.name == name
             && s.members.len() == members.len()
-            && s.members
-                .iter()
-                .zip(members)
-                .all(|(a, b)| a.name == b.name && a.ty == b.ty);
+            && s.members.iter().zip(members).all(|(a, b)| {
+                a.name == b.name
+                    && a.ty == b.ty
+                    && a.offset == b.offset
+                    && a.align == b.align
+                    && a.row_major == b.row_major
+            });
         if same {
             Some(dst.types.struct_type(StructId(i as u32)))
         } else {
