@@ -235,6 +235,33 @@ pub(super) fn xfb_from_qualifiers(
                     }
                 }
             }
+            // GLSL 4.60 §4.4.2.1: the elements of an array of blocks go to consecutive
+            // buffers from the block's own, each with the members' offsets.
+            (Some(block), Type::Array(e, n)) if matches!(m.types.get(*e), Type::Struct(_)) => {
+                let Type::Struct(s) = m.types.get(*e) else {
+                    continue;
+                };
+                let n = n.unwrap_or(1);
+                let max = limits::MAX_TRANSFORM_FEEDBACK_BUFFERS as u32;
+                if io.members.iter().any(|x| x.xfb_offset.is_some())
+                    && io.xfb_buffer.saturating_add(n) > max
+                {
+                    log.link_error(format!(
+                        "the {n} elements of output block `{block}' need transform feedback buffers {} to {}, past GL_MAX_TRANSFORM_FEEDBACK_BUFFERS ({max})",
+                        io.xfb_buffer,
+                        io.xfb_buffer.saturating_add(n - 1)
+                    ));
+                    continue;
+                }
+                for i in 0..n {
+                    for (mem, mio) in m.types.struct_def(*s).members.iter().zip(&io.members) {
+                        if let Some(o) = mio.xfb_offset {
+                            let name = format!("{block}[{i}].{}", mem.name);
+                            roots.push((name, mem.ty, o, io.xfb_buffer + i));
+                        }
+                    }
+                }
+            }
             _ => {
                 if let Some(o) = io.xfb_offset {
                     roots.push((g.name.clone(), ty, o, io.xfb_buffer));
