@@ -306,7 +306,9 @@ impl Builder<'_> {
                             cx,
                             elem,
                             format!("{name}[{i}]"),
-                            offset + i * stride,
+                            // Saturating: an array past the size limits fails the
+                            // link after reflection; its offsets must not overflow.
+                            offset.saturating_add(i.saturating_mul(stride)),
                             row_major,
                             top,
                         );
@@ -322,7 +324,7 @@ impl Builder<'_> {
                         cx,
                         mem.ty,
                         format!("{name}.{}", mem.name),
-                        offset + off,
+                        offset.saturating_add(off),
                         rm,
                         top,
                     );

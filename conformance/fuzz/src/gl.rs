@@ -255,12 +255,22 @@ impl Driver {
 
     /// Clears the error flag (GL keeps one error until it is read).
     pub fn drain_errors(&self) {
+        self.drain_errors_seen();
+    }
+
+    /// Drains the error flags; true if one was GL_OUT_OF_MEMORY, which glcompute
+    /// raises for an internal error (a panic caught at its C boundary).
+    pub fn drain_errors_seen(&self) -> bool {
+        let mut internal = false;
         for _ in 0..8 {
             // SAFETY: glGetError has no arguments.
-            if unsafe { (self.gl.glGetError)() } == NO_ERROR {
-                break;
+            match unsafe { (self.gl.glGetError)() } {
+                NO_ERROR => break,
+                0x0505 => internal = true,
+                _ => {}
             }
         }
+        internal
     }
 
     /// A shader's or program's info log.

@@ -622,6 +622,7 @@ pub fn child(args: &Args) -> Result<u8, String> {
             let p: *const c_char = c.as_ptr();
             (gl.glShaderSource)(s, 1, &p, std::ptr::null());
             (gl.glCompileShader)(s);
+            internal |= d.drain_errors_seen();
             let mut ok = 0;
             (gl.glGetShaderiv)(s, COMPILE_STATUS, &mut ok);
             let log = d.log(s, false);
@@ -635,6 +636,7 @@ pub fn child(args: &Args) -> Result<u8, String> {
                 let prog = (gl.glCreateProgram)();
                 (gl.glAttachShader)(prog, s);
                 (gl.glLinkProgram)(prog);
+                internal |= d.drain_errors_seen();
                 (gl.glGetProgramiv)(prog, LINK_STATUS, &mut ok);
                 let log = d.log(prog, true);
                 internal |= log.contains("internal");
