@@ -97,6 +97,7 @@ GET = [
     ('GL_PIXEL_PACK_BUFFER_BINDING', 'binding', 'pixel_pack'),
     ('GL_PIXEL_UNPACK_BUFFER_BINDING', 'binding', 'pixel_unpack'),
     ('GL_QUERY_BUFFER_BINDING', 'binding', 'query'),
+    ('GL_PARAMETER_BUFFER_BINDING', 'binding', 'parameter'),
     ('GL_SHADER_STORAGE_BUFFER_BINDING', 'binding', 'shader_storage'),
     # GL 4.6 table 23.9: TEXTURE_BUFFER_BINDING shares its value with TEXTURE_BUFFER.
     ('GL_TEXTURE_BUFFER_BINDING', 'binding', 'texture'),

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs piglit's compute C test binaries (Debian's piglit package) standalone on
+"""Runs piglit's compute C test binaries (Debian's piglit package; with them the
+pipeline statistics test of compute invocations, GL 4.6) standalone on
 glcompute (`glcompute run --`, PIGLIT_PLATFORM=surfaceless_egl) and checks each
 reports pass. Binaries that draw (glcompute compiles and links graphics shaders but does
 not rasterise) or use display lists are listed with the reason and not run.
@@ -30,7 +31,10 @@ def main():
     a = ap.parse_args()
     bindir = os.path.join(a.piglit, "bin")
     tests = sorted(
-        f for f in os.listdir(bindir) if f.startswith(("arb_compute_shader-", "arb_compute_variable_group_size-"))
+        f
+        for f in os.listdir(bindir)
+        if f.startswith(("arb_compute_shader-", "arb_compute_variable_group_size-"))
+        or f == "arb_pipeline_statistics_query-comp"
     )
     env = dict(os.environ, PIGLIT_PLATFORM="surfaceless_egl")
     passed = failed = skipped = 0

@@ -42,7 +42,7 @@ def main():
         if not shutil.which(tool):
             print(f"{tool} is missing (apt-get install glslang-tools spirv-tools; cargo install naga-cli)")
             return 1
-    theirs = collect(a.piglit)
+    theirs = collect(a.piglit, compute_only=True)
     if not theirs:
         print(f"no piglit .shader_test with a [compute shader] under {a.piglit} (apt-get install piglit)")
         return 1

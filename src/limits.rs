@@ -11,7 +11,7 @@ use crate::gl::enums::*;
 /// The version of an OpenGL context: GL 4.5 (GL 4.3, the first core version with compute,
 /// and the features of 4.4 and 4.5).
 pub const GL_MAJOR: i32 = 4;
-pub const GL_MINOR: i32 = 5;
+pub const GL_MINOR: i32 = 6;
 /// The version of an OpenGL ES context (EGL_OPENGL_ES_API): 3.1, the first with
 /// compute shaders.
 pub const ES_MAJOR: i32 = 3;
@@ -225,22 +225,27 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_explicit_uniform_location",
     "GL_ARB_framebuffer_object",
     "GL_ARB_get_texture_sub_image",
+    "GL_ARB_gl_spirv",
     "GL_ARB_gpu_shader_fp64",
     "GL_ARB_gpu_shader_int64",
+    "GL_ARB_indirect_parameters",
     "GL_ARB_internalformat_query",
     "GL_ARB_internalformat_query2",
     "GL_ARB_invalidate_subdata",
     "GL_ARB_map_buffer_range",
     "GL_ARB_multi_bind",
+    "GL_ARB_pipeline_statistics_query",
     "GL_ARB_polygon_offset_clamp",
     "GL_ARB_program_interface_query",
     "GL_ARB_query_buffer_object",
     "GL_ARB_robust_buffer_access_behavior",
     "GL_ARB_sampler_objects",
     "GL_ARB_separate_shader_objects",
+    "GL_ARB_shader_atomic_counter_ops",
     "GL_ARB_shader_atomic_counters",
     "GL_ARB_shader_bit_encoding",
     "GL_ARB_shader_clock",
+    "GL_ARB_shader_draw_parameters",
     "GL_ARB_shader_group_vote",
     "GL_ARB_shader_image_load_store",
     "GL_ARB_shader_image_size",
@@ -249,6 +254,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_shader_texture_image_samples",
     "GL_ARB_shading_language_420pack",
     "GL_ARB_shading_language_packing",
+    "GL_ARB_spirv_extensions",
     "GL_ARB_sync",
     "GL_ARB_texture_barrier",
     "GL_ARB_texture_buffer_range",
@@ -262,12 +268,14 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_texture_storage",
     "GL_ARB_texture_storage_multisample",
     "GL_ARB_texture_view",
+    "GL_ARB_transform_feedback_overflow_query",
     "GL_ARB_uniform_buffer_object",
     "GL_ARB_vertex_type_10f_11f_11f_rev",
     "GL_EXT_texture_filter_anisotropic",
     "GL_INTEL_shader_atomic_float_minmax",
     "GL_KHR_context_flush_control",
     "GL_KHR_debug",
+    "GL_KHR_no_error",
     "GL_KHR_robust_buffer_access_behavior",
     "GL_KHR_robustness",
     "GL_NV_compute_shader_derivatives",
@@ -279,7 +287,7 @@ pub const EXTENSIONS: &[&str] = &[
 /// first is the highest, matching GL_SHADING_LANGUAGE_VERSION (glsl::GLSL_VERSION).
 /// Compute shaders need 4.30, or an earlier version with GL_ARB_compute_shader.
 pub const GLSL_VERSIONS: &[&str] = &[
-    "450 core", "440", "430", "420", "410", "400", "330", "150", "140", "130", "120", "110",
+    "460 core", "450", "440", "430", "420", "410", "400", "330", "150", "140", "130", "120", "110",
     // ARB_ES3_compatibility and ARB_ES3_1_compatibility: GLSL ES in a desktop context.
     "300 es", "310 es",
 ];

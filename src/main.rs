@@ -105,13 +105,33 @@ fn compile(args: &[String]) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let compiled = if f.ends_with(".spv") {
-            // A SPIR-V module: its "main" compute entry point, default specialization.
+        // The stage: a SPIR-V module's "main" entry point's, else the file
+        // extension's (glslang's names), else compute.
+        let stage = if f.ends_with(".spv") {
             glcompute_driver::spirv::read(&bytes)
-                .and_then(|b| glcompute_driver::spirv::specialize(Stage::Compute, &b, "main", &[]))
+                .ok()
+                .and_then(|b| {
+                    let main = b.entry_points.iter().find(|e| e.0 == "main")?;
+                    glcompute_driver::spirv::stage_of_model(main.1)
+                })
+                .unwrap_or(Stage::Compute)
+        } else {
+            match f.rsplit('.').next() {
+                Some("vert") => Stage::Vertex,
+                Some("tesc") => Stage::TessControl,
+                Some("tese") => Stage::TessEvaluation,
+                Some("geom") => Stage::Geometry,
+                Some("frag") => Stage::Fragment,
+                _ => Stage::Compute,
+            }
+        };
+        let compiled = if f.ends_with(".spv") {
+            // A SPIR-V module: its "main" entry point, default specialization.
+            glcompute_driver::spirv::read(&bytes)
+                .and_then(|b| glcompute_driver::spirv::specialize(stage, &b, "main", &[]))
                 .map(|s| (s, String::new()))
         } else {
-            glsl::compile(Stage::Compute, &String::from_utf8_lossy(&bytes))
+            glsl::compile(stage, &String::from_utf8_lossy(&bytes))
         };
         match compiled {
             Ok((shader, log)) => {
@@ -122,7 +142,7 @@ fn compile(args: &[String]) -> ExitCode {
                     println!("--- IR of {f}");
                     print!("{}", dump(&shader.module));
                 }
-                shaders.push((i as u32 + 1, Stage::Compute, Some(Arc::new(shader))));
+                shaders.push((i as u32 + 1, stage, Some(Arc::new(shader))));
             }
             Err(log) => {
                 print!("{f}: compile failed:\n{log}");

@@ -255,6 +255,35 @@ pub extern "C" fn glMultiDrawElementsIndirectCount(
     })
 }
 
+/// GL_ARB_indirect_parameters' name of glMultiDrawArraysIndirectCount.
+#[unsafe(no_mangle)]
+pub extern "C" fn glMultiDrawArraysIndirectCountARB(
+    mode: GLenum,
+    _indirect: *const c_void,
+    drawcount: GLintptr,
+    maxdrawcount: GLsizei,
+    stride: GLsizei,
+) {
+    gl_call("glMultiDrawArraysIndirectCountARB", |st| {
+        st.multi_draw_indirect_count(mode, None, drawcount, maxdrawcount, stride)
+    })
+}
+
+/// GL_ARB_indirect_parameters' name of glMultiDrawElementsIndirectCount.
+#[unsafe(no_mangle)]
+pub extern "C" fn glMultiDrawElementsIndirectCountARB(
+    mode: GLenum,
+    ty: GLenum,
+    _indirect: *const c_void,
+    drawcount: GLintptr,
+    maxdrawcount: GLsizei,
+    stride: GLsizei,
+) {
+    gl_call("glMultiDrawElementsIndirectCountARB", |st| {
+        st.multi_draw_indirect_count(mode, Some(ty), drawcount, maxdrawcount, stride)
+    })
+}
+
 #[unsafe(no_mangle)]
 pub extern "C" fn glDrawTransformFeedback(mode: GLenum, id: GLuint) {
     gl_call("glDrawTransformFeedback", |st| {

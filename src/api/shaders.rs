@@ -349,7 +349,55 @@ pub unsafe extern "C" fn glSpecializeShader(
     constant_index: *const GLuint,
     constant_value: *const GLuint,
 ) {
-    gl_call("glSpecializeShader", |st| {
+    // SAFETY: the caller's arguments, passed on.
+    unsafe {
+        specialize(
+            "glSpecializeShader",
+            shader,
+            entry_point,
+            num_constants,
+            constant_index,
+            constant_value,
+        )
+    }
+}
+
+/// GL_ARB_gl_spirv's name of glSpecializeShader.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glSpecializeShaderARB(
+    shader: GLuint,
+    entry_point: *const GLchar,
+    num_constants: GLuint,
+    constant_index: *const GLuint,
+    constant_value: *const GLuint,
+) {
+    // SAFETY: the caller's arguments, passed on.
+    unsafe {
+        specialize(
+            "glSpecializeShaderARB",
+            shader,
+            entry_point,
+            num_constants,
+            constant_index,
+            constant_value,
+        )
+    }
+}
+
+/// SpecializeShader under the name `func` (errors and debug messages name it).
+///
+/// # Safety
+/// `entry_point` is null or NUL-terminated; `constant_index` and `constant_value` are
+/// null or hold `num_constants` values.
+unsafe fn specialize(
+    func: &'static str,
+    shader: GLuint,
+    entry_point: *const GLchar,
+    num_constants: GLuint,
+    constant_index: *const GLuint,
+    constant_value: *const GLuint,
+) {
+    gl_call(func, |st| {
         // SAFETY: the entry point is a NUL-terminated string (or null).
         let entry =
             unsafe { c_bytes(entry_point, -1) }.map(|b| String::from_utf8_lossy(b).into_owned());

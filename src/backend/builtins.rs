@@ -31,7 +31,11 @@ impl Lower<'_, '_> {
 
     fn arg_scalar(&self, e: ExprId) -> Scalar {
         let t = self.cur_fn().expr(e).ty;
-        self.env.m.types.scalar_of(t).unwrap_or(Scalar::Float)
+        match self.env.m.types.get(t) {
+            // An atomic counter is a uint in memory.
+            Type::AtomicUint => Scalar::Uint,
+            _ => self.env.m.types.scalar_of(t).unwrap_or(Scalar::Float),
+        }
     }
 
     fn fconst(&mut self, s: Scalar, v: f64) -> Value {
@@ -755,6 +759,7 @@ impl Lower<'_, '_> {
                         Builtin::AtomicAnd => AtomicRmwOp::And,
                         Builtin::AtomicOr => AtomicRmwOp::Or,
                         Builtin::AtomicXor => AtomicRmwOp::Xor,
+                        Builtin::AtomicCounterSubtract => AtomicRmwOp::Sub,
                         _ => AtomicRmwOp::Xchg,
                     };
                     l.b.ins().atomic_rmw(ty, mf(), op, addr, d)

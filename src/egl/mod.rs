@@ -208,7 +208,7 @@ EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_device EGL_MESA
 EGL_KHR_client_get_all_proc_addresses";
 
 pub const DISPLAY_EXTENSIONS: &str = "EGL_KHR_create_context EGL_EXT_create_context_robustness \
-EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context \
+EGL_KHR_create_context_no_error EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context \
 EGL_EXT_device_query";
 
 /// eglQueryString (EGL 1.5 §3.3).
@@ -269,6 +269,8 @@ struct Attribs {
     /// EGL_CONTEXT_OPENGL_*_BIT_KHR flags.
     flags: i32,
     lose_on_reset: bool,
+    /// EGL_CONTEXT_OPENGL_NO_ERROR_KHR.
+    no_error: bool,
 }
 
 /// Reads a context attribute list (EGL 1.5 §3.7.1, EGL_KHR_create_context): EGL_BAD_ATTRIBUTE
@@ -282,6 +284,7 @@ fn read_attribs(attribs: &[(i32, i32)], es: bool) -> EglResult<Attribs> {
         profile: EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
         flags: 0,
         lose_on_reset: false,
+        no_error: false,
     };
     let mut known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
     if !es {
@@ -321,9 +324,23 @@ fn read_attribs(attribs: &[(i32, i32)], es: bool) -> EglResult<Attribs> {
                 EGL_LOSE_CONTEXT_ON_RESET => a.lose_on_reset = true,
                 _ => return Err(EGL_BAD_ATTRIBUTE),
             },
+            // EGL_KHR_create_context_no_error (KHR_no_error).
+            EGL_CONTEXT_OPENGL_NO_ERROR_KHR => match value {
+                EGL_TRUE => a.no_error = true,
+                EGL_FALSE => a.no_error = false,
+                _ => return Err(EGL_BAD_ATTRIBUTE),
+            },
             // EGL 1.5 §3.7.1: EGL_BAD_ATTRIBUTE for an attribute it does not define.
             _ => return Err(EGL_BAD_ATTRIBUTE),
         }
+    }
+    // EGL_KHR_create_context_no_error: EGL_BAD_MATCH for a no-error context that is
+    // also a debug or robust-access context.
+    if a.no_error
+        && a.flags & (EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR)
+            != 0
+    {
+        return Err(EGL_BAD_MATCH);
     }
     Ok(a)
 }
@@ -331,8 +348,13 @@ fn read_attribs(attribs: &[(i32, i32)], es: bool) -> EglResult<Attribs> {
 /// The CONTEXT_FLAGS of EGL flags: debug, forward-compatible where `core`, robust access.
 /// Robust buffer access is what every glcompute context does (reads outside a buffer
 /// give zero, writes there are dropped); the flag says so when asked for.
-fn gl_flags(flags: i32, core: bool) -> u32 {
+fn gl_flags(flags: i32, core: bool, no_error: bool) -> u32 {
     let mut gl_flags = 0;
+    // KHR_no_error: errors are undefined behaviour in such a context; glcompute checks
+    // and reports them all the same (the flag changes nothing else).
+    if no_error {
+        gl_flags |= gl::GL_CONTEXT_FLAG_NO_ERROR_BIT;
+    }
     if flags & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0 {
         gl_flags |= gl::GL_CONTEXT_FLAG_DEBUG_BIT;
     }
@@ -354,6 +376,7 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
         profile,
         flags,
         lose_on_reset,
+        no_error,
     } = read_attribs(attribs, false)?;
     // EGL_KHR_create_context: EGL_BAD_MATCH for a version that does not exist or that
     // the implementation cannot provide (glcompute provides up to 4.3).
@@ -385,7 +408,7 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
         } else {
             gl::GL_CONTEXT_COMPATIBILITY_PROFILE_BIT
         },
-        flags: gl_flags(flags, core),
+        flags: gl_flags(flags, core, no_error),
         lose_on_reset,
         es: false,
     })
@@ -401,7 +424,7 @@ fn es_context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
     }
     Ok(ContextInfo {
         profile_mask: 0,
-        flags: gl_flags(a.flags, false),
+        flags: gl_flags(a.flags, false, a.no_error),
         lose_on_reset: a.lose_on_reset,
         es: true,
     })
@@ -453,6 +476,14 @@ pub fn create_context(
     if share_ctx
         .as_ref()
         .is_some_and(|c| c.info.lose_on_reset != info.lose_on_reset)
+    {
+        return Err(EGL_BAD_MATCH);
+    }
+    // EGL_KHR_create_context_no_error: EGL_BAD_MATCH if the share context's no-error
+    // state differs.
+    if share_ctx
+        .as_ref()
+        .is_some_and(|c| (c.info.flags ^ info.flags) & gl::GL_CONTEXT_FLAG_NO_ERROR_BIT != 0)
     {
         return Err(EGL_BAD_MATCH);
     }

@@ -190,6 +190,12 @@ impl ContextState {
             GL_QUERY_BUFFER_BINDING => {
                 Value::int(self.bindings.query.as_ref().map_or(0, |b| b.name as i64))
             }
+            GL_PARAMETER_BUFFER_BINDING => Value::int(
+                self.bindings
+                    .parameter
+                    .as_ref()
+                    .map_or(0, |b| b.name as i64),
+            ),
             GL_SHADER_STORAGE_BUFFER_BINDING => Value::int(
                 self.bindings
                     .shader_storage

@@ -10,7 +10,7 @@ pub struct Accepts {
     /// add; the others (a host driver's, in interposed mode) are accepted and add
     /// nothing.
     pub extensions: Vec<String>,
-    /// The highest `#version` the context claims (GL_SHADING_LANGUAGE_VERSION): 450
+    /// The highest `#version` the context claims (GL_SHADING_LANGUAGE_VERSION): 460
     /// standalone; interposed, the host's, at least [`COMPLETED_GLSL_VERSION`] and at
     /// most 460.
     pub glsl_version: u16,
@@ -19,10 +19,10 @@ pub struct Accepts {
     pub es: bool,
 }
 
-/// GLSL 4.50: what glcompute implements and a standalone context claims.
+/// GLSL 4.60: what glcompute implements and a standalone context claims.
 /// `Accepts::default()` is the standalone context: this version and
 /// `limits::EXTENSIONS`.
-pub const GLSL_VERSION: u16 = 450;
+pub const GLSL_VERSION: u16 = 460;
 
 /// GLSL 4.30: the version of an interposed context over a host without compute, which
 /// glcompute completes to GL 4.3 (the host compiles the other stages, so the context

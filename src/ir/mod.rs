@@ -16,6 +16,7 @@ pub mod ops;
 pub mod print;
 pub mod reflect;
 pub mod shader;
+pub mod stage_builtins;
 pub mod types;
 pub mod uniformity;
 pub mod validate;

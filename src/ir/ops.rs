@@ -259,6 +259,10 @@ pub enum Builtin {
     AtomicXor,
     AtomicExchange,
     AtomicCompSwap,
+    /// atomicCounterSubtract (GLSL 4.60 §8.10): on atomic counters only; the other
+    /// counter operations of GLSL 4.60 (add, min, max, and, or, xor, exchange,
+    /// compare-swap) are the atomic memory functions on a counter.
+    AtomicCounterSubtract,
     // 8.12 image functions
     ImageSize,
     ImageSamples,
@@ -342,8 +346,15 @@ impl Builtin {
             | MemoryBarrierShared
             | MemoryBarrierImage
             | GroupMemoryBarrier => BuiltinClass::Barrier,
-            AtomicAdd | AtomicMin | AtomicMax | AtomicAnd | AtomicOr | AtomicXor
-            | AtomicExchange | AtomicCompSwap => BuiltinClass::Atomic,
+            AtomicAdd
+            | AtomicMin
+            | AtomicMax
+            | AtomicAnd
+            | AtomicOr
+            | AtomicXor
+            | AtomicExchange
+            | AtomicCompSwap
+            | AtomicCounterSubtract => BuiltinClass::Atomic,
             AtomicCounterIncrement | AtomicCounterDecrement | AtomicCounter => {
                 BuiltinClass::AtomicCounter
             }

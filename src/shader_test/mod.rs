@@ -32,8 +32,12 @@ use glcompute_driver::api::textures::*;
 use glcompute_driver::api::uniforms::*;
 use glcompute_driver::gl::enums::*;
 
+mod graphics;
+mod parse;
 mod spirv;
 mod textures;
+
+use parse::parse;
 
 pub enum Verdict {
     Pass,
@@ -90,88 +94,6 @@ pub fn main(args: &[String]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-struct Parsed {
-    require: Vec<String>,
-    shaders: Vec<String>,
-    /// `[compute shader spirv]` sections: SPIR-V assembly.
-    spirv: Vec<String>,
-    /// `[compute shader wgsl]` sections: WGSL, for the SPIR-V path (naga).
-    wgsl: Vec<String>,
-    test: Vec<(usize, String)>,
-    other: Option<String>,
-}
-
-fn parse(text: &str) -> Parsed {
-    let mut p = Parsed {
-        require: Vec::new(),
-        shaders: Vec::new(),
-        spirv: Vec::new(),
-        wgsl: Vec::new(),
-        test: Vec::new(),
-        other: None,
-    };
-    let mut section = String::new();
-    let mut cur: Option<String> = None;
-    // 0: GLSL, 1: SPIR-V assembly, 2: WGSL.
-    let mut cur_kind = 0;
-    for (n, line) in text.lines().enumerate() {
-        if line.starts_with('[') {
-            if let Some(s) = cur.take() {
-                match cur_kind {
-                    1 => p.spirv.push(s),
-                    2 => p.wgsl.push(s),
-                    _ => p.shaders.push(s),
-                }
-            }
-            cur_kind = 0;
-            section = line
-                .trim()
-                .trim_matches(|c| c == '[' || c == ']')
-                .to_string();
-            match section.as_str() {
-                "compute shader" => cur = Some(String::new()),
-                "compute shader spirv" => {
-                    cur = Some(String::new());
-                    cur_kind = 1;
-                }
-                "compute shader wgsl" => {
-                    cur = Some(String::new());
-                    cur_kind = 2;
-                }
-                "require" | "test" => {}
-                other => {
-                    if p.other.is_none() {
-                        p.other = Some(other.to_string());
-                    }
-                }
-            }
-            continue;
-        }
-        if let Some(s) = cur.as_mut() {
-            s.push_str(line);
-            s.push('\n');
-            continue;
-        }
-        let content = line.split('#').next().unwrap_or("").trim();
-        if content.is_empty() {
-            continue;
-        }
-        match section.as_str() {
-            "require" => p.require.push(content.to_string()),
-            "test" => p.test.push((n + 1, content.to_string())),
-            _ => {}
-        }
-    }
-    if let Some(s) = cur.take() {
-        match cur_kind {
-            1 => p.spirv.push(s),
-            2 => p.wgsl.push(s),
-            _ => p.shaders.push(s),
-        }
-    }
-    p
 }
 
 fn extensions() -> Vec<String> {
@@ -308,12 +230,23 @@ fn run_file(text: &str) -> Verdict {
         Ok(v) => v,
         Err(v) => return v,
     };
-    if let Some(other) = &p.other {
+    // shader_runner's SPIR-V mode: the test says SPIRV YES or ONLY.
+    let spirv_test = p.require.iter().any(|l| {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        matches!(w.as_slice(), ["SPIRV", "YES" | "ONLY"])
+    });
+    let graphics = !p.stage_spirv.is_empty() || p.passthrough;
+    if graphics && !spirv_test {
+        return Verdict::Skip(
+            "needs graphics stages in GLSL; glcompute runs compute shaders only".into(),
+        );
+    }
+    if let Some(other) = p.other.as_ref().filter(|_| !graphics) {
         return Verdict::Skip(format!(
             "needs a [{other}] section; glcompute runs compute shaders only"
         ));
     }
-    if p.shaders.is_empty() {
+    if p.shaders.is_empty() && !graphics {
         return Verdict::Fail("no [compute shader] section".into());
     }
     let mut r = Runner {
@@ -329,6 +262,10 @@ fn run_file(text: &str) -> Verdict {
         clear_bits: 0,
         read_size: (WINDOW, WINDOW),
         tolerance: [0.01; 4],
+        gfx: graphics::Graphics {
+            spirv: graphics,
+            ..Default::default()
+        },
     };
     r.make_window();
     // SPIR-V: with --spirv, or when the test runs only as SPIR-V (piglit's
@@ -338,7 +275,9 @@ fn run_file(text: &str) -> Verdict {
         .require
         .iter()
         .any(|l| l.split_whitespace().eq(["SPIRV", "ONLY"]));
-    let built = if SPIRV_MODE.load(std::sync::atomic::Ordering::Relaxed) || spirv_only {
+    let built = if graphics {
+        r.build_spirv_stages(&p.stage_spirv, p.passthrough, &p.specs)
+    } else if SPIRV_MODE.load(std::sync::atomic::Ordering::Relaxed) || spirv_only {
         let module = if let [wgsl] = p.wgsl.as_slice() {
             spirv::compile_wgsl(wgsl)
         } else if let [asm] = p.spirv.as_slice() {
@@ -378,7 +317,14 @@ fn run_file(text: &str) -> Verdict {
                 .push(format!("line {n}: `{line}' raised GL error 0x{e:X}"));
         }
     }
-    if r.failures.is_empty() {
+    if r.failures.is_empty() && r.gfx.not_run > 0 {
+        // Graphics: what needs no rasterisation passed; the draws were not run.
+        Verdict::Skip(format!(
+            "graphics: compiled, linked and {} commands passed; {} drawing commands and probes of what they draw not run (glcompute does not rasterise)",
+            p.test.len() - r.gfx.not_run,
+            r.gfx.not_run
+        ))
+    } else if r.failures.is_empty() {
         Verdict::Pass
     } else {
         Verdict::Fail(r.failures.join("\n"))
@@ -406,6 +352,8 @@ struct Runner {
     /// Size of the framebuffer `probe all` reads.
     read_size: (i32, i32),
     tolerance: [f32; 4],
+    /// Graphics and SPIR-V mode state (graphics.rs).
+    gfx: graphics::Graphics,
 }
 
 /// piglit's window size (shader_runner's DEFAULT_WINDOW_WIDTH/HEIGHT).
@@ -543,6 +491,9 @@ impl Runner {
         let fail = |why: String| Err(Verdict::Fail(why));
         if !self.link_ok && !matches!(w.as_slice(), ["link", ..]) {
             return fail(format!("`{line}' after a failed link"));
+        }
+        if self.graphics_command(&w)? {
+            return Ok(());
         }
         match w.as_slice() {
             ["link", "error"] => {
@@ -900,6 +851,9 @@ impl Runner {
 
     /// Creates a zeroed buffer for each uniform block and binds block i at binding i.
     fn setup_ubos(&mut self) {
+        if self.gfx.spirv {
+            return self.setup_spirv_ubos();
+        }
         let mut n = 0;
         // SAFETY: n is writable.
         unsafe { glGetProgramiv(self.prog, GL_ACTIVE_UNIFORM_BLOCKS, &mut n) };

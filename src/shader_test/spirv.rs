@@ -96,7 +96,12 @@ pub fn compile_glsl(src: &str, glsl: u32, es: bool) -> Result<Vec<u8>, Verdict> 
     } else {
         format!("#version {glsl}\n{src}")
     };
-    let (file, out) = (temp("comp"), temp("spv"));
+    compile_glsl_stage(&text, "comp")
+}
+
+/// A GLSL shader of the stage glslang's file extension `ext` names as a module.
+pub fn compile_glsl_stage(text: &str, ext: &str) -> Result<Vec<u8>, Verdict> {
+    let (file, out) = (temp(ext), temp("spv"));
     std::fs::write(&file, text)
         .map_err(|e| Verdict::Fail(format!("cannot write {}: {e}", file.display())))?;
     let r = run(

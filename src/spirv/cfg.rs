@@ -11,6 +11,7 @@
 //! every incoming edge assigns (through temporaries when the values are other phis of
 //! the same block). Nesting is bounded by limits::MAX_NESTING.
 
+use crate::ir::shader::Stage;
 use crate::ir::*;
 use crate::spirv::binary::*;
 use crate::spirv::function::*;
@@ -528,9 +529,15 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 };
                 self.switch(flow, cur, &inst, merge, out, depth)
             }
-            Op::Kill | Op::TerminateInvocation => {
-                Err(inst.err("is not allowed in a compute shader"))
+            // GL 4.6 appendix C: fragment shaders only; a discard.
+            Op::Kill | Op::TerminateInvocation if self.l.stage == Stage::Fragment => {
+                out.push(self.stmt(StmtKind::Discard));
+                Ok(None)
             }
+            Op::Kill | Op::TerminateInvocation => Err(inst.err(format!(
+                "is not allowed in a {} shader",
+                self.l.stage.name()
+            ))),
             _ => Err(inst.err("is not a terminator glcompute supports")),
         }
     }

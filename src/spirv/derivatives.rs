@@ -161,6 +161,22 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         if !matches!(self.l.out.types.scalar_of(ty), Some(Scalar::Float)) {
             return Err(self.err("a derivative of a value that is not float"));
         }
+        if self.l.stage == crate::ir::shader::Stage::Fragment {
+            // A fragment shader's derivatives are the built-in functions (checked,
+            // never compiled).
+            let f = match op {
+                Op::DPdx => Builtin::Dfdx,
+                Op::DPdy => Builtin::Dfdy,
+                Op::Fwidth => Builtin::Fwidth,
+                Op::DPdxFine => Builtin::DfdxFine,
+                Op::DPdyFine => Builtin::DfdyFine,
+                Op::FwidthFine => Builtin::FwidthFine,
+                Op::DPdxCoarse => Builtin::DfdxCoarse,
+                Op::DPdyCoarse => Builtin::DfdyCoarse,
+                _ => Builtin::FwidthCoarse,
+            };
+            return self.builtin(f, vec![e]);
+        }
         let Some(group) = self.l.out.derivative_group else {
             // Without a derivative group derivatives are zero; the operand is still
             // evaluated.

@@ -334,6 +334,11 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 let t = builtin_type(self.types(), b);
                 (self.add(ExprKind::BuiltinVar(b), t), t)
             }
+            Root::Split(_) => {
+                return Err(self.err(
+                    "a whole block of built-ins used as one value (only its members can be)",
+                ));
+            }
         };
         for s in &p.steps {
             let (kind, nt) = match (s, self.l.out.types.get(t).clone()) {

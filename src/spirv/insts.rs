@@ -81,8 +81,12 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             }
             Op::Store | Op::AtomicStore => {
                 let p = self.ptr(w(0)?)?;
-                if matches!(p.root, Root::Builtin(_)) {
-                    return Err(inst.err("a store to a built-in input"));
+                let input = match p.root {
+                    Root::Global(g) => self.l.out.globals[g.0 as usize].storage == Storage::Input,
+                    _ => false,
+                };
+                if matches!(p.root, Root::Builtin(_)) || input {
+                    return Err(inst.err("a store to an input variable"));
                 }
                 let v = self.value(w(if op == Op::Store { 1 } else { 3 })?)?;
                 let place = self.place(&p)?;
@@ -123,7 +127,28 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                     _ => return Err(inst.err("an access chain whose base is not a pointer")),
                 };
                 let (pointee, _) = self.l.pointer(w(0)?)?;
-                for &ix in inst.rest(3) {
+                let mut indices = inst.rest(3);
+                // A split block of built-ins: the first index picks the member's global.
+                if let Root::Split(v) = p.root {
+                    let first = indices.first().copied();
+                    let member = first.and_then(|i| self.l.consts.get(&i)?.as_literal());
+                    let globals = &self.l.split[&v].1;
+                    let g = match member {
+                        Some(Literal::Int(i)) if i >= 0 => globals.get(i as usize),
+                        Some(Literal::Uint(i)) => globals.get(i as usize),
+                        _ => None,
+                    };
+                    let Some(&g) = g else {
+                        return Err(inst.err("a member index into a block of built-ins that is not an in-range constant"));
+                    };
+                    p = Place {
+                        root: Root::Global(g),
+                        steps: Vec::new(),
+                        ty: self.l.out.globals[g.0 as usize].ty,
+                    };
+                    indices = &indices[1..];
+                }
+                for &ix in indices {
                     let t = self.l.out.types.get(p.ty).clone();
                     let step = match (&t, self.l.consts.get(&ix).and_then(|c| c.as_literal())) {
                         (Type::Struct(sid), Some(Literal::Int(i)))
@@ -216,6 +241,44 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 self.l.check_zero_size(w(1)?, t)?;
                 let z = self.l.zero(t);
                 self.values.insert(w(1)?, Value::Const(z, t));
+                return Ok(());
+            }
+            // SPV_KHR_subgroup_vote: GLSL 4.60's group votes (GL_ARB_shader_group_vote).
+            Op::SubgroupAnyKHR | Op::SubgroupAllKHR | Op::SubgroupAllEqualKHR => {
+                let fun = match op {
+                    Op::SubgroupAnyKHR => Builtin::AnyInvocation,
+                    Op::SubgroupAllKHR => Builtin::AllInvocations,
+                    _ => Builtin::AllInvocationsEqual,
+                };
+                let v = self.value(w(2)?)?;
+                let e = self.builtin(fun, vec![v])?;
+                let e = self.cast_to(e, self.rty(w(0)?)?)?;
+                self.define(w(1)?, e, out);
+                return Ok(());
+            }
+            Op::EmitVertex | Op::EndPrimitive | Op::EmitStreamVertex | Op::EndStreamPrimitive => {
+                // GL 4.6 appendix C: geometry shaders only.
+                if self.l.stage != crate::ir::shader::Stage::Geometry {
+                    return Err(inst.err(format!(
+                        "is not allowed in a {} shader",
+                        self.l.stage.name()
+                    )));
+                }
+                let (fun, args) = match op {
+                    Op::EmitVertex => (Builtin::EmitVertex, vec![]),
+                    Op::EndPrimitive => (Builtin::EndPrimitive, vec![]),
+                    _ => {
+                        let stream = self.value(w(0)?)?;
+                        let f = if op == Op::EmitStreamVertex {
+                            Builtin::EmitStreamVertex
+                        } else {
+                            Builtin::EndStreamPrimitive
+                        };
+                        (f, vec![self.cast(stream, Scalar::Int)])
+                    }
+                };
+                let e = self.builtin(fun, args)?;
+                out.push(self.stmt(StmtKind::Expr(e)));
                 return Ok(());
             }
             Op::ControlBarrier | Op::MemoryBarrier => {
@@ -527,10 +590,15 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                             ut,
                         )
                     }
+                    // The others (capability AtomicStorageOps,
+                    // SPV_KHR_shader_atomic_counter_ops) are GLSL 4.60's atomic
+                    // counter functions: the atomic memory functions on the counter.
                     _ => {
-                        return Err(inst.err(
-                            "an atomic counter operation other than increment, decrement and load",
-                        ));
+                        let mut args = vec![c];
+                        for v in vals {
+                            args.push(self.cast(v, Scalar::Uint));
+                        }
+                        self.builtin(fun, args)?
                     }
                 };
                 self.cast_to(e, rt)

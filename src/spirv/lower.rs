@@ -23,6 +23,10 @@ pub enum Root {
     Global(GlobalId),
     Local(LocalId),
     Builtin(BuiltinVar),
+    /// A non-array block of graphics built-ins (`gl_PerVertex`), whose members are
+    /// globals of their own: an access chain's first index picks one
+    /// (`Lower::split`).
+    Split(u32),
 }
 
 pub struct Lower<'m, 'a> {
@@ -39,6 +43,9 @@ pub struct Lower<'m, 'a> {
     pub workgroup_size: Option<[u32; 3]>,
     /// Specialization values by SpecId.
     spec: HashMap<u32, u32>,
+    /// Built-in blocks split into their members: the block's IR type and the global
+    /// of each member, by the block variable's id.
+    pub split: HashMap<u32, (TypeId, Vec<GlobalId>)>,
 }
 
 impl<'m, 'a> Lower<'m, 'a> {
@@ -56,6 +63,7 @@ impl<'m, 'a> Lower<'m, 'a> {
             globals: HashMap::new(),
             workgroup_size: None,
             spec: spec.iter().copied().collect(),
+            split: HashMap::new(),
         }
     }
 
@@ -524,6 +532,11 @@ impl<'m, 'a> Lower<'m, 'a> {
             ));
         }
         let err = |msg: String| self.m.err_at(id, msg);
+        if matches!(SC::from_u32(storage), Some(SC::Input | SC::Output))
+            && self.stage != Stage::Compute
+        {
+            return self.stage_io(id, pointee, storage == SC::Output as u32);
+        }
         if let Some(b) = self.m.decoration(id, D::BuiltIn) {
             let b = b.first().copied().unwrap_or(u32::MAX);
             let var = match BuiltIn::from_u32(b) {
@@ -629,6 +642,12 @@ impl<'m, 'a> Lower<'m, 'a> {
                         global.storage = Storage::Uniform;
                         global.location = Some(l);
                         global.init = init.and_then(|i| self.consts.get(&i).cloned());
+                        // Unnamed, it is named by its location: the uniform of one
+                        // location is one uniform of the program, whichever stages
+                        // declare it (ARB_gl_spirv issue 23).
+                        if unnamed || global.name.is_empty() {
+                            global.name = format!("_spvuniform{l}");
+                        }
                     }
                 }
             }
@@ -698,15 +717,20 @@ impl<'m, 'a> Lower<'m, 'a> {
                 )
                 .map_err(&err)?;
                 let bid = BlockId(self.out.blocks.len() as u32);
+                // A block without a name is named by its kind and binding, so that the
+                // same block in two stages' modules is one block of the program (GL
+                // 4.6 §7.4.2 matches SPIR-V blocks by binding).
                 let block_name = match self.name(base_spv) {
-                    n if n.is_empty() => format!("_spvblock{base_spv}"),
+                    n if n.is_empty() && is_buffer => format!("_spvbuffer{binding}"),
+                    n if n.is_empty() => format!("_spvblock{binding}"),
                     n => n,
                 };
                 self.out.blocks.push(InterfaceBlock {
                     kind,
                     name: block_name.clone(),
-                    // glslang names an instance-less block's variable "".
-                    instance: (!name.is_empty()).then(|| name.clone()),
+                    // glslang names an instance-less block's variable ""; a variable without
+                    // OpName has no instance name either.
+                    instance: (!name.is_empty() && !unnamed).then(|| name.clone()),
                     packing,
                     row_major: false,
                     binding: Some(binding),
@@ -718,7 +742,7 @@ impl<'m, 'a> Lower<'m, 'a> {
                     BlockKind::Buffer => Storage::Buffer(bid),
                     BlockKind::Uniform => Storage::UniformBlock(bid),
                 };
-                if name.is_empty() {
+                if name.is_empty() || unnamed {
                     global.name = block_name;
                 }
             }

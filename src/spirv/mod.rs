@@ -17,6 +17,7 @@ pub mod ext;
 pub mod function;
 pub mod images;
 pub mod insts;
+pub mod io;
 pub mod layout;
 pub mod lower;
 pub mod module;
@@ -71,6 +72,21 @@ pub fn read(bytes: &[u8]) -> Result<Binary, String> {
     })
 }
 
+/// The GL shader stage of an execution model (GL 4.6 appendix C); None for models
+/// that are no GL stage.
+pub fn stage_of_model(model: u32) -> Option<Stage> {
+    [
+        Stage::Vertex,
+        Stage::TessControl,
+        Stage::TessEvaluation,
+        Stage::Geometry,
+        Stage::Fragment,
+        Stage::Compute,
+    ]
+    .into_iter()
+    .find(|&s| model_of(s) == model)
+}
+
 /// The execution model of a GL shader stage (GL 4.6 appendix C).
 pub fn model_of(stage: Stage) -> u32 {
     (match stage {
@@ -110,7 +126,22 @@ const CAPABILITIES: &[Cap] = &[
     Cap::StorageImageArrayDynamicIndexing,
     Cap::UniformBufferArrayDynamicIndexing,
     Cap::AtomicStorage,
+    Cap::AtomicStorageOps,
+    Cap::SubgroupVoteKHR,
     Cap::DerivativeControl,
+    // The graphics stages' (checked and linked, never compiled).
+    Cap::Geometry,
+    Cap::Tessellation,
+    Cap::GeometryPointSize,
+    Cap::TessellationPointSize,
+    Cap::GeometryStreams,
+    Cap::ClipDistance,
+    Cap::CullDistance,
+    Cap::SampleRateShading,
+    Cap::InterpolationFunction,
+    Cap::TransformFeedback,
+    Cap::MultiViewport,
+    Cap::DrawParameters,
     Cap::ComputeDerivativeGroupQuadsKHR,
     Cap::ComputeDerivativeGroupLinearKHR,
 ];
@@ -121,6 +152,9 @@ pub const EXTENSIONS: &[&str] = &[
     "SPV_AMD_shader_trinary_minmax",
     "SPV_NV_compute_shader_derivatives",
     "SPV_KHR_compute_shader_derivatives",
+    "SPV_KHR_shader_draw_parameters",
+    "SPV_KHR_shader_atomic_counter_ops",
+    "SPV_KHR_subgroup_vote",
 ];
 
 /// SpecializeShader's compile: lowers entry point `entry` of `bin` for `stage` with
@@ -174,17 +208,25 @@ fn lower_module(
             format!("no {} entry point is named \"{entry}\"", stage.name()),
         ));
     };
-    if stage != Stage::Compute {
-        return Err(error_at(
-            ep.offset,
-            format!(
-                "{} shaders in SPIR-V are not supported yet (compute shaders are)",
-                stage.name()
-            ),
-        ));
-    }
     let mut l = lower::Lower::new(&m, stage, spec);
     l.declarations()?;
+    if stage != Stage::Compute {
+        let modes: Vec<(u32, &[u32], usize)> = m
+            .exec_modes
+            .iter()
+            .filter(|(f, ..)| *f == ep.func)
+            .map(|(_, mode, ops, at)| (*mode, &ops[..], *at))
+            .collect();
+        io::stage_layout(&mut l.out.stage_layout, stage, &modes)?;
+    }
+    if stage == Stage::Compute {
+        compute_modes(&mut l, &m, ep)?;
+    }
+    reach_and_lower(stage, l, &m, ep)
+}
+
+/// The work-group size and derivative group of a compute entry point.
+fn compute_modes(l: &mut lower::Lower, m: &SpvModule, ep: &module::EntryPoint) -> SpvResult<()> {
     // The work-group size: a constant decorated WorkgroupSize, else LocalSize (or
     // LocalSizeId) on the entry point (GL 4.6 appendix C.4).
     let mut size = l.workgroup_size;
@@ -239,6 +281,16 @@ fn lower_module(
         ));
     }
     l.out.local_size = Some(LocalSize::Fixed(size));
+    Ok(())
+}
+
+/// Lowers the functions entry point `ep` reaches, and checks the module.
+fn reach_and_lower<'m, 'a>(
+    stage: Stage,
+    mut l: lower::Lower<'m, 'a>,
+    m: &'m SpvModule<'a>,
+    ep: &module::EntryPoint,
+) -> SpvResult<CompiledShader> {
     // The functions the entry point reaches (a work list: call chains are as deep as
     // the module makes them).
     let mut reach = vec![ep.func];
@@ -334,7 +386,7 @@ fn lower_module(
         );
         let mut fl = function::FnLower {
             l: &mut l,
-            m: &m,
+            m,
             spv: fd,
             f: template,
             values: HashMap::new(),
@@ -346,11 +398,12 @@ fn lower_module(
             block_local: HashSet::new(),
             pending: Vec::new(),
         };
-        (fl.deferrable, fl.block_local) = trees::deferrable(&m, fd);
+        (fl.deferrable, fl.block_local) = trees::deferrable(m, fd);
         for (&id, root) in fl.l.globals.clone().iter() {
             let ty = match root {
                 lower::Root::Global(g) => fl.l.out.globals[g.0 as usize].ty,
                 lower::Root::Builtin(b) => function::builtin_type(fl.types(), *b),
+                lower::Root::Split(v) => fl.l.split[v].0,
                 lower::Root::Local(_) => continue,
             };
             fl.values.insert(

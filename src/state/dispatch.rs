@@ -244,6 +244,16 @@ impl ContextState {
             }
         }
         let [x, y, z] = outcome.groups;
+        // COMPUTE_SHADER_INVOCATIONS queries (ARB_pipeline_statistics_query): the
+        // invocations of the dispatch's work groups.
+        let per_group = local_size
+            .iter()
+            .fold(1u64, |a, &s| a.saturating_mul(s as u64));
+        let invocations = [x, y, z]
+            .iter()
+            .fold(per_group, |a, &n| a.saturating_mul(n as u64));
+        self.queries.compute_invocations =
+            self.queries.compute_invocations.saturating_add(invocations);
         // GLCOMPUTE_DEBUG=barriers: a barrier the invocations of a group did not all
         // reach the same way (GLSL 4.60 §8.16: undefined).
         if outcome.report != 0 {

@@ -103,9 +103,8 @@ fn draw_range(
 }
 
 /// The MultiDraw*IndirectCount commands' own checks (GL 4.6 §10.4), then the indirect
-/// buffer's. glcompute has no PARAMETER_BUFFER binding point (GL_ARB_indirect_parameters
-/// is not announced), so the draw count can never be read: such a command always ends
-/// in INVALID_OPERATION.
+/// buffer's and the parameter buffer's; then, like every draw, INVALID_OPERATION
+/// (glcompute does not rasterise).
 fn check_indirect_count(
     st: &ContextState,
     drawcount: GLintptr,
@@ -122,11 +121,34 @@ fn check_indirect_count(
         );
     }
     check_indirect(st, stride)?;
-    // GL 4.6 §10.4: INVALID_OPERATION if no buffer is bound to PARAMETER_BUFFER.
-    gl_bail!(
-        GL_INVALID_OPERATION,
-        "no buffer is bound to GL_PARAMETER_BUFFER (glcompute has no such binding point, and does not rasterise)"
-    )
+    // GL 4.6 §10.4: INVALID_OPERATION if no buffer is bound to PARAMETER_BUFFER, if
+    // reading the count would go past its end, or if it is mapped (§6.3.2).
+    let Some(buf) = st.bindings.parameter.as_ref() else {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "no buffer is bound to GL_PARAMETER_BUFFER"
+        );
+    };
+    let (size, mapped) = {
+        let b = buf.state.lock();
+        (b.size() as i64, b.mapped_non_persistent())
+    };
+    if (drawcount as i64)
+        .checked_add(4)
+        .is_none_or(|end| end > size)
+    {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "reading the draw count at offset {drawcount} of GL_PARAMETER_BUFFER would pass its end ({size} bytes)"
+        );
+    }
+    if mapped {
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "the buffer bound to GL_PARAMETER_BUFFER is mapped"
+        );
+    }
+    no_rasteriser()
 }
 
 /// DrawTransformFeedback*: GL 4.6 §13.2.3. glcompute has no transform feedback

@@ -162,7 +162,10 @@ impl ContextState {
                 static_cstring(&VERSION_CORE, || version_string(true))
             }
             GL_VERSION => static_cstring(&VERSION_COMPAT, || version_string(false)),
-            GL_SHADING_LANGUAGE_VERSION => static_cstring(&GLSL, || "4.50".into()),
+            GL_SHADING_LANGUAGE_VERSION => static_cstring(&GLSL, || {
+                let v = crate::glsl::accepts::GLSL_VERSION;
+                format!("{}.{:02}", v / 100, v % 100)
+            }),
             // GL 4.6 core removed GetString(EXTENSIONS); compatibility profiles keep it.
             GL_EXTENSIONS if !self.info.is_core() => static_cstring(&EXTS, || EXTENSIONS.join(" ")),
             // GL 4.6 §22.2: INVALID_ENUM if name is not an accepted value.

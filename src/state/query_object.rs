@@ -4,10 +4,12 @@
 //! called, so TIME_ELAPSED is the time from BeginQuery to EndQuery as this process
 //! sees it, and TIMESTAMP (QueryCounter, or Get of TIMESTAMP) is the time since the
 //! process first read glcompute's clock (its first timestamp or timer query), in
-//! nanoseconds on a monotonic clock. Occlusion and primitive
-//! queries count what glcompute draws, which is nothing: their result is 0, and
-//! BeginQuery says so through KHR_debug. Every result is available as soon as the
-//! query ends.
+//! nanoseconds on a monotonic clock. COMPUTE_SHADER_INVOCATIONS (GL 4.6 §4.2,
+//! ARB_pipeline_statistics_query) counts the invocations of the dispatches between
+//! BeginQuery and EndQuery. Occlusion, primitive, transform feedback overflow and the
+//! other pipeline statistics queries count what glcompute draws, which is nothing:
+//! their result is 0, and BeginQuery says so through KHR_debug. Every result is
+//! available as soon as the query ends.
 
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
@@ -23,13 +25,30 @@ fn begin_target(target: u32) -> Option<u32> {
         GL_SAMPLES_PASSED
         | GL_ANY_SAMPLES_PASSED
         | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
-        | GL_TIME_ELAPSED => Some(1),
-        GL_PRIMITIVES_GENERATED | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => {
-            Some(MAX_VERTEX_STREAMS as u32)
-        }
+        | GL_TIME_ELAPSED
+        | GL_TRANSFORM_FEEDBACK_OVERFLOW => Some(1),
+        GL_PRIMITIVES_GENERATED
+        | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN
+        | GL_TRANSFORM_FEEDBACK_STREAM_OVERFLOW => Some(MAX_VERTEX_STREAMS as u32),
+        t if PIPELINE_STATISTICS.contains(&t) => Some(1),
         _ => None,
     }
 }
+
+/// The pipeline statistics query targets (GL 4.6 §4.2, table 4.1).
+const PIPELINE_STATISTICS: [u32; 11] = [
+    GL_VERTICES_SUBMITTED,
+    GL_PRIMITIVES_SUBMITTED,
+    GL_VERTEX_SHADER_INVOCATIONS,
+    GL_TESS_CONTROL_SHADER_PATCHES,
+    GL_TESS_EVALUATION_SHADER_INVOCATIONS,
+    GL_GEOMETRY_SHADER_INVOCATIONS,
+    GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED,
+    GL_FRAGMENT_SHADER_INVOCATIONS,
+    GL_COMPUTE_SHADER_INVOCATIONS,
+    GL_CLIPPING_INPUT_PRIMITIVES,
+    GL_CLIPPING_OUTPUT_PRIMITIVES,
+];
 
 fn check_target(target: u32, index: u32) -> GlResult<()> {
     let Some(n) = begin_target(target) else {
@@ -139,13 +158,18 @@ impl ContextState {
         // GL 4.6 §4.2.1: INVALID_OPERATION if id is not a query name, is active, or
         // is a query of another target.
         self.check_query_name(id, target)?;
-        let draws = target != GL_TIME_ELAPSED;
+        let draws = !matches!(target, GL_TIME_ELAPSED | GL_COMPUTE_SHADER_INVOCATIONS);
+        let started_ns = if target == GL_COMPUTE_SHADER_INVOCATIONS {
+            self.queries.compute_invocations
+        } else {
+            now_ns()
+        };
         self.queries.objects.set(
             id,
             QueryObject {
                 target,
                 result: 0,
-                started_ns: now_ns(),
+                started_ns,
                 active: true,
             },
         );
@@ -176,10 +200,13 @@ impl ContextState {
         };
         if let Some(q) = self.queries.objects.get_mut(id) {
             q.active = false;
-            q.result = if target == GL_TIME_ELAPSED {
-                now_ns().saturating_sub(q.started_ns)
-            } else {
-                0
+            q.result = match target {
+                GL_TIME_ELAPSED => now_ns().saturating_sub(q.started_ns),
+                GL_COMPUTE_SHADER_INVOCATIONS => self
+                    .queries
+                    .compute_invocations
+                    .saturating_sub(q.started_ns),
+                _ => 0,
             };
         }
         Ok(())

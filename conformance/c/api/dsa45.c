@@ -4,8 +4,8 @@
  * framebuffers, renderbuffers and texture copies, BindVertexBuffers (multi-bind), query
  * results stored into buffers (§4.2.3, GetQueryBufferObject* and the QUERY_BUFFER
  * binding), GetnTexImage, ClipControl, PolygonOffsetClamp, TextureBarrier, and the
- * commands that must fail here: SpecializeShader (no SPIR-V shaders) and
- * MultiDraw*IndirectCount (no PARAMETER_BUFFER, no rasteriser).
+ * commands that must fail here: SpecializeShader of a shader that is not SPIR-V and
+ * MultiDraw*IndirectCount (no PARAMETER_BUFFER bound; no rasteriser).
  *
  * usage: dsa45 [--any-gl]  (--any-gl skips what only glcompute answers this way) */
 // run: standalone

@@ -118,9 +118,14 @@ static void default_display_pbuffer(void)
     const EGLint v50[] = {EGL_CONTEXT_MAJOR_VERSION, 5, EGL_NONE};
     EXPECT_EGL(EGL_BAD_MATCH, "EGL_KHR_create_context: a version that does not exist",
                eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, v50));
+    const EGLint v47[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 7, EGL_NONE};
+    EXPECT_EGL(EGL_BAD_MATCH, "EGL_KHR_create_context: a version that does not exist (4.7)",
+               eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, v47));
     const EGLint v46[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_NONE};
-    EXPECT_EGL(EGL_BAD_MATCH, "EGL_KHR_create_context: a version above what is provided (4.3)",
-               eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, v46));
+    EGLContext c46 = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, v46);
+    CHECK(c46 != EGL_NO_CONTEXT, "EGL_KHR_create_context: a 4.6 context is provided (0x%x)", eglGetError());
+    if (c46 != EGL_NO_CONTEXT)
+        eglDestroyContext(dpy, c46);
     const EGLint badprof[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_OPENGL_PROFILE_MASK, 0, EGL_NONE};
     EXPECT_EGL(EGL_BAD_MATCH, "EGL_KHR_create_context: no profile bit", eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, badprof));
     const EGLint badattr[] = {0x3333, 1, EGL_NONE};

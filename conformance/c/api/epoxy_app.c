@@ -1,6 +1,6 @@
 /* An unmodified libepoxy program: epoxy loads libEGL/libGL itself (dlopen) and resolves
  * every function through them. With glcompute as those libraries it must create a
- * context, report GL 4.5 with the advertised extensions, and run buffer commands. */
+ * context, report GL 4.6 with the advertised extensions, and run buffer commands. */
 // cflags: -O1 -Wall
 // build: pkg:epoxy
 // run: standalone
@@ -29,7 +29,7 @@ int main(void)
     }
     int failures = 0;
     int gl_version = epoxy_gl_version();
-    if (gl_version != 45) {
+    if (gl_version != 46) {
         printf("FAIL: epoxy_gl_version() = %d\n", gl_version);
         failures++;
     }

@@ -233,7 +233,7 @@ int main(void)
     compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "desktop OpenGL context",
                   "GLSL ES 3.20 is refused in a desktop context");
     version = (const char *)glGetString(GL_VERSION);
-    CHECK(version && strncmp(version, "4.5", 3) == 0, "the desktop context says 4.5: %s", version);
+    CHECK(version && strncmp(version, "4.6", 3) == 0, "the desktop context says 4.6: %s", version);
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroyContext(dpy, gl);
     eglDestroyContext(dpy, ctx);

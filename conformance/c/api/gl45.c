@@ -100,9 +100,9 @@ static void egl_versions(void)
             eglDestroyContext(h_dpy, c);
     }
     if (!any) {
-        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6, EGL_NONE};
+        const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 7, EGL_NONE};
         EGLContext c = eglCreateContext(h_dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attribs);
-        CHECK(c == EGL_NO_CONTEXT && eglGetError() == EGL_BAD_MATCH, "a 4.6 context is refused");
+        CHECK(c == EGL_NO_CONTEXT && eglGetError() == EGL_BAD_MATCH, "a 4.7 context is refused (no such version)");
     }
 }
 

@@ -3,11 +3,11 @@
  * glGetStringi(GL_SHADING_LANGUAGE_VERSION, i) lists compiles a compute shader (with
  * GL_ARB_compute_shader below 4.30), and every #version above
  * GL_SHADING_LANGUAGE_VERSION fails with a log that says why. Standalone the claim is
- * 4.50; over a host without compute (4.20), which glcompute completes to GL 4.3, it
+ * 4.60; over a host without compute (4.20), which glcompute completes to GL 4.3, it
  * is 4.30 (the host compiles the other stages); over a host that claims more (Mesa's
  * 4.50), the host's version is the context's.
  * Run standalone, and interposed with and without the host's compute. */
-// run: standalone EXPECT_GLSL=450
+// run: standalone EXPECT_GLSL=460
 // run: interposed EXPECT_GLSL=430
 // run: interposed-mesa EXPECT_GLSL=450
 #include "harness.h"
@@ -96,7 +96,7 @@ int main(void)
     }
     CHECK(highest == claimed, "the highest listed version (%d) is the claimed one (%d)", highest, claimed);
 
-    for (int v = 430; v <= 460; v += 10) {
+    for (int v = 430; v <= 470; v += 10) {
         int ok = compiles(v, log, sizeof log);
         if (v <= claimed) {
             CHECK(ok, "#version %d compiles (claimed %d): %s", v, claimed, log);

@@ -33,9 +33,9 @@ static void strings(void)
     const char *glsl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
     CHECK(vendor && strstr(vendor, "glcompute"), "GL_VENDOR names glcompute");
     CHECK(renderer && strstr(renderer, "glcompute") && strstr(renderer, "thread"), "GL_RENDERER: '%s'", renderer);
-    CHECK(version && strncmp(version, "4.5", 3) == 0, "GL_VERSION: '%s'", version);
-    CHECK(glsl && strncmp(glsl, "4.50", 4) == 0, "GL_SHADING_LANGUAGE_VERSION: '%s'", glsl);
-    CHECK(h_int(GL_MAJOR_VERSION) == 4 && h_int(GL_MINOR_VERSION) == 5, "MAJOR/MINOR_VERSION");
+    CHECK(version && strncmp(version, "4.6", 3) == 0, "GL_VERSION: '%s'", version);
+    CHECK(glsl && strncmp(glsl, "4.60", 4) == 0, "GL_SHADING_LANGUAGE_VERSION: '%s'", glsl);
+    CHECK(h_int(GL_MAJOR_VERSION) == 4 && h_int(GL_MINOR_VERSION) == 6, "MAJOR/MINOR_VERSION");
     const GLubyte *s = (const GLubyte *)"untouched";
     EXPECT_ERR(GL_INVALID_ENUM, "GL 4.6 §22.2: GetString(EXTENSIONS) in a core profile", s = glGetString(GL_EXTENSIONS));
     CHECK(s == NULL, "failed GetString returns NULL");
@@ -55,7 +55,7 @@ static void strings(void)
     GLint nv = h_int(GL_NUM_SHADING_LANGUAGE_VERSIONS);
     CHECK(nv >= 1, "NUM_SHADING_LANGUAGE_VERSIONS");
     const char *first = (const char *)glGetStringi(GL_SHADING_LANGUAGE_VERSION, 0);
-    CHECK(first && strncmp(first, "450", 3) == 0, "GLSL version 0: '%s'", first);
+    CHECK(first && strncmp(first, "460", 3) == 0, "GLSL version 0: '%s'", first);
     CHECK(h_int(GL_CONTEXT_PROFILE_MASK) == GL_CONTEXT_CORE_PROFILE_BIT, "CONTEXT_PROFILE_MASK");
     CHECK(h_int(GL_CONTEXT_FLAGS) == 0, "CONTEXT_FLAGS of a non-debug context");
 }

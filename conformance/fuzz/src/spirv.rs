@@ -1,8 +1,9 @@
 //! The SPIR-V fuzzer: seed modules compiled by `glslangValidator -G` from the GLSL
-//! corpus (the supervisor compiles them once and hands them to its children in a
+//! corpus, and the graphics-stage modules of piglit's arb_gl_spirv tests assembled by
+//! `spirv-as` (the supervisor makes them once and hands them to its children in a
 //! file), each input one seed mutated at the word level, run through glShaderBinary,
-//! glSpecializeShader, glLinkProgram and, one input in 8 that links, a one-group
-//! dispatch. A SPIR-V module is untrusted binary input: every mutation must end in a
+//! glSpecializeShader (for the stage of the module's first entry point),
+//! glLinkProgram and, one compute input in 8 that links, a one-group dispatch. A SPIR-V module is untrusted binary input: every mutation must end in a
 //! GL error, a failed specialization or link with a log, or a run, never in a crash,
 //! a hang or an internal error.
 
@@ -63,6 +64,95 @@ fn compile_seeds(corpus: &[String], limit: usize, dir: &Path) -> Result<Vec<Vec<
         let _ = std::fs::remove_file(&spv);
     }
     Ok(out)
+}
+
+/// Graphics-stage seeds: every `[... shader spirv]` section of the piglit tests under
+/// `dir` that is not a compute shader's, assembled by spirv-as (the tool piglit's
+/// shader_runner uses). Sections spirv-as refuses are left out.
+fn assembled_seeds(dir: &Path, work: &Path) -> Result<Vec<Vec<u32>>, String> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "shader_test") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let mut section: Option<String> = None;
+        let mut sections = Vec::new();
+        for line in text.lines() {
+            if line.starts_with('[') {
+                sections.extend(section.take());
+                let graphics = line.ends_with(" shader spirv]") && !line.starts_with("[compute");
+                section = graphics.then(String::new);
+            } else if let Some(s) = section.as_mut()
+                && !line.trim_start().starts_with('#')
+            {
+                s.push_str(line);
+                s.push('\n');
+            }
+        }
+        sections.extend(section.take());
+        for asm in sections {
+            let (src, spv) = (work.join("seed.spvasm"), work.join("seed.spv"));
+            std::fs::write(&src, asm).map_err(|e| e.to_string())?;
+            let r = Command::new("spirv-as")
+                .args(["--target-env", "opengl4.5", "-o"])
+                .arg(&spv)
+                .arg(&src)
+                .output()
+                .map_err(|e| format!("cannot run spirv-as (apt-get install spirv-tools): {e}"))?;
+            if r.status.success()
+                && let Ok(bytes) = std::fs::read(&spv)
+                && bytes.len() >= 20
+                && bytes.len() % 4 == 0
+            {
+                out.push(
+                    bytes
+                        .chunks_exact(4)
+                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                        .collect(),
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The GL shader type of a module's first OpEntryPoint's execution model (GL 4.6
+/// appendix C), compute for anything else (a module mutated out of shape).
+fn stage_of(m: &[u32]) -> u32 {
+    let mut i = 5;
+    while i < m.len() {
+        let (op, n) = (m[i] & 0xffff, (m[i] >> 16) as usize);
+        if n == 0 {
+            break;
+        }
+        if op == 15 {
+            // OpEntryPoint: execution model, function, name, interface.
+            return match m.get(i + 1) {
+                Some(0) => 0x8B31,
+                Some(1) => 0x8E88,
+                Some(2) => 0x8E87,
+                Some(3) => 0x8DD9,
+                Some(4) => 0x8B30,
+                _ => COMPUTE_SHADER,
+            };
+        }
+        i += n;
+    }
+    COMPUTE_SHADER
 }
 
 /// The seeds file: per module, its word count then its words (little-endian).
@@ -279,7 +369,8 @@ pub fn child(args: &Args) -> Result<u8, String> {
         // SAFETY: GL calls with valid arguments; the module's bytes are `m`'s words.
         let outcome = unsafe {
             d.drain_errors();
-            let s = (gl.glCreateShader)(COMPUTE_SHADER);
+            let stage = stage_of(&m);
+            let s = (gl.glCreateShader)(stage);
             (gl.glShaderBinary)(
                 1,
                 &s,
@@ -297,7 +388,7 @@ pub fn child(args: &Args) -> Result<u8, String> {
                     std::ptr::null(),
                     std::ptr::null(),
                 );
-                d.drain_errors();
+                internal |= d.drain_errors_seen();
                 let mut ok = 0;
                 (gl.glGetShaderiv)(s, COMPILE_STATUS, &mut ok);
                 let log = d.log(s, false);
@@ -311,6 +402,7 @@ pub fn child(args: &Args) -> Result<u8, String> {
                     let prog = (gl.glCreateProgram)();
                     (gl.glAttachShader)(prog, s);
                     (gl.glLinkProgram)(prog);
+                    internal |= d.drain_errors_seen();
                     (gl.glGetProgramiv)(prog, LINK_STATUS, &mut ok);
                     let log = d.log(prog, true);
                     internal |= log.contains("internal");
@@ -319,7 +411,7 @@ pub fn child(args: &Args) -> Result<u8, String> {
                     }
                     let o = if ok == 0 {
                         'l'
-                    } else if index % 8 != 0 {
+                    } else if index % 8 != 0 || stage != COMPUTE_SHADER {
                         'k'
                     } else {
                         (gl.glUseProgram)(prog);
@@ -357,10 +449,24 @@ pub fn run(args: &Args) -> Result<u8, String> {
         .unwrap_or_else(std::env::temp_dir)
         .join(format!("spirv-seeds-{}", std::process::id()));
     let corpus = crate::glsl::load_corpus(args);
-    let seeds = compile_seeds(&corpus, args.num("--seeds", 300) as usize, &work)?;
+    let mut seeds = compile_seeds(&corpus, args.num("--seeds", 300) as usize, &work)?;
     if seeds.is_empty() {
         return Err("no seed modules: glslangValidator compiled none of the corpus".into());
     }
+    let spirv_tests = Path::new("/usr/lib/x86_64-linux-gnu/piglit/tests/spec/arb_gl_spirv");
+    let graphics = assembled_seeds(spirv_tests, &work)?;
+    if graphics.is_empty() {
+        return Err(format!(
+            "no graphics seed modules: no SPIR-V sections under {} (apt-get install piglit spirv-tools)",
+            spirv_tests.display()
+        ));
+    }
+    eprintln!(
+        "{} compute seed modules, {} graphics-stage ones",
+        seeds.len(),
+        graphics.len()
+    );
+    seeds.extend(graphics);
     let seeds_file = work.join("seeds.bin");
     write_seeds(&seeds_file, &seeds)?;
     let seeds_arg = seeds_file.to_string_lossy().into_owned();

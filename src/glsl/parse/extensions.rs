@@ -40,6 +40,8 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_ARB_gpu_shader_int64",
     "GL_ARB_shader_clock",
     "GL_ARB_shader_group_vote",
+    "GL_ARB_shader_atomic_counter_ops",
+    "GL_ARB_shader_draw_parameters",
     "GL_INTEL_shader_atomic_float_minmax",
     "GL_NV_compute_shader_derivatives",
     "GL_NV_shader_atomic_float",

@@ -355,8 +355,16 @@ impl Checker<'_> {
         if ov.min_version == builtins::COMPATIBILITY_ONLY {
             return self.compatibility();
         }
-        if matches!(ov.fun, AnyInvocation | AllInvocations | AllInvocationsEqual) {
-            return self.ext("GL_ARB_shader_group_vote");
+        if ov.min_version == builtins::overload::EXTENSION_ONLY {
+            if matches!(ov.fun, AnyInvocation | AllInvocations | AllInvocationsEqual) {
+                return self.ext("GL_ARB_shader_group_vote");
+            }
+            if counter_op(ov) {
+                return self.ext("GL_ARB_shader_atomic_counter_ops");
+            }
+        }
+        if counter_op(ov) {
+            return self.version >= ov.min_version;
         }
         if self.version >= ov.min_version {
             return true;
@@ -405,13 +413,16 @@ impl Checker<'_> {
         use Builtin::*;
         match fun {
             _ if fun.class() == BuiltinClass::Atomic => {
-                // GLSL 4.60 §8.11: the memory argument is a buffer or shared variable.
-                let ok = self.root_global(args[0]).is_some_and(|g| {
-                    matches!(
-                        self.m.global(g).storage,
-                        Storage::Buffer(_) | Storage::Shared
-                    )
-                });
+                // GLSL 4.60 §8.11: the memory argument is a buffer or shared variable
+                // (§8.10: or, for the counter operations, an atomic counter).
+                let counter = self.m.types.get(self.ty(args[0])) == &Type::AtomicUint;
+                let ok = counter
+                    || self.root_global(args[0]).is_some_and(|g| {
+                        matches!(
+                            self.m.global(g).storage,
+                            Storage::Buffer(_) | Storage::Shared
+                        )
+                    });
                 if !ok {
                     self.error(span, "the first argument of an atomic function must be a buffer or shared variable");
                     return None;
@@ -506,6 +517,12 @@ pub enum Callee {
     Builtin(&'static Overload),
 }
 
+/// An atomic counter operation of GLSL 4.60 §8.10 other than increment, decrement
+/// and read (an atomic memory function whose first operand is a counter).
+fn counter_op(ov: &Overload) -> bool {
+    ov.fun.class() == BuiltinClass::Atomic && matches!(ov.params.first(), Some((Ty::AtomicUint, _)))
+}
+
 /// The extension(s) that enable a built-in no GLSL version has.
 pub fn extension_of(ov: &Overload) -> Option<String> {
     use Builtin::*;
@@ -522,7 +539,14 @@ pub fn extension_of(ov: &Overload) -> Option<String> {
         match ov.fun {
             Clock => "GL_ARB_shader_clock and GL_ARB_gpu_shader_int64",
             Clock2x32 => "GL_ARB_shader_clock",
-            AnyInvocation | AllInvocations | AllInvocationsEqual => "GL_ARB_shader_group_vote",
+            AnyInvocation | AllInvocations | AllInvocationsEqual
+                if ov.min_version == builtins::overload::EXTENSION_ONLY =>
+            {
+                "GL_ARB_shader_group_vote"
+            }
+            _ if counter_op(ov) && ov.min_version == builtins::overload::EXTENSION_ONLY => {
+                "GL_ARB_shader_atomic_counter_ops"
+            }
             Min3 | Max3 | Mid3 => "GL_AMD_shader_trinary_minmax",
             _ => return None,
         }

@@ -553,14 +553,56 @@ fn build() -> Table {
         "s inout:s s s",
         EXTENSION_ONLY,
     );
-    // GL_ARB_shader_group_vote.
+    // GL_ARB_shader_group_vote, and GLSL 4.60 §8.18 under their core names.
     for (name, fun) in [
         ("anyInvocationARB", AnyInvocation),
         ("allInvocationsARB", AllInvocations),
         ("allInvocationsEqualARB", AllInvocationsEqual),
     ] {
         fixed(&mut t, name, fun, vec(B, 1), &[vec(B, 1)], EXTENSION_ONLY);
+        let core = name.trim_end_matches("ARB");
+        fixed(&mut t, core, fun, vec(B, 1), &[vec(B, 1)], 460);
     }
+    // GLSL 4.60 §8.10's atomic counter operations (GL_ARB_shader_atomic_counter_ops,
+    // with an ARB suffix): the atomic memory functions on a counter.
+    for (name, fun) in [
+        ("atomicCounterAdd", AtomicAdd),
+        ("atomicCounterSubtract", AtomicCounterSubtract),
+        ("atomicCounterMin", AtomicMin),
+        ("atomicCounterMax", AtomicMax),
+        ("atomicCounterAnd", AtomicAnd),
+        ("atomicCounterOr", AtomicOr),
+        ("atomicCounterXor", AtomicXor),
+        ("atomicCounterExchange", AtomicExchange),
+    ] {
+        fixed(&mut t, name, fun, vec(U, 1), &[au, vec(U, 1)], 460);
+        let arb: &'static str = Box::leak(format!("{name}ARB").into_boxed_str());
+        fixed(
+            &mut t,
+            arb,
+            fun,
+            vec(U, 1),
+            &[au, vec(U, 1)],
+            EXTENSION_ONLY,
+        );
+    }
+    let cs = [au, vec(U, 1), vec(U, 1)];
+    fixed(
+        &mut t,
+        "atomicCounterCompSwap",
+        AtomicCompSwap,
+        vec(U, 1),
+        &cs,
+        460,
+    );
+    fixed(
+        &mut t,
+        "atomicCounterCompSwapARB",
+        AtomicCompSwap,
+        vec(U, 1),
+        &cs,
+        EXTENSION_ONLY,
+    );
     textures::add(&mut t);
     t
 }

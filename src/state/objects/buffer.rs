@@ -98,6 +98,9 @@ pub struct Bindings {
     pub pixel_pack: Option<Arc<Buffer>>,
     pub pixel_unpack: Option<Arc<Buffer>>,
     pub query: Option<Arc<Buffer>>,
+    /// PARAMETER_BUFFER (GL 4.6 §10.3.11, ARB_indirect_parameters): draw counts of
+    /// the MultiDraw*IndirectCount commands.
+    pub parameter: Option<Arc<Buffer>>,
     pub shader_storage: Option<Arc<Buffer>>,
     pub texture: Option<Arc<Buffer>>,
     pub transform_feedback: Option<Arc<Buffer>>,
@@ -122,6 +125,7 @@ impl Default for Bindings {
             pixel_pack: None,
             pixel_unpack: None,
             query: None,
+            parameter: None,
             shader_storage: None,
             texture: None,
             transform_feedback: None,
@@ -148,6 +152,7 @@ impl Bindings {
             GL_PIXEL_PACK_BUFFER => &mut self.pixel_pack,
             GL_PIXEL_UNPACK_BUFFER => &mut self.pixel_unpack,
             GL_QUERY_BUFFER => &mut self.query,
+            GL_PARAMETER_BUFFER => &mut self.parameter,
             GL_SHADER_STORAGE_BUFFER => &mut self.shader_storage,
             GL_TEXTURE_BUFFER => &mut self.texture,
             GL_TRANSFORM_FEEDBACK_BUFFER => &mut self.transform_feedback,
@@ -186,7 +191,7 @@ impl Bindings {
     }
 }
 
-pub const GENERIC_TARGETS: [u32; 14] = [
+pub const GENERIC_TARGETS: [u32; 15] = [
     GL_ARRAY_BUFFER,
     GL_ELEMENT_ARRAY_BUFFER,
     GL_ATOMIC_COUNTER_BUFFER,
@@ -197,6 +202,7 @@ pub const GENERIC_TARGETS: [u32; 14] = [
     GL_PIXEL_PACK_BUFFER,
     GL_PIXEL_UNPACK_BUFFER,
     GL_QUERY_BUFFER,
+    GL_PARAMETER_BUFFER,
     GL_SHADER_STORAGE_BUFFER,
     GL_TEXTURE_BUFFER,
     GL_TRANSFORM_FEEDBACK_BUFFER,

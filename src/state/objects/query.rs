@@ -19,7 +19,8 @@ pub struct QueryObject {
     /// The target it was first begun (or created) with.
     pub target: u32,
     pub result: u64,
-    /// Set when BeginQuery starts a TIME_ELAPSED query.
+    /// Set when BeginQuery starts a TIME_ELAPSED query (nanoseconds), or a
+    /// COMPUTE_SHADER_INVOCATIONS query (the context's invocation count then).
     pub started_ns: u64,
     pub active: bool,
 }
@@ -29,4 +30,7 @@ pub struct QueryObject {
 pub struct Queries {
     pub objects: NameTable<QueryObject>,
     pub active: HashMap<(u32, u32), u32>,
+    /// Compute shader invocations the context's dispatches have run (a running total
+    /// for COMPUTE_SHADER_INVOCATIONS queries, ARB_pipeline_statistics_query).
+    pub compute_invocations: u64,
 }
