@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 272;
+pub const COUNT: usize = 275;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -30,6 +30,9 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glIsShader",
     c"glIsProgram",
     c"glShaderSource",
+    c"glShaderBinary",
+    c"glSpecializeShader",
+    c"glSpecializeShaderARB",
     c"glCompileShader",
     c"glGetShaderiv",
     c"glGetShaderInfoLog",
@@ -307,256 +310,259 @@ pub mod slot {
     pub const glIsShader: usize = 19;
     pub const glIsProgram: usize = 20;
     pub const glShaderSource: usize = 21;
-    pub const glCompileShader: usize = 22;
-    pub const glGetShaderiv: usize = 23;
-    pub const glGetShaderInfoLog: usize = 24;
-    pub const glGetShaderSource: usize = 25;
-    pub const glGetProgramiv: usize = 26;
-    pub const glGetProgramInfoLog: usize = 27;
-    pub const glValidateProgram: usize = 28;
-    pub const glGetAttachedShaders: usize = 29;
-    pub const glProgramParameteri: usize = 30;
-    pub const glBindAttribLocation: usize = 31;
-    pub const glGetAttribLocation: usize = 32;
-    pub const glGetActiveAttrib: usize = 33;
-    pub const glGetUniformLocation: usize = 34;
-    pub const glGetUniformIndices: usize = 35;
-    pub const glGetActiveUniform: usize = 36;
-    pub const glGetActiveUniformsiv: usize = 37;
-    pub const glGetActiveUniformName: usize = 38;
-    pub const glGetUniformBlockIndex: usize = 39;
-    pub const glGetActiveUniformBlockiv: usize = 40;
-    pub const glGetActiveUniformBlockName: usize = 41;
-    pub const glUniformBlockBinding: usize = 42;
-    pub const glShaderStorageBlockBinding: usize = 43;
-    pub const glGetActiveAtomicCounterBufferiv: usize = 44;
-    pub const glGetProgramInterfaceiv: usize = 45;
-    pub const glGetProgramResourceIndex: usize = 46;
-    pub const glGetProgramResourceName: usize = 47;
-    pub const glGetProgramResourceiv: usize = 48;
-    pub const glGetProgramResourceLocation: usize = 49;
-    pub const glGetProgramResourceLocationIndex: usize = 50;
-    pub const glGetUniformfv: usize = 51;
-    pub const glGetUniformiv: usize = 52;
-    pub const glGetUniformuiv: usize = 53;
-    pub const glGetUniformdv: usize = 54;
-    pub const glGetnUniformfv: usize = 55;
-    pub const glGetnUniformiv: usize = 56;
-    pub const glGetnUniformuiv: usize = 57;
-    pub const glGetnUniformdv: usize = 58;
-    pub const glGetSubroutineUniformLocation: usize = 59;
-    pub const glGetSubroutineIndex: usize = 60;
-    pub const glGetActiveSubroutineUniformiv: usize = 61;
-    pub const glGetActiveSubroutineUniformName: usize = 62;
-    pub const glGetActiveSubroutineName: usize = 63;
-    pub const glGetProgramStageiv: usize = 64;
-    pub const glUniformSubroutinesuiv: usize = 65;
-    pub const glGetUniformSubroutineuiv: usize = 66;
-    pub const glUniform1i64ARB: usize = 67;
-    pub const glUniform1i64vARB: usize = 68;
-    pub const glUniform2i64ARB: usize = 69;
-    pub const glUniform2i64vARB: usize = 70;
-    pub const glUniform3i64ARB: usize = 71;
-    pub const glUniform3i64vARB: usize = 72;
-    pub const glUniform4i64ARB: usize = 73;
-    pub const glUniform4i64vARB: usize = 74;
-    pub const glUniform1ui64ARB: usize = 75;
-    pub const glUniform1ui64vARB: usize = 76;
-    pub const glUniform2ui64ARB: usize = 77;
-    pub const glUniform2ui64vARB: usize = 78;
-    pub const glUniform3ui64ARB: usize = 79;
-    pub const glUniform3ui64vARB: usize = 80;
-    pub const glUniform4ui64ARB: usize = 81;
-    pub const glUniform4ui64vARB: usize = 82;
-    pub const glProgramUniform1i64ARB: usize = 83;
-    pub const glProgramUniform1i64vARB: usize = 84;
-    pub const glProgramUniform2i64ARB: usize = 85;
-    pub const glProgramUniform2i64vARB: usize = 86;
-    pub const glProgramUniform3i64ARB: usize = 87;
-    pub const glProgramUniform3i64vARB: usize = 88;
-    pub const glProgramUniform4i64ARB: usize = 89;
-    pub const glProgramUniform4i64vARB: usize = 90;
-    pub const glProgramUniform1ui64ARB: usize = 91;
-    pub const glProgramUniform1ui64vARB: usize = 92;
-    pub const glProgramUniform2ui64ARB: usize = 93;
-    pub const glProgramUniform2ui64vARB: usize = 94;
-    pub const glProgramUniform3ui64ARB: usize = 95;
-    pub const glProgramUniform3ui64vARB: usize = 96;
-    pub const glProgramUniform4ui64ARB: usize = 97;
-    pub const glProgramUniform4ui64vARB: usize = 98;
-    pub const glGetUniformi64vARB: usize = 99;
-    pub const glGetUniformui64vARB: usize = 100;
-    pub const glGetnUniformi64vARB: usize = 101;
-    pub const glGetnUniformui64vARB: usize = 102;
-    pub const glUniform1f: usize = 103;
-    pub const glUniform2f: usize = 104;
-    pub const glUniform3f: usize = 105;
-    pub const glUniform4f: usize = 106;
-    pub const glUniform1i: usize = 107;
-    pub const glUniform2i: usize = 108;
-    pub const glUniform3i: usize = 109;
-    pub const glUniform4i: usize = 110;
-    pub const glUniform1ui: usize = 111;
-    pub const glUniform2ui: usize = 112;
-    pub const glUniform3ui: usize = 113;
-    pub const glUniform4ui: usize = 114;
-    pub const glUniform1d: usize = 115;
-    pub const glUniform2d: usize = 116;
-    pub const glUniform3d: usize = 117;
-    pub const glUniform4d: usize = 118;
-    pub const glUniform1fv: usize = 119;
-    pub const glUniform2fv: usize = 120;
-    pub const glUniform3fv: usize = 121;
-    pub const glUniform4fv: usize = 122;
-    pub const glUniform1iv: usize = 123;
-    pub const glUniform2iv: usize = 124;
-    pub const glUniform3iv: usize = 125;
-    pub const glUniform4iv: usize = 126;
-    pub const glUniform1uiv: usize = 127;
-    pub const glUniform2uiv: usize = 128;
-    pub const glUniform3uiv: usize = 129;
-    pub const glUniform4uiv: usize = 130;
-    pub const glUniform1dv: usize = 131;
-    pub const glUniform2dv: usize = 132;
-    pub const glUniform3dv: usize = 133;
-    pub const glUniform4dv: usize = 134;
-    pub const glUniformMatrix2fv: usize = 135;
-    pub const glUniformMatrix3fv: usize = 136;
-    pub const glUniformMatrix4fv: usize = 137;
-    pub const glUniformMatrix2x3fv: usize = 138;
-    pub const glUniformMatrix3x2fv: usize = 139;
-    pub const glUniformMatrix2x4fv: usize = 140;
-    pub const glUniformMatrix4x2fv: usize = 141;
-    pub const glUniformMatrix3x4fv: usize = 142;
-    pub const glUniformMatrix4x3fv: usize = 143;
-    pub const glUniformMatrix2dv: usize = 144;
-    pub const glUniformMatrix3dv: usize = 145;
-    pub const glUniformMatrix4dv: usize = 146;
-    pub const glUniformMatrix2x3dv: usize = 147;
-    pub const glUniformMatrix3x2dv: usize = 148;
-    pub const glUniformMatrix2x4dv: usize = 149;
-    pub const glUniformMatrix4x2dv: usize = 150;
-    pub const glUniformMatrix3x4dv: usize = 151;
-    pub const glUniformMatrix4x3dv: usize = 152;
-    pub const glProgramUniform1f: usize = 153;
-    pub const glProgramUniform2f: usize = 154;
-    pub const glProgramUniform3f: usize = 155;
-    pub const glProgramUniform4f: usize = 156;
-    pub const glProgramUniform1i: usize = 157;
-    pub const glProgramUniform2i: usize = 158;
-    pub const glProgramUniform3i: usize = 159;
-    pub const glProgramUniform4i: usize = 160;
-    pub const glProgramUniform1ui: usize = 161;
-    pub const glProgramUniform2ui: usize = 162;
-    pub const glProgramUniform3ui: usize = 163;
-    pub const glProgramUniform4ui: usize = 164;
-    pub const glProgramUniform1d: usize = 165;
-    pub const glProgramUniform2d: usize = 166;
-    pub const glProgramUniform3d: usize = 167;
-    pub const glProgramUniform4d: usize = 168;
-    pub const glProgramUniform1fv: usize = 169;
-    pub const glProgramUniform2fv: usize = 170;
-    pub const glProgramUniform3fv: usize = 171;
-    pub const glProgramUniform4fv: usize = 172;
-    pub const glProgramUniform1iv: usize = 173;
-    pub const glProgramUniform2iv: usize = 174;
-    pub const glProgramUniform3iv: usize = 175;
-    pub const glProgramUniform4iv: usize = 176;
-    pub const glProgramUniform1uiv: usize = 177;
-    pub const glProgramUniform2uiv: usize = 178;
-    pub const glProgramUniform3uiv: usize = 179;
-    pub const glProgramUniform4uiv: usize = 180;
-    pub const glProgramUniform1dv: usize = 181;
-    pub const glProgramUniform2dv: usize = 182;
-    pub const glProgramUniform3dv: usize = 183;
-    pub const glProgramUniform4dv: usize = 184;
-    pub const glProgramUniformMatrix2fv: usize = 185;
-    pub const glProgramUniformMatrix3fv: usize = 186;
-    pub const glProgramUniformMatrix4fv: usize = 187;
-    pub const glProgramUniformMatrix2x3fv: usize = 188;
-    pub const glProgramUniformMatrix3x2fv: usize = 189;
-    pub const glProgramUniformMatrix2x4fv: usize = 190;
-    pub const glProgramUniformMatrix4x2fv: usize = 191;
-    pub const glProgramUniformMatrix3x4fv: usize = 192;
-    pub const glProgramUniformMatrix4x3fv: usize = 193;
-    pub const glProgramUniformMatrix2dv: usize = 194;
-    pub const glProgramUniformMatrix3dv: usize = 195;
-    pub const glProgramUniformMatrix4dv: usize = 196;
-    pub const glProgramUniformMatrix2x3dv: usize = 197;
-    pub const glProgramUniformMatrix3x2dv: usize = 198;
-    pub const glProgramUniformMatrix2x4dv: usize = 199;
-    pub const glProgramUniformMatrix4x2dv: usize = 200;
-    pub const glProgramUniformMatrix3x4dv: usize = 201;
-    pub const glProgramUniformMatrix4x3dv: usize = 202;
-    pub const glBindBuffer: usize = 203;
-    pub const glBindBufferBase: usize = 204;
-    pub const glBindBufferRange: usize = 205;
-    pub const glBindBuffersBase: usize = 206;
-    pub const glBindBuffersRange: usize = 207;
-    pub const glDeleteBuffers: usize = 208;
-    pub const glBufferData: usize = 209;
-    pub const glBufferStorage: usize = 210;
-    pub const glBufferSubData: usize = 211;
-    pub const glGetBufferSubData: usize = 212;
-    pub const glMapBuffer: usize = 213;
-    pub const glMapBufferRange: usize = 214;
-    pub const glUnmapBuffer: usize = 215;
-    pub const glFlushMappedBufferRange: usize = 216;
-    pub const glGetBufferParameteriv: usize = 217;
-    pub const glGetBufferParameteri64v: usize = 218;
-    pub const glGetBufferPointerv: usize = 219;
-    pub const glCopyBufferSubData: usize = 220;
-    pub const glClearBufferData: usize = 221;
-    pub const glClearBufferSubData: usize = 222;
-    pub const glGetError: usize = 223;
-    pub const glGetGraphicsResetStatus: usize = 224;
-    pub const glGetGraphicsResetStatusARB: usize = 225;
-    pub const glGetString: usize = 226;
-    pub const glGetStringi: usize = 227;
-    pub const glGetIntegerv: usize = 228;
-    pub const glGetInteger64v: usize = 229;
-    pub const glGetBooleanv: usize = 230;
-    pub const glGetFloatv: usize = 231;
-    pub const glGetDoublev: usize = 232;
-    pub const glGetIntegeri_v: usize = 233;
-    pub const glGetInteger64i_v: usize = 234;
-    pub const glGetBooleani_v: usize = 235;
-    pub const glGetFloati_v: usize = 236;
-    pub const glGetDoublei_v: usize = 237;
-    pub const glDebugMessageCallback: usize = 238;
-    pub const glDebugMessageControl: usize = 239;
-    pub const glGenBuffers: usize = 240;
-    pub const glGetNamedBufferParameteri64v: usize = 241;
-    pub const glGetNamedBufferSubData: usize = 242;
-    pub const glNamedBufferSubData: usize = 243;
-    pub const glMapNamedBufferRange: usize = 244;
-    pub const glUnmapNamedBuffer: usize = 245;
-    pub const glCopyNamedBufferSubData: usize = 246;
-    pub const glCreateBuffers: usize = 247;
-    pub const glNamedBufferData: usize = 248;
-    pub const glCreateProgram: usize = 249;
-    pub const glGenLists: usize = 250;
-    pub const glIsEnabled: usize = 251;
-    pub const glGetPointerv: usize = 252;
-    pub const glDebugMessageInsert: usize = 253;
-    pub const glActiveTexture: usize = 254;
-    pub const glBindTexture: usize = 255;
-    pub const glGetTexLevelParameteriv: usize = 256;
-    pub const glGetTexParameteriv: usize = 257;
-    pub const glGetTexParameterfv: usize = 258;
-    pub const glGetTexImage: usize = 259;
-    pub const glGetTextureSubImage: usize = 260;
-    pub const glIsTexture: usize = 261;
-    pub const glTexSubImage1D: usize = 262;
-    pub const glTexSubImage2D: usize = 263;
-    pub const glTexSubImage3D: usize = 264;
-    pub const glPixelStorei: usize = 265;
-    pub const glGetSamplerParameteriv: usize = 266;
-    pub const glGetSamplerParameterfv: usize = 267;
-    pub const glGetSamplerParameterIiv: usize = 268;
-    pub const glGetSamplerParameterIuiv: usize = 269;
-    pub const glGetTexParameterIiv: usize = 270;
-    pub const glGetTexParameterIuiv: usize = 271;
+    pub const glShaderBinary: usize = 22;
+    pub const glSpecializeShader: usize = 23;
+    pub const glSpecializeShaderARB: usize = 24;
+    pub const glCompileShader: usize = 25;
+    pub const glGetShaderiv: usize = 26;
+    pub const glGetShaderInfoLog: usize = 27;
+    pub const glGetShaderSource: usize = 28;
+    pub const glGetProgramiv: usize = 29;
+    pub const glGetProgramInfoLog: usize = 30;
+    pub const glValidateProgram: usize = 31;
+    pub const glGetAttachedShaders: usize = 32;
+    pub const glProgramParameteri: usize = 33;
+    pub const glBindAttribLocation: usize = 34;
+    pub const glGetAttribLocation: usize = 35;
+    pub const glGetActiveAttrib: usize = 36;
+    pub const glGetUniformLocation: usize = 37;
+    pub const glGetUniformIndices: usize = 38;
+    pub const glGetActiveUniform: usize = 39;
+    pub const glGetActiveUniformsiv: usize = 40;
+    pub const glGetActiveUniformName: usize = 41;
+    pub const glGetUniformBlockIndex: usize = 42;
+    pub const glGetActiveUniformBlockiv: usize = 43;
+    pub const glGetActiveUniformBlockName: usize = 44;
+    pub const glUniformBlockBinding: usize = 45;
+    pub const glShaderStorageBlockBinding: usize = 46;
+    pub const glGetActiveAtomicCounterBufferiv: usize = 47;
+    pub const glGetProgramInterfaceiv: usize = 48;
+    pub const glGetProgramResourceIndex: usize = 49;
+    pub const glGetProgramResourceName: usize = 50;
+    pub const glGetProgramResourceiv: usize = 51;
+    pub const glGetProgramResourceLocation: usize = 52;
+    pub const glGetProgramResourceLocationIndex: usize = 53;
+    pub const glGetUniformfv: usize = 54;
+    pub const glGetUniformiv: usize = 55;
+    pub const glGetUniformuiv: usize = 56;
+    pub const glGetUniformdv: usize = 57;
+    pub const glGetnUniformfv: usize = 58;
+    pub const glGetnUniformiv: usize = 59;
+    pub const glGetnUniformuiv: usize = 60;
+    pub const glGetnUniformdv: usize = 61;
+    pub const glGetSubroutineUniformLocation: usize = 62;
+    pub const glGetSubroutineIndex: usize = 63;
+    pub const glGetActiveSubroutineUniformiv: usize = 64;
+    pub const glGetActiveSubroutineUniformName: usize = 65;
+    pub const glGetActiveSubroutineName: usize = 66;
+    pub const glGetProgramStageiv: usize = 67;
+    pub const glUniformSubroutinesuiv: usize = 68;
+    pub const glGetUniformSubroutineuiv: usize = 69;
+    pub const glUniform1i64ARB: usize = 70;
+    pub const glUniform1i64vARB: usize = 71;
+    pub const glUniform2i64ARB: usize = 72;
+    pub const glUniform2i64vARB: usize = 73;
+    pub const glUniform3i64ARB: usize = 74;
+    pub const glUniform3i64vARB: usize = 75;
+    pub const glUniform4i64ARB: usize = 76;
+    pub const glUniform4i64vARB: usize = 77;
+    pub const glUniform1ui64ARB: usize = 78;
+    pub const glUniform1ui64vARB: usize = 79;
+    pub const glUniform2ui64ARB: usize = 80;
+    pub const glUniform2ui64vARB: usize = 81;
+    pub const glUniform3ui64ARB: usize = 82;
+    pub const glUniform3ui64vARB: usize = 83;
+    pub const glUniform4ui64ARB: usize = 84;
+    pub const glUniform4ui64vARB: usize = 85;
+    pub const glProgramUniform1i64ARB: usize = 86;
+    pub const glProgramUniform1i64vARB: usize = 87;
+    pub const glProgramUniform2i64ARB: usize = 88;
+    pub const glProgramUniform2i64vARB: usize = 89;
+    pub const glProgramUniform3i64ARB: usize = 90;
+    pub const glProgramUniform3i64vARB: usize = 91;
+    pub const glProgramUniform4i64ARB: usize = 92;
+    pub const glProgramUniform4i64vARB: usize = 93;
+    pub const glProgramUniform1ui64ARB: usize = 94;
+    pub const glProgramUniform1ui64vARB: usize = 95;
+    pub const glProgramUniform2ui64ARB: usize = 96;
+    pub const glProgramUniform2ui64vARB: usize = 97;
+    pub const glProgramUniform3ui64ARB: usize = 98;
+    pub const glProgramUniform3ui64vARB: usize = 99;
+    pub const glProgramUniform4ui64ARB: usize = 100;
+    pub const glProgramUniform4ui64vARB: usize = 101;
+    pub const glGetUniformi64vARB: usize = 102;
+    pub const glGetUniformui64vARB: usize = 103;
+    pub const glGetnUniformi64vARB: usize = 104;
+    pub const glGetnUniformui64vARB: usize = 105;
+    pub const glUniform1f: usize = 106;
+    pub const glUniform2f: usize = 107;
+    pub const glUniform3f: usize = 108;
+    pub const glUniform4f: usize = 109;
+    pub const glUniform1i: usize = 110;
+    pub const glUniform2i: usize = 111;
+    pub const glUniform3i: usize = 112;
+    pub const glUniform4i: usize = 113;
+    pub const glUniform1ui: usize = 114;
+    pub const glUniform2ui: usize = 115;
+    pub const glUniform3ui: usize = 116;
+    pub const glUniform4ui: usize = 117;
+    pub const glUniform1d: usize = 118;
+    pub const glUniform2d: usize = 119;
+    pub const glUniform3d: usize = 120;
+    pub const glUniform4d: usize = 121;
+    pub const glUniform1fv: usize = 122;
+    pub const glUniform2fv: usize = 123;
+    pub const glUniform3fv: usize = 124;
+    pub const glUniform4fv: usize = 125;
+    pub const glUniform1iv: usize = 126;
+    pub const glUniform2iv: usize = 127;
+    pub const glUniform3iv: usize = 128;
+    pub const glUniform4iv: usize = 129;
+    pub const glUniform1uiv: usize = 130;
+    pub const glUniform2uiv: usize = 131;
+    pub const glUniform3uiv: usize = 132;
+    pub const glUniform4uiv: usize = 133;
+    pub const glUniform1dv: usize = 134;
+    pub const glUniform2dv: usize = 135;
+    pub const glUniform3dv: usize = 136;
+    pub const glUniform4dv: usize = 137;
+    pub const glUniformMatrix2fv: usize = 138;
+    pub const glUniformMatrix3fv: usize = 139;
+    pub const glUniformMatrix4fv: usize = 140;
+    pub const glUniformMatrix2x3fv: usize = 141;
+    pub const glUniformMatrix3x2fv: usize = 142;
+    pub const glUniformMatrix2x4fv: usize = 143;
+    pub const glUniformMatrix4x2fv: usize = 144;
+    pub const glUniformMatrix3x4fv: usize = 145;
+    pub const glUniformMatrix4x3fv: usize = 146;
+    pub const glUniformMatrix2dv: usize = 147;
+    pub const glUniformMatrix3dv: usize = 148;
+    pub const glUniformMatrix4dv: usize = 149;
+    pub const glUniformMatrix2x3dv: usize = 150;
+    pub const glUniformMatrix3x2dv: usize = 151;
+    pub const glUniformMatrix2x4dv: usize = 152;
+    pub const glUniformMatrix4x2dv: usize = 153;
+    pub const glUniformMatrix3x4dv: usize = 154;
+    pub const glUniformMatrix4x3dv: usize = 155;
+    pub const glProgramUniform1f: usize = 156;
+    pub const glProgramUniform2f: usize = 157;
+    pub const glProgramUniform3f: usize = 158;
+    pub const glProgramUniform4f: usize = 159;
+    pub const glProgramUniform1i: usize = 160;
+    pub const glProgramUniform2i: usize = 161;
+    pub const glProgramUniform3i: usize = 162;
+    pub const glProgramUniform4i: usize = 163;
+    pub const glProgramUniform1ui: usize = 164;
+    pub const glProgramUniform2ui: usize = 165;
+    pub const glProgramUniform3ui: usize = 166;
+    pub const glProgramUniform4ui: usize = 167;
+    pub const glProgramUniform1d: usize = 168;
+    pub const glProgramUniform2d: usize = 169;
+    pub const glProgramUniform3d: usize = 170;
+    pub const glProgramUniform4d: usize = 171;
+    pub const glProgramUniform1fv: usize = 172;
+    pub const glProgramUniform2fv: usize = 173;
+    pub const glProgramUniform3fv: usize = 174;
+    pub const glProgramUniform4fv: usize = 175;
+    pub const glProgramUniform1iv: usize = 176;
+    pub const glProgramUniform2iv: usize = 177;
+    pub const glProgramUniform3iv: usize = 178;
+    pub const glProgramUniform4iv: usize = 179;
+    pub const glProgramUniform1uiv: usize = 180;
+    pub const glProgramUniform2uiv: usize = 181;
+    pub const glProgramUniform3uiv: usize = 182;
+    pub const glProgramUniform4uiv: usize = 183;
+    pub const glProgramUniform1dv: usize = 184;
+    pub const glProgramUniform2dv: usize = 185;
+    pub const glProgramUniform3dv: usize = 186;
+    pub const glProgramUniform4dv: usize = 187;
+    pub const glProgramUniformMatrix2fv: usize = 188;
+    pub const glProgramUniformMatrix3fv: usize = 189;
+    pub const glProgramUniformMatrix4fv: usize = 190;
+    pub const glProgramUniformMatrix2x3fv: usize = 191;
+    pub const glProgramUniformMatrix3x2fv: usize = 192;
+    pub const glProgramUniformMatrix2x4fv: usize = 193;
+    pub const glProgramUniformMatrix4x2fv: usize = 194;
+    pub const glProgramUniformMatrix3x4fv: usize = 195;
+    pub const glProgramUniformMatrix4x3fv: usize = 196;
+    pub const glProgramUniformMatrix2dv: usize = 197;
+    pub const glProgramUniformMatrix3dv: usize = 198;
+    pub const glProgramUniformMatrix4dv: usize = 199;
+    pub const glProgramUniformMatrix2x3dv: usize = 200;
+    pub const glProgramUniformMatrix3x2dv: usize = 201;
+    pub const glProgramUniformMatrix2x4dv: usize = 202;
+    pub const glProgramUniformMatrix4x2dv: usize = 203;
+    pub const glProgramUniformMatrix3x4dv: usize = 204;
+    pub const glProgramUniformMatrix4x3dv: usize = 205;
+    pub const glBindBuffer: usize = 206;
+    pub const glBindBufferBase: usize = 207;
+    pub const glBindBufferRange: usize = 208;
+    pub const glBindBuffersBase: usize = 209;
+    pub const glBindBuffersRange: usize = 210;
+    pub const glDeleteBuffers: usize = 211;
+    pub const glBufferData: usize = 212;
+    pub const glBufferStorage: usize = 213;
+    pub const glBufferSubData: usize = 214;
+    pub const glGetBufferSubData: usize = 215;
+    pub const glMapBuffer: usize = 216;
+    pub const glMapBufferRange: usize = 217;
+    pub const glUnmapBuffer: usize = 218;
+    pub const glFlushMappedBufferRange: usize = 219;
+    pub const glGetBufferParameteriv: usize = 220;
+    pub const glGetBufferParameteri64v: usize = 221;
+    pub const glGetBufferPointerv: usize = 222;
+    pub const glCopyBufferSubData: usize = 223;
+    pub const glClearBufferData: usize = 224;
+    pub const glClearBufferSubData: usize = 225;
+    pub const glGetError: usize = 226;
+    pub const glGetGraphicsResetStatus: usize = 227;
+    pub const glGetGraphicsResetStatusARB: usize = 228;
+    pub const glGetString: usize = 229;
+    pub const glGetStringi: usize = 230;
+    pub const glGetIntegerv: usize = 231;
+    pub const glGetInteger64v: usize = 232;
+    pub const glGetBooleanv: usize = 233;
+    pub const glGetFloatv: usize = 234;
+    pub const glGetDoublev: usize = 235;
+    pub const glGetIntegeri_v: usize = 236;
+    pub const glGetInteger64i_v: usize = 237;
+    pub const glGetBooleani_v: usize = 238;
+    pub const glGetFloati_v: usize = 239;
+    pub const glGetDoublei_v: usize = 240;
+    pub const glDebugMessageCallback: usize = 241;
+    pub const glDebugMessageControl: usize = 242;
+    pub const glGenBuffers: usize = 243;
+    pub const glGetNamedBufferParameteri64v: usize = 244;
+    pub const glGetNamedBufferSubData: usize = 245;
+    pub const glNamedBufferSubData: usize = 246;
+    pub const glMapNamedBufferRange: usize = 247;
+    pub const glUnmapNamedBuffer: usize = 248;
+    pub const glCopyNamedBufferSubData: usize = 249;
+    pub const glCreateBuffers: usize = 250;
+    pub const glNamedBufferData: usize = 251;
+    pub const glCreateProgram: usize = 252;
+    pub const glGenLists: usize = 253;
+    pub const glIsEnabled: usize = 254;
+    pub const glGetPointerv: usize = 255;
+    pub const glDebugMessageInsert: usize = 256;
+    pub const glActiveTexture: usize = 257;
+    pub const glBindTexture: usize = 258;
+    pub const glGetTexLevelParameteriv: usize = 259;
+    pub const glGetTexParameteriv: usize = 260;
+    pub const glGetTexParameterfv: usize = 261;
+    pub const glGetTexImage: usize = 262;
+    pub const glGetTextureSubImage: usize = 263;
+    pub const glIsTexture: usize = 264;
+    pub const glTexSubImage1D: usize = 265;
+    pub const glTexSubImage2D: usize = 266;
+    pub const glTexSubImage3D: usize = 267;
+    pub const glPixelStorei: usize = 268;
+    pub const glGetSamplerParameteriv: usize = 269;
+    pub const glGetSamplerParameterfv: usize = 270;
+    pub const glGetSamplerParameterIiv: usize = 271;
+    pub const glGetSamplerParameterIuiv: usize = 272;
+    pub const glGetTexParameterIiv: usize = 273;
+    pub const glGetTexParameterIuiv: usize = 274;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -875,6 +881,94 @@ impl HostGl {
                 unsafe { std::mem::transmute(addr) };
             // SAFETY: the caller passes arguments valid for `glShaderSource`.
             unsafe { func_(shader, count, string, length) }
+        }
+    }
+    /// The host's `glShaderBinary`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glShaderBinary(
+        &self,
+        count: GLsizei,
+        shaders: *const GLuint,
+        binary_format: GLenum,
+        binary: *const c_void,
+        length: GLsizei,
+    ) {
+        if let Some(addr) = self.address(slot::glShaderBinary) {
+            // SAFETY: the host returned this address for `glShaderBinary`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLsizei,
+                *const GLuint,
+                GLenum,
+                *const c_void,
+                GLsizei,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glShaderBinary`.
+            unsafe { func_(count, shaders, binary_format, binary, length) }
+        }
+    }
+    /// The host's `glSpecializeShader`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glSpecializeShader(
+        &self,
+        shader: GLuint,
+        p_entry_point: *const GLchar,
+        num_specialization_constants: GLuint,
+        p_constant_index: *const GLuint,
+        p_constant_value: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glSpecializeShader) {
+            // SAFETY: the host returned this address for `glSpecializeShader`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLuint,
+                *const GLchar,
+                GLuint,
+                *const GLuint,
+                *const GLuint,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glSpecializeShader`.
+            unsafe {
+                func_(
+                    shader,
+                    p_entry_point,
+                    num_specialization_constants,
+                    p_constant_index,
+                    p_constant_value,
+                )
+            }
+        }
+    }
+    /// The host's `glSpecializeShaderARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glSpecializeShaderARB(
+        &self,
+        shader: GLuint,
+        p_entry_point: *const GLchar,
+        num_specialization_constants: GLuint,
+        p_constant_index: *const GLuint,
+        p_constant_value: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glSpecializeShaderARB) {
+            // SAFETY: the host returned this address for `glSpecializeShaderARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLuint,
+                *const GLchar,
+                GLuint,
+                *const GLuint,
+                *const GLuint,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glSpecializeShaderARB`.
+            unsafe {
+                func_(
+                    shader,
+                    p_entry_point,
+                    num_specialization_constants,
+                    p_constant_index,
+                    p_constant_value,
+                )
+            }
         }
     }
     /// The host's `glCompileShader`; does nothing (returns zero) where the host has none.

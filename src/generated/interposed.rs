@@ -42,6 +42,74 @@ mod routed {
         }
     }
 
+    pub unsafe extern "C" fn glSpecializeShader(
+        shader: GLuint,
+        p_entry_point: *const GLchar,
+        num_specialization_constants: GLuint,
+        p_constant_index: *const GLuint,
+        p_constant_value: *const GLuint,
+    ) {
+        if route::named(shader) {
+            super::log::log_taken(b"glSpecializeShader");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glSpecializeShader(
+                    shader,
+                    p_entry_point,
+                    num_specialization_constants,
+                    p_constant_index,
+                    p_constant_value,
+                )
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe {
+                route::host().glSpecializeShader(
+                    shader,
+                    p_entry_point,
+                    num_specialization_constants,
+                    p_constant_index,
+                    p_constant_value,
+                )
+            }
+        }
+    }
+
+    pub unsafe extern "C" fn glSpecializeShaderARB(
+        shader: GLuint,
+        p_entry_point: *const GLchar,
+        num_specialization_constants: GLuint,
+        p_constant_index: *const GLuint,
+        p_constant_value: *const GLuint,
+    ) {
+        if route::named(shader) {
+            super::log::log_taken(b"glSpecializeShaderARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glSpecializeShaderARB(
+                    shader,
+                    p_entry_point,
+                    num_specialization_constants,
+                    p_constant_index,
+                    p_constant_value,
+                )
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe {
+                route::host().glSpecializeShaderARB(
+                    shader,
+                    p_entry_point,
+                    num_specialization_constants,
+                    p_constant_index,
+                    p_constant_value,
+                )
+            }
+        }
+    }
+
     pub unsafe extern "C" fn glCompileShader(shader: GLuint) {
         if route::named(shader) {
             super::log::log_taken(b"glCompileShader");
@@ -3279,6 +3347,9 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glIsShader" => routed::glIsShader as *const (),
         b"glIsProgram" => routed::glIsProgram as *const (),
         b"glShaderSource" => special::glShaderSource as *const (),
+        b"glShaderBinary" => special::glShaderBinary as *const (),
+        b"glSpecializeShader" => routed::glSpecializeShader as *const (),
+        b"glSpecializeShaderARB" => routed::glSpecializeShaderARB as *const (),
         b"glCompileShader" => routed::glCompileShader as *const (),
         b"glGetShaderiv" => routed::glGetShaderiv as *const (),
         b"glGetShaderInfoLog" => routed::glGetShaderInfoLog as *const (),

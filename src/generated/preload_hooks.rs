@@ -4,7 +4,7 @@
 // Included by src/preload/lib.rs.
 
 /// The hooked entry points, in trampoline-slot order (dlsym is separate).
-pub static HOOKS: [&std::ffi::CStr; 255] = [
+pub static HOOKS: [&std::ffi::CStr; 258] = [
     c"eglGetProcAddress",
     c"eglCreateContext",
     c"eglDestroyContext",
@@ -42,6 +42,9 @@ pub static HOOKS: [&std::ffi::CStr; 255] = [
     c"glIsShader",
     c"glIsProgram",
     c"glShaderSource",
+    c"glShaderBinary",
+    c"glSpecializeShader",
+    c"glSpecializeShaderARB",
     c"glCompileShader",
     c"glGetShaderiv",
     c"glGetShaderInfoLog",
@@ -263,7 +266,7 @@ pub static HOOKS: [&std::ffi::CStr; 255] = [
 ];
 
 /// The same names sorted bytewise, with their slots, for lookups by name.
-pub static SORTED: [(&[u8], usize); 255] = [
+pub static SORTED: [(&[u8], usize); 258] = [
     (b"eglCreateContext", 1),
     (b"eglDestroyContext", 2),
     (b"eglGetProcAddress", 0),
@@ -271,27 +274,27 @@ pub static SORTED: [(&[u8], usize); 255] = [
     (b"eglReleaseThread", 4),
     (b"eglTerminate", 5),
     (b"glAttachShader", 30),
-    (b"glBindAttribLocation", 46),
-    (b"glBindBuffer", 218),
-    (b"glBindBufferBase", 219),
-    (b"glBindBufferRange", 220),
-    (b"glBindBuffersBase", 221),
-    (b"glBindBuffersRange", 222),
+    (b"glBindAttribLocation", 49),
+    (b"glBindBuffer", 221),
+    (b"glBindBufferBase", 222),
+    (b"glBindBufferRange", 223),
+    (b"glBindBuffersBase", 224),
+    (b"glBindBuffersRange", 225),
     (b"glBindImageTexture", 20),
-    (b"glBufferData", 224),
-    (b"glBufferStorage", 225),
-    (b"glBufferSubData", 226),
+    (b"glBufferData", 227),
+    (b"glBufferStorage", 228),
+    (b"glBufferSubData", 229),
     (b"glCallList", 23),
     (b"glCallLists", 24),
-    (b"glClearBufferData", 236),
-    (b"glClearBufferSubData", 237),
-    (b"glCompileShader", 37),
-    (b"glCopyBufferSubData", 235),
+    (b"glClearBufferData", 239),
+    (b"glClearBufferSubData", 240),
+    (b"glCompileShader", 40),
+    (b"glCopyBufferSubData", 238),
     (b"glCreateShader", 26),
     (b"glCreateShaderProgramv", 27),
-    (b"glDebugMessageCallback", 253),
-    (b"glDebugMessageControl", 254),
-    (b"glDeleteBuffers", 223),
+    (b"glDebugMessageCallback", 256),
+    (b"glDebugMessageControl", 257),
+    (b"glDeleteBuffers", 226),
     (b"glDeleteLists", 25),
     (b"glDeleteProgram", 29),
     (b"glDeleteShader", 28),
@@ -300,216 +303,219 @@ pub static SORTED: [(&[u8], usize); 255] = [
     (b"glDispatchComputeGroupSizeARB", 17),
     (b"glDispatchComputeIndirect", 16),
     (b"glEndList", 22),
-    (b"glFlushMappedBufferRange", 231),
-    (b"glGetActiveAtomicCounterBufferiv", 59),
-    (b"glGetActiveAttrib", 48),
-    (b"glGetActiveSubroutineName", 78),
-    (b"glGetActiveSubroutineUniformName", 77),
-    (b"glGetActiveSubroutineUniformiv", 76),
-    (b"glGetActiveUniform", 51),
-    (b"glGetActiveUniformBlockName", 56),
-    (b"glGetActiveUniformBlockiv", 55),
-    (b"glGetActiveUniformName", 53),
-    (b"glGetActiveUniformsiv", 52),
-    (b"glGetAttachedShaders", 44),
-    (b"glGetAttribLocation", 47),
-    (b"glGetBooleani_v", 250),
-    (b"glGetBooleanv", 245),
-    (b"glGetBufferParameteri64v", 233),
-    (b"glGetBufferParameteriv", 232),
-    (b"glGetBufferPointerv", 234),
-    (b"glGetBufferSubData", 227),
-    (b"glGetDoublei_v", 252),
-    (b"glGetDoublev", 247),
-    (b"glGetError", 238),
-    (b"glGetFloati_v", 251),
-    (b"glGetFloatv", 246),
-    (b"glGetGraphicsResetStatus", 239),
-    (b"glGetGraphicsResetStatusARB", 240),
-    (b"glGetInteger64i_v", 249),
-    (b"glGetInteger64v", 244),
-    (b"glGetIntegeri_v", 248),
-    (b"glGetIntegerv", 243),
-    (b"glGetProgramInfoLog", 42),
-    (b"glGetProgramInterfaceiv", 60),
-    (b"glGetProgramResourceIndex", 61),
-    (b"glGetProgramResourceLocation", 64),
-    (b"glGetProgramResourceLocationIndex", 65),
-    (b"glGetProgramResourceName", 62),
-    (b"glGetProgramResourceiv", 63),
-    (b"glGetProgramStageiv", 79),
-    (b"glGetProgramiv", 41),
-    (b"glGetShaderInfoLog", 39),
-    (b"glGetShaderSource", 40),
-    (b"glGetShaderiv", 38),
-    (b"glGetString", 241),
-    (b"glGetStringi", 242),
-    (b"glGetSubroutineIndex", 75),
-    (b"glGetSubroutineUniformLocation", 74),
-    (b"glGetUniformBlockIndex", 54),
-    (b"glGetUniformIndices", 50),
-    (b"glGetUniformLocation", 49),
-    (b"glGetUniformSubroutineuiv", 81),
-    (b"glGetUniformdv", 69),
-    (b"glGetUniformfv", 66),
-    (b"glGetUniformi64vARB", 114),
-    (b"glGetUniformiv", 67),
-    (b"glGetUniformui64vARB", 115),
-    (b"glGetUniformuiv", 68),
-    (b"glGetnUniformdv", 73),
-    (b"glGetnUniformfv", 70),
-    (b"glGetnUniformi64vARB", 116),
-    (b"glGetnUniformiv", 71),
-    (b"glGetnUniformui64vARB", 117),
-    (b"glGetnUniformuiv", 72),
+    (b"glFlushMappedBufferRange", 234),
+    (b"glGetActiveAtomicCounterBufferiv", 62),
+    (b"glGetActiveAttrib", 51),
+    (b"glGetActiveSubroutineName", 81),
+    (b"glGetActiveSubroutineUniformName", 80),
+    (b"glGetActiveSubroutineUniformiv", 79),
+    (b"glGetActiveUniform", 54),
+    (b"glGetActiveUniformBlockName", 59),
+    (b"glGetActiveUniformBlockiv", 58),
+    (b"glGetActiveUniformName", 56),
+    (b"glGetActiveUniformsiv", 55),
+    (b"glGetAttachedShaders", 47),
+    (b"glGetAttribLocation", 50),
+    (b"glGetBooleani_v", 253),
+    (b"glGetBooleanv", 248),
+    (b"glGetBufferParameteri64v", 236),
+    (b"glGetBufferParameteriv", 235),
+    (b"glGetBufferPointerv", 237),
+    (b"glGetBufferSubData", 230),
+    (b"glGetDoublei_v", 255),
+    (b"glGetDoublev", 250),
+    (b"glGetError", 241),
+    (b"glGetFloati_v", 254),
+    (b"glGetFloatv", 249),
+    (b"glGetGraphicsResetStatus", 242),
+    (b"glGetGraphicsResetStatusARB", 243),
+    (b"glGetInteger64i_v", 252),
+    (b"glGetInteger64v", 247),
+    (b"glGetIntegeri_v", 251),
+    (b"glGetIntegerv", 246),
+    (b"glGetProgramInfoLog", 45),
+    (b"glGetProgramInterfaceiv", 63),
+    (b"glGetProgramResourceIndex", 64),
+    (b"glGetProgramResourceLocation", 67),
+    (b"glGetProgramResourceLocationIndex", 68),
+    (b"glGetProgramResourceName", 65),
+    (b"glGetProgramResourceiv", 66),
+    (b"glGetProgramStageiv", 82),
+    (b"glGetProgramiv", 44),
+    (b"glGetShaderInfoLog", 42),
+    (b"glGetShaderSource", 43),
+    (b"glGetShaderiv", 41),
+    (b"glGetString", 244),
+    (b"glGetStringi", 245),
+    (b"glGetSubroutineIndex", 78),
+    (b"glGetSubroutineUniformLocation", 77),
+    (b"glGetUniformBlockIndex", 57),
+    (b"glGetUniformIndices", 53),
+    (b"glGetUniformLocation", 52),
+    (b"glGetUniformSubroutineuiv", 84),
+    (b"glGetUniformdv", 72),
+    (b"glGetUniformfv", 69),
+    (b"glGetUniformi64vARB", 117),
+    (b"glGetUniformiv", 70),
+    (b"glGetUniformui64vARB", 118),
+    (b"glGetUniformuiv", 71),
+    (b"glGetnUniformdv", 76),
+    (b"glGetnUniformfv", 73),
+    (b"glGetnUniformi64vARB", 119),
+    (b"glGetnUniformiv", 74),
+    (b"glGetnUniformui64vARB", 120),
+    (b"glGetnUniformuiv", 75),
     (b"glIsProgram", 35),
     (b"glIsShader", 34),
     (b"glLinkProgram", 32),
-    (b"glMapBuffer", 228),
-    (b"glMapBufferRange", 229),
+    (b"glMapBuffer", 231),
+    (b"glMapBufferRange", 232),
     (b"glMemoryBarrier", 18),
     (b"glMemoryBarrierByRegion", 19),
     (b"glNewList", 21),
-    (b"glProgramParameteri", 45),
-    (b"glProgramUniform1d", 180),
-    (b"glProgramUniform1dv", 196),
-    (b"glProgramUniform1f", 168),
-    (b"glProgramUniform1fv", 184),
-    (b"glProgramUniform1i", 172),
-    (b"glProgramUniform1i64ARB", 98),
-    (b"glProgramUniform1i64vARB", 99),
-    (b"glProgramUniform1iv", 188),
-    (b"glProgramUniform1ui", 176),
-    (b"glProgramUniform1ui64ARB", 106),
-    (b"glProgramUniform1ui64vARB", 107),
-    (b"glProgramUniform1uiv", 192),
-    (b"glProgramUniform2d", 181),
-    (b"glProgramUniform2dv", 197),
-    (b"glProgramUniform2f", 169),
-    (b"glProgramUniform2fv", 185),
-    (b"glProgramUniform2i", 173),
-    (b"glProgramUniform2i64ARB", 100),
-    (b"glProgramUniform2i64vARB", 101),
-    (b"glProgramUniform2iv", 189),
-    (b"glProgramUniform2ui", 177),
-    (b"glProgramUniform2ui64ARB", 108),
-    (b"glProgramUniform2ui64vARB", 109),
-    (b"glProgramUniform2uiv", 193),
-    (b"glProgramUniform3d", 182),
-    (b"glProgramUniform3dv", 198),
-    (b"glProgramUniform3f", 170),
-    (b"glProgramUniform3fv", 186),
-    (b"glProgramUniform3i", 174),
-    (b"glProgramUniform3i64ARB", 102),
-    (b"glProgramUniform3i64vARB", 103),
-    (b"glProgramUniform3iv", 190),
-    (b"glProgramUniform3ui", 178),
-    (b"glProgramUniform3ui64ARB", 110),
-    (b"glProgramUniform3ui64vARB", 111),
-    (b"glProgramUniform3uiv", 194),
-    (b"glProgramUniform4d", 183),
-    (b"glProgramUniform4dv", 199),
-    (b"glProgramUniform4f", 171),
-    (b"glProgramUniform4fv", 187),
-    (b"glProgramUniform4i", 175),
-    (b"glProgramUniform4i64ARB", 104),
-    (b"glProgramUniform4i64vARB", 105),
-    (b"glProgramUniform4iv", 191),
-    (b"glProgramUniform4ui", 179),
-    (b"glProgramUniform4ui64ARB", 112),
-    (b"glProgramUniform4ui64vARB", 113),
-    (b"glProgramUniform4uiv", 195),
-    (b"glProgramUniformMatrix2dv", 209),
-    (b"glProgramUniformMatrix2fv", 200),
-    (b"glProgramUniformMatrix2x3dv", 212),
-    (b"glProgramUniformMatrix2x3fv", 203),
-    (b"glProgramUniformMatrix2x4dv", 214),
-    (b"glProgramUniformMatrix2x4fv", 205),
-    (b"glProgramUniformMatrix3dv", 210),
-    (b"glProgramUniformMatrix3fv", 201),
-    (b"glProgramUniformMatrix3x2dv", 213),
-    (b"glProgramUniformMatrix3x2fv", 204),
-    (b"glProgramUniformMatrix3x4dv", 216),
-    (b"glProgramUniformMatrix3x4fv", 207),
-    (b"glProgramUniformMatrix4dv", 211),
-    (b"glProgramUniformMatrix4fv", 202),
-    (b"glProgramUniformMatrix4x2dv", 215),
-    (b"glProgramUniformMatrix4x2fv", 206),
-    (b"glProgramUniformMatrix4x3dv", 217),
-    (b"glProgramUniformMatrix4x3fv", 208),
+    (b"glProgramParameteri", 48),
+    (b"glProgramUniform1d", 183),
+    (b"glProgramUniform1dv", 199),
+    (b"glProgramUniform1f", 171),
+    (b"glProgramUniform1fv", 187),
+    (b"glProgramUniform1i", 175),
+    (b"glProgramUniform1i64ARB", 101),
+    (b"glProgramUniform1i64vARB", 102),
+    (b"glProgramUniform1iv", 191),
+    (b"glProgramUniform1ui", 179),
+    (b"glProgramUniform1ui64ARB", 109),
+    (b"glProgramUniform1ui64vARB", 110),
+    (b"glProgramUniform1uiv", 195),
+    (b"glProgramUniform2d", 184),
+    (b"glProgramUniform2dv", 200),
+    (b"glProgramUniform2f", 172),
+    (b"glProgramUniform2fv", 188),
+    (b"glProgramUniform2i", 176),
+    (b"glProgramUniform2i64ARB", 103),
+    (b"glProgramUniform2i64vARB", 104),
+    (b"glProgramUniform2iv", 192),
+    (b"glProgramUniform2ui", 180),
+    (b"glProgramUniform2ui64ARB", 111),
+    (b"glProgramUniform2ui64vARB", 112),
+    (b"glProgramUniform2uiv", 196),
+    (b"glProgramUniform3d", 185),
+    (b"glProgramUniform3dv", 201),
+    (b"glProgramUniform3f", 173),
+    (b"glProgramUniform3fv", 189),
+    (b"glProgramUniform3i", 177),
+    (b"glProgramUniform3i64ARB", 105),
+    (b"glProgramUniform3i64vARB", 106),
+    (b"glProgramUniform3iv", 193),
+    (b"glProgramUniform3ui", 181),
+    (b"glProgramUniform3ui64ARB", 113),
+    (b"glProgramUniform3ui64vARB", 114),
+    (b"glProgramUniform3uiv", 197),
+    (b"glProgramUniform4d", 186),
+    (b"glProgramUniform4dv", 202),
+    (b"glProgramUniform4f", 174),
+    (b"glProgramUniform4fv", 190),
+    (b"glProgramUniform4i", 178),
+    (b"glProgramUniform4i64ARB", 107),
+    (b"glProgramUniform4i64vARB", 108),
+    (b"glProgramUniform4iv", 194),
+    (b"glProgramUniform4ui", 182),
+    (b"glProgramUniform4ui64ARB", 115),
+    (b"glProgramUniform4ui64vARB", 116),
+    (b"glProgramUniform4uiv", 198),
+    (b"glProgramUniformMatrix2dv", 212),
+    (b"glProgramUniformMatrix2fv", 203),
+    (b"glProgramUniformMatrix2x3dv", 215),
+    (b"glProgramUniformMatrix2x3fv", 206),
+    (b"glProgramUniformMatrix2x4dv", 217),
+    (b"glProgramUniformMatrix2x4fv", 208),
+    (b"glProgramUniformMatrix3dv", 213),
+    (b"glProgramUniformMatrix3fv", 204),
+    (b"glProgramUniformMatrix3x2dv", 216),
+    (b"glProgramUniformMatrix3x2fv", 207),
+    (b"glProgramUniformMatrix3x4dv", 219),
+    (b"glProgramUniformMatrix3x4fv", 210),
+    (b"glProgramUniformMatrix4dv", 214),
+    (b"glProgramUniformMatrix4fv", 205),
+    (b"glProgramUniformMatrix4x2dv", 218),
+    (b"glProgramUniformMatrix4x2fv", 209),
+    (b"glProgramUniformMatrix4x3dv", 220),
+    (b"glProgramUniformMatrix4x3fv", 211),
+    (b"glShaderBinary", 37),
     (b"glShaderSource", 36),
-    (b"glShaderStorageBlockBinding", 58),
-    (b"glUniform1d", 130),
-    (b"glUniform1dv", 146),
-    (b"glUniform1f", 118),
-    (b"glUniform1fv", 134),
-    (b"glUniform1i", 122),
-    (b"glUniform1i64ARB", 82),
-    (b"glUniform1i64vARB", 83),
-    (b"glUniform1iv", 138),
-    (b"glUniform1ui", 126),
-    (b"glUniform1ui64ARB", 90),
-    (b"glUniform1ui64vARB", 91),
-    (b"glUniform1uiv", 142),
-    (b"glUniform2d", 131),
-    (b"glUniform2dv", 147),
-    (b"glUniform2f", 119),
-    (b"glUniform2fv", 135),
-    (b"glUniform2i", 123),
-    (b"glUniform2i64ARB", 84),
-    (b"glUniform2i64vARB", 85),
-    (b"glUniform2iv", 139),
-    (b"glUniform2ui", 127),
-    (b"glUniform2ui64ARB", 92),
-    (b"glUniform2ui64vARB", 93),
-    (b"glUniform2uiv", 143),
-    (b"glUniform3d", 132),
-    (b"glUniform3dv", 148),
-    (b"glUniform3f", 120),
-    (b"glUniform3fv", 136),
-    (b"glUniform3i", 124),
-    (b"glUniform3i64ARB", 86),
-    (b"glUniform3i64vARB", 87),
-    (b"glUniform3iv", 140),
-    (b"glUniform3ui", 128),
-    (b"glUniform3ui64ARB", 94),
-    (b"glUniform3ui64vARB", 95),
-    (b"glUniform3uiv", 144),
-    (b"glUniform4d", 133),
-    (b"glUniform4dv", 149),
-    (b"glUniform4f", 121),
-    (b"glUniform4fv", 137),
-    (b"glUniform4i", 125),
-    (b"glUniform4i64ARB", 88),
-    (b"glUniform4i64vARB", 89),
-    (b"glUniform4iv", 141),
-    (b"glUniform4ui", 129),
-    (b"glUniform4ui64ARB", 96),
-    (b"glUniform4ui64vARB", 97),
-    (b"glUniform4uiv", 145),
-    (b"glUniformBlockBinding", 57),
-    (b"glUniformMatrix2dv", 159),
-    (b"glUniformMatrix2fv", 150),
-    (b"glUniformMatrix2x3dv", 162),
-    (b"glUniformMatrix2x3fv", 153),
-    (b"glUniformMatrix2x4dv", 164),
-    (b"glUniformMatrix2x4fv", 155),
-    (b"glUniformMatrix3dv", 160),
-    (b"glUniformMatrix3fv", 151),
-    (b"glUniformMatrix3x2dv", 163),
-    (b"glUniformMatrix3x2fv", 154),
-    (b"glUniformMatrix3x4dv", 166),
-    (b"glUniformMatrix3x4fv", 157),
-    (b"glUniformMatrix4dv", 161),
-    (b"glUniformMatrix4fv", 152),
-    (b"glUniformMatrix4x2dv", 165),
-    (b"glUniformMatrix4x2fv", 156),
-    (b"glUniformMatrix4x3dv", 167),
-    (b"glUniformMatrix4x3fv", 158),
-    (b"glUniformSubroutinesuiv", 80),
-    (b"glUnmapBuffer", 230),
+    (b"glShaderStorageBlockBinding", 61),
+    (b"glSpecializeShader", 38),
+    (b"glSpecializeShaderARB", 39),
+    (b"glUniform1d", 133),
+    (b"glUniform1dv", 149),
+    (b"glUniform1f", 121),
+    (b"glUniform1fv", 137),
+    (b"glUniform1i", 125),
+    (b"glUniform1i64ARB", 85),
+    (b"glUniform1i64vARB", 86),
+    (b"glUniform1iv", 141),
+    (b"glUniform1ui", 129),
+    (b"glUniform1ui64ARB", 93),
+    (b"glUniform1ui64vARB", 94),
+    (b"glUniform1uiv", 145),
+    (b"glUniform2d", 134),
+    (b"glUniform2dv", 150),
+    (b"glUniform2f", 122),
+    (b"glUniform2fv", 138),
+    (b"glUniform2i", 126),
+    (b"glUniform2i64ARB", 87),
+    (b"glUniform2i64vARB", 88),
+    (b"glUniform2iv", 142),
+    (b"glUniform2ui", 130),
+    (b"glUniform2ui64ARB", 95),
+    (b"glUniform2ui64vARB", 96),
+    (b"glUniform2uiv", 146),
+    (b"glUniform3d", 135),
+    (b"glUniform3dv", 151),
+    (b"glUniform3f", 123),
+    (b"glUniform3fv", 139),
+    (b"glUniform3i", 127),
+    (b"glUniform3i64ARB", 89),
+    (b"glUniform3i64vARB", 90),
+    (b"glUniform3iv", 143),
+    (b"glUniform3ui", 131),
+    (b"glUniform3ui64ARB", 97),
+    (b"glUniform3ui64vARB", 98),
+    (b"glUniform3uiv", 147),
+    (b"glUniform4d", 136),
+    (b"glUniform4dv", 152),
+    (b"glUniform4f", 124),
+    (b"glUniform4fv", 140),
+    (b"glUniform4i", 128),
+    (b"glUniform4i64ARB", 91),
+    (b"glUniform4i64vARB", 92),
+    (b"glUniform4iv", 144),
+    (b"glUniform4ui", 132),
+    (b"glUniform4ui64ARB", 99),
+    (b"glUniform4ui64vARB", 100),
+    (b"glUniform4uiv", 148),
+    (b"glUniformBlockBinding", 60),
+    (b"glUniformMatrix2dv", 162),
+    (b"glUniformMatrix2fv", 153),
+    (b"glUniformMatrix2x3dv", 165),
+    (b"glUniformMatrix2x3fv", 156),
+    (b"glUniformMatrix2x4dv", 167),
+    (b"glUniformMatrix2x4fv", 158),
+    (b"glUniformMatrix3dv", 163),
+    (b"glUniformMatrix3fv", 154),
+    (b"glUniformMatrix3x2dv", 166),
+    (b"glUniformMatrix3x2fv", 157),
+    (b"glUniformMatrix3x4dv", 169),
+    (b"glUniformMatrix3x4fv", 160),
+    (b"glUniformMatrix4dv", 164),
+    (b"glUniformMatrix4fv", 155),
+    (b"glUniformMatrix4x2dv", 168),
+    (b"glUniformMatrix4x2fv", 159),
+    (b"glUniformMatrix4x3dv", 170),
+    (b"glUniformMatrix4x3fv", 161),
+    (b"glUniformSubroutinesuiv", 83),
+    (b"glUnmapBuffer", 233),
     (b"glUseProgram", 33),
-    (b"glValidateProgram", 43),
+    (b"glValidateProgram", 46),
     (b"glXCreateContext", 8),
     (b"glXCreateContextAttribsARB", 10),
     (b"glXCreateNewContext", 9),
@@ -559,222 +565,225 @@ trampolines! {
     glIsShader = 34;
     glIsProgram = 35;
     glShaderSource = 36;
-    glCompileShader = 37;
-    glGetShaderiv = 38;
-    glGetShaderInfoLog = 39;
-    glGetShaderSource = 40;
-    glGetProgramiv = 41;
-    glGetProgramInfoLog = 42;
-    glValidateProgram = 43;
-    glGetAttachedShaders = 44;
-    glProgramParameteri = 45;
-    glBindAttribLocation = 46;
-    glGetAttribLocation = 47;
-    glGetActiveAttrib = 48;
-    glGetUniformLocation = 49;
-    glGetUniformIndices = 50;
-    glGetActiveUniform = 51;
-    glGetActiveUniformsiv = 52;
-    glGetActiveUniformName = 53;
-    glGetUniformBlockIndex = 54;
-    glGetActiveUniformBlockiv = 55;
-    glGetActiveUniformBlockName = 56;
-    glUniformBlockBinding = 57;
-    glShaderStorageBlockBinding = 58;
-    glGetActiveAtomicCounterBufferiv = 59;
-    glGetProgramInterfaceiv = 60;
-    glGetProgramResourceIndex = 61;
-    glGetProgramResourceName = 62;
-    glGetProgramResourceiv = 63;
-    glGetProgramResourceLocation = 64;
-    glGetProgramResourceLocationIndex = 65;
-    glGetUniformfv = 66;
-    glGetUniformiv = 67;
-    glGetUniformuiv = 68;
-    glGetUniformdv = 69;
-    glGetnUniformfv = 70;
-    glGetnUniformiv = 71;
-    glGetnUniformuiv = 72;
-    glGetnUniformdv = 73;
-    glGetSubroutineUniformLocation = 74;
-    glGetSubroutineIndex = 75;
-    glGetActiveSubroutineUniformiv = 76;
-    glGetActiveSubroutineUniformName = 77;
-    glGetActiveSubroutineName = 78;
-    glGetProgramStageiv = 79;
-    glUniformSubroutinesuiv = 80;
-    glGetUniformSubroutineuiv = 81;
-    glUniform1i64ARB = 82;
-    glUniform1i64vARB = 83;
-    glUniform2i64ARB = 84;
-    glUniform2i64vARB = 85;
-    glUniform3i64ARB = 86;
-    glUniform3i64vARB = 87;
-    glUniform4i64ARB = 88;
-    glUniform4i64vARB = 89;
-    glUniform1ui64ARB = 90;
-    glUniform1ui64vARB = 91;
-    glUniform2ui64ARB = 92;
-    glUniform2ui64vARB = 93;
-    glUniform3ui64ARB = 94;
-    glUniform3ui64vARB = 95;
-    glUniform4ui64ARB = 96;
-    glUniform4ui64vARB = 97;
-    glProgramUniform1i64ARB = 98;
-    glProgramUniform1i64vARB = 99;
-    glProgramUniform2i64ARB = 100;
-    glProgramUniform2i64vARB = 101;
-    glProgramUniform3i64ARB = 102;
-    glProgramUniform3i64vARB = 103;
-    glProgramUniform4i64ARB = 104;
-    glProgramUniform4i64vARB = 105;
-    glProgramUniform1ui64ARB = 106;
-    glProgramUniform1ui64vARB = 107;
-    glProgramUniform2ui64ARB = 108;
-    glProgramUniform2ui64vARB = 109;
-    glProgramUniform3ui64ARB = 110;
-    glProgramUniform3ui64vARB = 111;
-    glProgramUniform4ui64ARB = 112;
-    glProgramUniform4ui64vARB = 113;
-    glGetUniformi64vARB = 114;
-    glGetUniformui64vARB = 115;
-    glGetnUniformi64vARB = 116;
-    glGetnUniformui64vARB = 117;
-    glUniform1f = 118;
-    glUniform2f = 119;
-    glUniform3f = 120;
-    glUniform4f = 121;
-    glUniform1i = 122;
-    glUniform2i = 123;
-    glUniform3i = 124;
-    glUniform4i = 125;
-    glUniform1ui = 126;
-    glUniform2ui = 127;
-    glUniform3ui = 128;
-    glUniform4ui = 129;
-    glUniform1d = 130;
-    glUniform2d = 131;
-    glUniform3d = 132;
-    glUniform4d = 133;
-    glUniform1fv = 134;
-    glUniform2fv = 135;
-    glUniform3fv = 136;
-    glUniform4fv = 137;
-    glUniform1iv = 138;
-    glUniform2iv = 139;
-    glUniform3iv = 140;
-    glUniform4iv = 141;
-    glUniform1uiv = 142;
-    glUniform2uiv = 143;
-    glUniform3uiv = 144;
-    glUniform4uiv = 145;
-    glUniform1dv = 146;
-    glUniform2dv = 147;
-    glUniform3dv = 148;
-    glUniform4dv = 149;
-    glUniformMatrix2fv = 150;
-    glUniformMatrix3fv = 151;
-    glUniformMatrix4fv = 152;
-    glUniformMatrix2x3fv = 153;
-    glUniformMatrix3x2fv = 154;
-    glUniformMatrix2x4fv = 155;
-    glUniformMatrix4x2fv = 156;
-    glUniformMatrix3x4fv = 157;
-    glUniformMatrix4x3fv = 158;
-    glUniformMatrix2dv = 159;
-    glUniformMatrix3dv = 160;
-    glUniformMatrix4dv = 161;
-    glUniformMatrix2x3dv = 162;
-    glUniformMatrix3x2dv = 163;
-    glUniformMatrix2x4dv = 164;
-    glUniformMatrix4x2dv = 165;
-    glUniformMatrix3x4dv = 166;
-    glUniformMatrix4x3dv = 167;
-    glProgramUniform1f = 168;
-    glProgramUniform2f = 169;
-    glProgramUniform3f = 170;
-    glProgramUniform4f = 171;
-    glProgramUniform1i = 172;
-    glProgramUniform2i = 173;
-    glProgramUniform3i = 174;
-    glProgramUniform4i = 175;
-    glProgramUniform1ui = 176;
-    glProgramUniform2ui = 177;
-    glProgramUniform3ui = 178;
-    glProgramUniform4ui = 179;
-    glProgramUniform1d = 180;
-    glProgramUniform2d = 181;
-    glProgramUniform3d = 182;
-    glProgramUniform4d = 183;
-    glProgramUniform1fv = 184;
-    glProgramUniform2fv = 185;
-    glProgramUniform3fv = 186;
-    glProgramUniform4fv = 187;
-    glProgramUniform1iv = 188;
-    glProgramUniform2iv = 189;
-    glProgramUniform3iv = 190;
-    glProgramUniform4iv = 191;
-    glProgramUniform1uiv = 192;
-    glProgramUniform2uiv = 193;
-    glProgramUniform3uiv = 194;
-    glProgramUniform4uiv = 195;
-    glProgramUniform1dv = 196;
-    glProgramUniform2dv = 197;
-    glProgramUniform3dv = 198;
-    glProgramUniform4dv = 199;
-    glProgramUniformMatrix2fv = 200;
-    glProgramUniformMatrix3fv = 201;
-    glProgramUniformMatrix4fv = 202;
-    glProgramUniformMatrix2x3fv = 203;
-    glProgramUniformMatrix3x2fv = 204;
-    glProgramUniformMatrix2x4fv = 205;
-    glProgramUniformMatrix4x2fv = 206;
-    glProgramUniformMatrix3x4fv = 207;
-    glProgramUniformMatrix4x3fv = 208;
-    glProgramUniformMatrix2dv = 209;
-    glProgramUniformMatrix3dv = 210;
-    glProgramUniformMatrix4dv = 211;
-    glProgramUniformMatrix2x3dv = 212;
-    glProgramUniformMatrix3x2dv = 213;
-    glProgramUniformMatrix2x4dv = 214;
-    glProgramUniformMatrix4x2dv = 215;
-    glProgramUniformMatrix3x4dv = 216;
-    glProgramUniformMatrix4x3dv = 217;
-    glBindBuffer = 218;
-    glBindBufferBase = 219;
-    glBindBufferRange = 220;
-    glBindBuffersBase = 221;
-    glBindBuffersRange = 222;
-    glDeleteBuffers = 223;
-    glBufferData = 224;
-    glBufferStorage = 225;
-    glBufferSubData = 226;
-    glGetBufferSubData = 227;
-    glMapBuffer = 228;
-    glMapBufferRange = 229;
-    glUnmapBuffer = 230;
-    glFlushMappedBufferRange = 231;
-    glGetBufferParameteriv = 232;
-    glGetBufferParameteri64v = 233;
-    glGetBufferPointerv = 234;
-    glCopyBufferSubData = 235;
-    glClearBufferData = 236;
-    glClearBufferSubData = 237;
-    glGetError = 238;
-    glGetGraphicsResetStatus = 239;
-    glGetGraphicsResetStatusARB = 240;
-    glGetString = 241;
-    glGetStringi = 242;
-    glGetIntegerv = 243;
-    glGetInteger64v = 244;
-    glGetBooleanv = 245;
-    glGetFloatv = 246;
-    glGetDoublev = 247;
-    glGetIntegeri_v = 248;
-    glGetInteger64i_v = 249;
-    glGetBooleani_v = 250;
-    glGetFloati_v = 251;
-    glGetDoublei_v = 252;
-    glDebugMessageCallback = 253;
-    glDebugMessageControl = 254;
+    glShaderBinary = 37;
+    glSpecializeShader = 38;
+    glSpecializeShaderARB = 39;
+    glCompileShader = 40;
+    glGetShaderiv = 41;
+    glGetShaderInfoLog = 42;
+    glGetShaderSource = 43;
+    glGetProgramiv = 44;
+    glGetProgramInfoLog = 45;
+    glValidateProgram = 46;
+    glGetAttachedShaders = 47;
+    glProgramParameteri = 48;
+    glBindAttribLocation = 49;
+    glGetAttribLocation = 50;
+    glGetActiveAttrib = 51;
+    glGetUniformLocation = 52;
+    glGetUniformIndices = 53;
+    glGetActiveUniform = 54;
+    glGetActiveUniformsiv = 55;
+    glGetActiveUniformName = 56;
+    glGetUniformBlockIndex = 57;
+    glGetActiveUniformBlockiv = 58;
+    glGetActiveUniformBlockName = 59;
+    glUniformBlockBinding = 60;
+    glShaderStorageBlockBinding = 61;
+    glGetActiveAtomicCounterBufferiv = 62;
+    glGetProgramInterfaceiv = 63;
+    glGetProgramResourceIndex = 64;
+    glGetProgramResourceName = 65;
+    glGetProgramResourceiv = 66;
+    glGetProgramResourceLocation = 67;
+    glGetProgramResourceLocationIndex = 68;
+    glGetUniformfv = 69;
+    glGetUniformiv = 70;
+    glGetUniformuiv = 71;
+    glGetUniformdv = 72;
+    glGetnUniformfv = 73;
+    glGetnUniformiv = 74;
+    glGetnUniformuiv = 75;
+    glGetnUniformdv = 76;
+    glGetSubroutineUniformLocation = 77;
+    glGetSubroutineIndex = 78;
+    glGetActiveSubroutineUniformiv = 79;
+    glGetActiveSubroutineUniformName = 80;
+    glGetActiveSubroutineName = 81;
+    glGetProgramStageiv = 82;
+    glUniformSubroutinesuiv = 83;
+    glGetUniformSubroutineuiv = 84;
+    glUniform1i64ARB = 85;
+    glUniform1i64vARB = 86;
+    glUniform2i64ARB = 87;
+    glUniform2i64vARB = 88;
+    glUniform3i64ARB = 89;
+    glUniform3i64vARB = 90;
+    glUniform4i64ARB = 91;
+    glUniform4i64vARB = 92;
+    glUniform1ui64ARB = 93;
+    glUniform1ui64vARB = 94;
+    glUniform2ui64ARB = 95;
+    glUniform2ui64vARB = 96;
+    glUniform3ui64ARB = 97;
+    glUniform3ui64vARB = 98;
+    glUniform4ui64ARB = 99;
+    glUniform4ui64vARB = 100;
+    glProgramUniform1i64ARB = 101;
+    glProgramUniform1i64vARB = 102;
+    glProgramUniform2i64ARB = 103;
+    glProgramUniform2i64vARB = 104;
+    glProgramUniform3i64ARB = 105;
+    glProgramUniform3i64vARB = 106;
+    glProgramUniform4i64ARB = 107;
+    glProgramUniform4i64vARB = 108;
+    glProgramUniform1ui64ARB = 109;
+    glProgramUniform1ui64vARB = 110;
+    glProgramUniform2ui64ARB = 111;
+    glProgramUniform2ui64vARB = 112;
+    glProgramUniform3ui64ARB = 113;
+    glProgramUniform3ui64vARB = 114;
+    glProgramUniform4ui64ARB = 115;
+    glProgramUniform4ui64vARB = 116;
+    glGetUniformi64vARB = 117;
+    glGetUniformui64vARB = 118;
+    glGetnUniformi64vARB = 119;
+    glGetnUniformui64vARB = 120;
+    glUniform1f = 121;
+    glUniform2f = 122;
+    glUniform3f = 123;
+    glUniform4f = 124;
+    glUniform1i = 125;
+    glUniform2i = 126;
+    glUniform3i = 127;
+    glUniform4i = 128;
+    glUniform1ui = 129;
+    glUniform2ui = 130;
+    glUniform3ui = 131;
+    glUniform4ui = 132;
+    glUniform1d = 133;
+    glUniform2d = 134;
+    glUniform3d = 135;
+    glUniform4d = 136;
+    glUniform1fv = 137;
+    glUniform2fv = 138;
+    glUniform3fv = 139;
+    glUniform4fv = 140;
+    glUniform1iv = 141;
+    glUniform2iv = 142;
+    glUniform3iv = 143;
+    glUniform4iv = 144;
+    glUniform1uiv = 145;
+    glUniform2uiv = 146;
+    glUniform3uiv = 147;
+    glUniform4uiv = 148;
+    glUniform1dv = 149;
+    glUniform2dv = 150;
+    glUniform3dv = 151;
+    glUniform4dv = 152;
+    glUniformMatrix2fv = 153;
+    glUniformMatrix3fv = 154;
+    glUniformMatrix4fv = 155;
+    glUniformMatrix2x3fv = 156;
+    glUniformMatrix3x2fv = 157;
+    glUniformMatrix2x4fv = 158;
+    glUniformMatrix4x2fv = 159;
+    glUniformMatrix3x4fv = 160;
+    glUniformMatrix4x3fv = 161;
+    glUniformMatrix2dv = 162;
+    glUniformMatrix3dv = 163;
+    glUniformMatrix4dv = 164;
+    glUniformMatrix2x3dv = 165;
+    glUniformMatrix3x2dv = 166;
+    glUniformMatrix2x4dv = 167;
+    glUniformMatrix4x2dv = 168;
+    glUniformMatrix3x4dv = 169;
+    glUniformMatrix4x3dv = 170;
+    glProgramUniform1f = 171;
+    glProgramUniform2f = 172;
+    glProgramUniform3f = 173;
+    glProgramUniform4f = 174;
+    glProgramUniform1i = 175;
+    glProgramUniform2i = 176;
+    glProgramUniform3i = 177;
+    glProgramUniform4i = 178;
+    glProgramUniform1ui = 179;
+    glProgramUniform2ui = 180;
+    glProgramUniform3ui = 181;
+    glProgramUniform4ui = 182;
+    glProgramUniform1d = 183;
+    glProgramUniform2d = 184;
+    glProgramUniform3d = 185;
+    glProgramUniform4d = 186;
+    glProgramUniform1fv = 187;
+    glProgramUniform2fv = 188;
+    glProgramUniform3fv = 189;
+    glProgramUniform4fv = 190;
+    glProgramUniform1iv = 191;
+    glProgramUniform2iv = 192;
+    glProgramUniform3iv = 193;
+    glProgramUniform4iv = 194;
+    glProgramUniform1uiv = 195;
+    glProgramUniform2uiv = 196;
+    glProgramUniform3uiv = 197;
+    glProgramUniform4uiv = 198;
+    glProgramUniform1dv = 199;
+    glProgramUniform2dv = 200;
+    glProgramUniform3dv = 201;
+    glProgramUniform4dv = 202;
+    glProgramUniformMatrix2fv = 203;
+    glProgramUniformMatrix3fv = 204;
+    glProgramUniformMatrix4fv = 205;
+    glProgramUniformMatrix2x3fv = 206;
+    glProgramUniformMatrix3x2fv = 207;
+    glProgramUniformMatrix2x4fv = 208;
+    glProgramUniformMatrix4x2fv = 209;
+    glProgramUniformMatrix3x4fv = 210;
+    glProgramUniformMatrix4x3fv = 211;
+    glProgramUniformMatrix2dv = 212;
+    glProgramUniformMatrix3dv = 213;
+    glProgramUniformMatrix4dv = 214;
+    glProgramUniformMatrix2x3dv = 215;
+    glProgramUniformMatrix3x2dv = 216;
+    glProgramUniformMatrix2x4dv = 217;
+    glProgramUniformMatrix4x2dv = 218;
+    glProgramUniformMatrix3x4dv = 219;
+    glProgramUniformMatrix4x3dv = 220;
+    glBindBuffer = 221;
+    glBindBufferBase = 222;
+    glBindBufferRange = 223;
+    glBindBuffersBase = 224;
+    glBindBuffersRange = 225;
+    glDeleteBuffers = 226;
+    glBufferData = 227;
+    glBufferStorage = 228;
+    glBufferSubData = 229;
+    glGetBufferSubData = 230;
+    glMapBuffer = 231;
+    glMapBufferRange = 232;
+    glUnmapBuffer = 233;
+    glFlushMappedBufferRange = 234;
+    glGetBufferParameteriv = 235;
+    glGetBufferParameteri64v = 236;
+    glGetBufferPointerv = 237;
+    glCopyBufferSubData = 238;
+    glClearBufferData = 239;
+    glClearBufferSubData = 240;
+    glGetError = 241;
+    glGetGraphicsResetStatus = 242;
+    glGetGraphicsResetStatusARB = 243;
+    glGetString = 244;
+    glGetStringi = 245;
+    glGetIntegerv = 246;
+    glGetInteger64v = 247;
+    glGetBooleanv = 248;
+    glGetFloatv = 249;
+    glGetDoublev = 250;
+    glGetIntegeri_v = 251;
+    glGetInteger64i_v = 252;
+    glGetBooleani_v = 253;
+    glGetFloati_v = 254;
+    glGetDoublei_v = 255;
+    glDebugMessageCallback = 256;
+    glDebugMessageControl = 257;
 }

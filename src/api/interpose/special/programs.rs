@@ -385,6 +385,33 @@ pub unsafe extern "C" fn glShaderSource(
     unsafe { host().glShaderSource(shader, count, string, length) }
 }
 
+/// glShaderBinary: glcompute's shaders (compute shaders) take the binary, SPIR-V
+/// (ARB_gl_spirv), when every shader named is glcompute's; otherwise it is the host's
+/// command (a host that does not take the format raises the error).
+pub unsafe extern "C" fn glShaderBinary(
+    count: GLsizei,
+    shaders: *const GLuint,
+    binary_format: GLenum,
+    binary: *const std::ffi::c_void,
+    length: GLsizei,
+) {
+    let names: &[GLuint] = if count > 0 && !shaders.is_null() {
+        // SAFETY: the application passes `count` shader names.
+        unsafe { std::slice::from_raw_parts(shaders, count as usize) }
+    } else {
+        &[]
+    };
+    if !names.is_empty() && names.iter().all(|&s| route::named(s)) {
+        log_taken(b"glShaderBinary");
+        // SAFETY: the application's arguments, passed on unchanged.
+        unsafe { entry::glShaderBinary(count, shaders, binary_format, binary, length) };
+        route::after_glcompute_call();
+        return;
+    }
+    // SAFETY: the application's arguments, passed on unchanged.
+    unsafe { host().glShaderBinary(count, shaders, binary_format, binary, length) }
+}
+
 /// The source the host gets instead of the application's strings, if it needs one:
 /// a shadow context is current, its host lacks GL_ARB_compute_shader (which glcompute
 /// then advertises), and the source names the extension or (the context being a 4.2
