@@ -9,6 +9,10 @@
  * specialization fails with a log and no GL error, a program binary of a SPIR-V
  * program that runs again after glProgramBinary, and a module without names
  * (`glslangValidator -g0`: kernel_stripped_spv.h) used by location and binding.
+ * Standalone also a vertex and a fragment module (spirv/graphics.vert, .frag):
+ * specialized, linked by location, reflected by location and binding, a program binary
+ * of them, a link that fails on an input no output matches, and a draw that fails
+ * (nothing is rasterised).
  * Interposed (--interposed), the same over Mesa llvmpipe, whose GL has no SPIR-V:
  * glcompute's compute shaders take the modules, and the binary-format queries, which
  * are the host's there, are not checked. */
@@ -18,6 +22,9 @@
 #include "harness.h"
 #include "spirv/kernel_spv.h"
 #include "spirv/kernel_stripped_spv.h"
+#include "spirv/graphics_vert_spv.h"
+#include "spirv/graphics_frag_spv.h"
+#include "spirv/graphics_bad_frag_spv.h"
 
 static GLint shader_int(GLuint s, GLenum pname)
 {
@@ -77,6 +84,128 @@ static GLuint link_one(GLuint s)
     glAttachShader(p, s);
     glLinkProgram(p);
     return p;
+}
+
+static GLuint stage_module(GLenum stage, const uint32_t *words, size_t bytes)
+{
+    GLuint s = glCreateShader(stage);
+    EXPECT_OK(glShaderBinary(1, &s, GL_SHADER_BINARY_FORMAT_SPIR_V, words, (GLsizei)bytes));
+    EXPECT_OK(glSpecializeShader(s, "main", 0, NULL, NULL));
+    CHECK(shader_int(s, GL_COMPILE_STATUS) == GL_TRUE, "stage 0x%x: specialized", stage);
+    return s;
+}
+
+/* The resource of `iface` whose `prop` is `value` (GL_INVALID_INDEX if none). */
+static GLuint resource_with(GLuint p, GLenum iface, GLenum prop, GLint value)
+{
+    GLint n = 0;
+    glGetProgramInterfaceiv(p, iface, GL_ACTIVE_RESOURCES, &n);
+    for (GLint i = 0; i < n; i++) {
+        GLint v = -12345;
+        glGetProgramResourceiv(p, iface, (GLuint)i, 1, &prop, 1, NULL, &v);
+        if (v == value)
+            return (GLuint)i;
+    }
+    return GL_INVALID_INDEX;
+}
+
+static GLint resource_int(GLuint p, GLenum iface, GLuint index, GLenum prop)
+{
+    GLint v = -12345;
+    glGetProgramResourceiv(p, iface, index, 1, &prop, 1, NULL, &v);
+    return v;
+}
+
+/* The graphics program's interface, as GL 4.6 §7.3.1 reflects SPIR-V programs: by
+ * location and binding. */
+static void check_graphics_reflection(GLuint p, const char *what)
+{
+    GLuint in = resource_with(p, GL_PROGRAM_INPUT, GL_LOCATION, 3);
+    CHECK(in != GL_INVALID_INDEX && resource_int(p, GL_PROGRAM_INPUT, in, GL_TYPE) == GL_FLOAT_VEC2,
+          "%s: the vertex input at location 3 is a vec2", what);
+    GLuint out = resource_with(p, GL_PROGRAM_OUTPUT, GL_LOCATION, 0);
+    CHECK(out != GL_INVALID_INDEX && resource_int(p, GL_PROGRAM_OUTPUT, out, GL_TYPE) == GL_FLOAT_VEC4,
+          "%s: the fragment output at location 0 is a vec4", what);
+    GLuint m = resource_with(p, GL_UNIFORM, GL_LOCATION, 4);
+    CHECK(m != GL_INVALID_INDEX && resource_int(p, GL_UNIFORM, m, GL_TYPE) == GL_FLOAT_MAT4 &&
+              resource_int(p, GL_UNIFORM, m, GL_REFERENCED_BY_VERTEX_SHADER) == 1 &&
+              resource_int(p, GL_UNIFORM, m, GL_REFERENCED_BY_FRAGMENT_SHADER) == 0,
+          "%s: the uniform at location 4 is the vertex stage's mat4", what);
+    GLuint t = resource_with(p, GL_UNIFORM, GL_LOCATION, 5);
+    CHECK(t != GL_INVALID_INDEX && resource_int(p, GL_UNIFORM, t, GL_TYPE) == GL_FLOAT_VEC4,
+          "%s: the uniform at location 5 is a vec4", what);
+    GLuint b = resource_with(p, GL_UNIFORM_BLOCK, GL_BUFFER_BINDING, 3);
+    CHECK(b != GL_INVALID_INDEX && resource_int(p, GL_UNIFORM_BLOCK, b, GL_BUFFER_DATA_SIZE) == 32 &&
+              resource_int(p, GL_UNIFORM_BLOCK, b, GL_NUM_ACTIVE_VARIABLES) == 2 &&
+              resource_int(p, GL_UNIFORM_BLOCK, b, GL_REFERENCED_BY_FRAGMENT_SHADER) == 1,
+          "%s: the uniform block at binding 3 (32 bytes, 2 members, the fragment stage's)", what);
+    /* The sampler's unit is its Binding (GL 4.6 §7.4.2). */
+    GLint n = 0, unit = -1;
+    glGetProgramInterfaceiv(p, GL_UNIFORM, GL_ACTIVE_RESOURCES, &n);
+    for (GLint i = 0; i < n; i++)
+        if (resource_int(p, GL_UNIFORM, (GLuint)i, GL_TYPE) == GL_SAMPLER_2D)
+            glGetUniformiv(p, resource_int(p, GL_UNIFORM, (GLuint)i, GL_LOCATION), &unit);
+    CHECK(unit == 2, "%s: the sampler's unit is its binding, 2 (%d)", what, unit);
+}
+
+static void graphics(void)
+{
+    GLuint vs = stage_module(GL_VERTEX_SHADER, graphics_vert_spv, sizeof graphics_vert_spv);
+    GLuint fs = stage_module(GL_FRAGMENT_SHADER, graphics_frag_spv, sizeof graphics_frag_spv);
+    GLuint p = glCreateProgram();
+    glAttachShader(p, vs);
+    glAttachShader(p, fs);
+    EXPECT_OK(glLinkProgram(p));
+    CHECK(prog_int(p, GL_LINK_STATUS) == GL_TRUE, "the SPIR-V vertex and fragment stages link");
+    check_graphics_reflection(p, "linked");
+
+    /* A program binary of it loads and reflects the same (GL 4.6 §7.5). */
+    GLint blen = prog_int(p, GL_PROGRAM_BINARY_LENGTH);
+    void *bin = malloc(blen > 0 ? (size_t)blen : 1);
+    GLenum fmt = 0;
+    GLsizei got = 0;
+    EXPECT_OK(glGetProgramBinary(p, blen, &got, &fmt, bin));
+    GLuint p2 = glCreateProgram();
+    EXPECT_OK(glProgramBinary(p2, fmt, bin, got));
+    CHECK(prog_int(p2, GL_LINK_STATUS) == GL_TRUE, "the graphics program's binary loads");
+    check_graphics_reflection(p2, "from its binary");
+    free(bin);
+
+    /* Nothing is rasterised: a draw with it fails (GL 4.6 §2.3.1 leaves glcompute
+     * INVALID_OPERATION, with a debug message saying why). */
+    GLuint vao;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glUseProgram(p);
+    EXPECT_ERR(GL_INVALID_OPERATION, "no rasteriser", glDrawArrays(GL_TRIANGLES, 0, 3));
+    glUseProgram(0);
+    glBindVertexArray(0);
+    glDeleteVertexArrays(1, &vao);
+
+    /* An input no output of the stage before matches (by location) fails the link
+     * (GL 4.6 §7.4.1). */
+    GLuint bad = stage_module(GL_FRAGMENT_SHADER, graphics_bad_frag_spv, sizeof graphics_bad_frag_spv);
+    GLuint p3 = glCreateProgram();
+    glAttachShader(p3, vs);
+    glAttachShader(p3, bad);
+    EXPECT_OK(glLinkProgram(p3));
+    char log[1024] = "";
+    glGetProgramInfoLog(p3, sizeof log, NULL, log);
+    CHECK(prog_int(p3, GL_LINK_STATUS) == GL_FALSE && strstr(log, "no matching output"),
+          "an unmatched fragment input fails the link: %s", log);
+
+    /* A vertex module does not specialize as a fragment shader (GL 4.6 §7.2.1). */
+    GLuint wrong = glCreateShader(GL_FRAGMENT_SHADER);
+    glShaderBinary(1, &wrong, GL_SHADER_BINARY_FORMAT_SPIR_V, graphics_vert_spv, sizeof graphics_vert_spv);
+    EXPECT_ERR(GL_INVALID_OPERATION, "GL 4.6 §7.2.1: the entry point is another stage's",
+               glSpecializeShader(wrong, "main", 0, NULL, NULL));
+    glDeleteShader(wrong);
+    glDeleteProgram(p);
+    glDeleteProgram(p2);
+    glDeleteProgram(p3);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    glDeleteShader(bad);
 }
 
 int main(int argc, char **argv)
@@ -258,5 +387,7 @@ int main(int argc, char **argv)
     CHECK(glGetUniformLocation(p6, "add") == -1, "a uniform found by a name the module lacks");
     check_run(p6, 2, 8, 5, 9, "module without names");
 
+    if (!interposed)
+        graphics();
     return h_finish("spirv");
 }
