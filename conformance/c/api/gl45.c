@@ -347,6 +347,17 @@ static void glsl_rules(void)
     CHECK(compiles(GL_VERTEX_SHADER, cull450, 1), "gl_CullDistance in a 4.50 vertex shader");
     CHECK(!compiles(GL_VERTEX_SHADER, cull430, 0), "gl_CullDistance is no built-in of GLSL 4.30");
     CHECK(compiles(GL_VERTEX_SHADER, cull430x, 1), "GL_ARB_cull_distance enables it in 4.30");
+    /* ARB_cull_distance: the two arrays together have at most
+     * gl_MaxCombinedClipAndCullDistances elements (a compile- or link-time error). */
+    const char *both_max = "#version 450\nout float gl_ClipDistance[gl_MaxCombinedClipAndCullDistances / 2];\n"
+                           "out float gl_CullDistance[gl_MaxCombinedClipAndCullDistances / 2];\n"
+                           "void main() { gl_Position = vec4(0.0); gl_ClipDistance[0] = 1.0; gl_CullDistance[0] = 1.0; }\n";
+    const char *both_over = "#version 450\nout float gl_ClipDistance[gl_MaxCombinedClipAndCullDistances / 2 + 1];\n"
+                            "out float gl_CullDistance[gl_MaxCombinedClipAndCullDistances / 2];\n"
+                            "void main() { gl_Position = vec4(0.0); gl_ClipDistance[0] = 1.0; gl_CullDistance[0] = 1.0; }\n";
+    CHECK(compiles(GL_VERTEX_SHADER, both_max, 1), "clip and cull distances that fill the combined limit");
+    if (!any) /* Mesa reports it at link time */
+        CHECK(!compiles(GL_VERTEX_SHADER, both_over, 0), "clip and cull distances past the combined limit");
     const char *limits = "#version 450\nlayout(local_size_x = 1) in;\n"
                          "layout(std430, binding = 0) buffer B { int v[2]; };\n"
                          "void main() { v[0] = gl_MaxCullDistances; v[1] = gl_MaxCombinedClipAndCullDistances; }\n";

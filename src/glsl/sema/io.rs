@@ -356,7 +356,7 @@ impl Checker<'_> {
             }
             self.per_vertex_use[d].member_redeclared = true;
         }
-        self.check_clip_size(name, ty, span);
+        self.check_clip_size(name, ty, output, span);
         let want = self.builtin_type(b.ty, output);
         let elem = |c: &Self, t: TypeId| match c.m.types.get(t) {
             Type::Array(e, _) => Some(*e),
@@ -836,7 +836,7 @@ impl Checker<'_> {
                     continue;
                 };
                 names.push(n.to_string());
-                self.check_clip_size(n, ty, ispan);
+                self.check_clip_size(n, ty, output, ispan);
                 let same = ty == m.ty
                     || matches!((self.m.types.get(ty), self.m.types.get(m.ty)), (Type::Array(a, _), Type::Array(b, _)) if a == b);
                 if !same {
@@ -855,20 +855,36 @@ impl Checker<'_> {
     }
 
     /// GLSL 4.60 §7.1: gl_ClipDistance has at most gl_MaxClipDistances elements,
-    /// gl_CullDistance at most gl_MaxCullDistances.
-    fn check_clip_size(&mut self, name: &str, ty: TypeId, span: Span) {
-        let (limit, what) = match name {
-            "gl_ClipDistance" => (limits::MAX_CLIP_DISTANCES, "gl_MaxClipDistances"),
-            "gl_CullDistance" => (limits::MAX_CULL_DISTANCES, "gl_MaxCullDistances"),
+    /// gl_CullDistance at most gl_MaxCullDistances, and the two together (redeclared
+    /// in the same direction) at most gl_MaxCombinedClipAndCullDistances.
+    fn check_clip_size(&mut self, name: &str, ty: TypeId, output: bool, span: Span) {
+        let (limit, what, which) = match name {
+            "gl_ClipDistance" => (limits::MAX_CLIP_DISTANCES, "gl_MaxClipDistances", 0),
+            "gl_CullDistance" => (limits::MAX_CULL_DISTANCES, "gl_MaxCullDistances", 1),
             _ => return,
         };
-        if let Type::Array(_, Some(n)) = self.m.types.get(ty)
-            && *n > limit
-        {
+        let Type::Array(_, Some(n)) = *self.m.types.get(ty) else {
+            return;
+        };
+        if n > limit {
             self.error(
                 span,
                 format!("{name} is redeclared with {n} elements, more than {what} ({limit})"),
             );
+            return;
+        }
+        let sizes = &mut self.clip_cull[output as usize];
+        sizes[which] = Some(n);
+        if let [Some(clip), Some(cull)] = *sizes {
+            let max = limits::MAX_COMBINED_CLIP_AND_CULL_DISTANCES;
+            if clip.saturating_add(cull) > max {
+                self.error(
+                    span,
+                    format!(
+                        "gl_ClipDistance ({clip}) and gl_CullDistance ({cull}) together have more elements than gl_MaxCombinedClipAndCullDistances ({max})"
+                    ),
+                );
+            }
         }
     }
 }

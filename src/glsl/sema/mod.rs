@@ -76,6 +76,9 @@ pub struct Checker<'s> {
     frag_coord_layout: Option<Vec<String>>,
     /// The shader's use of the input and output gl_PerVertex blocks.
     per_vertex_use: [qualifiers::PerVertexUse; 2],
+    /// The sizes gl_ClipDistance and gl_CullDistance are redeclared with, per direction
+    /// (input, output): their sum is limited (GLSL 4.60 §7.1).
+    clip_cull: [[Option<u32>; 2]; 2],
     /// The transform feedback buffer of outputs declared without `xfb_buffer`
     /// (GLSL 4.60 §4.4.2.1: `layout(xfb_buffer = N) out;` sets it; initially 0).
     xfb_default_buffer: u32,
@@ -122,6 +125,7 @@ impl<'s> Checker<'s> {
             stage,
             compat_profile: dirs.compatibility,
             per_vertex_use: Default::default(),
+            clip_cull: Default::default(),
             xfb_default_buffer: 0,
             block_names: HashSet::new(),
             frag_coord_layout: None,
