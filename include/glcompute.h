@@ -1157,6 +1157,15 @@ void glMultiDrawArraysIndirectCount(GLenum mode,
                                     GLsizei maxdrawcount,
                                     GLsizei stride);
 
+/**
+ * GL_ARB_indirect_parameters' name of glMultiDrawArraysIndirectCount.
+ */
+void glMultiDrawArraysIndirectCountARB(GLenum mode,
+                                       const void *_indirect,
+                                       GLintptr drawcount,
+                                       GLsizei maxdrawcount,
+                                       GLsizei stride);
+
 void glMultiDrawElements(GLenum mode,
                          const GLsizei *_count,
                          GLenum ty,
@@ -1182,6 +1191,16 @@ void glMultiDrawElementsIndirectCount(GLenum mode,
                                       GLintptr drawcount,
                                       GLsizei maxdrawcount,
                                       GLsizei stride);
+
+/**
+ * GL_ARB_indirect_parameters' name of glMultiDrawElementsIndirectCount.
+ */
+void glMultiDrawElementsIndirectCountARB(GLenum mode,
+                                         GLenum ty,
+                                         const void *_indirect,
+                                         GLintptr drawcount,
+                                         GLsizei maxdrawcount,
+                                         GLsizei stride);
 
 void glNamedBufferData(GLuint buffer, GLsizeiptr size, const void *data, GLenum usage);
 
@@ -1299,6 +1318,15 @@ void glSpecializeShader(GLuint shader,
                         GLuint num_constants,
                         const GLuint *constant_index,
                         const GLuint *constant_value);
+
+/**
+ * GL_ARB_gl_spirv's name of glSpecializeShader.
+ */
+void glSpecializeShaderARB(GLuint shader,
+                           const GLchar *entry_point,
+                           GLuint num_constants,
+                           const GLuint *constant_index,
+                           const GLuint *constant_value);
 
 void glStencilFunc(GLenum func, GLint reference, GLuint mask);
 
