@@ -2,30 +2,17 @@
 //! transcendental functions (Rust's libm-backed implementations meet GLSL's precision
 //! requirements), frexp/ldexp, the packing functions, matrix inverse/determinant and
 //! the shader clock.
-//! Also the zero page and write sink that out-of-range buffer accesses are redirected
-//! to, and the recorder of the first one (GLCOMPUTE_DEBUG=bounds).
-
-use std::cell::UnsafeCell;
+//! Also the zero page that out-of-range buffer reads are redirected to (writes go to
+//! each worker thread's own sink, runtime::abi::SINK_BYTES), and the recorder of the
+//! first one (GLCOMPUTE_DEBUG=bounds).
 
 /// 64 zero bytes: out-of-range reads load from here (never written).
 #[repr(align(64))]
 struct Zero([u8; 64]);
 static ZERO: Zero = Zero([0; 64]);
 
-/// Out-of-range writes land here; nothing reads it.
-#[repr(align(64))]
-struct Sink(UnsafeCell<[u8; 64]>);
-// SAFETY: only compiled code writes the sink, and nothing ever reads it: concurrent
-// writes of garbage to it are harmless.
-unsafe impl Sync for Sink {}
-static SINK: Sink = Sink(UnsafeCell::new([0; 64]));
-
 pub fn zero_address() -> usize {
     ZERO.0.as_ptr() as usize
-}
-
-pub fn sink_address() -> usize {
-    SINK.0.get() as usize
 }
 
 /// GLCOMPUTE_DEBUG=bounds: records an out-of-range buffer access at `site` (the

@@ -280,6 +280,14 @@ impl<'a, 'b> Lower<'a, 'b> {
         })
     }
 
+    /// This thread's write sink (runtime::abi::SINK_BYTES before the shared memory):
+    /// where out-of-range writes and the stores of lanes outside the mask go.
+    pub(super) fn sink(&mut self) -> Value {
+        self.b
+            .ins()
+            .iadd_imm_s(self.shared, -(crate::runtime::abi::SINK_BYTES as i64))
+    }
+
     /// The address of `size` bytes at `extra` past a memory reference; out-of-range
     /// accesses go to a zero page (reads) or a sink (writes), and with the bounds check
     /// the first one of a dispatch is recorded.
@@ -299,11 +307,12 @@ impl<'a, 'b> Lower<'a, 'b> {
                     self.report_buffer_access(report, r, oob, off, size, lim, write);
                 }
                 let safe = if write {
-                    helpers::sink_address()
+                    self.sink()
                 } else {
-                    helpers::zero_address()
+                    self.b
+                        .ins()
+                        .iconst(types::I64, helpers::zero_address() as i64)
                 };
-                let safe = self.b.ins().iconst(types::I64, safe as i64);
                 self.b.ins().select(oob, safe, a)
             }
         }

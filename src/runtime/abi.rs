@@ -60,6 +60,11 @@ pub struct GroupCtx {
 }
 
 /// Byte offsets of GroupCtx fields, for the code generator.
+/// Bytes before `GroupCtx::shared` in each worker thread's scratch: the thread's write
+/// sink, where out-of-range writes and the stores of lanes outside the execution mask
+/// go. Nothing reads it, and no other thread writes it.
+pub const SINK_BYTES: usize = 64;
+
 pub mod offsets {
     pub const RESOURCES: i32 = 0;
     pub const UNIFORMS: i32 = 8;

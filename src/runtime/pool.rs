@@ -115,8 +115,8 @@ impl Job {
         self.next.load(Ordering::Relaxed) < self.total && self.abort.load(Ordering::Relaxed) == 0
     }
 
-    /// Scratch bytes one group needs (shared memory, then the invocations' frames), or
-    /// None if that does not fit in memory at all.
+    /// Scratch bytes one group needs (the thread's write sink, shared memory, then the
+    /// invocations' frames), or None if that does not fit in memory at all.
     fn scratch_bytes(&self) -> Option<usize> {
         let invocations = self
             .local_size
@@ -126,7 +126,8 @@ impl Job {
         self.shared_size
             .checked_next_multiple_of(16)?
             .checked_add(frames)?
-            .checked_add(16)
+            .checked_add(16)?
+            .checked_add(crate::runtime::abi::SINK_BYTES)
     }
 
     /// Runs chunks of groups until the job is exhausted.
@@ -150,7 +151,9 @@ impl Job {
             }
             // No dispatch sees what another left in this thread's scratch.
             s[..need].fill(0);
-            let base = s.as_mut_ptr() as *mut u8;
+            // SAFETY: the scratch starts with the thread's sink (SINK_BYTES, a multiple
+            // of 16), sized above.
+            let base = unsafe { (s.as_mut_ptr() as *mut u8).add(crate::runtime::abi::SINK_BYTES) };
             let mut ctx = GroupCtx {
                 resources: self.resources.as_ptr(),
                 uniforms: self.uniforms.as_ptr(),

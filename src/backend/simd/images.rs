@@ -104,10 +104,9 @@ impl Lower<'_, '_> {
 
     /// Each lane's texel address: the image's start plus the lane's offset, or `safe`
     /// for lanes outside `good`.
-    fn vimage_addrs(&mut self, d: Value, offs: V, good: V, safe: usize) -> Vec<Value> {
+    fn vimage_addrs(&mut self, d: Value, offs: V, good: V, safe: Value) -> Vec<Value> {
         let dm = mf().with_readonly().with_can_move();
         let ptr = self.b.ins().load(types::I64, dm, d, rt::desc::PTR);
-        let safe = self.b.ins().iconst(types::I64, safe as i64);
         (0..LANES)
             .map(|k| {
                 let o = self.b.ins().extractlane(offs[k / 4], (k % 4) as u8);
@@ -385,7 +384,8 @@ impl Lower<'_, '_> {
         let good: V = std::array::from_fn(|p| self.b.ins().band(inside[p], exec[p]));
         let texel = n as i64 * (bits as i64 / 8);
         let offs = self.vimage_offsets(d, &xyz, texel);
-        let addrs = self.vimage_addrs(d, offs, good, helpers::sink_address());
+        let sink = self.sink();
+        let addrs = self.vimage_addrs(d, offs, good, sink);
         let s = img.sampled;
         for (i, c) in data.iter().take(n as usize).enumerate() {
             match kind {

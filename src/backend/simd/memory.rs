@@ -152,11 +152,12 @@ impl Lower<'_, '_> {
     /// outside `active`, to the sink.
     fn vmem_addrs(&mut self, p: &LMem, extra: u32, size: u32, active: Option<V>) -> Vec<Value> {
         let safe = if active.is_some() {
-            helpers::sink_address()
+            self.sink()
         } else {
-            helpers::zero_address()
+            self.b
+                .ins()
+                .iconst(types::I64, helpers::zero_address() as i64)
         };
-        let safe = self.b.ins().iconst(types::I64, safe as i64);
         let base_off = self.b.ins().iadd_imm_s(p.r.off, extra as i64);
         (0..LANES)
             .map(|k| {
