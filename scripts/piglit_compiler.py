@@ -6,7 +6,8 @@ piglit package, with glcompute standalone as its GL (`glcompute run --`), headle
 Tests: every .comp under spec/arb_compute_shader/compiler, spec/arb_compute_shader/
 preprocessor (tests and generated_tests) and spec/arb_compute_variable_group_size/
 compiler. With --graphics instead: every vertex, tessellation, geometry and fragment
-shader under spec/glsl-{1.10,1.20,1.30,1.40,1.50,3.30,4.30,4.60}/compiler and
+shader under spec/glsl-{1.10,1.20,1.30,1.40,1.50,3.30,4.30,4.40,4.60}/compiler,
+spec/glsl-es-{3.00,3.10}/compiler, spec/arb_enhanced_layouts/compiler and
 spec/arb_shader_atomic_counter_ops/compiler, against
 conformance/piglit_graphics_known.txt (the ones glcompute is known to get wrong, each
 with the reason): the run fails when a test outside the list fails, and when a listed
@@ -37,7 +38,11 @@ DIRS = [
 ]
 GRAPHICS_DIRS = [f"tests/spec/glsl-{v}/compiler" for v in ("1.10", "1.20", "1.30", "1.40", "1.50", "3.30", "4.30")]
 GRAPHICS_DIRS += [
+    "tests/spec/glsl-4.40/compiler",
     "tests/spec/glsl-4.60/compiler",
+    "tests/spec/glsl-es-3.00/compiler",
+    "tests/spec/glsl-es-3.10/compiler",
+    "tests/spec/arb_enhanced_layouts/compiler",
     "tests/spec/arb_shader_atomic_counter_ops/compiler",
     "tests/spec/arb_shader_subroutine/compiler",
     "tests/spec/arb_shader_subroutine/linker",

@@ -35,6 +35,8 @@ pub struct Directives {
     pub extensions: Vec<String>,
     /// The 64-bit integer literals of the source (see [`Int64Literals`]).
     pub int64: Int64Literals,
+    /// Where `#pragma STDGL invariant(all)` appears, if it does.
+    pub invariant_all: Option<crate::ir::Span>,
 }
 
 /// Preprocesses and parses `source` for a context that accepts `accepts` (see
@@ -147,6 +149,7 @@ pub fn parse(
         compatibility: false,
         extensions: Vec::new(),
         int64,
+        invariant_all: None,
     };
     let mut saw_version = false;
     for d in lexer.into_directives().directives() {
@@ -175,6 +178,10 @@ pub fn parse(
             }
             DirectiveKind::Pragma(p) => {
                 let _ = unsupported_extension(p.raw(), map.span(start), log);
+                let words: String = p.raw().split_whitespace().collect();
+                if words == "STDGLinvariant(all)" && dirs.invariant_all.is_none() {
+                    dirs.invariant_all = Some(map.span(start));
+                }
             }
             DirectiveKind::Line(_) => {
                 // The directive's own text: "#line LINE [STRING]".

@@ -31,6 +31,9 @@ pub struct SubroutineTokens<'r, 'p> {
     words: Words,
     /// A reusable buffer for a keyword token's text.
     text: String,
+    /// The previous token was `.`: a field selection follows, whose name is an
+    /// identifier even where a struct of that name was declared (GLSL 4.60 §5.5).
+    after_dot: bool,
 }
 
 thread_local! {
@@ -84,6 +87,7 @@ where
             names: Default::default(),
             words: WORDS.with(|w| w.borrow().0.clone()),
             text: String::new(),
+            after_dot: false,
         }
     }
 }
@@ -263,6 +267,12 @@ impl Iterator for SubroutineTokens<'_, '_> {
             {
                 *tok = Token::TypeName(name.clone());
             }
+            if self.after_dot
+                && let Token::TypeName(name) = &*tok
+            {
+                *tok = Token::Identifier(name.clone());
+            }
+            self.after_dot = matches!(tok, Token::Dot);
             self.state = match (self.state, &*tok) {
                 (_, Token::Subroutine) => 1,
                 (1, Token::LeftParen | Token::Uniform) => 0,

@@ -326,7 +326,7 @@ impl Checker<'_> {
     }
 
     /// Built-ins introduced after the shader's version, unless enabled by an extension.
-    fn builtin_available(&self, ov: &Overload) -> bool {
+    pub(super) fn builtin_available(&self, ov: &Overload) -> bool {
         use Builtin::*;
         if ov.fun == Clock2x32 {
             return self.ext("GL_ARB_shader_clock");
@@ -354,6 +354,11 @@ impl Checker<'_> {
         }
         if ov.min_version == builtins::COMPATIBILITY_ONLY {
             return self.compatibility();
+        }
+        // GLSL ES 3.00 has no barrier or memory-barrier functions (GLSL ES 3.10 adds
+        // them with compute shaders).
+        if self.es && self.version < 430 && ov.fun.class() == BuiltinClass::Barrier {
+            return false;
         }
         if ov.min_version == builtins::overload::EXTENSION_ONLY {
             if matches!(ov.fun, AnyInvocation | AllInvocations | AllInvocationsEqual) {

@@ -238,6 +238,31 @@ impl Checker<'_> {
         let Some(base) = self.type_spec(&head.ty.ty) else {
             return;
         };
+        // GLSL ES 3.00 §4.5.4: the fragment language has no default float precision,
+        // so a float, vector or matrix variable has a precision qualifier or follows a
+        // `precision ... float;` statement.
+        if self.es
+            && self.stage == Stage::Fragment
+            && !q.precision
+            && let Some(n) = &head.name
+            && matches!(
+                self.m.types.get(base),
+                Type::Scalar(Scalar::Float) | Type::Vector(Scalar::Float, _) | Type::Matrix { .. }
+            )
+        {
+            let float = self.m.types.scalar(Scalar::Float);
+            if !self.es_precisions.contains(&float) {
+                let span = self.span_of(n);
+                self.error(
+                    span,
+                    format!(
+                        "`{}' needs a precision qualifier: GLSL ES fragment shaders have no default float precision (GLSL ES 3.00 §4.5.4)",
+                        n.0.as_str()
+                    ),
+                );
+                return;
+            }
+        }
         let Some(name) = &head.name else {
             // `struct S { ... };` or a bare type: nothing to declare.
             if !q.storage.is_empty() && !matches!(self.m.types.get(base), Type::Struct(_)) {

@@ -109,7 +109,25 @@ impl Checker<'_> {
             E::Bracket(base, index) => {
                 let b = self.expr(base);
                 let i = self.expr(index);
-                self.index(b?, i?, span)
+                let (b, i) = (b?, i?);
+                // GLSL ES 3.00 §4.3.7 and 3.10 §4.3.9: an array of uniform (or
+                // storage) blocks is indexed with constant integral expressions.
+                if self.es
+                    && let ExprKind::Global(g) = self.func().expr(b).kind
+                    && matches!(
+                        self.m.global(g).storage,
+                        Storage::UniformBlock(_) | Storage::Buffer(_)
+                    )
+                    && matches!(self.m.types.get(self.m.global(g).ty), Type::Array(..))
+                    && self.fold(i).is_none()
+                {
+                    self.error(
+                        span,
+                        "in GLSL ES, an array of blocks is indexed with a constant integral expression",
+                    );
+                    return None;
+                }
+                self.index(b, i, span)
             }
             E::FunCall(fun, args) => self.call(fun, args, span),
             E::Dot(base, field) => {

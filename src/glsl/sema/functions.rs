@@ -172,9 +172,13 @@ impl Checker<'_> {
             self.error(span, "main() must be declared `void main()'");
             return None;
         }
-        // User code cannot redefine a built-in signature (GLSL 4.60 §8).
+        // User code cannot redefine a built-in signature (GLSL 4.60 §8), nor, in GLSL
+        // ES, overload a built-in function (GLSL ES 3.00 §6.1). Only the built-ins the
+        // shader's version and extensions have count: a later version's may be
+        // defined.
         if let Some(ovs) = crate::ir::builtins::overloads(&name) {
-            let same = ovs.iter().any(|o| {
+            let available: Vec<_> = ovs.iter().filter(|o| self.builtin_available(o)).collect();
+            let same = available.iter().any(|o| {
                 o.params.len() == ptypes.len()
                     && o.params
                         .iter()
@@ -185,6 +189,13 @@ impl Checker<'_> {
                 self.error(
                     span,
                     format!("built-in function `{name}' cannot be redefined"),
+                );
+                return None;
+            }
+            if self.es && !available.is_empty() {
+                self.error(
+                    span,
+                    format!("built-in function `{name}' cannot be overloaded in GLSL ES (GLSL ES 3.00 §6.1)"),
                 );
                 return None;
             }

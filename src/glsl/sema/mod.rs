@@ -246,12 +246,24 @@ impl<'s> Checker<'s> {
         self.m.types.name(t)
     }
 
-    /// Folds an expression of the current arena, if it is constant.
+    /// Folds an expression of the current arena, if it is constant. In GLSL ES the
+    /// sequence operator makes no constant expression (GLSL ES 3.00 §4.3.3).
     fn fold(&mut self, e: ExprId) -> Option<ConstValue> {
         let f = match self.cur.as_ref() {
             Some(c) => &c.func,
             None => &self.init.func,
         };
+        if self.es {
+            // A work list: the tree is as deep as the source makes it.
+            let mut work = vec![e];
+            while let Some(x) = work.pop() {
+                let kind = &f.expr(x).kind;
+                if matches!(kind, ExprKind::Sequence { .. }) {
+                    return None;
+                }
+                work.extend(kind.children());
+            }
+        }
         consteval::eval(&mut self.m.types, f, e)
     }
 
@@ -394,6 +406,17 @@ pub fn check(
     stage: Stage,
 ) -> (Module, Log) {
     let mut c = Checker::new(map, dirs, log, stage);
+    // GLSL ES 3.00 §4.6.1: `#pragma STDGL invariant(all)` is an error in a fragment
+    // shader.
+    if let Some(span) = dirs.invariant_all
+        && c.es
+        && stage == Stage::Fragment
+    {
+        c.error(
+            span,
+            "#pragma STDGL invariant(all) is not allowed in GLSL ES fragment shaders (GLSL ES 3.00 §4.6.1)",
+        );
+    }
     c.check(unit);
     (c.m, c.log)
 }

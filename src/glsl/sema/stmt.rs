@@ -118,7 +118,13 @@ impl Checker<'_> {
                 ast::DeclarationData::InitDeclaratorList(list) => {
                     self.variable_declarations(list, false)
                 }
-                ast::DeclarationData::Precision(..) => {}
+                // A default precision inside a function: counted from here on (its
+                // scope's end is not tracked, which only accepts more).
+                ast::DeclarationData::Precision(_, ty) => {
+                    if let Some(t) = self.type_nonarray(&ty.ty) {
+                        self.es_precisions.insert(t);
+                    }
+                }
                 ast::DeclarationData::FunctionPrototype(_) => {
                     self.error(span, "functions cannot be declared inside functions")
                 }
