@@ -246,7 +246,7 @@ fn run_file(text: &str) -> Verdict {
             "needs a [{other}] section; glcompute runs compute shaders only"
         ));
     }
-    if p.shaders.is_empty() && !graphics {
+    if p.shaders.is_empty() && p.spirv.is_empty() && p.wgsl.is_empty() && !graphics {
         return Verdict::Fail("no [compute shader] section".into());
     }
     let mut r = Runner {

@@ -151,6 +151,10 @@ pub struct FuncDef {
 /// Decorations of one id or member: (decoration, literal operands).
 pub type Decorations = Vec<(u32, Vec<u32>)>;
 
+/// The most decoration words OpGroupDecorate and OpGroupMemberDecorate may copy in one
+/// module (a module's own decorations are bounded by its size; copies multiply).
+const MAX_GROUP_COPIES: usize = MAX_WORDS;
+
 #[derive(Debug, Default)]
 pub struct SpvModule<'a> {
     pub insts: Vec<Inst<'a>>,
@@ -239,6 +243,11 @@ impl<'a> SpvModule<'a> {
             ..SpvModule::default()
         };
         let mut cur: Option<FuncDef> = None;
+        // Decoration groups (SPIR-V 1.6 §3.42.2): the ids OpDecorationGroup made, and
+        // how many decorations OpGroupDecorate has copied (bounded: each target gets a
+        // copy of the group's list).
+        let mut groups = std::collections::HashSet::new();
+        let mut copied = 0usize;
         let mut block: Option<BlockDef> = None;
         let mut defined: std::collections::HashSet<u32> = Default::default();
         for (idx, inst) in insts.iter().enumerate() {
@@ -387,8 +396,43 @@ impl<'a> SpvModule<'a> {
                     .entry((inst.word(0)?, inst.word(1)?))
                     .or_default()
                     .push((inst.word(2)?, inst.rest(3).to_vec())),
-                Op::DecorationGroup | Op::GroupDecorate | Op::GroupMemberDecorate => {
-                    return Err(inst.err("decoration groups are not supported"));
+                // The group's decorations are the OpDecorate instructions naming it,
+                // which come before it; OpGroupDecorate and OpGroupMemberDecorate
+                // (after it) give each target a copy.
+                Op::DecorationGroup => {
+                    groups.insert(inst.word(0)?);
+                }
+                Op::GroupDecorate | Op::GroupMemberDecorate => {
+                    let g = inst.word(0)?;
+                    if !groups.contains(&g) {
+                        return Err(inst.err(format!("id {g} is not a decoration group")));
+                    }
+                    let list = m.decorations.get(&g).cloned().unwrap_or_default();
+                    let member = op == Op::GroupMemberDecorate;
+                    let targets = inst.rest(1);
+                    if member && targets.len() % 2 != 0 {
+                        return Err(inst.err("a member target without its member number"));
+                    }
+                    let step = if member { 2 } else { 1 };
+                    let per_target: usize = list.iter().map(|(_, ops)| 1 + ops.len()).sum();
+                    copied = copied.saturating_add(per_target.saturating_mul(targets.len() / step));
+                    if copied > MAX_GROUP_COPIES {
+                        return Err(inst
+                            .err("decoration groups copy more decorations than glcompute takes"));
+                    }
+                    for t in targets.chunks(step) {
+                        if member {
+                            m.member_decorations
+                                .entry((t[0], t[1]))
+                                .or_default()
+                                .extend(list.iter().cloned());
+                        } else {
+                            m.decorations
+                                .entry(t[0])
+                                .or_default()
+                                .extend(list.iter().cloned());
+                        }
+                    }
                 }
                 Op::Source
                 | Op::SourceContinued

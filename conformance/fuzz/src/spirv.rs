@@ -66,10 +66,11 @@ fn compile_seeds(corpus: &[String], limit: usize, dir: &Path) -> Result<Vec<Vec<
     Ok(out)
 }
 
-/// Graphics-stage seeds: every `[... shader spirv]` section of the piglit tests under
-/// `dir` that is not a compute shader's, assembled by spirv-as (the tool piglit's
-/// shader_runner uses). Sections spirv-as refuses are left out.
-fn assembled_seeds(dir: &Path, work: &Path) -> Result<Vec<Vec<u32>>, String> {
+/// Seeds written in SPIR-V assembly: every `[... shader spirv]` section of the
+/// `.shader_test` files under `dir` (the compute ones too if `compute`), assembled by
+/// spirv-as (the tool piglit's shader_runner uses). Sections spirv-as refuses are left
+/// out.
+fn assembled_seeds(dir: &Path, work: &Path, compute: bool) -> Result<Vec<Vec<u32>>, String> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -94,8 +95,9 @@ fn assembled_seeds(dir: &Path, work: &Path) -> Result<Vec<Vec<u32>>, String> {
         for line in text.lines() {
             if line.starts_with('[') {
                 sections.extend(section.take());
-                let graphics = line.ends_with(" shader spirv]") && !line.starts_with("[compute");
-                section = graphics.then(String::new);
+                let wanted =
+                    line.ends_with(" shader spirv]") && (compute || !line.starts_with("[compute"));
+                section = wanted.then(String::new);
             } else if let Some(s) = section.as_mut()
                 && !line.trim_start().starts_with('#')
             {
@@ -454,7 +456,7 @@ pub fn run(args: &Args) -> Result<u8, String> {
         return Err("no seed modules: glslangValidator compiled none of the corpus".into());
     }
     let spirv_tests = Path::new("/usr/lib/x86_64-linux-gnu/piglit/tests/spec/arb_gl_spirv");
-    let graphics = assembled_seeds(spirv_tests, &work)?;
+    let graphics = assembled_seeds(spirv_tests, &work, false)?;
     if graphics.is_empty() {
         return Err(format!(
             "no graphics seed modules: no SPIR-V sections under {} (apt-get install piglit spirv-tools)",
@@ -467,6 +469,9 @@ pub fn run(args: &Args) -> Result<u8, String> {
         graphics.len()
     );
     seeds.extend(graphics);
+    // Our own SPIR-V assembly (decoration groups, ...), compute sections included.
+    let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/in/shader_tests");
+    seeds.extend(assembled_seeds(&ours, &work, true)?);
     let seeds_file = work.join("seeds.bin");
     write_seeds(&seeds_file, &seeds)?;
     let seeds_arg = seeds_file.to_string_lossy().into_owned();
