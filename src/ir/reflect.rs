@@ -183,7 +183,7 @@ impl Reflection {
                     && stem == base
                     && i < u.array_size
                 {
-                    return u.location + i as i32;
+                    return u.location.saturating_add(i.min(i32::MAX as u32) as i32);
                 }
             }
         }
@@ -650,7 +650,10 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                         block: bid,
                         global: gid,
                         element,
-                        binding: block.binding.unwrap_or(0) + element.unwrap_or(0),
+                        binding: block
+                            .binding
+                            .unwrap_or(0)
+                            .saturating_add(element.unwrap_or(0)),
                         data_size,
                         size,
                         members: (start..end).collect(),
@@ -683,7 +686,7 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
         let g = m.global(u.global);
         let binding = g.binding.unwrap_or(0);
         let offset = g.offset.unwrap_or(0);
-        let end = offset + 4 * u.elements();
+        let end = offset.saturating_add(u.elements().saturating_mul(4));
         let idx = match r.atomic_buffers.iter().position(|a| a.binding == binding) {
             Some(k) => k,
             None => {
@@ -807,11 +810,13 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 _ => 1,
             };
             for i in 0..n {
-                let v = binding + i;
-                let o = at as usize + 4 * i as usize;
-                if let Some(dst) = data.get_mut(o..o + 4) {
-                    dst.copy_from_slice(&v.to_ne_bytes());
-                }
+                let v = binding.saturating_add(i);
+                let o = (at as usize).saturating_add(4 * i as usize);
+                // Past the uniform storage: the rest lies past it too.
+                let Some(dst) = data.get_mut(o..o.saturating_add(4)) else {
+                    break;
+                };
+                dst.copy_from_slice(&v.to_ne_bytes());
             }
         }
     }

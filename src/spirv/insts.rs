@@ -108,6 +108,9 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             }
             Op::CopyMemory => {
                 let (d, s) = (self.ptr(w(0)?)?, self.ptr(w(1)?)?);
+                if matches!(d.root, Root::Builtin(_)) {
+                    return Err(inst.err("a copy into a built-in input"));
+                }
                 let v = self.place(&s)?;
                 let place = self.place(&d)?;
                 let a = self.add(
@@ -324,6 +327,15 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 let mut args = Vec::new();
                 for (&a, &is_ptr) in args_ids.iter().zip(&ptrs) {
                     let e = match (is_ptr, self.values.get(&a).cloned()) {
+                        // A built-in input is no place the callee could write: it
+                        // gets a copy (writing an input is not valid SPIR-V anyway).
+                        (true, Some(Value::Ptr(p))) if matches!(p.root, Root::Builtin(_)) => {
+                            let v = self.place(&p)?;
+                            let (l, s) = self.temp(v, format!("_in{a}"));
+                            out.push(s);
+                            let t = self.f.locals[l.0 as usize].ty;
+                            self.add(ExprKind::Local(l), t)
+                        }
                         (true, Some(Value::Ptr(p))) => self.place(&p)?,
                         (true, Some(Value::Opaque(p))) => self.place(&p)?,
                         (true, _) => {
@@ -602,6 +614,9 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                     }
                 };
                 self.cast_to(e, rt)
+            }
+            Some(Value::Ptr(p)) if matches!(p.root, Root::Builtin(_)) => {
+                Err(self.err("an atomic operation on a built-in input"))
             }
             Some(Value::Ptr(p)) => {
                 let ps = self.l.out.types.scalar_of(p.ty);
