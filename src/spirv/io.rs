@@ -191,25 +191,7 @@ impl Lower<'_, '_> {
             xfb_offset: get(D::Offset),
             members: member_io,
         };
-        let gid = GlobalId(self.out.globals.len() as u32);
-        self.out.globals.push(Global {
-            name,
-            ty,
-            storage: if output {
-                Storage::Output
-            } else {
-                Storage::Input
-            },
-            binding: None,
-            location,
-            offset: None,
-            format: None,
-            memory: MemoryQualifiers::default(),
-            init: None,
-            span: Span::default(),
-            used: false,
-            io: Some(Box::new(io)),
-        });
+        let gid = self.push_io(name, ty, output, location, io);
         self.globals.insert(id, Root::Global(gid));
         Ok(())
     }
@@ -283,25 +265,7 @@ impl Lower<'_, '_> {
             },
             ..IoQualifiers::default()
         };
-        let gid = GlobalId(self.out.globals.len() as u32);
-        self.out.globals.push(Global {
-            name: name.to_string(),
-            ty,
-            storage: if output {
-                Storage::Output
-            } else {
-                Storage::Input
-            },
-            binding: None,
-            location: None,
-            offset: None,
-            format: None,
-            memory: MemoryQualifiers::default(),
-            init: None,
-            span: Span::default(),
-            used: false,
-            io: Some(Box::new(io)),
-        });
+        let gid = self.push_io(name.to_string(), ty, output, None, io);
         Ok(gid)
     }
 
@@ -370,25 +334,7 @@ impl Lower<'_, '_> {
                 per_vertex: true,
                 ..IoQualifiers::default()
             };
-            let gid = GlobalId(self.out.globals.len() as u32);
-            self.out.globals.push(Global {
-                name: name.into(),
-                ty,
-                storage: if output {
-                    Storage::Output
-                } else {
-                    Storage::Input
-                },
-                binding: None,
-                location: None,
-                offset: None,
-                format: None,
-                memory: MemoryQualifiers::default(),
-                init: None,
-                span: Span::default(),
-                used: false,
-                io: Some(Box::new(io)),
-            });
+            let gid = self.push_io(name.into(), ty, output, None, io);
             self.globals.insert(id, Root::Global(gid));
             return Ok(());
         }
@@ -403,6 +349,37 @@ impl Lower<'_, '_> {
         self.split.insert(id, (ty, globals));
         self.globals.insert(id, Root::Split(id));
         Ok(())
+    }
+
+    /// A new input (or output) global of type `ty` with qualifiers `io`.
+    fn push_io(
+        &mut self,
+        name: String,
+        ty: TypeId,
+        output: bool,
+        location: Option<i32>,
+        io: IoQualifiers,
+    ) -> GlobalId {
+        let gid = GlobalId(self.out.globals.len() as u32);
+        self.out.globals.push(Global {
+            name,
+            ty,
+            storage: if output {
+                Storage::Output
+            } else {
+                Storage::Input
+            },
+            binding: None,
+            location,
+            offset: None,
+            format: None,
+            memory: MemoryQualifiers::default(),
+            init: None,
+            span: Span::default(),
+            used: false,
+            io: Some(Box::new(io)),
+        });
+        gid
     }
 }
 
