@@ -205,6 +205,8 @@ void glBindImageTexture(GLuint unit,
 
 void glBindImageTextures(GLuint first, GLsizei n, const GLuint *textures);
 
+void glBindProgramARB(GLenum target, GLuint program);
+
 void glBindProgramPipeline(GLuint pipeline);
 
 void glBindRenderbuffer(GLenum target, GLuint rb);
@@ -589,6 +591,8 @@ void glDeleteProgram(GLuint program);
 
 void glDeleteProgramPipelines(GLsizei n, const GLuint *pipelines);
 
+void glDeleteProgramsARB(GLsizei n, const GLuint *programs);
+
 void glDeleteQueries(GLsizei n, const GLuint *ids);
 
 void glDeleteRenderbuffers(GLsizei n, const GLuint *ids);
@@ -786,6 +790,8 @@ void glGenFramebuffers(GLsizei n, GLuint *ids);
 
 void glGenProgramPipelines(GLsizei n, GLuint *pipelines);
 
+void glGenProgramsARB(GLsizei n, GLuint *programs);
+
 void glGenQueries(GLsizei n, GLuint *ids);
 
 void glGenRenderbuffers(GLsizei n, GLuint *ids);
@@ -974,7 +980,11 @@ void glGetProgramResourceiv(GLuint program,
 
 void glGetProgramStageiv(GLuint program, GLenum shadertype, GLenum pname, GLint *values);
 
+void glGetProgramStringARB(GLenum target, GLenum pname, void *string);
+
 void glGetProgramiv(GLuint program, GLenum pname, GLint *params);
+
+void glGetProgramivARB(GLenum target, GLenum pname, GLint *params);
 
 void glGetQueryIndexediv(GLenum target, GLuint index, GLenum pname, GLint *params);
 
@@ -1105,6 +1115,8 @@ GLboolean glIsEnabledi(GLenum cap, GLuint index);
 GLboolean glIsFramebuffer(GLuint fb);
 
 GLboolean glIsProgram(GLuint program);
+
+GLboolean glIsProgramARB(GLuint program);
 
 GLboolean glIsProgramPipeline(GLuint pipeline);
 
@@ -1259,6 +1271,8 @@ void glPrimitiveRestartIndex(GLuint index);
 void glProgramBinary(GLuint program, GLenum binary_format, const void *binary, GLsizei length);
 
 void glProgramParameteri(GLuint program, GLenum pname, GLint value);
+
+void glProgramStringARB(GLenum target, GLenum format, GLsizei len, const void *string);
 
 void glProvokingVertex(GLenum mode);
 

@@ -60,7 +60,7 @@ GET = [
     ('GL_MAX_LABEL_LENGTH', 'limit', 'MAX_LABEL_LENGTH'),
     ('GL_MAJOR_VERSION', 'limit', 'GL_MAJOR'),
     ('GL_MINOR_VERSION', 'limit', 'GL_MINOR'),
-    ('GL_NUM_EXTENSIONS', 'int', 'EXTENSIONS.len()'),
+    ('GL_NUM_EXTENSIONS', 'int', 'crate::state::query::desktop_extensions(!self.info.is_core()).len()'),
     ('GL_NUM_SHADING_LANGUAGE_VERSIONS', 'int', 'GLSL_VERSIONS.len()'),
     ('GL_CONTEXT_FLAGS', 'int', 'self.info.flags'),
     # KHR_robustness: the context's reset strategy and robust access.

@@ -13,10 +13,11 @@
 //! 2. [`egl`]: headless EGL 1.5 (displays, configs, pbuffers, contexts, current-ness).
 //! 3. [`state`]: the GL object model and context state: objects, then the context, then
 //!    the commands, each checking its errors in the spec's order.
-//! 4. [`host`], [`glsl`], [`spirv`], [`backend`]: interposed mode's host driver (the
-//!    application's own GL, EGL and GLX); the GLSL front end (preprocess, parse, check,
-//!    link); the SPIR-V front end (ARB_gl_spirv), beside it; the Cranelift JIT that
-//!    turns a linked program into a work-group function.
+//! 4. [`host`], [`glsl`], [`spirv`], [`nvasm`], [`backend`]: interposed mode's host
+//!    driver (the application's own GL, EGL and GLX); the GLSL front end (preprocess,
+//!    parse, check, link); the SPIR-V front end (ARB_gl_spirv) and the NVIDIA assembly
+//!    front end (NV_compute_program5), beside it; the Cranelift JIT that turns a linked
+//!    program into a work-group function.
 //! 5. [`ir`], [`runtime`]: the typed shader IR every front end lowers into, with its
 //!    passes and validator; buffer memory and dispatch execution on the worker pool.
 //! 6. [`format`]: texel formats and their conversions, GL internal and client formats.
@@ -33,6 +34,7 @@ pub mod glsl;
 pub mod host;
 pub mod ir;
 pub mod limits;
+pub mod nvasm;
 pub mod runtime;
 pub mod spirv;
 pub mod state;

@@ -203,6 +203,11 @@ pub const MAX_CLIP_PLANES: u32 = 8;
 /// ES that desktop GL 4.3 has in its core (image atomics are GL 4.2's).
 pub const ES_EXTENSIONS: &[&str] = &["GL_OES_shader_image_atomic"];
 
+/// Extensions a compatibility-profile context announces besides [`EXTENSIONS`]: the
+/// assembly compute programs, as NVIDIA's driver offers them in compatibility
+/// contexts.
+pub const COMPAT_EXTENSIONS: &[&str] = &["GL_NV_compute_program5", "GL_NV_shader_storage_buffer"];
+
 /// Extensions glcompute implements completely (GL_NUM_EXTENSIONS / GetStringi).
 pub const EXTENSIONS: &[&str] = &[
     "GL_AMD_shader_trinary_minmax",

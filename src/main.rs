@@ -6,7 +6,8 @@
 //!   libGL, libEGL and libOpenGL.
 //! - `glcompute run --interpose -- CMD ARGS...`: runs a program on its own GL driver
 //!   with glcompute taking over compute (`LD_PRELOAD` of libglcompute.so).
-//! - `glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] FILE.comp...`: compiles each file as a compute
+//! - `glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--asm] FILE.comp...`: compiles each file
+//!   (with `--asm`, loads each as an NV_compute_program5 assembly program) as a compute
 //!   shader and links them into one program, like glslangValidator; prints the info
 //!   logs and exits non-zero on an error.
 //! - `glcompute shader-test FILE.shader_test...`: runs piglit-format compute tests
@@ -24,7 +25,7 @@ use glcompute_driver::state::context::current;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute info\n  glcompute run [--interpose] -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] FILE.comp...\n  glcompute shader-test FILE.shader_test...\n\nSee docs/environment.md for the GLCOMPUTE_* environment variables."
+        "usage:\n  glcompute info\n  glcompute run [--interpose] -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] [--asm] FILE...\n  glcompute shader-test FILE.shader_test...\n\nSee docs/environment.md for the GLCOMPUTE_* environment variables."
     );
     ExitCode::from(2)
 }
@@ -81,10 +82,12 @@ fn compile(args: &[String]) -> ExitCode {
         ..Default::default()
     };
     let mut link = true;
+    let mut asm = false;
     let mut files = Vec::new();
     for a in args {
         match a.as_str() {
             "--dump-ir" => dump_ir = true,
+            "--asm" => asm = true,
             "--dump-clif" => opts.clif = true,
             "--dump-asm" => opts.asm = true,
             "--no-link" => link = false,
@@ -125,7 +128,12 @@ fn compile(args: &[String]) -> ExitCode {
                 _ => Stage::Compute,
             }
         };
-        let compiled = if f.ends_with(".spv") {
+        let compiled = if asm {
+            // An NV_compute_program5 assembly program.
+            glcompute_driver::nvasm::load(&bytes)
+                .map(|l| (l.shader, String::new()))
+                .map_err(|e| format!("{e}\n"))
+        } else if f.ends_with(".spv") {
             // A SPIR-V module: its "main" entry point, default specialization.
             glcompute_driver::spirv::read(&bytes)
                 .and_then(|b| glcompute_driver::spirv::specialize(stage, &b, "main", &[]))

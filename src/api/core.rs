@@ -41,6 +41,11 @@ pub extern "C" fn glGetGraphicsResetStatusKHR() -> GLenum {
 #[unsafe(no_mangle)]
 pub extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
     gl_call("glGetString", |st| {
+        // ARB_vertex_program: PROGRAM_ERROR_STRING_ARB, valid until the next
+        // ProgramStringARB of this context.
+        if let Some(s) = st.program_error_string(name) {
+            return Ok(s.as_ptr() as *const u8);
+        }
         Ok(st.get_string(name)?.as_ptr() as *const u8)
     })
 }

@@ -114,6 +114,7 @@ macro_rules! param_fns {
     };
 }
 
+pub mod asm_programs;
 pub mod buffers;
 pub mod call;
 pub mod compressed;
@@ -141,6 +142,7 @@ pub mod vertex;
 /// Every GL entry point by its bare name (the routing wrappers of interposed mode call
 /// glcompute's implementation through here).
 pub mod entry {
+    pub use super::asm_programs::*;
     pub use super::buffers::*;
     pub use super::compressed::*;
     pub use super::copies::*;

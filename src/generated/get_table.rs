@@ -102,7 +102,9 @@ impl ContextState {
             GL_MAX_LABEL_LENGTH => Value::int(limits::MAX_LABEL_LENGTH as i64),
             GL_MAJOR_VERSION => Value::int(limits::GL_MAJOR as i64),
             GL_MINOR_VERSION => Value::int(limits::GL_MINOR as i64),
-            GL_NUM_EXTENSIONS => Value::int((EXTENSIONS.len()) as i64),
+            GL_NUM_EXTENSIONS => Value::int(
+                (crate::state::query::desktop_extensions(!self.info.is_core()).len()) as i64,
+            ),
             GL_NUM_SHADING_LANGUAGE_VERSIONS => Value::int((GLSL_VERSIONS.len()) as i64),
             GL_CONTEXT_FLAGS => Value::int((self.info.flags) as i64),
             GL_RESET_NOTIFICATION_STRATEGY => Value::int(

@@ -159,6 +159,8 @@ pub struct ContextState {
     /// whether the context is lost (every command but a few fails with CONTEXT_LOST).
     pub reset_status: u32,
     pub lost: bool,
+    /// Assembly compute programs (NV_compute_program5).
+    pub asm: crate::state::objects::asm_program::AsmState,
 }
 
 impl ContextState {
@@ -184,6 +186,7 @@ impl ContextState {
             transform_feedbacks: Default::default(),
             reset_status: GL_NO_ERROR,
             lost: false,
+            asm: Default::default(),
         }
     }
 

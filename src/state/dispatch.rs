@@ -18,25 +18,32 @@ use std::sync::Arc;
 
 const AXES: [char; 3] = ['x', 'y', 'z'];
 
+/// Bytes to write into a dispatch's copy of the default uniform data at an offset:
+/// an assembly program's parameters.
+type Patch = Option<(usize, Vec<u8>)>;
+
 impl ContextState {
     /// ARB_compute_shader: INVALID_OPERATION if there is no active compute program.
-    fn compute_program(&self) -> GlResult<(Arc<Program>, Arc<Executable>)> {
-        match self.active_compute() {
-            Some(pe) => Ok(pe),
-            None => {
-                let why = match (&self.current_program, self.bound_pipeline) {
-                    (Some(p), _) => format!("the current program {} has no compute shader", p.name),
-                    (None, 0) => {
-                        "no program is current and no program pipeline is bound".to_string()
-                    }
-                    (None, p) => format!("the bound program pipeline {p} has no compute program"),
-                };
-                gl_bail!(
-                    GL_INVALID_OPERATION,
-                    "there is no active compute program: {why}"
-                );
-            }
+    /// The active program is the current GLSL program's compute stage (UseProgram,
+    /// else the bound pipeline's); without one, the assembly program bound to
+    /// COMPUTE_PROGRAM_NV when that is enabled (NV_compute_program5), with its
+    /// parameters to patch into the default uniform data.
+    fn compute_program(&self) -> GlResult<(Arc<Program>, Arc<Executable>, Patch)> {
+        if let Some((p, e)) = self.active_compute() {
+            return Ok((p, e, None));
         }
+        if let Some((p, e, patch)) = self.asm_compute()? {
+            return Ok((p, e, patch));
+        }
+        let why = match (&self.current_program, self.bound_pipeline) {
+            (Some(p), _) => format!("the current program {} has no compute shader", p.name),
+            (None, 0) => "no program is current and no program pipeline is bound".to_string(),
+            (None, p) => format!("the bound program pipeline {p} has no compute program"),
+        };
+        gl_bail!(
+            GL_INVALID_OPERATION,
+            "there is no active compute program: {why}"
+        );
     }
 
     fn check_counts(&self, counts: [u32; 3]) -> GlResult<()> {
@@ -95,6 +102,7 @@ impl ContextState {
         exe: &Arc<Executable>,
         groups: GroupCount,
         local_size: [u32; 3],
+        patch: Patch,
     ) -> GlResult<()> {
         let kernel = match exe.kernel() {
             Ok(k) => k,
@@ -135,6 +143,13 @@ impl ContextState {
         // The compute stage's subroutine selections (GL 4.6 §7.9), as the kernel reads
         // them: a position in each uniform's candidates.
         let mut uniforms = uniforms;
+        if let Some((at, bytes)) = patch
+            && let Some(dst) = at
+                .checked_add(bytes.len())
+                .and_then(|end| uniforms.get_mut(at..end))
+        {
+            dst.copy_from_slice(&bytes);
+        }
         for (at, pos) in self.compute_subroutine_selections(exe) {
             if let Some(dst) = uniforms.get_mut(at..at + 4) {
                 dst.copy_from_slice(&pos.to_ne_bytes());
@@ -336,7 +351,7 @@ impl ContextState {
 
     /// DispatchCompute.
     pub fn dispatch_compute(&mut self, counts: [u32; 3]) -> GlResult<()> {
-        let (prog, exe) = self.compute_program()?;
+        let (prog, exe, patch) = self.compute_program()?;
         self.check_counts(counts)?;
         let compute = exe.compute.expect("active compute program");
         // ARB_compute_variable_group_size: INVALID_OPERATION if the program has a
@@ -351,12 +366,12 @@ impl ContextState {
         if counts.contains(&0) {
             return Ok(());
         }
-        self.launch(&prog, &exe, GroupCount::Direct(counts), local_size)
+        self.launch(&prog, &exe, GroupCount::Direct(counts), local_size, patch)
     }
 
     /// DispatchComputeIndirect.
     pub fn dispatch_compute_indirect(&mut self, indirect: i64) -> GlResult<()> {
-        let (prog, exe) = self.compute_program()?;
+        let (prog, exe, patch) = self.compute_program()?;
         // ARB_compute_shader: INVALID_VALUE if indirect is negative or not a multiple
         // of four.
         if indirect % 4 != 0 {
@@ -369,7 +384,7 @@ impl ContextState {
             gl_bail!(GL_INVALID_VALUE, "indirect = {indirect} is negative");
         }
         if self.host.is_some() {
-            return self.dispatch_indirect_from_host(&prog, &exe, indirect);
+            return self.dispatch_indirect_from_host(&prog, &exe, indirect, patch);
         }
         // ARB_compute_shader: INVALID_OPERATION if no buffer is bound to
         // DISPATCH_INDIRECT_BUFFER.
@@ -415,6 +430,7 @@ impl ContextState {
                 offset: indirect as usize,
             },
             local_size,
+            patch,
         )
     }
 
@@ -424,6 +440,7 @@ impl ContextState {
         prog: &Arc<Program>,
         exe: &Arc<Executable>,
         indirect: i64,
+        patch: Patch,
     ) -> GlResult<()> {
         let buffer = self.host_indirect_buffer();
         // ARB_compute_shader: INVALID_OPERATION if no buffer is bound to
@@ -446,7 +463,7 @@ impl ContextState {
         if counts.contains(&0) {
             return Ok(());
         }
-        self.launch(prog, exe, GroupCount::Direct(counts), local_size)
+        self.launch(prog, exe, GroupCount::Direct(counts), local_size, patch)
     }
 
     /// DispatchComputeGroupSizeARB.
@@ -455,7 +472,7 @@ impl ContextState {
         counts: [u32; 3],
         size: [u32; 3],
     ) -> GlResult<()> {
-        let (prog, exe) = self.compute_program()?;
+        let (prog, exe, patch) = self.compute_program()?;
         let compute = exe.compute.expect("active compute program");
         // ARB_compute_variable_group_size: INVALID_OPERATION if the program has a fixed
         // work-group size.
@@ -495,7 +512,7 @@ impl ContextState {
         if counts.contains(&0) {
             return Ok(());
         }
-        self.launch(&prog, &exe, GroupCount::Direct(counts), size)
+        self.launch(&prog, &exe, GroupCount::Direct(counts), size, patch)
     }
 
     /// MemoryBarrier / MemoryBarrierByRegion (GL 4.6 §7.13.2). Work is complete when a

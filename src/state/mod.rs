@@ -8,6 +8,7 @@
 //! interposed mode, the host driver ([`crate::host`]); never the API layer above it.
 
 pub mod active_uniforms;
+pub mod asm_program;
 pub mod blit;
 pub mod buffer;
 pub mod context;

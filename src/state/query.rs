@@ -124,6 +124,17 @@ pub fn es_extensions() -> Vec<&'static str> {
     v
 }
 
+/// The extensions of a desktop context: EXTENSIONS, and in a compatibility-profile
+/// context COMPAT_EXTENSIONS too, sorted.
+pub fn desktop_extensions(compat: bool) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = EXTENSIONS.to_vec();
+    if compat {
+        v.extend_from_slice(COMPAT_EXTENSIONS);
+    }
+    v.sort_unstable();
+    v
+}
+
 pub fn version_string(core: bool) -> String {
     format!(
         "{GL_MAJOR}.{GL_MINOR} ({} Profile) glcompute {}",
@@ -167,7 +178,9 @@ impl ContextState {
                 format!("{}.{:02}", v / 100, v % 100)
             }),
             // GL 4.6 core removed GetString(EXTENSIONS); compatibility profiles keep it.
-            GL_EXTENSIONS if !self.info.is_core() => static_cstring(&EXTS, || EXTENSIONS.join(" ")),
+            GL_EXTENSIONS if !self.info.is_core() => {
+                static_cstring(&EXTS, || desktop_extensions(true).join(" "))
+            }
             // GL 4.6 §22.2: INVALID_ENUM if name is not an accepted value.
             _ => gl_bail!(
                 GL_INVALID_ENUM,
@@ -180,6 +193,7 @@ impl ContextState {
     /// GetStringi (GL 4.6 §22.2).
     pub fn get_string_i(&self, name: u32, index: u32) -> GlResult<&'static CString> {
         static EXT: OnceLock<Vec<CString>> = OnceLock::new();
+        static EXT_COMPAT: OnceLock<Vec<CString>> = OnceLock::new();
         static GLSL: OnceLock<Vec<CString>> = OnceLock::new();
         static EXT_ES: OnceLock<Vec<CString>> = OnceLock::new();
         static SPV: OnceLock<Vec<CString>> = OnceLock::new();
@@ -190,12 +204,15 @@ impl ContextState {
                     .map(|e| CString::new(*e).expect("no NUL"))
                     .collect()
             }),
-            GL_EXTENSIONS => EXT.get_or_init(|| {
-                EXTENSIONS
-                    .iter()
-                    .map(|e| CString::new(*e).expect("no NUL"))
-                    .collect()
-            }),
+            GL_EXTENSIONS => {
+                let compat = !self.info.is_core();
+                (if compat { &EXT_COMPAT } else { &EXT }).get_or_init(|| {
+                    desktop_extensions(compat)
+                        .iter()
+                        .map(|e| CString::new(*e).expect("no NUL"))
+                        .collect()
+                })
+            }
             // OpenGL ES 3.1 §20.2: GetStringi takes EXTENSIONS only.
             GL_SHADING_LANGUAGE_VERSION if self.info.es => gl_bail!(
                 GL_INVALID_ENUM,
@@ -248,6 +265,17 @@ impl ContextState {
                     "pname {} is not a state value of an OpenGL ES context",
                     Enum(pname)
                 ),
+                _ => {}
+            }
+        }
+        // NV_compute_program5 and ARB_vertex_program state of a compatibility context.
+        if !self.info.es && !self.info.is_core() {
+            use crate::state::objects::asm_program::tokens::*;
+            match pname {
+                GL_COMPUTE_PROGRAM_NV => return Ok(Value::Bools(vec![self.asm.enabled])),
+                GL_PROGRAM_ERROR_POSITION_ARB => {
+                    return Ok(Value::int(self.asm.error_position as i64));
+                }
                 _ => {}
             }
         }
@@ -328,6 +356,13 @@ impl ContextState {
         match cap {
             GL_DEBUG_OUTPUT => self.debug.output = on,
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.synchronous = on,
+            // NV_compute_program5: the assembly compute program enable (compatibility
+            // contexts).
+            crate::state::objects::asm_program::tokens::GL_COMPUTE_PROGRAM_NV
+                if !self.info.es && !self.info.is_core() =>
+            {
+                self.asm.enabled = on
+            }
             c if self.set_raster_capability(c, on).is_some() => {}
             // GL 4.6 §2.3.1: INVALID_ENUM for a capability this implementation lacks.
             _ => gl_bail!(
@@ -343,6 +378,11 @@ impl ContextState {
         match cap {
             GL_DEBUG_OUTPUT => Ok(self.debug.output),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => Ok(self.debug.synchronous),
+            crate::state::objects::asm_program::tokens::GL_COMPUTE_PROGRAM_NV
+                if !self.info.es && !self.info.is_core() =>
+            {
+                Ok(self.asm.enabled)
+            }
             c if self.raster_capability(c).is_some() => {
                 Ok(self.raster_capability(c).expect("checked"))
             }

@@ -3,6 +3,7 @@
 //! the context ([`super::context::ContextState`]) or a command module; commands act
 //! on these objects from above.
 
+pub mod asm_program;
 pub mod buffer;
 pub mod debug;
 pub mod framebuffer;

@@ -23,6 +23,8 @@ pub struct ShareGroup {
     /// Shaders and programs share one namespace (GL 4.6 §7.1, §7.3).
     pub shader_objects: Mutex<NameTable<ShaderObject>>,
     pub syncs: Mutex<HashMap<usize, Arc<SyncObject>>>,
+    /// Assembly program objects (ARB_vertex_program §2.14.1: their own namespace).
+    pub asm_programs: Mutex<NameTable<Arc<crate::state::objects::asm_program::AsmProgram>>>,
     pub next_sync: AtomicU64,
 }
 

@@ -1,0 +1,1119 @@
+//! Instructions: opcode, modifiers and operands (NV_gpu_program4 §2.X.2, §2.X.4;
+//! NV_compute_program5's LDS/STS/ATOMS/BAR; NV_shader_storage_buffer's
+//! LDB/STB/ATOMB), with the load-time rules each one has.
+
+use super::*;
+
+/// The storage modifiers glcompute loads: (name, type, bits, count).
+fn storage_mod(word: &str) -> Option<StorageMod> {
+    let (ty, rest) = match word.as_bytes().first()? {
+        b'F' => (DataType::F, &word[1..]),
+        b'S' => (DataType::S, &word[1..]),
+        b'U' => (DataType::U, &word[1..]),
+        _ => return None,
+    };
+    let (bits, count) = match rest {
+        "8" => (8, 1),
+        "16" => (16, 1),
+        "32" => (32, 1),
+        "32X2" => (32, 2),
+        "32X4" => (32, 4),
+        _ => return None,
+    };
+    if ty == DataType::F && bits != 32 {
+        return None;
+    }
+    Some(StorageMod { ty, bits, count })
+}
+
+fn atomic_op(word: &str) -> Option<AtomicOp> {
+    Some(match word {
+        "ADD" => AtomicOp::Add,
+        "MIN" => AtomicOp::Min,
+        "MAX" => AtomicOp::Max,
+        "IWRAP" => AtomicOp::IWrap,
+        "DWRAP" => AtomicOp::DWrap,
+        "AND" => AtomicOp::And,
+        "OR" => AtomicOp::Or,
+        "XOR" => AtomicOp::Xor,
+        "EXCH" => AtomicOp::Exch,
+        "CSWAP" => AtomicOp::CSwap,
+        _ => return None,
+    })
+}
+
+fn is_memory(op: &OpInfo) -> bool {
+    matches!(op.shape, Shape::Load | Shape::Store | Shape::Atomic)
+}
+
+fn type_name(t: DataType) -> &'static str {
+    match t {
+        DataType::F => "floating-point",
+        DataType::S => "signed integer",
+        DataType::U => "unsigned integer",
+    }
+}
+
+impl Parser {
+    pub(super) fn instruction(&mut self, word: &str, at: Pos) -> R<()> {
+        self.next();
+        let Some((op, glued)) = ops::split_suffixes(word) else {
+            if let Some((_, why)) = ops::UNSUPPORTED.iter().find(|u| u.0 == word) {
+                return Err(LoadError::at(at, *why));
+            }
+            if ops::NOT_YET.contains(&word) || word.ends_with("64") {
+                return Err(LoadError::at(
+                    at,
+                    format!(
+                        "the instruction {word} is not supported by glcompute's assembly compute programs yet"
+                    ),
+                ));
+            }
+            return Err(LoadError::at(at, format!("unknown instruction \"{word}\"")));
+        };
+        if self.prog.instructions >= MAX_INSTRUCTIONS {
+            return Err(LoadError::at(
+                at,
+                format!(
+                    "more than {MAX_INSTRUCTIONS} instructions (GL_MAX_PROGRAM_INSTRUCTIONS_ARB)"
+                ),
+            ));
+        }
+        self.prog.instructions += 1;
+        // NV_shader_storage_buffer: ATOMB, LDB and STB need the option;
+        // NV_compute_program5 §2.X.7.Y: ATOMS, LDS and STS need SHARED_MEMORY.
+        if matches!(op.name, "ATOMB" | "LDB" | "STB") && !self.storage_option {
+            return Err(LoadError::at(
+                at,
+                format!("{} needs OPTION NV_shader_storage_buffer", op.name),
+            ));
+        }
+        if matches!(op.name, "ATOMS" | "LDS" | "STS") && self.prog.shared_memory.is_none() {
+            return Err(LoadError::at(
+                at,
+                format!("{} needs a SHARED_MEMORY declaration", op.name),
+            ));
+        }
+        let mut mods = Mods::default();
+        for m in glued {
+            self.apply_mod(op, &mut mods, m, at)?;
+        }
+        while self.eat('.') {
+            let m_at = self.pos();
+            let m = self.ident()?;
+            self.apply_mod(op, &mut mods, &m, m_at)?;
+        }
+        self.check_mods(op, &mut mods, at)?;
+        let kind = self.operands(op, &mods, at)?;
+        self.expect(';')?;
+        self.prog.insts.push(Inst {
+            op,
+            mods,
+            kind,
+            pos: at,
+        });
+        Ok(())
+    }
+
+    fn apply_mod(&mut self, op: &OpInfo, m: &mut Mods, word: &str, at: Pos) -> R<()> {
+        let dup = |what: &str| {
+            Err(LoadError::at(
+                at,
+                format!("{} has more than one {what} modifier", op.name),
+            ))
+        };
+        let unsupported = || {
+            Err(LoadError::at(
+                at,
+                format!(
+                    "the modifier .{word} is not supported by the instruction {}",
+                    op.name
+                ),
+            ))
+        };
+        if is_memory(op) {
+            if let Some(s) = storage_mod(word) {
+                if m.storage.is_some() {
+                    return dup("storage");
+                }
+                m.storage = Some(s);
+                return Ok(());
+            }
+            if word.contains("64")
+                || word.starts_with("F16")
+                || word.contains("X2")
+                || word.contains("X4")
+            {
+                return Err(LoadError::at(
+                    at,
+                    format!("the storage modifier .{word} is not supported by glcompute yet"),
+                ));
+            }
+            if let Some(a) = atomic_op(word) {
+                if op.shape != Shape::Atomic {
+                    return unsupported();
+                }
+                if m.atomic.is_some() {
+                    return dup("atomic operation");
+                }
+                m.atomic = Some(a);
+                return Ok(());
+            }
+        }
+        match word {
+            "F" | "S" | "U" | "F32" | "S32" | "U32" => {
+                if m.ty.is_some() {
+                    return dup("data type");
+                }
+                m.ty = Some(match &word[..1] {
+                    "F" => DataType::F,
+                    "S" => DataType::S,
+                    _ => DataType::U,
+                });
+            }
+            "F64" | "S64" | "U64" => {
+                return Err(LoadError::at(
+                    at,
+                    format!(
+                        "64-bit data types (.{word}) are not supported by glcompute's assembly compute programs yet"
+                    ),
+                ));
+            }
+            "CC" | "CC0" | "CC1" => {
+                if m.cc.is_some() {
+                    return dup("condition code");
+                }
+                m.cc = Some(u8::from(word == "CC1"));
+            }
+            "SAT" | "SSAT" => {
+                if m.sat.is_some() {
+                    return dup("clamping");
+                }
+                m.sat = Some(if word == "SAT" { Sat::Sat } else { Sat::SSat });
+            }
+            "NTC" => m.ntc = true,
+            "PREC" => {}
+            "HI" if op.name == "MUL" => m.hi = true,
+            "S24" | "U24" if op.name == "MUL" => {
+                if m.mul24.is_some() {
+                    return dup("24-bit");
+                }
+                m.mul24 = Some(if word == "S24" {
+                    DataType::S
+                } else {
+                    DataType::U
+                });
+            }
+            "CTA" if op.name == "MEMBAR" => m.cta = true,
+            _ => {
+                let known = atomic_op(word).is_some()
+                    || storage_mod(word).is_some()
+                    || matches!(
+                        word,
+                        "HI" | "S24"
+                            | "U24"
+                            | "CTA"
+                            | "COH"
+                            | "VOL"
+                            | "ROUND"
+                            | "CEIL"
+                            | "FLR"
+                            | "TRUNC"
+                    );
+                return if known {
+                    unsupported()
+                } else {
+                    Err(LoadError::at(
+                        at,
+                        format!("unknown instruction modifier .{word}"),
+                    ))
+                };
+            }
+        }
+        Ok(())
+    }
+
+    /// NV_gpu_program4 §2.X.4.1: the modifiers an instruction accepts, its default
+    /// data type.
+    fn check_mods(&self, op: &OpInfo, m: &mut Mods, at: Pos) -> R<()> {
+        let fail = |msg: String| Err(LoadError::at(at, msg));
+        if let Some(t) = m.mul24 {
+            if m.ty.is_some() {
+                return fail("MUL.S24 and MUL.U24 take no other data type modifier".into());
+            }
+            if m.hi {
+                return fail("MUL takes one of .HI, .S24 and .U24".into());
+            }
+            m.ty = Some(t);
+        }
+        if m.hi && !matches!(m.ty, Some(DataType::S | DataType::U)) {
+            return fail("MUL.HI needs .S or .U".into());
+        }
+        if is_memory(op) {
+            if m.ty.is_some() {
+                return fail(format!(
+                    "{} takes a storage modifier, not a data type",
+                    op.name
+                ));
+            }
+            let Some(s) = m.storage else {
+                return fail(format!(
+                    "{} needs exactly one storage modifier (.U32, .F32X4 ...)",
+                    op.name
+                ));
+            };
+            if op.shape == Shape::Atomic {
+                let Some(a) = m.atomic else {
+                    return fail(format!(
+                        "{} needs an atomic operation modifier (.ADD, .CSWAP ...)",
+                        op.name
+                    ));
+                };
+                // NV_compute_program5 table X.Y, NV_shader_storage_buffer: the storage
+                // modifiers of each atomic operation.
+                let ok = s.bits == 32
+                    && s.count == 1
+                    && match a {
+                        AtomicOp::Add | AtomicOp::Exch => true,
+                        AtomicOp::IWrap | AtomicOp::DWrap => s.ty == DataType::U,
+                        _ => s.ty != DataType::F,
+                    };
+                if !ok {
+                    return fail(format!(
+                        "{}.{} does not take the storage modifier .{}{}{}",
+                        op.name,
+                        format!("{a:?}").to_uppercase(),
+                        match s.ty {
+                            DataType::F => "F",
+                            DataType::S => "S",
+                            DataType::U => "U",
+                        },
+                        s.bits,
+                        if s.count > 1 {
+                            format!("X{}", s.count)
+                        } else {
+                            String::new()
+                        }
+                    ));
+                }
+            }
+            // NV_shader_atomic_float: F32 atomics need its option (NVIDIA's driver
+            // requires it for ATOMB and ATOMS too).
+            if op.shape == Shape::Atomic && s.ty == DataType::F && !self.atomic_float {
+                return fail(format!(
+                    "{} with the F32 storage modifier needs OPTION NV_shader_atomic_float",
+                    op.name
+                ));
+            }
+            if m.sat.is_some() && (op.shape != Shape::Load || s.ty != DataType::F) {
+                return fail(format!(
+                    "{} with this storage modifier cannot clamp (.SAT, .SSAT)",
+                    op.name
+                ));
+            }
+        } else {
+            match op.types {
+                Types::Float => {
+                    if matches!(m.ty, Some(DataType::S | DataType::U)) {
+                        return fail(format!("{} computes in floating point only", op.name));
+                    }
+                    m.ty = Some(DataType::F);
+                }
+                Types::Int => {
+                    if m.ty == Some(DataType::F) {
+                        return fail(format!("{} computes in integers only", op.name));
+                    }
+                    m.ty.get_or_insert(DataType::S);
+                }
+                Types::Both => {
+                    m.ty.get_or_insert(DataType::F);
+                }
+                Types::None => {
+                    if m.ty.is_some() {
+                        return fail(format!("{} takes no data type modifier", op.name));
+                    }
+                }
+            }
+            if m.sat.is_some() && (!op.sat || self.result_type(op, m) != Some(DataType::F)) {
+                return fail(format!(
+                    "{} cannot clamp (.SAT, .SSAT): they apply to floating-point results",
+                    op.name
+                ));
+            }
+        }
+        if m.cc.is_some() && !op.cc {
+            return fail(format!("{} does not update a condition code", op.name));
+        }
+        if m.ntc && matches!(op.types, Types::None) {
+            return fail(format!("{} does not take .NTC", op.name));
+        }
+        Ok(())
+    }
+
+    /// The data type an instruction writes its result in.
+    pub(super) fn result_type(&self, op: &OpInfo, m: &Mods) -> Option<DataType> {
+        match op.name {
+            "I2F" | "UP2H" | "UP2US" | "UP4B" | "UP4UB" => Some(DataType::F),
+            "SAD" => Some(DataType::U),
+            "PK2H" | "PK2US" | "PK4B" | "PK4UB" => Some(DataType::U),
+            _ if is_memory(op) => m.storage.map(|s| s.ty),
+            _ => m.ty,
+        }
+    }
+
+    /// The data type an instruction reads operand `n` in.
+    pub(super) fn operand_type(&self, op: &OpInfo, m: &Mods, n: usize) -> DataType {
+        let t = m.ty.unwrap_or(DataType::F);
+        match op.name {
+            "FLR" | "CEIL" | "ROUND" | "TRUNC" | "PK2H" | "PK2US" | "PK4B" | "PK4UB" => DataType::F,
+            "UP2H" | "UP2US" | "UP4B" | "UP4UB" => DataType::U,
+            "SAD" if n == 2 => DataType::U,
+            _ if is_memory(op) => m.storage.map_or(DataType::U, |s| s.ty),
+            _ => t,
+        }
+    }
+
+    fn operands(&mut self, op: &'static OpInfo, m: &Mods, at: Pos) -> R<InstKind> {
+        let rt = self.result_type(op, m);
+        Ok(match op.shape {
+            Shape::Vector
+            | Shape::Scalar
+            | Shape::BinScalar
+            | Shape::VecScalar
+            | Shape::Binary
+            | Shape::Ternary => {
+                let dest = self.dest(rt, m.ntc)?;
+                let scalar: &[bool] = match op.shape {
+                    Shape::Vector => &[false],
+                    Shape::Scalar => &[true],
+                    Shape::BinScalar => &[true, true],
+                    Shape::VecScalar => &[false, true],
+                    Shape::Binary => &[false, false],
+                    _ => &[false, false, false],
+                };
+                let mut srcs = Vec::new();
+                for (n, &s) in scalar.iter().enumerate() {
+                    self.expect(',')?;
+                    let t = self.operand_type(op, m, n);
+                    srcs.push(self.operand(s, Some(t), m.ntc)?);
+                }
+                InstKind::Alu { dest, srcs }
+            }
+            Shape::Swz => {
+                let dest = self.dest(rt, m.ntc)?;
+                self.expect(',')?;
+                let src = self.operand(false, Some(DataType::F), m.ntc)?;
+                if src.swizzle != [0, 1, 2, 3] {
+                    return Err(LoadError::at(src.pos, "SWZ's operand takes no swizzle"));
+                }
+                let mut comps = [(false, ExtComp::Zero); 4];
+                let mut set = None;
+                for (i, c) in comps.iter_mut().enumerate() {
+                    self.expect(',')?;
+                    let neg = if self.eat('-') {
+                        true
+                    } else {
+                        self.eat('+');
+                        false
+                    };
+                    let e = match self.peek().clone() {
+                        Tok::Int(0) => ExtComp::Zero,
+                        Tok::Int(1) => ExtComp::One,
+                        Tok::Ident(w) if w.len() == 1 => {
+                            let ch = w.chars().next().unwrap_or(' ');
+                            let this = "xyzw".contains(ch);
+                            if set.is_some_and(|s| s != this) {
+                                return self.err("SWZ mixes xyzw and rgba components");
+                            }
+                            set = Some(this);
+                            match comp_of(ch) {
+                                Some(k) => ExtComp::Comp(k),
+                                None => return self.err(format!("\"{w}\" is not a component")),
+                            }
+                        }
+                        _ => {
+                            return self.err(format!(
+                                "SWZ component {} must be 0, 1 or a component, found {}",
+                                i + 1,
+                                self.describe()
+                            ));
+                        }
+                    };
+                    self.next();
+                    *c = (neg, e);
+                }
+                InstKind::Swz { dest, src, comps }
+            }
+            Shape::If => {
+                let paren = self.eat('(');
+                let t = self.cc_test()?;
+                if paren {
+                    self.expect(')')?;
+                }
+                if self.blocks.iter().filter(|b| !b.0).count() as u32 >= MAX_IF_DEPTH {
+                    return Err(LoadError::at(
+                        at,
+                        format!(
+                            "IF blocks nest deeper than {MAX_IF_DEPTH} (GL_MAX_PROGRAM_IF_DEPTH_NV)"
+                        ),
+                    ));
+                }
+                self.blocks.push((false, false, false));
+                InstKind::If(t)
+            }
+            Shape::EndFlow => match op.name {
+                "ELSE" => {
+                    match self.blocks.last_mut() {
+                        Some((false, seen_else, _)) if !*seen_else => *seen_else = true,
+                        _ => return Err(LoadError::at(at, "ELSE without an open IF block")),
+                    }
+                    InstKind::Else
+                }
+                "ENDIF" => {
+                    match self.blocks.last() {
+                        Some((false, ..)) => {
+                            self.blocks.pop();
+                        }
+                        _ => return Err(LoadError::at(at, "ENDIF without an open IF block")),
+                    }
+                    InstKind::EndIf
+                }
+                _ => {
+                    match self.blocks.last() {
+                        Some(&(true, needs_exit, saw_brk)) => {
+                            // NV_gpu_program4 §2.X.5: a REP without a count needs a BRK at
+                            // its level or a RET.
+                            if needs_exit && !saw_brk && !self.saw_ret {
+                                return Err(LoadError::at(
+                                    at,
+                                    "a REP block without a loop count contains no BRK or RET",
+                                ));
+                            }
+                            self.blocks.pop();
+                        }
+                        _ => return Err(LoadError::at(at, "ENDREP without an open REP block")),
+                    }
+                    InstKind::EndRep
+                }
+            },
+            Shape::Rep => {
+                let count = if self.is_punct(';') {
+                    None
+                } else {
+                    Some(self.operand(false, m.ty, m.ntc)?)
+                };
+                if self.blocks.iter().filter(|b| b.0).count() as u32 >= MAX_LOOP_DEPTH {
+                    return Err(LoadError::at(
+                        at,
+                        format!(
+                            "REP blocks nest deeper than {MAX_LOOP_DEPTH} (GL_MAX_PROGRAM_LOOP_DEPTH_NV)"
+                        ),
+                    ));
+                }
+                self.blocks.push((true, count.is_none(), false));
+                InstKind::Rep(count)
+            }
+            Shape::FlowCc => {
+                let cond = self.opt_cond()?;
+                match op.name {
+                    "RET" => {
+                        self.saw_ret = true;
+                        InstKind::Ret(cond)
+                    }
+                    name => {
+                        // NV_gpu_program4 §2.X.8: BRK and CONT only inside a REP block.
+                        if !self.blocks.iter().any(|b| b.0) {
+                            return Err(LoadError::at(at, format!("{name} outside a REP block")));
+                        }
+                        if let Some(b) = self.blocks.last_mut()
+                            && b.0
+                            && name == "BRK"
+                        {
+                            b.2 = true;
+                        }
+                        if name == "BRK" {
+                            InstKind::Brk(cond)
+                        } else {
+                            InstKind::Cont(cond)
+                        }
+                    }
+                }
+            }
+            Shape::Cal => {
+                let l_at = self.pos();
+                let label = self.ident()?;
+                self.calls.push((label.clone(), l_at));
+                let cond = self.opt_cond()?;
+                InstKind::Cal { label, cond }
+            }
+            Shape::Bare => {
+                if op.name == "BAR" {
+                    InstKind::Bar
+                } else {
+                    InstKind::Membar
+                }
+            }
+            Shape::Load => {
+                let dest = self.dest(rt, m.ntc)?;
+                self.expect(',')?;
+                let mem = self.mem_ref(op, m)?;
+                InstKind::Load { dest, mem }
+            }
+            Shape::Store => {
+                let src = self.operand(false, rt, m.ntc)?;
+                self.expect(',')?;
+                let mem = self.mem_ref(op, m)?;
+                InstKind::Store { src, mem }
+            }
+            Shape::Atomic => {
+                let dest = self.dest(rt, m.ntc)?;
+                self.expect(',')?;
+                let src = self.operand(false, rt, m.ntc)?;
+                self.expect(',')?;
+                let mem = self.mem_ref(op, m)?;
+                InstKind::Atomic { dest, src, mem }
+            }
+        })
+    }
+
+    fn opt_cond(&mut self) -> R<Option<CcTest>> {
+        if self.eat('(') {
+            let t = self.cc_test()?;
+            self.expect(')')?;
+            Ok(Some(t))
+        } else if let Tok::Ident(_) = self.peek() {
+            Ok(Some(self.cc_test()?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn cc_test(&mut self) -> R<CcTest> {
+        let at = self.pos();
+        let w = self.ident()?;
+        let (name, reg) = match w.strip_suffix('0') {
+            Some(n) => (n, 0),
+            None => match w.strip_suffix('1') {
+                Some(n) => (n, 1),
+                None => (w.as_str(), 0),
+            },
+        };
+        let rule = match name {
+            "EQ" => CcRule::Eq,
+            "GE" => CcRule::Ge,
+            "GT" => CcRule::Gt,
+            "LE" => CcRule::Le,
+            "LT" => CcRule::Lt,
+            "NE" => CcRule::Ne,
+            "TR" => CcRule::Tr,
+            "FL" => CcRule::Fl,
+            "NAN" => CcRule::Nan,
+            "LEG" => CcRule::Leg,
+            "CF" => CcRule::Cf,
+            "NCF" => CcRule::Ncf,
+            "OF" => CcRule::Of,
+            "NOF" => CcRule::Nof,
+            "AB" => CcRule::Ab,
+            "BLE" => CcRule::Ble,
+            "SF" => CcRule::Sf,
+            "NSF" => CcRule::Nsf,
+            _ => {
+                return Err(LoadError::at(
+                    at,
+                    format!("\"{w}\" is not a condition code test"),
+                ));
+            }
+        };
+        let swizzle = self.swizzle()?.unwrap_or([0, 1, 2, 3]);
+        Ok(CcTest { rule, reg, swizzle })
+    }
+
+    /// `.c` or `.cccc` (one component set), None when absent.
+    fn swizzle(&mut self) -> R<Option<[u8; 4]>> {
+        if !self.is_punct('.') {
+            return Ok(None);
+        }
+        self.next();
+        let at = self.pos();
+        let w = self.ident()?;
+        let cs: Vec<char> = w.chars().collect();
+        let bad = || Err(LoadError::at(at, format!("\".{w}\" is not a swizzle")));
+        if cs.len() != 1 && cs.len() != 4 {
+            return bad();
+        }
+        let xyzw = cs.iter().all(|c| "xyzw".contains(*c));
+        let rgba = cs.iter().all(|c| "rgba".contains(*c));
+        if !xyzw && !rgba {
+            return bad();
+        }
+        let mut s = [0u8; 4];
+        for (i, slot) in s.iter_mut().enumerate() {
+            *slot = comp_of(cs[i.min(cs.len() - 1)]).unwrap_or(0);
+        }
+        Ok(Some(s))
+    }
+
+    fn check_type(
+        &self,
+        at: Pos,
+        name: &str,
+        declared: Option<DataType>,
+        used: Option<DataType>,
+        ntc: bool,
+    ) -> R<()> {
+        if let (Some(d), Some(u)) = (declared, used)
+            && d != u
+            && !ntc
+        {
+            return Err(LoadError::at(
+                at,
+                format!(
+                    "\"{name}\" is declared {} but the instruction uses it as {} (NV_gpu_program4 §2.X.3.1)",
+                    type_name(d),
+                    type_name(u)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn dest(&mut self, ty: Option<DataType>, ntc: bool) -> R<Dest> {
+        let at = self.pos();
+        let name = self.ident()?;
+        let (temp, declared) = match self.vars.get(&name) {
+            Some(Var {
+                sym: Sym::Temp(t),
+                ty,
+            }) => (*t, *ty),
+            Some(_) => {
+                return Err(LoadError::at(
+                    at,
+                    format!(
+                        "\"{name}\" is not a temporary: an instruction writes temporaries only"
+                    ),
+                ));
+            }
+            None => return Err(LoadError::at(at, format!("\"{name}\" is not declared"))),
+        };
+        self.check_type(at, &name, declared, ty, ntc)?;
+        let index = self.temp_index(temp, &name, at)?;
+        let mut mask = [true; 4];
+        if self.is_punct('.') {
+            self.next();
+            let m_at = self.pos();
+            let w = self.ident()?;
+            let order = if w.chars().all(|c| "xyzw".contains(c)) {
+                "xyzw"
+            } else {
+                "rgba"
+            };
+            let mut last = None;
+            mask = [false; 4];
+            for c in w.chars() {
+                let k = order.find(c);
+                if k.is_none() || last.is_some_and(|l| Some(l) >= k) {
+                    return Err(LoadError::at(m_at, format!("\".{w}\" is not a write mask")));
+                }
+                last = k;
+                mask[k.unwrap_or(0)] = true;
+            }
+        }
+        let cond = if self.eat('(') {
+            let t = self.cc_test()?;
+            self.expect(')')?;
+            Some(t)
+        } else {
+            None
+        };
+        Ok(Dest {
+            temp,
+            index,
+            mask,
+            cond,
+        })
+    }
+
+    fn temp_index(&mut self, temp: u32, name: &str, at: Pos) -> R<Option<Index>> {
+        match self.prog.temps[temp as usize].len {
+            Some(len) => {
+                if !self.is_punct('[') {
+                    return Err(LoadError::at(
+                        at,
+                        format!("the array \"{name}\" needs an index"),
+                    ));
+                }
+                Ok(Some(self.index(Some(len))?))
+            }
+            None => {
+                if self.is_punct('[') {
+                    return Err(LoadError::at(at, format!("\"{name}\" is not an array")));
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// `[n]`, `[R.c]`, `[R.c + n]`, `[R.c - n]` into an array of `len` elements
+    /// (NV_gpu_program4 §2.X.4.2: constant parts outside 0..len fail).
+    fn index(&mut self, len: Option<u32>) -> R<Index> {
+        self.expect('[')?;
+        let at = self.pos();
+        let out_of = |v: i64| len.is_some_and(|n| v < 0 || v >= n as i64);
+        let idx = match self.peek().clone() {
+            Tok::Int(v) => {
+                self.next();
+                let v = i64::try_from(v).unwrap_or(i64::MAX);
+                if out_of(v) {
+                    return Err(LoadError::at(at, format!("index {v} is outside the array")));
+                }
+                Index {
+                    reg: None,
+                    offset: v,
+                }
+            }
+            Tok::Ident(name) => {
+                self.next();
+                let (temp, declared) = match self.vars.get(&name) {
+                    Some(Var {
+                        sym: Sym::Temp(t),
+                        ty,
+                    }) => (*t, *ty),
+                    _ => {
+                        return Err(LoadError::at(
+                            at,
+                            format!(
+                                "\"{name}\" is not a temporary: a relative index is a temporary's component"
+                            ),
+                        ));
+                    }
+                };
+                if declared == Some(DataType::F) {
+                    return Err(LoadError::at(
+                        at,
+                        format!("\"{name}\" is declared FLOAT: an index is an integer"),
+                    ));
+                }
+                let elem = match self.prog.temps[temp as usize].len {
+                    Some(n) => {
+                        self.expect('[')?;
+                        let e_at = self.pos();
+                        let e = self.int32()?;
+                        if e >= n {
+                            return Err(LoadError::at(
+                                e_at,
+                                format!("index {e} is outside the array"),
+                            ));
+                        }
+                        self.expect(']')?;
+                        e
+                    }
+                    None => 0,
+                };
+                let Some(s) = self.swizzle()? else {
+                    return self.err("a relative index names one component (R0.x)");
+                };
+                if s[1] != s[0] || s[2] != s[0] || s[3] != s[0] {
+                    return self.err("a relative index names one component (R0.x)");
+                }
+                let mut offset = 0i64;
+                if self.is_punct('+') || self.is_punct('-') {
+                    let neg = self.eat('-');
+                    if !neg {
+                        self.next();
+                    }
+                    let o_at = self.pos();
+                    let v = i64::try_from(self.int()?).unwrap_or(i64::MAX);
+                    offset = if neg { -v } else { v };
+                    if len.is_some_and(|n| v >= n as i64) {
+                        return Err(LoadError::at(
+                            o_at,
+                            format!("offset {v} is outside the array"),
+                        ));
+                    }
+                }
+                Index {
+                    reg: Some((temp, elem, s[0])),
+                    offset,
+                }
+            }
+            _ => return self.err(format!("expected an index, found {}", self.describe())),
+        };
+        self.expect(']')?;
+        Ok(idx)
+    }
+
+    fn param_slot(&mut self, src: ParamSource) -> u32 {
+        if let Some(&s) = self.local_slots.get(&src) {
+            return s;
+        }
+        let s = self.prog.params.len() as u32;
+        self.prog.params.push(src);
+        self.local_slots.insert(src, s);
+        s
+    }
+
+    /// A source operand read as `ty` (None: typeless).
+    fn operand(&mut self, scalar: bool, ty: Option<DataType>, ntc: bool) -> R<Operand> {
+        let pos = self.pos();
+        let mut neg = if self.eat('-') {
+            true
+        } else {
+            self.eat('+');
+            false
+        };
+        let mut outer_neg = false;
+        let abs = self.eat('|');
+        if abs {
+            outer_neg = neg;
+            neg = if self.eat('-') {
+                true
+            } else {
+                self.eat('+');
+                false
+            };
+        }
+        let at = self.pos();
+        let base = match self.peek().clone() {
+            Tok::Int(v) => {
+                self.next();
+                OperandBase::Const(vec![ConstScalar::Int {
+                    value: v,
+                    negative: false,
+                }])
+            }
+            Tok::Float(v) => {
+                self.next();
+                OperandBase::Const(vec![ConstScalar::Float(v)])
+            }
+            Tok::Punct('{') => OperandBase::Const(self.const_vector()?),
+            Tok::Ident(w) if w == "program" => {
+                self.next();
+                self.expect('.')?;
+                let k_at = self.pos();
+                let kind = self.ident()?;
+                let (local, max) = match kind.as_str() {
+                    "local" => (true, MAX_LOCAL_PARAMETERS),
+                    "env" => (false, MAX_ENV_PARAMETERS),
+                    "storage" | "sharedmem" => {
+                        return Err(LoadError::at(
+                            k_at,
+                            format!("program.{kind} bindings are used through a declared variable"),
+                        ));
+                    }
+                    _ => {
+                        return Err(LoadError::at(
+                            k_at,
+                            format!("program.{kind} is not a binding a compute program reads"),
+                        ));
+                    }
+                };
+                self.expect('[')?;
+                let n_at = self.pos();
+                let n = self.int32()?;
+                self.expect(']')?;
+                if n >= max {
+                    return Err(LoadError::at(
+                        n_at,
+                        format!("program.{kind}[{n}] is past the last one ({})", max - 1),
+                    ));
+                }
+                let slot = self.param_slot(if local {
+                    ParamSource::Local(n)
+                } else {
+                    ParamSource::Env(n)
+                });
+                OperandBase::Param {
+                    base: slot,
+                    len: 1,
+                    index: None,
+                }
+            }
+            Tok::Ident(w) if w == "invocation" => OperandBase::Attrib(self.attrib_binding()?),
+            Tok::Ident(name) => {
+                self.next();
+                let Some(var) = self.vars.get(&name) else {
+                    return Err(LoadError::at(at, format!("\"{name}\" is not declared")));
+                };
+                let (sym, declared) = (var.sym.clone(), var.ty);
+                match sym {
+                    Sym::Temp(t) => {
+                        self.check_type(at, &name, declared, ty, ntc)?;
+                        let index = self.temp_index(t, &name, at)?;
+                        OperandBase::Temp { temp: t, index }
+                    }
+                    Sym::Param { base, len, array } => {
+                        self.check_type(at, &name, declared, ty, ntc)?;
+                        let index = if array {
+                            if !self.is_punct('[') {
+                                return Err(LoadError::at(
+                                    at,
+                                    format!("the array \"{name}\" needs an index"),
+                                ));
+                            }
+                            Some(self.index(Some(len))?)
+                        } else {
+                            if self.is_punct('[') {
+                                return Err(LoadError::at(
+                                    at,
+                                    format!("\"{name}\" is not an array"),
+                                ));
+                            }
+                            None
+                        };
+                        OperandBase::Param { base, len, index }
+                    }
+                    Sym::Attrib(a) => {
+                        self.check_type(at, &name, declared, ty, ntc)?;
+                        OperandBase::Attrib(a)
+                    }
+                    Sym::Storage { .. } => {
+                        return Err(LoadError::at(
+                            at,
+                            "storage buffer variables only allowed with ATOMB/LDB/STB",
+                        ));
+                    }
+                    Sym::Shared { .. } => {
+                        return Err(LoadError::at(
+                            at,
+                            "shared memory variables only allowed with ATOMS/LDS/STS",
+                        ));
+                    }
+                }
+            }
+            _ => return self.err(format!("expected an operand, found {}", self.describe())),
+        };
+        let written = self.swizzle()?;
+        let swizzle = written.unwrap_or([0, 1, 2, 3]);
+        if abs {
+            self.expect('|')?;
+        }
+        if scalar {
+            let single = written.is_some_and(|s| s.iter().all(|&c| c == s[0]));
+            let const_scalar = matches!(&base, OperandBase::Const(c) if c.len() == 1);
+            if !single && !const_scalar {
+                return Err(LoadError::at(
+                    at,
+                    "a scalar operand names one component (.x)",
+                ));
+            }
+        }
+        Ok(Operand {
+            base,
+            swizzle,
+            neg,
+            abs,
+            outer_neg,
+            pos,
+        })
+    }
+
+    /// The memory operand of LDB/STB/ATOMB (a STORAGE variable) or LDS/STS/ATOMS (a
+    /// SHARED variable), with its index.
+    fn mem_ref(&mut self, op: &OpInfo, m: &Mods) -> R<MemRef> {
+        let at = self.pos();
+        let name = self.ident()?;
+        let shared_op = op.name.ends_with('S');
+        let Some(var) = self.vars.get(&name) else {
+            return Err(LoadError::at(at, format!("\"{name}\" is not declared")));
+        };
+        let bytes = m.storage.map_or(4, |s| s.bytes());
+        match (var.sym.clone(), shared_op) {
+            (
+                Sym::Storage {
+                    first,
+                    count,
+                    two_level,
+                    base,
+                    len,
+                    array,
+                },
+                false,
+            ) => {
+                let binding = if two_level {
+                    let b = self.index(Some(count))?;
+                    if b.reg.is_none() {
+                        Some(Index {
+                            reg: None,
+                            offset: b.offset,
+                        })
+                    } else {
+                        Some(b)
+                    }
+                } else {
+                    None
+                };
+                let offset = if array || two_level {
+                    if !self.is_punct('[') {
+                        return Err(LoadError::at(
+                            at,
+                            format!("the array \"{name}\" needs an index"),
+                        ));
+                    }
+                    self.index(len)?
+                } else {
+                    Index {
+                        reg: None,
+                        offset: 0,
+                    }
+                };
+                Ok(MemRef {
+                    space: Space::Storage {
+                        first,
+                        count,
+                        binding,
+                        base,
+                    },
+                    offset,
+                })
+            }
+            (Sym::Shared { base, len, array }, true) => {
+                let offset = if array {
+                    if !self.is_punct('[') {
+                        return Err(LoadError::at(
+                            at,
+                            format!("the array \"{name}\" needs an index"),
+                        ));
+                    }
+                    let i_at = self.pos();
+                    let idx = self.index(Some(len))?;
+                    // NV_compute_program5 §2.X.7.Y: an offset past the shared memory fails.
+                    if idx.reg.is_none() && idx.offset as u64 + bytes as u64 > len as u64 {
+                        return Err(LoadError::at(
+                            i_at,
+                            format!(
+                                "{} bytes at offset {} are past the {len} bytes of \"{name}\"",
+                                bytes, idx.offset
+                            ),
+                        ));
+                    }
+                    idx
+                } else {
+                    Index {
+                        reg: None,
+                        offset: 0,
+                    }
+                };
+                Ok(MemRef {
+                    space: Space::Shared { base },
+                    offset,
+                })
+            }
+            (Sym::Storage { .. }, true) => Err(LoadError::at(
+                at,
+                "storage buffer variables only allowed with ATOMB/LDB/STB",
+            )),
+            (Sym::Shared { .. }, false) => Err(LoadError::at(
+                at,
+                "shared memory variables only allowed with ATOMS/LDS/STS",
+            )),
+            _ => Err(LoadError::at(
+                at,
+                format!(
+                    "{} reads and writes {} variables only",
+                    op.name,
+                    if shared_op { "SHARED" } else { "STORAGE" }
+                ),
+            )),
+        }
+    }
+}
