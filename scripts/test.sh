@@ -179,12 +179,14 @@ for d in grid raytrace; do
 done
 
 # Fuzzing, a short seeded run of each kind (conformance/fuzz; long runs by hand, see
-# docs/status.md): mutated and generated GLSL, and SPIR-V modules mutated word by word,
-# through compile (or ShaderBinary and SpecializeShader), link and dispatch, with no
+# docs/status.md): mutated and generated GLSL, SPIR-V modules mutated word by word and
+# NV_compute_program5 assembly programs mutated token by token, through compile (or
+# ShaderBinary and SpecializeShader, or ProgramStringARB), link and dispatch, with no
 # crash, hang or internal error; random call sequences on glcompute and Mesa with
 # every difference in glGetError explained in conformance/fuzz/mesa_disagreements.txt.
 step "fuzz: 5,000 GLSL inputs" "$LIBDIR/glcompute-fuzz" glsl --lib "$GLDIR/libEGL.so.1" --seed 1 --inputs 5000 --jobs 2 --out "$BUILD/fuzz"
 step "fuzz: 50,000 mutated SPIR-V modules" "$LIBDIR/glcompute-fuzz" spirv --lib "$GLDIR/libEGL.so.1" --seed 1 --inputs 50000 --jobs 2 --seeds 150 --out "$BUILD/fuzz"
+step "fuzz: 20,000 mutated assembly programs" "$LIBDIR/glcompute-fuzz" nvasm --lib "$GLDIR/libEGL.so.1" --seed 1 --inputs 20000 --jobs 2 --corpus "$ROOT/conformance/c/asm" --out "$BUILD/fuzz"
 step "fuzz: 3,000 call sequences against Mesa" "$LIBDIR/glcompute-fuzz" calls --lib "$GLDIR/libEGL.so.1" \
     --against "$(ldconfig -p | awk '/libEGL.so.1 .*x86-64/ {print $NF; exit}')" --seed 1 --sequences 3000 --jobs 2 \
     --known "$ROOT/conformance/fuzz/mesa_disagreements.txt" --out "$BUILD/fuzz"

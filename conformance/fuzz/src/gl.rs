@@ -42,6 +42,12 @@ macro_rules! gl_functions {
 
 gl_functions! {
     glGetError: fn() -> Enum;
+    glGenProgramsARB: fn(i32, *mut u32);
+    glBindProgramARB: fn(Enum, u32);
+    glProgramStringARB: fn(Enum, Enum, i32, *const c_void);
+    glProgramLocalParameter4fARB: fn(Enum, u32, f32, f32, f32, f32);
+    glDeleteProgramsARB: fn(i32, *const u32);
+    glGetString: fn(Enum) -> *const u8;
     glGenBuffers: fn(i32, *mut u32);
     glCreateBuffers: fn(i32, *mut u32);
     glDeleteBuffers: fn(i32, *const u32);
@@ -147,6 +153,7 @@ pub struct Driver {
         unsafe extern "C" fn(*mut c_void, *mut c_void, *mut c_void, *const i32) -> *mut c_void,
     destroy_context: unsafe extern "C" fn(*mut c_void, *mut c_void) -> u32,
     make_current: unsafe extern "C" fn(*mut c_void, *mut c_void, *mut c_void, *mut c_void) -> u32,
+    compat: bool,
 }
 
 const EGL_PLATFORM_SURFACELESS_MESA: u32 = 0x31DD;
@@ -158,6 +165,8 @@ const CONTEXT_ATTRIBS: [i32; 7] = [
     1,      // EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT
     0x3038, // EGL_NONE
 ];
+/// The same with EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT (assembly programs).
+const COMPAT_ATTRIBS: [i32; 7] = [0x3098, 4, 0x30FB, 3, 0x30FD, 2, 0x3038];
 
 fn sym<T: Copy>(lib: *mut c_void, name: &str) -> Result<T, String> {
     let c = CString::new(name).expect("no NUL");
@@ -174,6 +183,11 @@ impl Driver {
     /// Opens the libEGL at `path`, makes a 4.3 core context current and loads the GL
     /// functions.
     pub fn open(path: &str) -> Result<Driver, String> {
+        Driver::open_profile(path, false)
+    }
+
+    /// [`Driver::open`] with a compatibility-profile context when `compat`.
+    pub fn open_profile(path: &str, compat: bool) -> Result<Driver, String> {
         let c = CString::new(path).map_err(|e| e.to_string())?;
         // SAFETY: dlopen reads the NUL-terminated path.
         let lib = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
@@ -196,6 +210,7 @@ impl Driver {
             create_context: sym(lib, "eglCreateContext")?,
             destroy_context: sym(lib, "eglDestroyContext")?,
             make_current: sym(lib, "eglMakeCurrent")?,
+            compat,
         };
         // SAFETY: EGL calls with valid arguments (a null native display is
         // EGL_DEFAULT_DISPLAY; null version pointers are allowed).
@@ -225,7 +240,11 @@ impl Driver {
                 self.display,
                 std::ptr::null_mut(),
                 std::ptr::null_mut(),
-                CONTEXT_ATTRIBS.as_ptr(),
+                if self.compat {
+                    COMPAT_ATTRIBS.as_ptr()
+                } else {
+                    CONTEXT_ATTRIBS.as_ptr()
+                },
             );
             if ctx.is_null() {
                 return Err("no OpenGL 4.3 core context".into());
@@ -271,6 +290,21 @@ impl Driver {
             }
         }
         internal
+    }
+
+    /// GetString(PROGRAM_ERROR_STRING_ARB): the last assembly program load's error.
+    pub fn program_error_string(&self) -> String {
+        // SAFETY: glGetString returns null or a NUL-terminated string the driver keeps.
+        unsafe {
+            let p = (self.gl.glGetString)(0x8874);
+            if p.is_null() {
+                String::new()
+            } else {
+                CStr::from_ptr(p as *const c_char)
+                    .to_string_lossy()
+                    .into_owned()
+            }
+        }
     }
 
     /// A shader's or program's info log.

@@ -82,7 +82,7 @@ pub fn corpus(dirs: &[&str]) -> Vec<String> {
 }
 
 /// Tokens: identifiers and numbers, whitespace runs, single other characters.
-fn tokens(s: &str) -> Vec<&str> {
+pub fn tokens(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let b = s.as_bytes();
     let mut i = 0;

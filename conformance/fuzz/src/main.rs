@@ -14,6 +14,10 @@
 //! go through glShaderBinary, glSpecializeShader, glLinkProgram and, for some, a
 //! dispatch: a crash, a hang or an internal error is a finding.
 //!
+//! `nvasm`: NV_compute_program5 assembly programs (those of conformance/c/asm)
+//! mutated token by token go through glProgramStringARB in a compatibility context
+//! and, when they load, a one-group dispatch.
+//!
 //! `calls`: random sequences of GL calls with random arguments, each on a fresh
 //! context, run on two drivers (glcompute and, say, Mesa llvmpipe) in child processes;
 //! glGetError after every call is compared, and every difference is reported with the
@@ -25,6 +29,7 @@
 mod calls;
 mod gl;
 mod glsl;
+mod nvasm;
 mod rng;
 mod spirv;
 mod supervise;
@@ -33,7 +38,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute-fuzz glsl --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz spirv --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--seeds N]\n  glcompute-fuzz calls --lib LIBEGL --against LIBEGL [--seed S] [--sequences N] [--length L] [--jobs J] [--out DIR]\n(children: glsl-child / spirv-child / calls-child with --lib, --seed, --from, --to [--print]; spirv-child --save FILE writes input --from as a .spv)"
+        "usage:\n  glcompute-fuzz glsl --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz spirv --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--seeds N]\n  glcompute-fuzz nvasm --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz calls --lib LIBEGL --against LIBEGL [--seed S] [--sequences N] [--length L] [--jobs J] [--out DIR]\n(children: glsl-child / spirv-child / nvasm-child / calls-child with --lib, --seed, --from, --to [--print]; spirv-child --save FILE writes input --from as a .spv)"
     );
     ExitCode::from(2)
 }
@@ -77,6 +82,8 @@ fn main() -> ExitCode {
         "glsl-child" => glsl::child(&args),
         "spirv" => spirv::run(&args),
         "spirv-child" => spirv::child(&args),
+        "nvasm" => nvasm::run(&args),
+        "nvasm-child" => nvasm::child(&args),
         "calls" => calls::run(&args),
         "calls-child" => calls::child(&args),
         _ => return usage(),

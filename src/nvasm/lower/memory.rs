@@ -92,7 +92,7 @@ impl Fb<'_, '_> {
                 let g = self.l.shared.ok_or_else(|| {
                     LowerError(
                         None,
-                        "internal error: shared memory of size 0 is accessed".into(),
+                        "internal error: shared memory without SHARED_MEMORY".into(),
                     )
                 })?;
                 f(self, Mem::Shared(g), out)

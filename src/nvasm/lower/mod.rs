@@ -211,10 +211,9 @@ impl Lower<'_> {
             self.params =
                 Some(self.push_global(global(PARAMS_UNIFORM.into(), ty, Storage::Uniform)));
         }
-        if let Some(n) = self.p.shared_memory
-            && n > 0
-        {
-            let ty = self.m.types.array(t.u, Some(n.div_ceil(4)));
+        // At least one word: a relative index into SHARED_MEMORY 0 is clamped to it.
+        if let Some(n) = self.p.shared_memory {
+            let ty = self.m.types.array(t.u, Some(n.div_ceil(4).max(1)));
             self.shared = Some(self.push_global(global("nv#shared".into(), ty, Storage::Shared)));
         }
         let mut bindings = self.p.storage_bindings.clone();
