@@ -174,11 +174,27 @@ void glBindBuffer(GLenum target, GLuint buffer);
 
 void glBindBufferBase(GLenum target, GLuint index, GLuint buffer);
 
+void glBindBufferBaseNV(GLenum target, GLuint index, GLuint buffer);
+
+void glBindBufferOffsetNV(GLenum target, GLuint index, GLuint buffer, GLintptr offset);
+
 void glBindBufferRange(GLenum target,
                        GLuint index,
                        GLuint buffer,
                        GLintptr offset,
                        GLsizeiptr size);
+
+/**
+ * BindBufferRangeNV, BindBufferOffsetNV and BindBufferBaseNV (NV_parameter_buffer_object,
+ * NV_transform_feedback): BindBufferRange and BindBufferBase by other names;
+ * BindBufferOffsetNV binds from `offset` to the end of the buffer, rounded down to
+ * whole words.
+ */
+void glBindBufferRangeNV(GLenum target,
+                         GLuint index,
+                         GLuint buffer,
+                         GLintptr offset,
+                         GLsizeiptr size);
 
 void glBindBuffersBase(GLenum target, GLuint first, GLsizei n, const GLuint *buffers);
 
@@ -917,6 +933,8 @@ GLenum glGetGraphicsResetStatusARB(void);
 
 GLenum glGetGraphicsResetStatusKHR(void);
 
+void glGetIntegerIndexedvEXT(GLenum target, GLuint index, GLint *data);
+
 void glGetMultisamplefv(GLenum pname, GLuint index, GLfloat *val);
 
 void glGetNamedBufferPointerv(GLuint buffer, GLenum pname, void **params);
@@ -1269,6 +1287,24 @@ void glPopDebugGroup(void);
 void glPrimitiveRestartIndex(GLuint index);
 
 void glProgramBinary(GLuint program, GLenum binary_format, const void *binary, GLsizei length);
+
+void glProgramBufferParametersIivNV(GLenum target,
+                                    GLuint binding_index,
+                                    GLuint word_index,
+                                    GLsizei count,
+                                    const GLint *params);
+
+void glProgramBufferParametersIuivNV(GLenum target,
+                                     GLuint binding_index,
+                                     GLuint word_index,
+                                     GLsizei count,
+                                     const GLuint *params);
+
+void glProgramBufferParametersfvNV(GLenum target,
+                                   GLuint binding_index,
+                                   GLuint word_index,
+                                   GLsizei count,
+                                   const GLfloat *params);
 
 void glProgramParameteri(GLuint program, GLenum pname, GLint value);
 

@@ -203,6 +203,11 @@ pub const MAX_CLIP_PLANES: u32 = 8;
 /// ES that desktop GL 4.3 has in its core (image atomics are GL 4.2's).
 pub const ES_EXTENSIONS: &[&str] = &["GL_OES_shader_image_atomic"];
 
+/// MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV (NV_parameter_buffer_object: at least 8)
+/// and MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV in words (at least 4096; NVIDIA's 16384).
+pub const MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS: i32 = 16;
+pub const MAX_PROGRAM_PARAMETER_BUFFER_SIZE: u32 = 16384;
+
 /// Extensions a compatibility-profile context announces besides [`EXTENSIONS`]: the
 /// assembly compute programs, as NVIDIA's driver offers them in compatibility
 /// contexts.

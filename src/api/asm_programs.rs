@@ -459,3 +459,129 @@ pub unsafe extern "C" fn glGetProgramStringARB(
         Ok(())
     })
 }
+
+/// ProgramBufferParameters{f,Ii,Iui}vNV: `count` words at `params`.
+///
+/// # Safety
+/// `params` must be null or hold `count` words.
+unsafe fn buffer_params<T>(
+    func: &'static str,
+    target: GLenum,
+    binding: GLuint,
+    word: GLuint,
+    count: GLsizei,
+    params: *const T,
+) {
+    gl_call(func, |st| {
+        let n = crate::api::call::count_named(count, "count")?;
+        // SAFETY: the caller's contract: `count` words (UserIn reads them only when
+        // the checks pass).
+        let data = unsafe { crate::gl::types::UserIn::new(params) };
+        st.program_buffer_parameters(target, binding, word, n, data)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramBufferParametersfvNV(
+    target: GLenum,
+    binding_index: GLuint,
+    word_index: GLuint,
+    count: GLsizei,
+    params: *const GLfloat,
+) {
+    // SAFETY: the application passes `count` values.
+    unsafe {
+        buffer_params(
+            "glProgramBufferParametersfvNV",
+            target,
+            binding_index,
+            word_index,
+            count,
+            params,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramBufferParametersIivNV(
+    target: GLenum,
+    binding_index: GLuint,
+    word_index: GLuint,
+    count: GLsizei,
+    params: *const GLint,
+) {
+    // SAFETY: the application passes `count` values.
+    unsafe {
+        buffer_params(
+            "glProgramBufferParametersIivNV",
+            target,
+            binding_index,
+            word_index,
+            count,
+            params,
+        )
+    }
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glProgramBufferParametersIuivNV(
+    target: GLenum,
+    binding_index: GLuint,
+    word_index: GLuint,
+    count: GLsizei,
+    params: *const GLuint,
+) {
+    // SAFETY: the application passes `count` values.
+    unsafe {
+        buffer_params(
+            "glProgramBufferParametersIuivNV",
+            target,
+            binding_index,
+            word_index,
+            count,
+            params,
+        )
+    }
+}
+
+/// BindBufferRangeNV, BindBufferOffsetNV and BindBufferBaseNV (NV_parameter_buffer_object,
+/// NV_transform_feedback): BindBufferRange and BindBufferBase by other names;
+/// BindBufferOffsetNV binds from `offset` to the end of the buffer, rounded down to
+/// whole words.
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindBufferRangeNV(
+    target: GLenum,
+    index: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    gl_call("glBindBufferRangeNV", |st| {
+        st.bind_buffer_indexed(target, index, buffer, Some((offset as i64, size as i64)))
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindBufferBaseNV(target: GLenum, index: GLuint, buffer: GLuint) {
+    gl_call("glBindBufferBaseNV", |st| {
+        st.bind_buffer_indexed(target, index, buffer, None)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn glBindBufferOffsetNV(
+    target: GLenum,
+    index: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+) {
+    gl_call("glBindBufferOffsetNV", |st| {
+        st.bind_buffer_offset(target, index, buffer, offset as i64)
+    })
+}
+
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn glGetIntegerIndexedvEXT(target: GLenum, index: GLuint, data: *mut GLint) {
+    // SAFETY: forwarded: the application passes room for the value.
+    unsafe { crate::api::core::glGetIntegeri_v(target, index, data) }
+}

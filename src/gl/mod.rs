@@ -10,5 +10,6 @@ pub mod enums;
 #[rustfmt::skip]
 #[path = "../generated/egl_enums.rs"]
 pub mod egl_enums;
+pub mod asm_enums;
 pub mod error;
 pub mod types;

@@ -150,9 +150,35 @@ pub enum OperandBase {
         index: Option<Index>,
     },
     Attrib(Attrib),
+    /// An element of a parameter buffer variable (BUFFER: one word broadcast;
+    /// BUFFER4: four words; CBUFFER, for LDC only: the byte offset of a load).
+    Buffer(BufferRef),
     /// A constant vector: missing components are (0, 0, 1) for y, z, w; a scalar
     /// constant is replicated.
     Const(Vec<ConstScalar>),
+}
+
+/// The kind of a parameter buffer variable (NV_gpu_program4 §2.X.3.6,
+/// NV_parameter_buffer_object2's CBUFFER).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BufferKind {
+    Word,
+    Vec4,
+    Bytes,
+}
+
+/// An element of a parameter buffer variable: bindings `first`..`first + count`
+/// (chosen by `binding` when there are several), elements from `base`, `len` of them,
+/// and the element index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BufferRef {
+    pub kind: BufferKind,
+    pub first: u32,
+    pub count: u32,
+    pub binding: Option<Index>,
+    pub base: u32,
+    pub len: u32,
+    pub index: Index,
 }
 
 /// A source operand: base, swizzle, negation and absolute value (§2.X.4.2: negate,
@@ -196,6 +222,13 @@ pub enum Space {
     },
     /// Shared memory from byte `base`.
     Shared { base: u32 },
+    /// A parameter buffer binding (LDC's CBUFFER), as for storage.
+    Param {
+        first: u32,
+        count: u32,
+        binding: Option<Index>,
+        base: u32,
+    },
 }
 
 /// One component of SWZ's extended swizzle: 0, 1 or a component, possibly negated.
@@ -278,6 +311,9 @@ pub struct Program {
     pub labels: HashMap<String, usize>,
     /// Every storage binding point a STORAGE variable covers.
     pub storage_bindings: Vec<u32>,
+    /// Every parameter buffer binding point a BUFFER, BUFFER4 or CBUFFER variable
+    /// covers.
+    pub buffer_bindings: Vec<u32>,
     /// Storage bindings used by an S32 MIN/MAX atomic (need a signed view).
     pub signed_atomics: Vec<u32>,
     /// Counts for GetProgramivARB.

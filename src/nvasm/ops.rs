@@ -37,6 +37,8 @@ pub enum Shape {
     Store,
     /// ATOMB, ATOMS: result, vector operand, memory operand.
     Atomic,
+    /// LDC: result, a CBUFFER operand (with swizzle, negation, absolute value).
+    Ldc,
 }
 
 /// Which data types an instruction computes in (table X.13's F and I columns).
@@ -112,6 +114,7 @@ pub const OPS: &[OpInfo] = &[
     op("I2F", Vector, Int, true, false),
     op("IF", If, NoType, false, false),
     op("LDB", Load, NoType, true, true),
+    op("LDC", Ldc, NoType, true, true),
     op("LDS", Load, NoType, true, true),
     op("LG2", Scalar, Float, true, true),
     op("LIT", Vector, Float, true, true),
@@ -185,8 +188,8 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
 
 /// Opcodes glcompute does not load yet (a load error says so).
 pub const NOT_YET: &[&str] = &[
-    "ATOM", "ATOMIM", "CALI", "CVT", "LDC", "LOAD", "LOADIM", "LOD", "PK64", "STORE", "STOREIM",
-    "TEX", "TXB", "TXD", "TXF", "TXFMS", "TXG", "TXGO", "TXL", "TXP", "TXQ", "UP64",
+    "ATOM", "ATOMIM", "CALI", "CVT", "LOAD", "LOADIM", "LOD", "PK64", "STORE", "STOREIM", "TEX",
+    "TXB", "TXD", "TXF", "TXFMS", "TXG", "TXGO", "TXL", "TXP", "TXQ", "UP64",
 ];
 
 pub fn lookup(name: &str) -> Option<&'static OpInfo> {

@@ -7,11 +7,12 @@
 //! IsProgramARB do nothing but record INVALID_OPERATION.
 
 use super::context::ContextState;
+use crate::gl::asm_enums::*;
 use crate::gl::error::GlResult;
+use crate::gl::types::UserIn;
 use crate::gl_bail;
 use crate::ir::shader::Stage;
 use crate::nvasm::ast::ParamSource;
-use crate::state::objects::asm_program::tokens::*;
 use crate::state::objects::asm_program::*;
 use crate::state::objects::program::{Executable, Program, ProgramState, UniformState};
 use std::ffi::CString;
@@ -252,6 +253,12 @@ impl ContextState {
             GL_MAX_PROGRAM_CALL_DEPTH_NV => lim::MAX_CALL_DEPTH as i32,
             GL_MAX_PROGRAM_IF_DEPTH_NV => lim::MAX_IF_DEPTH as i32,
             GL_MAX_PROGRAM_LOOP_DEPTH_NV => lim::MAX_LOOP_DEPTH as i32,
+            GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV => {
+                crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS
+            }
+            GL_MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV => {
+                crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_SIZE as i32
+            }
             _ => gl_bail!(
                 GL_INVALID_ENUM,
                 "pname 0x{pname:04X} is not a GetProgramivARB name"
@@ -269,6 +276,56 @@ impl ContextState {
             );
         }
         Ok(self.asm.bound.state.lock().source.clone())
+    }
+
+    /// ProgramBufferParameters{f,Ii,Iui}vNV (NV_parameter_buffer_object): `count`
+    /// words from `word` on of the buffer bound at parameter buffer binding `binding`,
+    /// as BufferSubData would write them.
+    pub fn program_buffer_parameters(
+        &mut self,
+        target: u32,
+        binding: u32,
+        word: u32,
+        count: usize,
+        data: UserIn,
+    ) -> GlResult<()> {
+        if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV || !self.bindings.assembly_targets {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target 0x{target:04X} is not GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV (of a compatibility context)"
+            );
+        }
+        // NV_parameter_buffer_object: INVALID_OPERATION if no buffer is bound at the
+        // binding point.
+        let Some(buf) = self
+            .bindings
+            .program_parameter_indexed
+            .get(binding as usize)
+            .and_then(|b| b.buffer.clone())
+        else {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "no buffer is bound to GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV binding {binding}"
+            );
+        };
+        // INVALID_VALUE if wordIndex + count passes the buffer's words or
+        // MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV.
+        let end = word as u64 + count as u64;
+        let words = buf.state.lock().size() as u64 / 4;
+        if end > words || end > crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_SIZE as u64 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "words {word}..{end} pass the {words} words of buffer {} or GL_MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV ({})",
+                buf.name,
+                crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_SIZE
+            );
+        }
+        self.buffer_sub_data(
+            crate::state::buffer::BufRef::Named(buf.name),
+            word as i64 * 4,
+            count as i64 * 4,
+            data,
+        )
     }
 
     /// The assembly compute program a dispatch runs, if COMPUTE_PROGRAM_NV is enabled

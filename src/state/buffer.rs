@@ -162,6 +162,19 @@ impl ContextState {
                     "size = {size} is not a multiple of 4 for GL_TRANSFORM_FEEDBACK_BUFFER"
                 );
             }
+            // NV_parameter_buffer_object: INVALID_VALUE for a program parameter buffer
+            // offset that is not zero, or a size that is not word-aligned.
+            if target == crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV {
+                if offset != 0 {
+                    gl_bail!(
+                        GL_INVALID_VALUE,
+                        "offset = {offset}: a program parameter buffer binding starts at offset 0"
+                    );
+                }
+                if size % 4 != 0 {
+                    gl_bail!(GL_INVALID_VALUE, "size = {size} is not a multiple of 4");
+                }
+            }
         }
         let buf = self.buffer_for_bind(name, "buffer")?;
         let (offset, size) = match (&buf, range) {
@@ -179,6 +192,24 @@ impl ContextState {
             size,
         };
         Ok(())
+    }
+
+    /// BindBufferOffsetNV (NV_parameter_buffer_object): BindBufferRange with the size
+    /// from `offset` to the buffer's end, rounded down to whole words.
+    pub fn bind_buffer_offset(
+        &mut self,
+        target: u32,
+        index: u32,
+        name: u32,
+        offset: i64,
+    ) -> GlResult<()> {
+        let size = match self.shared.buffers.lock().get(name) {
+            Some(b) => (b.state.lock().size() as i64 - offset.max(0)).max(0) & !3,
+            None => 0,
+        };
+        // A buffer that ends at `offset` gives size 0, which BindBufferRange refuses
+        // with INVALID_VALUE as BindBufferOffsetNV's spec says for a size <= 0.
+        self.bind_buffer_indexed(target, index, name, Some((offset, size)))
     }
 
     /// BindBuffersBase / BindBuffersRange (GL 4.6 §6.1.1, ARB_multi_bind). Per the

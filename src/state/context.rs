@@ -170,7 +170,10 @@ impl ContextState {
             shared,
             error: GL_NO_ERROR,
             debug: DebugState::new(info.flags & GL_CONTEXT_FLAG_DEBUG_BIT != 0),
-            bindings: Bindings::default(),
+            bindings: Bindings {
+                assembly_targets: !info.es && !info.is_core(),
+                ..Bindings::default()
+            },
             current_program: None,
             pipelines: NameTable::default(),
             bound_pipeline: 0,

@@ -18,9 +18,15 @@ use std::sync::Arc;
 
 const AXES: [char; 3] = ['x', 'y', 'z'];
 
-/// Bytes to write into a dispatch's copy of the default uniform data at an offset:
-/// an assembly program's parameters.
-type Patch = Option<(usize, Vec<u8>)>;
+/// What an assembly program's dispatch adds: the bytes of its parameters to write
+/// into the dispatch's copy of the default uniform data at an offset, and its uniform
+/// blocks (parameter buffers) read from the COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
+/// binding points.
+#[derive(Default)]
+struct Patch {
+    params: Option<(usize, Vec<u8>)>,
+    assembly: bool,
+}
 
 impl ContextState {
     /// ARB_compute_shader: INVALID_OPERATION if there is no active compute program.
@@ -30,9 +36,13 @@ impl ContextState {
     /// parameters to patch into the default uniform data.
     fn compute_program(&self) -> GlResult<(Arc<Program>, Arc<Executable>, Patch)> {
         if let Some((p, e)) = self.active_compute() {
-            return Ok((p, e, None));
+            return Ok((p, e, Patch::default()));
         }
-        if let Some((p, e, patch)) = self.asm_compute()? {
+        if let Some((p, e, params)) = self.asm_compute()? {
+            let patch = Patch {
+                params,
+                assembly: true,
+            };
             return Ok((p, e, patch));
         }
         let why = match (&self.current_program, self.bound_pipeline) {
@@ -143,7 +153,7 @@ impl ContextState {
         // The compute stage's subroutine selections (GL 4.6 §7.9), as the kernel reads
         // them: a position in each uniform's candidates.
         let mut uniforms = uniforms;
-        if let Some((at, bytes)) = patch
+        if let Some((at, bytes)) = patch.params
             && let Some(dst) = at
                 .checked_add(bytes.len())
                 .and_then(|end| uniforms.get_mut(at..end))
@@ -207,6 +217,9 @@ impl ContextState {
         } else {
             for &(slot, kind, binding) in &uses {
                 let list = match kind {
+                    BufferKind::Uniform if patch.assembly => {
+                        &self.bindings.program_parameter_indexed
+                    }
                     BufferKind::Uniform => &self.bindings.uniform_indexed,
                     BufferKind::Storage => &self.bindings.storage_indexed,
                     BufferKind::Atomic => &self.bindings.atomic_indexed,

@@ -270,11 +270,19 @@ impl ContextState {
         }
         // NV_compute_program5 and ARB_vertex_program state of a compatibility context.
         if !self.info.es && !self.info.is_core() {
-            use crate::state::objects::asm_program::tokens::*;
+            use crate::gl::asm_enums::*;
             match pname {
                 GL_COMPUTE_PROGRAM_NV => return Ok(Value::Bools(vec![self.asm.enabled])),
                 GL_PROGRAM_ERROR_POSITION_ARB => {
                     return Ok(Value::int(self.asm.error_position as i64));
+                }
+                GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV => {
+                    let name = self
+                        .bindings
+                        .program_parameter
+                        .as_ref()
+                        .map_or(0, |b| b.name);
+                    return Ok(Value::int(name as i64));
                 }
                 _ => {}
             }
@@ -294,6 +302,14 @@ impl ContextState {
     /// The value of an indexed state variable (GetIntegeri_v and friends; the indexed
     /// Get table of scripts/get_params.py); INVALID_ENUM for the rest.
     pub fn get_value_indexed(&mut self, pname: u32, index: u32) -> GlResult<Value> {
+        // NV_parameter_buffer_object: the buffer bound at each parameter buffer binding
+        // point (INVALID_VALUE past MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV).
+        if pname == crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
+            && self.bindings.assembly_targets
+        {
+            let b = self.indexed_binding(&self.bindings.program_parameter_indexed, pname, index)?;
+            return Ok(Value::int(b.buffer.as_ref().map_or(0, |b| b.name) as i64));
+        }
         match self.get_table_indexed(pname, index) {
             Some(v) => v,
             // GL 4.6 §22.1: INVALID_ENUM if pname is not an indexed state variable.
@@ -358,7 +374,7 @@ impl ContextState {
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.synchronous = on,
             // NV_compute_program5: the assembly compute program enable (compatibility
             // contexts).
-            crate::state::objects::asm_program::tokens::GL_COMPUTE_PROGRAM_NV
+            crate::gl::asm_enums::GL_COMPUTE_PROGRAM_NV
                 if !self.info.es && !self.info.is_core() =>
             {
                 self.asm.enabled = on
@@ -378,7 +394,7 @@ impl ContextState {
         match cap {
             GL_DEBUG_OUTPUT => Ok(self.debug.output),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => Ok(self.debug.synchronous),
-            crate::state::objects::asm_program::tokens::GL_COMPUTE_PROGRAM_NV
+            crate::gl::asm_enums::GL_COMPUTE_PROGRAM_NV
                 if !self.info.es && !self.info.is_core() =>
             {
                 Ok(self.asm.enabled)

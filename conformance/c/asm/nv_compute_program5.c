@@ -2,6 +2,7 @@
 // checked against a CPU reference: the float, integer, bit-field, conversion and
 // set-on instructions, condition codes (conditional writes, IF, BRK, CAL), REP,
 // subroutines, parameters (local, env, constants, arrays with relative addressing),
+// parameter buffers (BUFFER, BUFFER4, CBUFFER with LDC, ProgramBufferParametersNV),
 // LDB/STB/ATOMB of every storage size, LDS/STS/ATOMS with BAR, the seed's Figure
 // X.1 dispatch ids, and pairs of equivalent GLSL and assembly programs (prefix sum,
 // shared-memory histogram) that must agree; then the API's errors and load
@@ -22,6 +23,8 @@
 #define GL_PROGRAM_BINDING_ARB 0x8677
 #define GL_PROGRAM_INSTRUCTIONS_ARB 0x88A0
 #define GL_MAX_PROGRAM_LOCAL_PARAMETERS_ARB 0x88B4
+#define GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV 0x90FC
+#define GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV 0x8DA0
 /* The assembly program functions, through eglGetProcAddress (libOpenGL exports only
  * core functions). */
 static void (APIENTRY *p_glProgramStringARB)(GLenum target, GLenum format, GLsizei len, const void *string);
@@ -52,6 +55,8 @@ static void (APIENTRY *p_glGetProgramLocalParameterfvARB)(GLenum target, GLuint 
 #define glGetProgramLocalParameterfvARB p_glGetProgramLocalParameterfvARB
 static void (APIENTRY *p_glGetProgramEnvParameterIivNV)(GLenum target, GLuint index, GLint *params);
 #define glGetProgramEnvParameterIivNV p_glGetProgramEnvParameterIivNV
+static void (APIENTRY *p_glProgramBufferParametersIuivNV)(GLenum target, GLuint bindingIndex, GLuint wordIndex, GLsizei count, const GLuint *params);
+#define glProgramBufferParametersIuivNV p_glProgramBufferParametersIuivNV
 
 static void load_functions(void)
 {
@@ -83,6 +88,8 @@ static void load_functions(void)
     if (!p_glGetProgramLocalParameterfvARB) { fprintf(stderr, "no glGetProgramLocalParameterfvARB\n"); exit(2); }
     *(void **)&p_glGetProgramEnvParameterIivNV = (void *)eglGetProcAddress("glGetProgramEnvParameterIivNV");
     if (!p_glGetProgramEnvParameterIivNV) { fprintf(stderr, "no glGetProgramEnvParameterIivNV\n"); exit(2); }
+    *(void **)&p_glProgramBufferParametersIuivNV = (void *)eglGetProcAddress("glProgramBufferParametersIuivNV");
+    if (!p_glProgramBufferParametersIuivNV) { fprintf(stderr, "no glProgramBufferParametersIuivNV\n"); exit(2); }
 }
 
 static int nvidia;
@@ -765,6 +772,105 @@ static void test_params(void)
     glDeleteProgramsARB(1, &p);
 }
 
+/* ---- parameter buffers (BUFFER, BUFFER4, CBUFFER and LDC) ------------------------ */
+
+static const char *pbuf_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 16;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "BUFFER words[] = { program.buffer[0] };\n"
+    "BUFFER4 vecs[] = { program.buffer[1] };\n"
+    "CBUFFER bytes[] = { program.buffer[2] };\n"
+    "BUFFER one = program.buffer[0][5];\n"
+    "BUFFER4 part[4] = { program.buffer[1][2..5] };\n"
+    "TEMP i, r, o, a;\n"
+    "MOV.U i.x, invocation.globalid.x;\n"
+    "MUL.U o.x, i.x, 128;\n"
+    "MOV r, words[i.x];              STB.U32X4 r, outb[o.x + 0];\n"
+    "MOV r, vecs[i.x];               STB.U32X4 r, outb[o.x + 16];\n"
+    "MOV r, one;                     STB.U32X4 r, outb[o.x + 32];\n"
+    "AND.U a.x, i.x, 3;\n"
+    "MOV r, part[a.x];               STB.U32X4 r, outb[o.x + 48];\n"
+    "MUL.U a.y, i.x, 4;\n"
+    "LDC.U32 r, bytes[a.y];          STB.U32X4 r, outb[o.x + 64];\n"
+    "LDC.U8 r, bytes[i.x];           STB.U32X4 r, outb[o.x + 80];\n"
+    "LDC.U32X4 r, bytes[16].wzyx;    STB.U32X4 r, outb[o.x + 96];\n"
+    "ADD.U r, words[i.x], -words[0]; STB.U32X4 r, outb[o.x + 112];\n"
+    "END\n";
+
+static void test_param_buffers(void)
+{
+    enum { M = 16 };
+    GLint v = 0;
+    glGetProgramivARB(GL_COMPUTE_PROGRAM_NV, GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV, &v);
+    CHECK(v >= 8, "MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV: %d", v);
+    uint32_t words[64];
+    float vecs[64];
+    uint8_t bytes[64];
+    for (int i = 0; i < 64; i++) {
+        words[i] = 1000u + (uint32_t)i * 7u;
+        vecs[i] = (float)i * 0.5f - 3.0f;
+        bytes[i] = (uint8_t)(i * 29 + 3);
+    }
+    GLuint b[3];
+    glGenBuffers(3, b);
+    glBindBuffer(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, b[0]);
+    glBufferData(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, sizeof words, NULL, GL_DYNAMIC_DRAW);
+    EXPECT_ERR(GL_INVALID_OPERATION, "NV_parameter_buffer_object: no buffer at the binding",
+               glProgramBufferParametersIuivNV(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 0, 0, 64, words));
+    glBindBufferBase(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 0, b[0]);
+    EXPECT_ERR(GL_INVALID_VALUE, "NV_parameter_buffer_object: wordIndex + count past the buffer",
+               glProgramBufferParametersIuivNV(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 0, 1, 64, words));
+    EXPECT_OK(glProgramBufferParametersIuivNV(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 0, 0, 64, words));
+    glBindBuffer(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, b[1]);
+    glBufferData(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, sizeof vecs, vecs, GL_DYNAMIC_DRAW);
+    EXPECT_ERR(GL_INVALID_VALUE, "NV_parameter_buffer_object: a parameter buffer binding has offset 0",
+               glBindBufferRange(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 1, b[1], 16, 64));
+    glBindBufferBase(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 1, b[1]);
+    glBindBuffer(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, b[2]);
+    glBufferData(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, sizeof bytes, bytes, GL_DYNAMIC_DRAW);
+    glBindBufferRange(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 2, b[2], 0, sizeof bytes);
+    GLint got = -1;
+    glGetIntegeri_v(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 1, &got);
+    CHECK(got == (GLint)b[1], "GetIntegeri_v(COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 1): %d", got);
+    glGetIntegerv(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, &got);
+    CHECK(got == (GLint)b[2], "GetIntegerv(COMPUTE_PROGRAM_PARAMETER_BUFFER_NV): %d", got);
+    CHECK(glGetError() == GL_NO_ERROR, "parameter buffers bound");
+    GLuint bo = buffer(0, M * 128, NULL);
+    GLuint p = load(pbuf_src);
+    CHECK(p != 0, "the parameter buffer program loads");
+    if (!p)
+        return;
+    run(p, 1, 1);
+    uint32_t out[M * 32];
+    read_buffer(bo, sizeof out, out);
+    uint32_t bw[16];
+    memcpy(bw, bytes, sizeof bw);
+    int bad = 0;
+    for (int i = 0; i < M; i++) {
+        const uint32_t *o = &out[i * 32];
+        uint32_t want[32];
+        for (int c = 0; c < 4; c++) {
+            want[c] = words[i];
+            want[4 + c] = fbits(vecs[i * 4 + c]);
+            want[8 + c] = words[5];
+            want[12 + c] = fbits(vecs[(2 + (i & 3)) * 4 + c]);
+            want[16 + c] = c == 0 ? bw[i] : 0;
+            want[20 + c] = c == 0 ? bytes[i] : 0;
+            want[24 + c] = bw[4 + 3 - c];
+            want[28 + c] = words[i] - words[0];
+        }
+        for (int k = 0; k < 32; k++)
+            if (o[k] != want[k] && bad++ < 6)
+                CHECK(0, "parameter buffer value %d of invocation %d: got 0x%x want 0x%x", k, i, o[k], want[k]);
+    }
+    CHECK(bad == 0, "BUFFER, BUFFER4 and LDC read the parameter buffers");
+    glDeleteBuffers(3, b);
+    glDeleteBuffers(1, &bo);
+    glDeleteProgramsARB(1, &p);
+}
+
 /* ---- storage buffers and shared memory ------------------------------------------- */
 
 static const char *mem_src =
@@ -1272,6 +1378,7 @@ int main(int argc, char **argv)
     test_int();
     test_cc();
     test_params();
+    test_param_buffers();
     test_memory();
     test_pairs();
     test_ids();

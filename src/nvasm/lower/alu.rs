@@ -71,6 +71,9 @@ impl Fb<'_, '_> {
             return Ok(());
         };
         let name = inst.op.name;
+        if name == "LDC" {
+            return self.ldc(inst, dest, &srcs[0], out);
+        }
         // The flags of an integer add or subtract of the locals (a, b) (§2.X.4.3).
         let mut addsub: Option<(LocalId, LocalId, bool)> = None;
         let (value, rt) = match name {

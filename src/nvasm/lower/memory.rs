@@ -13,13 +13,17 @@ use super::*;
 enum Mem {
     Storage(GlobalId),
     Shared(GlobalId),
+    /// A parameter buffer binding (read only).
+    Param(u32),
 }
 
 impl Fb<'_, '_> {
     /// The byte offset a memory operand names, as a uint local.
     fn address(&mut self, mem: &MemRef, out: &mut Block) -> LocalId {
         let base = match mem.space {
-            Space::Storage { base, .. } | Space::Shared { base } => base,
+            Space::Storage { base, .. } | Space::Shared { base } | Space::Param { base, .. } => {
+                base
+            }
         };
         let off = match mem.offset.reg {
             None => {
@@ -75,6 +79,7 @@ impl Fb<'_, '_> {
                 let b = self.global(g);
                 self.ex(ExprKind::Index { base: b, index: i }, t.u)
             }
+            Mem::Param(binding) => self.param_word(binding, i),
         }
     }
 
@@ -102,14 +107,20 @@ impl Fb<'_, '_> {
                 count,
                 binding,
                 ..
+            }
+            | Space::Param {
+                first,
+                count,
+                binding,
+                ..
             } => match binding {
                 Some(idx) if idx.reg.is_some() => {
                     let sel = self.index(&idx, count);
                     let mut cases = Vec::new();
                     for k in 0..count {
-                        let g = self.l.storage[&(first + k)];
+                        let m = self.mem_at(mem, first + k);
                         let mut body = Vec::new();
-                        f(self, Mem::Storage(g), &mut body)?;
+                        f(self, m, &mut body)?;
                         body.push(Self::stmt(StmtKind::Break));
                         cases.push(SwitchCase {
                             values: vec![k as i64],
@@ -125,11 +136,85 @@ impl Fb<'_, '_> {
                 }
                 _ => {
                     let k = binding.map_or(0, |i| i.offset.max(0) as u32);
-                    let g = self.l.storage[&(first + k.min(count - 1))];
-                    f(self, Mem::Storage(g), out)
+                    let m = self.mem_at(mem, first + k.min(count - 1));
+                    f(self, m, out)
                 }
             },
         }
+    }
+
+    /// The memory of binding `binding` of a storage or parameter buffer operand.
+    fn mem_at(&self, mem: &MemRef, binding: u32) -> Mem {
+        match mem.space {
+            Space::Param { .. } => Mem::Param(binding),
+            _ => Mem::Storage(self.l.storage[&binding]),
+        }
+    }
+
+    /// The `uvec4` bits a load of `s` at `mem` gives: the elements it reads, zero in
+    /// the other components (NV_gpu_program5 §2.X.4.5 BufferMemoryLoad).
+    fn load_bits(&mut self, mem: &MemRef, s: StorageMod, out: &mut Block) -> R<LocalId> {
+        let t = self.t();
+        let addr = self.address(mem, out);
+        let w = self.first_word(addr, s, out);
+        let res = self.new_local(t.uv4, "ld");
+        let zero = self.splat_bits(DataType::U, 0);
+        out.push(Self::stmt(StmtKind::Declare {
+            local: res,
+            init: Some(zero),
+        }));
+        self.on_memory(mem, out, &mut |fb, mem, out| {
+            let v = if s.bits == 32 {
+                let mut parts = Vec::new();
+                for i in 0..4u32 {
+                    parts.push(if i < s.count as u32 {
+                        fb.word(mem, w, i)
+                    } else {
+                        fb.lit_u(0)
+                    });
+                }
+                fb.compose(parts, t.uv4)
+            } else {
+                let x = fb.sub_word(mem, w, addr, s);
+                let z = [fb.lit_u(0), fb.lit_u(0), fb.lit_u(0)];
+                fb.compose(vec![x, z[0], z[1], z[2]], t.uv4)
+            };
+            let place = fb.local(res);
+            let st = fb.assign(place, v);
+            out.push(st);
+            Ok(())
+        })?;
+        Ok(res)
+    }
+
+    /// LDC (NV_parameter_buffer_object2): a load from a CBUFFER variable at a byte
+    /// offset, then the operand's swizzle, negation and absolute value.
+    pub(super) fn ldc(&mut self, inst: &Inst, dest: &Dest, o: &Operand, out: &mut Block) -> R<()> {
+        let (Some(s), OperandBase::Buffer(b)) = (inst.mods.storage, &o.base) else {
+            return Err(LowerError(
+                Some(inst.pos),
+                "internal error: LDC without a CBUFFER".into(),
+            ));
+        };
+        let mem = MemRef {
+            space: Space::Param {
+                first: b.first,
+                count: b.count,
+                binding: b.binding,
+                base: b.base,
+            },
+            offset: b.index,
+        };
+        let res = self.load_bits(&mem, s, out)?;
+        let v = self.local(res);
+        let v = if o.swizzle == [0, 1, 2, 3] {
+            v
+        } else {
+            self.swz(v, &o.swizzle)
+        };
+        let v = self.bits_as(v, s.ty);
+        let v = self.modifiers(v, o, s.ty);
+        self.write_typed(dest, v, s.ty, &inst.mods, out)
     }
 
     pub(super) fn memory(&mut self, inst: &Inst, out: &mut Block) -> R<()> {
@@ -143,35 +228,7 @@ impl Fb<'_, '_> {
         };
         match &inst.kind {
             InstKind::Load { dest, mem } => {
-                let addr = self.address(mem, out);
-                let w = self.first_word(addr, s, out);
-                let res = self.new_local(t.uv4, "ld");
-                let zero = self.splat_bits(DataType::U, 0);
-                out.push(Self::stmt(StmtKind::Declare {
-                    local: res,
-                    init: Some(zero),
-                }));
-                self.on_memory(mem, out, &mut |fb, mem, out| {
-                    let v = if s.bits == 32 {
-                        let mut parts = Vec::new();
-                        for i in 0..4u32 {
-                            parts.push(if i < s.count as u32 {
-                                fb.word(mem, w, i)
-                            } else {
-                                fb.lit_u(0)
-                            });
-                        }
-                        fb.compose(parts, t.uv4)
-                    } else {
-                        let x = fb.sub_word(mem, w, addr, s);
-                        let z = [fb.lit_u(0), fb.lit_u(0), fb.lit_u(0)];
-                        fb.compose(vec![x, z[0], z[1], z[2]], t.uv4)
-                    };
-                    let place = fb.local(res);
-                    let st = fb.assign(place, v);
-                    out.push(st);
-                    Ok(())
-                })?;
+                let res = self.load_bits(mem, s, out)?;
                 let v = self.local(res);
                 let v = self.bits_as(v, s.ty);
                 self.write_typed(dest, v, s.ty, m, out)

@@ -68,6 +68,8 @@ pub(super) struct Lower<'a> {
     pub params: Option<GlobalId>,
     pub shared: Option<GlobalId>,
     pub storage: HashMap<u32, GlobalId>,
+    /// Parameter buffer binding -> its uniform block.
+    pub pbuffers: HashMap<u32, GlobalId>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
     /// Functions still to build: (function, first instruction, depth).
@@ -106,6 +108,7 @@ pub fn lower(p: &Program) -> Result<Module, LowerError> {
         params: None,
         shared: None,
         storage: HashMap::new(),
+        pbuffers: HashMap::new(),
         funcs: HashMap::new(),
         work: Vec::new(),
     };
@@ -216,12 +219,31 @@ impl Lower<'_> {
             let ty = self.m.types.array(t.u, Some(n.div_ceil(4).max(1)));
             self.shared = Some(self.push_global(global("nv#shared".into(), ty, Storage::Shared)));
         }
+        let mut bindings = self.p.buffer_bindings.clone();
+        bindings.sort_unstable();
+        for b in bindings {
+            // A parameter buffer: MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV words, read
+            // through a uniform block at the binding (the dispatch binds it from the
+            // COMPUTE_PROGRAM_PARAMETER_BUFFER_NV binding points).
+            let words = crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_SIZE;
+            let g = self.word_block(format!("nv#pbuffer{b}"), b, Some(words), BlockKind::Uniform);
+            self.pbuffers.insert(b, g);
+        }
         let mut bindings = self.p.storage_bindings.clone();
         bindings.sort_unstable();
         for b in bindings {
-            let data = self.m.types.array(t.u, None);
+            let g = self.word_block(format!("nv#storage{b}"), b, None, BlockKind::Buffer);
+            self.storage.insert(b, g);
+        }
+    }
+
+    /// A block of one member, `uint data[len]` (unsized for None), std430, at `binding`.
+    fn word_block(&mut self, name: String, b: u32, len: Option<u32>, kind: BlockKind) -> GlobalId {
+        let t = self.t;
+        {
+            let data = self.m.types.array(t.u, len);
             let sty = self.m.types.add_struct(StructDef {
-                name: format!("nv#storage{b}"),
+                name: name.clone(),
                 members: vec![StructMember {
                     name: "data".into(),
                     ty: data,
@@ -235,8 +257,8 @@ impl Lower<'_> {
             });
             let bid = BlockId(self.m.blocks.len() as u32);
             self.m.blocks.push(InterfaceBlock {
-                kind: BlockKind::Buffer,
-                name: format!("nv#storage{b}"),
+                kind,
+                name: name.clone(),
                 instance: None,
                 packing: Packing::Std430,
                 row_major: false,
@@ -245,10 +267,13 @@ impl Lower<'_> {
                 memory: MemoryQualifiers::default(),
                 span: Span::default(),
             });
-            let mut g = global(format!("nv#storage{b}"), sty, Storage::Buffer(bid));
+            let storage = match kind {
+                BlockKind::Buffer => Storage::Buffer(bid),
+                BlockKind::Uniform => Storage::UniformBlock(bid),
+            };
+            let mut g = global(name, sty, storage);
             g.binding = Some(b);
-            let g = self.push_global(g);
-            self.storage.insert(b, g);
+            self.push_global(g)
         }
     }
 
@@ -558,7 +583,7 @@ impl Fb<'_, '_> {
     }
 
     /// Negate, absolute value, outer negate.
-    fn modifiers(&mut self, mut v: ExprId, o: &Operand, dt: DataType) -> ExprId {
+    pub(super) fn modifiers(&mut self, mut v: ExprId, o: &Operand, dt: DataType) -> ExprId {
         if o.neg {
             v = self.un(UnaryOp::Neg, v);
         }
@@ -600,7 +625,78 @@ impl Fb<'_, '_> {
                 )
             }
             OperandBase::Attrib(a) => self.attrib(*a),
+            OperandBase::Buffer(b) => self.buffer_read(b),
             OperandBase::Const(_) => self.splat_bits(DataType::U, 0),
+        }
+    }
+
+    /// Word `w` of parameter buffer binding `binding`.
+    pub fn param_word(&mut self, binding: u32, w: ExprId) -> ExprId {
+        let t = self.t();
+        let g = self.l.pbuffers[&binding];
+        let b = self.global(g);
+        let words = crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_SIZE;
+        let arr = self.l.m.types.array(t.u, Some(words));
+        let data = self.ex(ExprKind::Field { base: b, field: 0 }, arr);
+        self.ex(
+            ExprKind::Index {
+                base: data,
+                index: w,
+            },
+            t.u,
+        )
+    }
+
+    /// An element of a BUFFER (one word, broadcast) or BUFFER4 (four words) variable
+    /// as `uvec4` bits (NV_gpu_program4 §2.X.3.6); a register-chosen binding of a
+    /// two-level variable is a chain of selects over its bindings.
+    fn buffer_read(&mut self, b: &BufferRef) -> ExprId {
+        let t = self.t();
+        let vec4 = b.kind == BufferKind::Vec4;
+        let read = |fb: &mut Self, k: u32| {
+            let mut parts = Vec::new();
+            for c in 0..if vec4 { 4u32 } else { 1 } {
+                let i = fb.index(&b.index, b.len);
+                let base = fb.lit_u(b.base);
+                let mut e = fb.bin(BinaryOp::Add, i, base);
+                if vec4 {
+                    let four = fb.lit_u(4);
+                    e = fb.bin(BinaryOp::Mul, e, four);
+                    let c = fb.lit_u(c);
+                    e = fb.bin(BinaryOp::Add, e, c);
+                }
+                parts.push(fb.param_word(b.first + k, e));
+            }
+            if vec4 {
+                fb.compose(parts, t.uv4)
+            } else {
+                fb.splat(parts[0], t.uv4)
+            }
+        };
+        match b.binding {
+            Some(sel) if sel.reg.is_some() && b.count > 1 => {
+                let mut acc = read(self, b.count - 1);
+                for k in (0..b.count - 1).rev() {
+                    let s = self.index(&sel, b.count);
+                    let kk = self.lit_u(k);
+                    let cond = self.bin(BinaryOp::Equal, s, kk);
+                    let v = read(self, k);
+                    acc = self.ex(
+                        ExprKind::Select {
+                            cond,
+                            accept: v,
+                            reject: acc,
+                        },
+                        t.uv4,
+                    );
+                }
+                acc
+            }
+            Some(sel) => {
+                let k = sel.offset.clamp(0, b.count as i64 - 1) as u32;
+                read(self, k)
+            }
+            None => read(self, 0),
         }
     }
 

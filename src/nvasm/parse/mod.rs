@@ -14,6 +14,7 @@ use crate::limits;
 use std::collections::HashMap;
 
 mod inst;
+mod operands;
 
 /// The header every compute program starts with (NV_compute_program5 §2.X.2).
 pub const HEADER: &[u8] = b"!!NVcp5.0";
@@ -40,6 +41,15 @@ enum Sym {
         len: u32,
         array: bool,
     },
+    Buffer {
+        kind: BufferKind,
+        first: u32,
+        count: u32,
+        two_level: bool,
+        base: u32,
+        len: u32,
+        array: bool,
+    },
 }
 
 struct Var {
@@ -62,6 +72,11 @@ struct Parser {
     /// CAL targets to check once every label is known.
     calls: Vec<(String, Pos)>,
     in_statements: bool,
+    /// The parameter buffer bindings BUFFER and BUFFER4 variables use (true:
+    /// BUFFER4): NV_gpu_program4 §2.X.3.6 forbids both on one binding.
+    buffer_kinds: HashMap<u32, bool>,
+    /// Parsing LDC's operand (the one place a CBUFFER variable may be).
+    in_ldc: bool,
 }
 
 type R<T> = Result<T, LoadError>;
@@ -91,6 +106,8 @@ pub fn parse(text: &[u8]) -> R<Program> {
         saw_ret: false,
         calls: Vec::new(),
         in_statements: false,
+        buffer_kinds: HashMap::new(),
+        in_ldc: false,
     };
     p.program()?;
     Ok(p.prog)
@@ -399,8 +416,16 @@ impl Parser {
                 self.next();
                 self.shared_decl()
             }
-            "BUFFER" | "BUFFER4" | "CBUFFER" | "IMAGE" | "TEXTURE" | "SUBROUTINETYPE"
-            | "SUBROUTINE" => self.err(format!(
+            "BUFFER" | "BUFFER4" | "CBUFFER" => {
+                self.next();
+                let kind = match word.as_str() {
+                    "BUFFER" => BufferKind::Word,
+                    "BUFFER4" => BufferKind::Vec4,
+                    _ => BufferKind::Bytes,
+                };
+                self.buffer_decl(kind, ty, at)
+            }
+            "IMAGE" | "TEXTURE" | "SUBROUTINETYPE" | "SUBROUTINE" => self.err(format!(
                 "{word} declarations are not supported by glcompute's assembly compute programs yet"
             )),
             "OUTPUT" => {
@@ -820,6 +845,128 @@ impl Parser {
             array: list,
         };
         self.declare(name, sym, None)
+    }
+
+    /// BUFFER, BUFFER4 and CBUFFER (NV_gpu_program4 §2.X.3.6, NV_gpu_program5):
+    /// `x = program.buffer[a][b]`, `x[] = { program.buffer[a] }`,
+    /// `x[n] = { program.buffer[a][b..c] }`, `x[][] = { program.buffer[a..b] }`.
+    /// NV_gpu_program4's grammar writes `= =` for the single form; one `=` or two
+    /// are taken.
+    fn buffer_decl(&mut self, kind: BufferKind, ty: Option<DataType>, at: Pos) -> R<()> {
+        let name = self.new_name()?;
+        let first_size = self.opt_array_size()?;
+        let second_size = if first_size.is_some() {
+            self.opt_array_size()?
+        } else {
+            None
+        };
+        self.expect('=')?;
+        self.eat('=');
+        let list = first_size.is_some();
+        if list {
+            self.expect('{')?;
+        }
+        let b_at = self.pos();
+        self.keyword("program")?;
+        self.expect('.')?;
+        self.keyword("buffer")?;
+        let (a, b) = self.binding_range()?;
+        let elems = if self.is_punct('[') {
+            Some(self.binding_range()?)
+        } else {
+            None
+        };
+        if list {
+            if self.is_punct(',') {
+                return self.err(
+                    "glcompute's parameter buffer declarations take one binding item (program.buffer[a], [a..b] or [a][b..c])",
+                );
+            }
+            self.expect('}')?;
+        }
+        let max_bindings = limits::MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS as u32;
+        if b >= max_bindings {
+            return Err(LoadError::at(
+                b_at,
+                format!(
+                    "program.buffer[{b}] is past GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV ({max_bindings})"
+                ),
+            ));
+        }
+        let two_level = second_size.is_some();
+        if two_level && elems.is_some() {
+            return Err(LoadError::at(
+                b_at,
+                "a two-level parameter buffer array binds whole buffers",
+            ));
+        }
+        if a != b && !two_level {
+            return Err(LoadError::at(
+                b_at,
+                "a parameter buffer variable of several bindings is declared with two array sizes (name[][])",
+            ));
+        }
+        if !list && elems.is_none_or(|(s, e)| s != e) {
+            return Err(LoadError::at(
+                b_at,
+                "a single parameter buffer element names its element: program.buffer[a][b]",
+            ));
+        }
+        // Elements of the whole buffer: MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV words.
+        let words = limits::MAX_PROGRAM_PARAMETER_BUFFER_SIZE;
+        let whole = match kind {
+            BufferKind::Word => words,
+            BufferKind::Vec4 => words / 4,
+            BufferKind::Bytes => words * 4,
+        };
+        let (base, len) = match elems {
+            Some((s, e)) => (s, e - s + 1),
+            None => (0, first_size.flatten().unwrap_or(whole)),
+        };
+        if base as u64 + len as u64 > whole as u64 {
+            return Err(LoadError::at(
+                b_at,
+                format!(
+                    "elements {base}..{} pass the {whole} of a parameter buffer",
+                    base as u64 + len as u64 - 1
+                ),
+            ));
+        }
+        if let Some(Some(n)) = first_size
+            && !two_level
+            && n != len
+        {
+            return Err(LoadError::at(
+                b_at,
+                "the array size differs from the number of elements bound",
+            ));
+        }
+        for binding in a..=b {
+            if kind != BufferKind::Bytes {
+                let vec4 = kind == BufferKind::Vec4;
+                if *self.buffer_kinds.entry(binding).or_insert(vec4) != vec4 {
+                    return Err(LoadError::at(
+                        at,
+                        format!(
+                            "parameter buffer binding {binding} is used by both BUFFER and BUFFER4 variables"
+                        ),
+                    ));
+                }
+            }
+            if !self.prog.buffer_bindings.contains(&binding) {
+                self.prog.buffer_bindings.push(binding);
+            }
+        }
+        let sym = Sym::Buffer {
+            kind,
+            first: a,
+            count: b - a + 1,
+            two_level,
+            base,
+            len,
+            array: list,
+        };
+        self.declare(name, sym, ty)
     }
 
     fn shared_decl(&mut self) -> R<()> {

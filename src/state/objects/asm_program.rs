@@ -11,48 +11,6 @@ use crate::state::objects::program::{Executable, Program};
 use std::ffi::CString;
 use std::sync::Arc;
 
-/// GL_COMPUTE_PROGRAM_NV and the other tokens of the assembly program API
-/// (NV_compute_program5, ARB_vertex_program, NV_gpu_program4; values from
-/// GL/glext.h).
-pub mod tokens {
-    pub const GL_COMPUTE_PROGRAM_NV: u32 = 0x90FB;
-    pub const GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV: u32 = 0x90FC;
-    pub const GL_PROGRAM_FORMAT_ASCII_ARB: u32 = 0x8875;
-    pub const GL_PROGRAM_ERROR_POSITION_ARB: u32 = 0x864B;
-    pub const GL_PROGRAM_ERROR_STRING_ARB: u32 = 0x8874;
-    pub const GL_PROGRAM_LENGTH_ARB: u32 = 0x8627;
-    pub const GL_PROGRAM_STRING_ARB: u32 = 0x8628;
-    pub const GL_PROGRAM_BINDING_ARB: u32 = 0x8677;
-    pub const GL_PROGRAM_FORMAT_ARB: u32 = 0x8876;
-    pub const GL_PROGRAM_INSTRUCTIONS_ARB: u32 = 0x88A0;
-    pub const GL_MAX_PROGRAM_INSTRUCTIONS_ARB: u32 = 0x88A1;
-    pub const GL_PROGRAM_NATIVE_INSTRUCTIONS_ARB: u32 = 0x88A2;
-    pub const GL_MAX_PROGRAM_NATIVE_INSTRUCTIONS_ARB: u32 = 0x88A3;
-    pub const GL_PROGRAM_TEMPORARIES_ARB: u32 = 0x88A4;
-    pub const GL_MAX_PROGRAM_TEMPORARIES_ARB: u32 = 0x88A5;
-    pub const GL_PROGRAM_NATIVE_TEMPORARIES_ARB: u32 = 0x88A6;
-    pub const GL_MAX_PROGRAM_NATIVE_TEMPORARIES_ARB: u32 = 0x88A7;
-    pub const GL_PROGRAM_PARAMETERS_ARB: u32 = 0x88A8;
-    pub const GL_MAX_PROGRAM_PARAMETERS_ARB: u32 = 0x88A9;
-    pub const GL_PROGRAM_NATIVE_PARAMETERS_ARB: u32 = 0x88AA;
-    pub const GL_MAX_PROGRAM_NATIVE_PARAMETERS_ARB: u32 = 0x88AB;
-    pub const GL_PROGRAM_ATTRIBS_ARB: u32 = 0x88AC;
-    pub const GL_MAX_PROGRAM_ATTRIBS_ARB: u32 = 0x88AD;
-    pub const GL_PROGRAM_NATIVE_ATTRIBS_ARB: u32 = 0x88AE;
-    pub const GL_MAX_PROGRAM_NATIVE_ATTRIBS_ARB: u32 = 0x88AF;
-    pub const GL_PROGRAM_ADDRESS_REGISTERS_ARB: u32 = 0x88B0;
-    pub const GL_MAX_PROGRAM_ADDRESS_REGISTERS_ARB: u32 = 0x88B1;
-    pub const GL_PROGRAM_NATIVE_ADDRESS_REGISTERS_ARB: u32 = 0x88B2;
-    pub const GL_MAX_PROGRAM_NATIVE_ADDRESS_REGISTERS_ARB: u32 = 0x88B3;
-    pub const GL_MAX_PROGRAM_LOCAL_PARAMETERS_ARB: u32 = 0x88B4;
-    pub const GL_MAX_PROGRAM_ENV_PARAMETERS_ARB: u32 = 0x88B5;
-    pub const GL_PROGRAM_UNDER_NATIVE_LIMITS_ARB: u32 = 0x88B6;
-    pub const GL_MAX_PROGRAM_EXEC_INSTRUCTIONS_NV: u32 = 0x88F4;
-    pub const GL_MAX_PROGRAM_CALL_DEPTH_NV: u32 = 0x88F5;
-    pub const GL_MAX_PROGRAM_IF_DEPTH_NV: u32 = 0x88F6;
-    pub const GL_MAX_PROGRAM_LOOP_DEPTH_NV: u32 = 0x88F7;
-}
-
 /// The type a parameter's values were last given in (NV_gpu_program4 §2.X.3.3:
 /// reading them as another type is undefined; glcompute keeps the bits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

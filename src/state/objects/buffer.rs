@@ -2,6 +2,7 @@
 //! store and mapping state of one buffer, the generic and indexed bindings of table 6.1
 //! and 6.5, and the alignments the indexed targets require.
 
+use crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV;
 use crate::gl::enums::*;
 use crate::limits;
 use crate::runtime::memory::Storage;
@@ -109,6 +110,13 @@ pub struct Bindings {
     pub storage_indexed: Vec<IndexedBinding>,
     pub atomic_indexed: Vec<IndexedBinding>,
     pub xfb_indexed: Vec<IndexedBinding>,
+    /// COMPUTE_PROGRAM_PARAMETER_BUFFER_NV (NV_compute_program5,
+    /// NV_parameter_buffer_object): the parameter buffers of assembly compute
+    /// programs, generic and indexed; targets only where `assembly_targets`.
+    pub program_parameter: Option<Arc<Buffer>>,
+    pub program_parameter_indexed: Vec<IndexedBinding>,
+    /// The context has assembly programs (a compatibility profile).
+    pub assembly_targets: bool,
 }
 
 impl Default for Bindings {
@@ -134,6 +142,9 @@ impl Default for Bindings {
             storage_indexed: n(limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
             atomic_indexed: n(limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS),
             xfb_indexed: n(limits::MAX_TRANSFORM_FEEDBACK_BUFFERS),
+            program_parameter: None,
+            program_parameter_indexed: n(limits::MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS),
+            assembly_targets: false,
         }
     }
 }
@@ -157,6 +168,9 @@ impl Bindings {
             GL_TEXTURE_BUFFER => &mut self.texture,
             GL_TRANSFORM_FEEDBACK_BUFFER => &mut self.transform_feedback,
             GL_UNIFORM_BUFFER => &mut self.uniform,
+            GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV if self.assembly_targets => {
+                &mut self.program_parameter
+            }
             _ => return None,
         })
     }
@@ -168,6 +182,9 @@ impl Bindings {
             GL_SHADER_STORAGE_BUFFER => &mut self.storage_indexed,
             GL_TRANSFORM_FEEDBACK_BUFFER => &mut self.xfb_indexed,
             GL_UNIFORM_BUFFER => &mut self.uniform_indexed,
+            GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV if self.assembly_targets => {
+                &mut self.program_parameter_indexed
+            }
             _ => return None,
         })
     }
@@ -186,6 +203,14 @@ impl Bindings {
                 if is(&binding.buffer) {
                     *binding = IndexedBinding::default();
                 }
+            }
+        }
+        if is(&self.program_parameter) {
+            self.program_parameter = None;
+        }
+        for binding in &mut self.program_parameter_indexed {
+            if is(&binding.buffer) {
+                *binding = IndexedBinding::default();
             }
         }
     }
@@ -235,6 +260,7 @@ pub(crate) fn alignment_name(target: u32) -> &'static str {
 
 pub(crate) fn max_bindings_name(target: u32) -> &'static str {
     match target {
+        GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV => "GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV",
         GL_UNIFORM_BUFFER => "GL_MAX_UNIFORM_BUFFER_BINDINGS",
         GL_SHADER_STORAGE_BUFFER => "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS",
         GL_ATOMIC_COUNTER_BUFFER => "GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS",
