@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include <GL/glcorearb.h>
+#include <GL/glext.h>
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 

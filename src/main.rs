@@ -251,6 +251,12 @@ impl GlSession {
 
     /// A GL 4.3 core context, or with `es` an OpenGL ES 3.1 one.
     pub(crate) fn with_api(es: bool) -> Result<GlSession, String> {
+        GlSession::with_profile(es, false)
+    }
+
+    /// [`GlSession::with_api`], with a compatibility-profile GL 4.3 context when
+    /// `compat` (assembly programs).
+    pub(crate) fn with_profile(es: bool, compat: bool) -> Result<GlSession, String> {
         use glcompute_driver::gl::egl_enums::*;
         let dpy = egl::get_platform_display(EGL_PLATFORM_SURFACELESS_MESA as u32, 0, &[])
             .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
@@ -268,6 +274,14 @@ impl GlSession {
             &[
                 (EGL_CONTEXT_MAJOR_VERSION, version.0),
                 (EGL_CONTEXT_MINOR_VERSION, version.1),
+                (
+                    EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                    if compat {
+                        EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT
+                    } else {
+                        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT
+                    },
+                ),
             ],
         )
         .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;

@@ -10,7 +10,8 @@
 //! `probe ssbo TYPE N OFFSET OP VALUES`, `uniform TYPE NAME VALUES`,
 //! `atomic counters N`, `atomic counter buffer B N`, `atomic counter B I VALUE`,
 //! `probe atomic counter I OP VALUE`, `probe atomic counter buffer B OFFSET OP VALUE`,
-//! `memory barrier BITS`, `link error`, `link success`,
+//! `memory barrier BITS`, `link error`, `link success`, `parameter local|env N (X, Y,
+//! Z, W)` (a [compute program]'s parameters; asm.rs),
 //! `verify program_query PNAME VALUE`; textures and framebuffers: every `texture ...`
 //! and `fb ...` command of piglit's shader_runner (textures.rs), `image texture N
 //! FORMAT`, `clear color R G B A`, `clear depth D`, `clear`, `probe rgb X Y R G B`,
@@ -32,6 +33,7 @@ use glcompute_driver::api::textures::*;
 use glcompute_driver::api::uniforms::*;
 use glcompute_driver::gl::enums::*;
 
+mod asm;
 mod graphics;
 mod parse;
 mod spirv;
@@ -222,7 +224,9 @@ fn run_file(text: &str) -> Verdict {
         let w: Vec<&str> = l.split_whitespace().collect();
         matches!(w.as_slice(), ["GL", "ES", ..] | ["GLSL", "ES", ..])
     });
-    let _ctx = match crate::GlSession::with_api(es) {
+    // NV_compute_program5 programs exist in compatibility-profile contexts.
+    let asm = !p.programs.is_empty();
+    let _ctx = match crate::GlSession::with_profile(es, asm) {
         Ok(c) => c,
         Err(e) => return Verdict::Fail(e),
     };
@@ -246,7 +250,7 @@ fn run_file(text: &str) -> Verdict {
             "needs a [{other}] section; glcompute runs compute shaders only"
         ));
     }
-    if p.shaders.is_empty() && p.spirv.is_empty() && p.wgsl.is_empty() && !graphics {
+    if p.shaders.is_empty() && p.spirv.is_empty() && p.wgsl.is_empty() && !graphics && !asm {
         return Verdict::Fail("no [compute shader] section".into());
     }
     let mut r = Runner {
@@ -266,6 +270,7 @@ fn run_file(text: &str) -> Verdict {
             spirv: graphics,
             ..Default::default()
         },
+        asm_error: None,
     };
     r.make_window();
     // SPIR-V: with --spirv, or when the test runs only as SPIR-V (piglit's
@@ -275,7 +280,9 @@ fn run_file(text: &str) -> Verdict {
         .require
         .iter()
         .any(|l| l.split_whitespace().eq(["SPIRV", "ONLY"]));
-    let built = if graphics {
+    let built = if asm {
+        r.build_asm(&p.programs)
+    } else if graphics {
         r.build_spirv_stages(&p.stage_spirv, p.passthrough, &p.specs)
     } else if SPIRV_MODE.load(std::sync::atomic::Ordering::Relaxed) || spirv_only {
         let module = if let [wgsl] = p.wgsl.as_slice() {
@@ -301,7 +308,7 @@ fn run_file(text: &str) -> Verdict {
     if !r.link_ok && !link_expectation {
         return Verdict::Fail(format!("link failed: {}", r.program_log()));
     }
-    if r.link_ok {
+    if r.link_ok && !asm {
         glUseProgram(r.prog);
         r.setup_ubos();
     }
@@ -354,6 +361,8 @@ struct Runner {
     tolerance: [f32; 4],
     /// Graphics and SPIR-V mode state (graphics.rs).
     gfx: graphics::Graphics,
+    /// A `[compute program]` that failed to load: GL_PROGRAM_ERROR_STRING_ARB.
+    asm_error: Option<String>,
 }
 
 /// piglit's window size (shader_runner's DEFAULT_WINDOW_WIDTH/HEIGHT).
@@ -438,6 +447,9 @@ fn type_size(ty: &str) -> usize {
 
 impl Runner {
     fn program_log(&self) -> String {
+        if let Some(e) = &self.asm_error {
+            return e.clone();
+        }
         let mut buf = vec![0u8; 8192];
         let mut len = 0;
         // SAFETY: buf holds 8192 bytes; len is writable.
@@ -492,7 +504,7 @@ impl Runner {
         if !self.link_ok && !matches!(w.as_slice(), ["link", ..]) {
             return fail(format!("`{line}' after a failed link"));
         }
-        if self.graphics_command(&w)? {
+        if self.graphics_command(&w)? || self.asm_command(&w)? {
             return Ok(());
         }
         match w.as_slice() {

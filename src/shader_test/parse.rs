@@ -1,6 +1,7 @@
 //! The sections of a `.shader_test` file: [require], the shader sections ([compute
 //! shader], SPIR-V assembly of any stage as `[STAGE shader spirv]`, `[compute shader
-//! wgsl]`, `[vertex shader passthrough]`, `[STAGE shader specializations]`), [test];
+//! wgsl]`, `[compute program]` (NV_compute_program5 assembly), `[vertex shader
+//! passthrough]`, `[STAGE shader specializations]`), [test];
 //! the GLSL sections of graphics stages and other sections are recorded by name.
 
 use super::graphics::stage_type;
@@ -14,6 +15,8 @@ pub struct Parsed {
     pub spirv: Vec<String>,
     /// `[compute shader wgsl]` sections: WGSL, for the SPIR-V path (naga).
     pub wgsl: Vec<String>,
+    /// `[compute program]` sections: NV_compute_program5 assembly (`!!NVcp5.0`).
+    pub programs: Vec<String>,
     /// `[STAGE shader spirv]` sections of the graphics stages: (GL shader type,
     /// SPIR-V assembly).
     pub stage_spirv: Vec<(u32, String)>,
@@ -29,6 +32,7 @@ pub struct Parsed {
 
 enum Kind {
     Glsl,
+    Asm,
     Spirv,
     Wgsl,
     Stage(u32),
@@ -40,6 +44,7 @@ pub fn parse(text: &str) -> Parsed {
     let mut cur: Option<(Kind, String)> = None;
     let finish = |p: &mut Parsed, cur: Option<(Kind, String)>| match cur {
         Some((Kind::Glsl, s)) => p.shaders.push(s),
+        Some((Kind::Asm, s)) => p.programs.push(s),
         Some((Kind::Spirv, s)) => p.spirv.push(s),
         Some((Kind::Wgsl, s)) => p.wgsl.push(s),
         Some((Kind::Stage(t), s)) => p.stage_spirv.push((t, s)),
@@ -54,6 +59,7 @@ pub fn parse(text: &str) -> Parsed {
                 .to_string();
             match section.as_str() {
                 "compute shader" => cur = Some((Kind::Glsl, String::new())),
+                "compute program" => cur = Some((Kind::Asm, String::new())),
                 "compute shader spirv" => cur = Some((Kind::Spirv, String::new())),
                 "compute shader wgsl" => cur = Some((Kind::Wgsl, String::new())),
                 "vertex shader passthrough" => p.passthrough = true,
