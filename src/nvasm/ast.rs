@@ -277,8 +277,25 @@ pub enum InstKind {
         src: Operand,
         mem: MemRef,
     },
+    /// LOADIM, STOREIM, ATOMIM (EXT_shader_image_load_store's NV_gpu_program5
+    /// instructions): image unit `unit` accessed as `dim`.
+    Image {
+        op: ImageOp,
+        dest: Option<Dest>,
+        data: Option<Operand>,
+        coords: Operand,
+        unit: u32,
+        dim: crate::ir::Dim,
+    },
     /// `name:` (not an instruction; starts a subroutine).
     Label(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageOp {
+    Load,
+    Store,
+    Atomic,
 }
 
 #[derive(Debug, Clone)]

@@ -39,6 +39,12 @@ pub enum Shape {
     Atomic,
     /// LDC: result, a CBUFFER operand (with swizzle, negation, absolute value).
     Ldc,
+    /// LOADIM: result, coordinates, image, target.
+    ImLoad,
+    /// STOREIM: image, data, coordinates, target.
+    ImStore,
+    /// ATOMIM: result, data, coordinates, image, target.
+    ImAtomic,
 }
 
 /// Which data types an instruction computes in (table X.13's F and I columns).
@@ -84,6 +90,7 @@ pub const OPS: &[OpInfo] = &[
     op("ADD", Binary, Both, true, true),
     op("AND", Binary, Int, true, false),
     op("ATOMB", Atomic, NoType, true, false),
+    op("ATOMIM", ImAtomic, NoType, true, false),
     op("ATOMS", Atomic, NoType, true, false),
     op("BAR", Bare, NoType, false, false),
     op("BFE", Binary, Int, true, false),
@@ -118,6 +125,7 @@ pub const OPS: &[OpInfo] = &[
     op("LDS", Load, NoType, true, true),
     op("LG2", Scalar, Float, true, true),
     op("LIT", Vector, Float, true, true),
+    op("LOADIM", ImLoad, NoType, true, true),
     op("LRP", Ternary, Float, true, true),
     op("MAD", Ternary, Both, true, true),
     op("MAX", Binary, Both, true, true),
@@ -155,6 +163,7 @@ pub const OPS: &[OpInfo] = &[
     op("SNE", Binary, Both, true, true),
     op("SSG", Vector, Float, true, true),
     op("STB", Store, NoType, false, false),
+    op("STOREIM", ImStore, NoType, false, false),
     op("STR", Binary, Both, true, true),
     op("STS", Store, NoType, false, false),
     op("SUB", Binary, Both, true, true),
@@ -188,8 +197,8 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
 
 /// Opcodes glcompute does not load yet (a load error says so).
 pub const NOT_YET: &[&str] = &[
-    "ATOM", "ATOMIM", "CALI", "CVT", "LOAD", "LOADIM", "LOD", "PK64", "STORE", "STOREIM", "TEX",
-    "TXB", "TXD", "TXF", "TXFMS", "TXG", "TXGO", "TXL", "TXP", "TXQ", "UP64",
+    "ATOM", "CALI", "CVT", "LOAD", "LOD", "PK64", "STORE", "TEX", "TXB", "TXD", "TXF", "TXFMS",
+    "TXG", "TXGO", "TXL", "TXP", "TXQ", "UP64",
 ];
 
 pub fn lookup(name: &str) -> Option<&'static OpInfo> {

@@ -3,6 +3,7 @@
 // set-on instructions, condition codes (conditional writes, IF, BRK, CAL), REP,
 // subroutines, parameters (local, env, constants, arrays with relative addressing),
 // parameter buffers (BUFFER, BUFFER4, CBUFFER with LDC, ProgramBufferParametersNV),
+// images (LOADIM, STOREIM unformatted and formatted, ATOMIM),
 // LDB/STB/ATOMB of every storage size, LDS/STS/ATOMS with BAR, the seed's Figure
 // X.1 dispatch ids, and pairs of equivalent GLSL and assembly programs (prefix sum,
 // shared-memory histogram) that must agree; then the API's errors and load
@@ -871,6 +872,107 @@ static void test_param_buffers(void)
     glDeleteProgramsARB(1, &p);
 }
 
+/* ---- images (LOADIM, STOREIM, ATOMIM) ------------------------------------------- */
+
+static const char *image_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 8 8;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "IMAGE src = image[0];\n"
+    "IMAGE more[] = { image[1..3] };\n"
+    "TEMP c, v, w, a;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "LOADIM.U32 v, c, src, 2D;\n"
+    "ADD.U v.x, v.x, 1000;\n"
+    "STOREIM.U32 image[0], v, c, 2D;\n"
+    "LOADIM.F32X4 w, c, more[0], 2D;\n"
+    "MUL.F w, w, 2;\n"
+    "STOREIM.F32X4 more[0], w, c, 2D;\n"
+    "ATOMIM.ADD.S32 v, 1, {0, 0, 0, 0}, image[2], 2D;\n"
+    "ATOMIM.MAX.S32 v, c.x, {1, 0, 0, 0}, image[2], 2D;\n"
+    "MOV.S w, 0;\n"
+    "MAD.S w.y, c.y, 8, c.x;\n"
+    "ADD.S w.y, w.y, 1;\n"
+    "ATOMIM.CSWAP.S32 v, w, {2, 0, 0, 0}, image[2], 2D;\n"
+    "SUB.S a.x, w.y, 1;\n"
+    "MUL.S a.x, a.x, 4;\n"
+    "STB.S32 v.x, outb[a.x];\n"
+    "MOV.F w, {0.25, 0.4, 0.75, 1.0};\n"   /* no ties: 0.5 * 255 rounds either way */
+    "STOREIM.F image[3], w, c, 2D;\n"
+    "END\n";
+
+static GLuint image_texture(GLuint unit, GLenum format, GLenum pf, GLenum ty, const void *data)
+{
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexStorage2D(GL_TEXTURE_2D, 1, format, 8, 8);
+    if (data)
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 8, 8, pf, ty, data);
+    glBindImageTexture(unit, t, 0, GL_FALSE, 0, GL_READ_WRITE, format);
+    return t;
+}
+
+static void test_images(void)
+{
+    uint32_t u[64];
+    float f[256];
+    int32_t zero[64] = {0};
+    for (int i = 0; i < 64; i++)
+        u[i] = (uint32_t)i * 3u;
+    for (int i = 0; i < 256; i++)
+        f[i] = (float)i * 0.25f;
+    GLuint t[4];
+    t[0] = image_texture(0, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, u);
+    t[1] = image_texture(1, GL_RGBA32F, GL_RGBA, GL_FLOAT, f);
+    t[2] = image_texture(2, GL_R32I, GL_RED_INTEGER, GL_INT, zero);
+    t[3] = image_texture(3, GL_RGBA8, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    GLuint bo = buffer(0, 64 * 4, NULL);
+    GLuint p = load(image_src);
+    CHECK(p != 0, "the image program loads");
+    if (!p)
+        return;
+    run(p, 1, 1);
+    glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    uint32_t got_u[64];
+    float got_f[256];
+    int32_t got_i[64];
+    uint8_t got_b[256];
+    glBindTexture(GL_TEXTURE_2D, t[0]);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, got_u);
+    glBindTexture(GL_TEXTURE_2D, t[1]);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, got_f);
+    glBindTexture(GL_TEXTURE_2D, t[2]);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_INT, got_i);
+    glBindTexture(GL_TEXTURE_2D, t[3]);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, got_b);
+    int32_t old[64];
+    read_buffer(bo, sizeof old, old);
+    int bad = 0;
+    for (int i = 0; i < 64; i++) {
+        if (got_u[i] != u[i] + 1000 && bad++ < 4)
+            CHECK(0, "LOADIM/STOREIM.U32 texel %d: %u", i, got_u[i]);
+        for (int c = 0; c < 4; c++)
+            if (got_f[i * 4 + c] != f[i * 4 + c] * 2 && bad++ < 4)
+                CHECK(0, "LOADIM/STOREIM.F32X4 texel %d comp %d: %g", i, c, got_f[i * 4 + c]);
+        const uint8_t want_b[4] = {64, 102, 191, 255};
+        for (int c = 0; c < 4; c++)
+            if (got_b[i * 4 + c] != want_b[c] && bad++ < 4)
+                CHECK(0, "formatted STOREIM.F to RGBA8 texel %d comp %d: %u", i, c, got_b[i * 4 + c]);
+    }
+    CHECK(bad == 0, "LOADIM and STOREIM, unformatted and formatted");
+    CHECK(got_i[0] == 64, "ATOMIM.ADD.S32: %d", got_i[0]);
+    CHECK(got_i[1] == 7, "ATOMIM.MAX.S32: %d", got_i[1]);
+    int winners = 0;
+    for (int i = 0; i < 64; i++)
+        winners += old[i] == 0;
+    CHECK(winners == 1 && got_i[2] >= 1 && got_i[2] <= 64, "ATOMIM.CSWAP.S32: %d winners, texel %d", winners, got_i[2]);
+    glDeleteTextures(4, t);
+    glDeleteBuffers(1, &bo);
+    glDeleteProgramsARB(1, &p);
+}
+
 /* ---- storage buffers and shared memory ------------------------------------------- */
 
 static const char *mem_src =
@@ -1379,6 +1481,7 @@ int main(int argc, char **argv)
     test_cc();
     test_params();
     test_param_buffers();
+    test_images();
     test_memory();
     test_pairs();
     test_ids();

@@ -473,7 +473,7 @@ impl Fb<'_, '_> {
 
     /// Writes a loaded or atomic result of type `ty` with the instruction's masks,
     /// clamp and condition-code update.
-    fn write_typed(
+    pub(super) fn write_typed(
         &mut self,
         dest: &Dest,
         v: ExprId,

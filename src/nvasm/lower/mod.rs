@@ -15,6 +15,7 @@
 //! Control flow is built with an explicit stack of open blocks, never by recursion.
 
 mod alu;
+mod images;
 mod memory;
 
 use super::ast::*;
@@ -70,6 +71,8 @@ pub(super) struct Lower<'a> {
     pub storage: HashMap<u32, GlobalId>,
     /// Parameter buffer binding -> its uniform block.
     pub pbuffers: HashMap<u32, GlobalId>,
+    /// (unit, target, format, type) -> image variable.
+    images: HashMap<(u32, Dim, Option<ImageFormat>, DataType), GlobalId>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
     /// Functions still to build: (function, first instruction, depth).
@@ -109,6 +112,7 @@ pub fn lower(p: &Program) -> Result<Module, LowerError> {
         shared: None,
         storage: HashMap::new(),
         pbuffers: HashMap::new(),
+        images: HashMap::new(),
         funcs: HashMap::new(),
         work: Vec::new(),
     };
@@ -1015,6 +1019,7 @@ impl Fb<'_, '_> {
                     cur.push(Self::stmt(StmtKind::Expr(b)));
                 }
                 InstKind::Alu { .. } | InstKind::Swz { .. } => self.alu(inst, &mut cur)?,
+                InstKind::Image { .. } => self.image(inst, &mut cur)?,
                 InstKind::Load { .. } | InstKind::Store { .. } | InstKind::Atomic { .. } => {
                     self.memory(inst, &mut cur)?
                 }
@@ -1169,7 +1174,10 @@ fn uses_cc(i: &Inst, reg: u8) -> bool {
             InstKind::Alu { dest, .. }
             | InstKind::Swz { dest, .. }
             | InstKind::Load { dest, .. }
-            | InstKind::Atomic { dest, .. } => test(&dest.cond),
+            | InstKind::Atomic { dest, .. }
+            | InstKind::Image {
+                dest: Some(dest), ..
+            } => test(&dest.cond),
             _ => false,
         }
 }

@@ -45,7 +45,13 @@ fn atomic_op(word: &str) -> Option<AtomicOp> {
 fn is_memory(op: &OpInfo) -> bool {
     matches!(
         op.shape,
-        Shape::Load | Shape::Store | Shape::Atomic | Shape::Ldc
+        Shape::Load
+            | Shape::Store
+            | Shape::Atomic
+            | Shape::Ldc
+            | Shape::ImLoad
+            | Shape::ImStore
+            | Shape::ImAtomic
     )
 }
 
@@ -153,7 +159,7 @@ impl Parser {
                 ));
             }
             if let Some(a) = atomic_op(word) {
-                if op.shape != Shape::Atomic {
+                if !matches!(op.shape, Shape::Atomic | Shape::ImAtomic) {
                     return unsupported();
                 }
                 if m.atomic.is_some() {
@@ -252,6 +258,14 @@ impl Parser {
         if m.hi && !matches!(m.ty, Some(DataType::S | DataType::U)) {
             return fail("MUL.HI needs .S or .U".into());
         }
+        // STOREIM with a data type (and no storage modifier) is a formatted store
+        // (EXT_shader_image_load_store for NV_gpu_program5).
+        if op.shape == Shape::ImStore && m.ty.is_some() {
+            if m.storage.is_some() {
+                return fail("STOREIM takes a data type or a storage modifier, not both".into());
+            }
+            return Ok(());
+        }
         if is_memory(op) {
             if m.ty.is_some() {
                 return fail(format!(
@@ -265,6 +279,24 @@ impl Parser {
                     op.name
                 ));
             };
+            if op.shape == Shape::ImAtomic {
+                let a = m.atomic;
+                if a.is_none() {
+                    return fail(
+                        "ATOMIM needs an atomic operation modifier (.ADD, .CSWAP ...)".into(),
+                    );
+                }
+                if s.ty == DataType::F || s.count != 1 || s.bits != 32 {
+                    return fail(
+                        "ATOMIM takes the storage modifiers U32 and S32 (F32 not yet)".into(),
+                    );
+                }
+                if matches!(a, Some(AtomicOp::IWrap | AtomicOp::DWrap)) {
+                    return fail(
+                        "ATOMIM.IWRAP and ATOMIM.DWRAP are not supported by glcompute yet".into(),
+                    );
+                }
+            }
             if op.shape == Shape::Atomic {
                 let Some(a) = m.atomic else {
                     return fail(format!(
@@ -569,6 +601,7 @@ impl Parser {
                     srcs: vec![src?],
                 }
             }
+            Shape::ImLoad | Shape::ImStore | Shape::ImAtomic => self.image_inst(op, m, rt)?,
             Shape::Load => {
                 let dest = self.dest(rt, m.ntc)?;
                 self.expect(',')?;
@@ -588,6 +621,124 @@ impl Parser {
                 self.expect(',')?;
                 let mem = self.mem_ref(op, m)?;
                 InstKind::Atomic { dest, src, mem }
+            }
+        })
+    }
+
+    /// LOADIM, STOREIM and ATOMIM's operands: result, data, coordinates (signed
+    /// integers), image unit and target, in each instruction's order.
+    fn image_inst(&mut self, op: &OpInfo, m: &Mods, rt: Option<DataType>) -> R<InstKind> {
+        let (iop, dest, data) = match op.shape {
+            Shape::ImLoad => {
+                let d = self.dest(rt, m.ntc)?;
+                self.expect(',')?;
+                (ImageOp::Load, Some(d), None)
+            }
+            Shape::ImStore => (ImageOp::Store, None, None),
+            _ => {
+                let d = self.dest(rt, m.ntc)?;
+                self.expect(',')?;
+                let v = self.operand(false, rt, m.ntc)?;
+                self.expect(',')?;
+                (ImageOp::Atomic, Some(d), Some(v))
+            }
+        };
+        let (unit, data, coords) = if iop == ImageOp::Store {
+            let unit = self.image_unit()?;
+            self.expect(',')?;
+            let data = self.operand(false, rt.or(m.ty), m.ntc)?;
+            self.expect(',')?;
+            let coords = self.operand(false, Some(DataType::S), m.ntc)?;
+            (unit, Some(data), coords)
+        } else {
+            let coords = self.operand(false, Some(DataType::S), m.ntc)?;
+            self.expect(',')?;
+            (self.image_unit()?, data, coords)
+        };
+        self.expect(',')?;
+        let dim = self.image_target()?;
+        Ok(InstKind::Image {
+            op: iop,
+            dest,
+            data,
+            coords,
+            unit,
+            dim,
+        })
+    }
+
+    /// `image[N]`, or an IMAGE variable (an array with a constant index).
+    fn image_unit(&mut self) -> R<u32> {
+        let at = self.pos();
+        let name = self.ident()?;
+        if name == "image" {
+            self.expect('[')?;
+            let n_at = self.pos();
+            let n = self.int32()?;
+            self.expect(']')?;
+            if n >= limits::MAX_IMAGE_UNITS as u32 {
+                return Err(LoadError::at(
+                    n_at,
+                    format!("image[{n}] is past GL_MAX_IMAGE_UNITS"),
+                ));
+            }
+            return Ok(n);
+        }
+        let Some(Var {
+            sym:
+                Sym::Image {
+                    first,
+                    count,
+                    array,
+                },
+            ..
+        }) = self.vars.get(&name)
+        else {
+            return Err(LoadError::at(at, format!("\"{name}\" is not an image")));
+        };
+        let (first, count, array) = (*first, *count, *array);
+        if !array {
+            return Ok(first);
+        }
+        let idx = self.index(Some(count))?;
+        if idx.reg.is_some() {
+            return Err(LoadError::at(
+                at,
+                "an image array indexed by a register is not supported by glcompute yet",
+            ));
+        }
+        Ok(first + idx.offset as u32)
+    }
+
+    /// An image target: 1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D ARRAYCUBE 2DMS
+    /// ARRAY2DMS (a number and a word for those that start with a digit).
+    fn image_target(&mut self) -> R<crate::ir::Dim> {
+        use crate::ir::Dim;
+        let at = self.pos();
+        let word = match self.peek().clone() {
+            Tok::Int(n) => {
+                self.next();
+                format!("{n}{}", self.ident()?)
+            }
+            _ => self.ident()?,
+        };
+        Ok(match word.as_str() {
+            "1D" => Dim::D1,
+            "2D" => Dim::D2,
+            "3D" => Dim::D3,
+            "RECT" => Dim::Rect,
+            "CUBE" => Dim::Cube,
+            "BUFFER" => Dim::Buffer,
+            "ARRAY1D" => Dim::D1Array,
+            "ARRAY2D" => Dim::D2Array,
+            "ARRAYCUBE" => Dim::CubeArray,
+            "2DMS" => Dim::D2Ms,
+            "ARRAY2DMS" => Dim::D2MsArray,
+            _ => {
+                return Err(LoadError::at(
+                    at,
+                    format!("\"{word}\" is not an image target"),
+                ));
             }
         })
     }

@@ -50,6 +50,12 @@ enum Sym {
         len: u32,
         array: bool,
     },
+    /// Image units `first`..`first + count`.
+    Image {
+        first: u32,
+        count: u32,
+        array: bool,
+    },
 }
 
 struct Var {
@@ -425,7 +431,11 @@ impl Parser {
                 };
                 self.buffer_decl(kind, ty, at)
             }
-            "IMAGE" | "TEXTURE" | "SUBROUTINETYPE" | "SUBROUTINE" => self.err(format!(
+            "IMAGE" if !decl_mods => {
+                self.next();
+                self.image_decl()
+            }
+            "TEXTURE" | "SUBROUTINETYPE" | "SUBROUTINE" => self.err(format!(
                 "{word} declarations are not supported by glcompute's assembly compute programs yet"
             )),
             "OUTPUT" => {
@@ -967,6 +977,48 @@ impl Parser {
             array: list,
         };
         self.declare(name, sym, ty)
+    }
+
+    /// IMAGE (EXT_shader_image_load_store for NV_gpu_program5): `x = image[a]` or
+    /// `x[] = { image[a..b] }`.
+    fn image_decl(&mut self) -> R<()> {
+        let name = self.new_name()?;
+        let size = self.opt_array_size()?;
+        self.expect('=')?;
+        if size.is_some() {
+            self.expect('{')?;
+        }
+        let at = self.pos();
+        self.keyword("image")?;
+        let (a, b) = self.binding_range()?;
+        if size.is_some() {
+            self.expect('}')?;
+        } else if a != b {
+            return Err(LoadError::at(at, "a single IMAGE names one image unit"));
+        }
+        if b >= limits::MAX_IMAGE_UNITS as u32 {
+            return Err(LoadError::at(
+                at,
+                format!(
+                    "image[{b}] is past GL_MAX_IMAGE_UNITS ({})",
+                    limits::MAX_IMAGE_UNITS
+                ),
+            ));
+        }
+        if let Some(Some(n)) = size
+            && n != b - a + 1
+        {
+            return Err(LoadError::at(
+                at,
+                "the array size differs from the number of image units",
+            ));
+        }
+        let sym = Sym::Image {
+            first: a,
+            count: b - a + 1,
+            array: size.is_some(),
+        };
+        self.declare(name, sym, None)
     }
 
     fn shared_decl(&mut self) -> R<()> {

@@ -230,6 +230,12 @@ impl Parser {
                             "shared memory variables only allowed with ATOMS/LDS/STS",
                         ));
                     }
+                    Sym::Image { .. } => {
+                        return Err(LoadError::at(
+                            at,
+                            "image variables only allowed with LOADIM/STOREIM/ATOMIM",
+                        ));
+                    }
                     Sym::Buffer {
                         kind,
                         first,
