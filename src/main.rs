@@ -267,24 +267,23 @@ impl GlSession {
             (EGL_OPENGL_API, (4, 3))
         };
         egl::bind_api(api as u32).map_err(|e| format!("eglBindAPI: 0x{e:X}"))?;
-        let ctx = egl::create_context(
-            dpy,
-            0,
-            0,
-            &[
-                (EGL_CONTEXT_MAJOR_VERSION, version.0),
-                (EGL_CONTEXT_MINOR_VERSION, version.1),
-                (
-                    EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                    if compat {
-                        EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT
-                    } else {
-                        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT
-                    },
-                ),
-            ],
-        )
-        .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;
+        let mut attribs = vec![
+            (EGL_CONTEXT_MAJOR_VERSION, version.0),
+            (EGL_CONTEXT_MINOR_VERSION, version.1),
+        ];
+        // The profile of a desktop context (an OpenGL ES context has none).
+        if !es {
+            attribs.push((
+                EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                if compat {
+                    EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT
+                } else {
+                    EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT
+                },
+            ));
+        }
+        let ctx = egl::create_context(dpy, 0, 0, &attribs)
+            .map_err(|e| format!("eglCreateContext: 0x{e:X}"))?;
         egl::make_current(dpy, 0, 0, ctx).map_err(|e| format!("eglMakeCurrent: 0x{e:X}"))?;
         Ok(GlSession { dpy, ctx })
     }

@@ -287,6 +287,14 @@ pub enum InstKind {
         unit: u32,
         dim: crate::ir::Dim,
     },
+    /// TEX, TXB, TXF, TXL, TXP, TXQ (NV_gpu_program4 §2.X.4.4): texture unit `unit`
+    /// as `dim`.
+    Tex {
+        dest: Dest,
+        coords: Operand,
+        unit: u32,
+        dim: crate::ir::Dim,
+    },
     /// `name:` (not an instruction; starts a subroutine).
     Label(String),
 }

@@ -45,6 +45,8 @@ pub enum Shape {
     ImStore,
     /// ATOMIM: result, data, coordinates, image, target.
     ImAtomic,
+    /// TEX, TXB, TXF, TXL, TXP, TXQ: result, coordinates, texture, target.
+    Tex,
 }
 
 /// Which data types an instruction computes in (table X.13's F and I columns).
@@ -168,10 +170,16 @@ pub const OPS: &[OpInfo] = &[
     op("STS", Store, NoType, false, false),
     op("SUB", Binary, Both, true, true),
     op("SWZ", Swz, Float, true, true),
+    op("TEX", Tex, Both, true, true),
     op("TGALL", Vector, Both, true, true),
     op("TGANY", Vector, Both, true, true),
     op("TGEQ", Vector, Both, true, true),
     op("TRUNC", Vector, Both, true, true),
+    op("TXB", Tex, Both, true, true),
+    op("TXF", Tex, Both, true, true),
+    op("TXL", Tex, Both, true, true),
+    op("TXP", Tex, Both, true, true),
+    op("TXQ", Tex, Int, true, false),
     op("UP2H", Scalar, Both, true, true),
     op("UP2US", Scalar, Both, true, true),
     op("UP4B", Scalar, Both, true, true),
@@ -197,8 +205,7 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
 
 /// Opcodes glcompute does not load yet (a load error says so).
 pub const NOT_YET: &[&str] = &[
-    "ATOM", "CALI", "CVT", "LOAD", "LOD", "PK64", "STORE", "TEX", "TXB", "TXD", "TXF", "TXFMS",
-    "TXG", "TXGO", "TXL", "TXP", "TXQ", "UP64",
+    "ATOM", "CALI", "CVT", "LOAD", "LOD", "PK64", "STORE", "TXD", "TXFMS", "TXG", "TXGO", "UP64",
 ];
 
 pub fn lookup(name: &str) -> Option<&'static OpInfo> {

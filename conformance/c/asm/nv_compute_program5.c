@@ -3,7 +3,8 @@
 // set-on instructions, condition codes (conditional writes, IF, BRK, CAL), REP,
 // subroutines, parameters (local, env, constants, arrays with relative addressing),
 // parameter buffers (BUFFER, BUFFER4, CBUFFER with LDC, ProgramBufferParametersNV),
-// images (LOADIM, STOREIM unformatted and formatted, ATOMIM),
+// images (LOADIM, STOREIM unformatted and formatted, ATOMIM), textures (TEX, TXL,
+// TXF, TXQ),
 // LDB/STB/ATOMB of every storage size, LDS/STS/ATOMS with BAR, the seed's Figure
 // X.1 dispatch ids, and pairs of equivalent GLSL and assembly programs (prefix sum,
 // shared-memory histogram) that must agree; then the API's errors and load
@@ -973,6 +974,89 @@ static void test_images(void)
     glDeleteProgramsARB(1, &p);
 }
 
+/* ---- textures (TEX, TXL, TXF, TXQ) ---------------------------------------------- */
+
+static const char *tex_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEXTURE tex = texture[0];\n"
+    "TEMP c, f, r, a;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MOV.S c.w, 0;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 80;\n"
+    "TXF r, c, tex, 2D;                    STB.F32X4 r, outb[a.x + 0];\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 0.5;\n"
+    "MUL.F f, f, 0.25;\n"
+    "TEX r, f, tex, 2D;                    STB.F32X4 r, outb[a.x + 16];\n"
+    "MOV.F f.w, 1.0;\n"
+    "TXL r, f, tex, 2D;                    STB.F32X4 r, outb[a.x + 32];\n"
+    "TXQ r, {1, 0, 0, 0}, texture[0], 2D;  STB.S32X4 r, outb[a.x + 48];\n"
+    "TXF.U r, c, texture[1], 2D;           STB.U32X4 r, outb[a.x + 64];\n"
+    "END\n";
+
+static void test_textures(void)
+{
+    float l0[64], l1[16];
+    uint32_t u[16];
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            for (int c = 0; c < 4; c++)
+                l0[(y * 4 + x) * 4 + c] = (float)(x + 10 * y) + 0.25f * (float)c;
+            u[y * 4 + x] = 7000u + (uint32_t)(y * 4 + x);
+        }
+    for (int i = 0; i < 16; i++)
+        l1[i] = 100.0f + (float)i;
+    GLuint t[2];
+    glGenTextures(2, t);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, t[0]);
+    glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA32F, 4, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_FLOAT, l0);
+    glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RGBA, GL_FLOAT, l1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, t[1]);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, 4, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RED_INTEGER, GL_UNSIGNED_INT, u);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glActiveTexture(GL_TEXTURE0);
+    GLuint bo = buffer(0, 16 * 80, NULL);
+    GLuint p = load(tex_src);
+    CHECK(p != 0, "the texture program loads");
+    if (!p)
+        return;
+    run(p, 1, 1);
+    uint32_t out[16 * 20];
+    read_buffer(bo, sizeof out, out);
+    int bad = 0;
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            const uint32_t *o = &out[(y * 4 + x) * 20];
+            for (int c = 0; c < 4; c++) {
+                uint32_t texel = fbits(l0[(y * 4 + x) * 4 + c]);
+                uint32_t lvl1 = fbits(l1[((y / 2) * 2 + x / 2) * 4 + c]);
+                /* TXQ: w undefined in the spec, the level count on NVIDIA and glcompute */
+                uint32_t size = c < 2 ? 2u : c == 3 ? 2u : 0u;
+                uint32_t ui = c == 0 ? u[y * 4 + x] : c == 3 ? 1u : 0u;
+                const uint32_t want[5] = {texel, texel, lvl1, size, ui};
+                for (int k = 0; k < 5; k++)
+                    if (o[k * 4 + c] != want[k] && bad++ < 6)
+                        CHECK(0, "texture result %d comp %d at (%d, %d): got 0x%x want 0x%x", k, c, x, y,
+                              o[k * 4 + c], want[k]);
+            }
+        }
+    CHECK(bad == 0, "TXF, TEX, TXL, TXQ and an integer TXF");
+    glDeleteTextures(2, t);
+    glDeleteBuffers(1, &bo);
+    glDeleteProgramsARB(1, &p);
+}
+
 /* ---- storage buffers and shared memory ------------------------------------------- */
 
 static const char *mem_src =
@@ -1482,6 +1566,7 @@ int main(int argc, char **argv)
     test_params();
     test_param_buffers();
     test_images();
+    test_textures();
     test_memory();
     test_pairs();
     test_ids();

@@ -1,5 +1,6 @@
 //! LOADIM, STOREIM and ATOMIM (EXT_shader_image_load_store's NV_gpu_program5
-//! instructions) on the IR's image built-ins. An unformatted access (a storage
+//! instructions) on the IR's image built-ins, and the texture instructions on its
+//! texture built-ins (a sampler variable per texture unit, target and type). An unformatted access (a storage
 //! modifier) goes through an image variable whose format qualifier is the storage
 //! modifier's format (U32 is r32ui, F32X4 rgba32f ...); a formatted STOREIM (a data
 //! type) through a write-only image variable without one, converted to the unit's
@@ -42,6 +43,33 @@ fn coord_comps(dim: Dim) -> (&'static [u8], bool) {
 }
 
 impl Lower<'_> {
+    /// The sampler variable of texture unit `unit` as `dim` with sampled type `dt`.
+    fn sampler_global(&mut self, unit: u32, dim: Dim, dt: DataType) -> GlobalId {
+        let key = (unit, dim, dt);
+        if let Some(&g) = self.samplers.get(&key) {
+            return g;
+        }
+        let sampled = match dt {
+            DataType::F => Scalar::Float,
+            DataType::S => Scalar::Int,
+            DataType::U => Scalar::Uint,
+        };
+        let ty = self.m.types.intern(Type::Sampler(Opaque {
+            dim,
+            sampled,
+            shadow: false,
+        }));
+        let mut g = global(
+            format!("nv#texture{unit}_{}", self.samplers.len()),
+            ty,
+            Storage::Uniform,
+        );
+        g.binding = Some(unit);
+        let id = self.push_global(g);
+        self.samplers.insert(key, id);
+        id
+    }
+
     /// The image variable of `unit` as `dim` with `format` (None: write-only,
     /// formatted) and sampled type `dt`.
     fn image_global(
@@ -169,5 +197,115 @@ impl Fb<'_, '_> {
                 self.write_typed(d, r, dt, m, out)
             }
         }
+    }
+}
+
+impl Fb<'_, '_> {
+    /// TEX, TXB, TXL, TXP, TXF and TXQ (NV_gpu_program4 §2.X.8) on the IR's texture
+    /// built-ins: the coordinates are the operand's first components as the target
+    /// needs them; TXB's bias, TXL's level and TXF's level are its w, TXP divides by w,
+    /// TXQ's level is its x (and its w result the number of levels, as on NVIDIA's
+    /// driver). Without derivatives (a compute program), TEX samples the
+    /// base level.
+    pub(super) fn texture(&mut self, inst: &Inst, out: &mut Block) -> R<()> {
+        let InstKind::Tex {
+            dest,
+            coords,
+            unit,
+            dim,
+        } = &inst.kind
+        else {
+            return Ok(());
+        };
+        let t = self.t();
+        let name = inst.op.name;
+        let dt = inst.mods.ty.unwrap_or(DataType::F);
+        let fetch = matches!(name, "TXF" | "TXQ");
+        // TXQ reads the size of a texture of any type: a float sampler serves.
+        let g = self
+            .l
+            .sampler_global(*unit, *dim, if name == "TXQ" { DataType::F } else { dt });
+        let c = self.operand(coords, if fetch { DataType::S } else { DataType::F })?;
+        let c = self.tmp(c, out);
+        let n = if name == "TXF" {
+            dim.coord_size()
+        } else {
+            dim.tex_coord_components()
+        };
+        let comps: Vec<u8> = (0..n).collect();
+        let coord = |fb: &mut Self| {
+            let v = fb.local(c);
+            if n == 4 { v } else { fb.swz(v, &comps) }
+        };
+        let comp = |fb: &mut Self, k: u8| {
+            let v = fb.local(c);
+            fb.swz(v, &[k])
+        };
+        let no_level = matches!(dim, Dim::Buffer | Dim::Rect);
+        let (v, rt) = match name {
+            "TXQ" => {
+                let smp = self.global(g);
+                let mut args = vec![smp];
+                if !no_level {
+                    args.push(comp(self, 0));
+                }
+                let k = dim.size_components();
+                let sty = if k == 1 {
+                    t.i
+                } else {
+                    self.l.m.types.vector(Scalar::Int, k)
+                };
+                let size = self.call(Builtin::TextureSize, args, sty);
+                let mut parts = vec![size];
+                for _ in k..3 {
+                    parts.push(self.lit_i(0));
+                }
+                // w is undefined in NV_gpu_program4; NVIDIA's driver gives the number of
+                // mipmap levels there, and so does glcompute (0 where a target has none).
+                parts.push(if no_level {
+                    self.lit_i(0)
+                } else {
+                    let smp = self.global(g);
+                    self.call(Builtin::TextureQueryLevels, vec![smp], t.i)
+                });
+                (self.compose(parts, t.iv4), DataType::S)
+            }
+            "TXF" => {
+                let smp = self.global(g);
+                let mut args = vec![smp, coord(self)];
+                if !no_level {
+                    args.push(comp(self, 3));
+                }
+                (self.call(Builtin::TexelFetch, args, t.vec(dt)), dt)
+            }
+            _ => {
+                let smp = self.global(g);
+                let mut cv = coord(self);
+                if name == "TXP" {
+                    let w = comp(self, 3);
+                    let w = if n == 1 {
+                        w
+                    } else {
+                        let ty = self.ty_of(cv);
+                        self.splat(w, ty)
+                    };
+                    cv = self.bin(BinaryOp::Div, cv, w);
+                }
+                let mut args = vec![smp, cv];
+                let fun = match name {
+                    "TXL" => {
+                        args.push(comp(self, 3));
+                        Builtin::TextureLod
+                    }
+                    "TXB" => {
+                        args.push(comp(self, 3));
+                        Builtin::Texture
+                    }
+                    _ => Builtin::Texture,
+                };
+                (self.call(fun, args, t.vec(dt)), dt)
+            }
+        };
+        self.write_typed(dest, v, rt, &inst.mods, out)
     }
 }

@@ -73,6 +73,8 @@ pub(super) struct Lower<'a> {
     pub pbuffers: HashMap<u32, GlobalId>,
     /// (unit, target, format, type) -> image variable.
     images: HashMap<(u32, Dim, Option<ImageFormat>, DataType), GlobalId>,
+    /// (unit, target, type) -> sampler variable.
+    samplers: HashMap<(u32, Dim, DataType), GlobalId>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
     /// Functions still to build: (function, first instruction, depth).
@@ -113,6 +115,7 @@ pub fn lower(p: &Program) -> Result<Module, LowerError> {
         storage: HashMap::new(),
         pbuffers: HashMap::new(),
         images: HashMap::new(),
+        samplers: HashMap::new(),
         funcs: HashMap::new(),
         work: Vec::new(),
     };
@@ -1020,6 +1023,7 @@ impl Fb<'_, '_> {
                 }
                 InstKind::Alu { .. } | InstKind::Swz { .. } => self.alu(inst, &mut cur)?,
                 InstKind::Image { .. } => self.image(inst, &mut cur)?,
+                InstKind::Tex { .. } => self.texture(inst, &mut cur)?,
                 InstKind::Load { .. } | InstKind::Store { .. } | InstKind::Atomic { .. } => {
                     self.memory(inst, &mut cur)?
                 }
@@ -1175,6 +1179,7 @@ fn uses_cc(i: &Inst, reg: u8) -> bool {
             | InstKind::Swz { dest, .. }
             | InstKind::Load { dest, .. }
             | InstKind::Atomic { dest, .. }
+            | InstKind::Tex { dest, .. }
             | InstKind::Image {
                 dest: Some(dest), ..
             } => test(&dest.cond),

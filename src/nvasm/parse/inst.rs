@@ -602,6 +602,54 @@ impl Parser {
                 }
             }
             Shape::ImLoad | Shape::ImStore | Shape::ImAtomic => self.image_inst(op, m, rt)?,
+            Shape::Tex => {
+                let dest = self.dest(rt, m.ntc)?;
+                self.expect(',')?;
+                // TXF and TXQ take integer coordinates (a level in TXQ's x).
+                let ct = if matches!(op.name, "TXF" | "TXQ") {
+                    DataType::S
+                } else {
+                    DataType::F
+                };
+                let coords = self.operand(false, Some(ct), m.ntc)?;
+                self.expect(',')?;
+                let unit = self.texture_unit()?;
+                self.expect(',')?;
+                let t_at = self.pos();
+                let dim = self.image_target().map_err(|_| {
+                    LoadError::at(
+                        t_at,
+                        "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER (shadow targets not yet)",
+                    )
+                })?;
+                if matches!(dim, crate::ir::Dim::D2Ms | crate::ir::Dim::D2MsArray) {
+                    return Err(LoadError::at(
+                        t_at,
+                        "multisample targets are TXFMS's (not yet)",
+                    ));
+                }
+                let ok = match op.name {
+                    "TXF" => !matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::CubeArray),
+                    "TXQ" => true,
+                    "TXB" | "TXL" | "TXP" => !matches!(
+                        dim,
+                        crate::ir::Dim::CubeArray | crate::ir::Dim::Buffer | crate::ir::Dim::Rect
+                    ),
+                    _ => dim != crate::ir::Dim::Buffer,
+                };
+                if !ok {
+                    return Err(LoadError::at(
+                        t_at,
+                        format!("{} does not take this target", op.name),
+                    ));
+                }
+                InstKind::Tex {
+                    dest,
+                    coords,
+                    unit,
+                    dim,
+                }
+            }
             Shape::Load => {
                 let dest = self.dest(rt, m.ntc)?;
                 self.expect(',')?;
@@ -665,6 +713,54 @@ impl Parser {
             unit,
             dim,
         })
+    }
+
+    /// `texture[N]` (`texture` alone is unit 0), or a TEXTURE variable (an array with a
+    /// constant index).
+    fn texture_unit(&mut self) -> R<u32> {
+        let at = self.pos();
+        let name = self.ident()?;
+        let max = limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS as u32;
+        if name == "texture" {
+            if !self.is_punct('[') {
+                return Ok(0);
+            }
+            self.expect('[')?;
+            let n_at = self.pos();
+            let n = self.int32()?;
+            self.expect(']')?;
+            if n >= max {
+                return Err(LoadError::at(
+                    n_at,
+                    format!("texture[{n}] is past GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS ({max})"),
+                ));
+            }
+            return Ok(n);
+        }
+        let Some(Var {
+            sym:
+                Sym::Texture {
+                    first,
+                    count,
+                    array,
+                },
+            ..
+        }) = self.vars.get(&name)
+        else {
+            return Err(LoadError::at(at, format!("\"{name}\" is not a texture")));
+        };
+        let (first, count, array) = (*first, *count, *array);
+        if !array {
+            return Ok(first);
+        }
+        let idx = self.index(Some(count))?;
+        if idx.reg.is_some() {
+            return Err(LoadError::at(
+                at,
+                "a texture array indexed by a register is not supported by glcompute yet",
+            ));
+        }
+        Ok(first + idx.offset as u32)
     }
 
     /// `image[N]`, or an IMAGE variable (an array with a constant index).

@@ -230,6 +230,12 @@ impl Parser {
                             "shared memory variables only allowed with ATOMS/LDS/STS",
                         ));
                     }
+                    Sym::Texture { .. } => {
+                        return Err(LoadError::at(
+                            at,
+                            "texture variables only allowed with the texture instructions",
+                        ));
+                    }
                     Sym::Image { .. } => {
                         return Err(LoadError::at(
                             at,
