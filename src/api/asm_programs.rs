@@ -94,6 +94,8 @@ unsafe fn set_params<T: Copy>(
 ) {
     gl_call(func, |st| {
         let n = crate::api::call::count_named(count, "count")?;
+        // The target and range first: the array is read only for a valid call.
+        st.check_program_params(kind, target, index, n)?;
         let words = n.saturating_mul(4);
         // SAFETY: the caller's contract.
         let values = unsafe { in_array(p, words) }.unwrap_or(&[]);

@@ -59,8 +59,9 @@ pub fn tokens(text: &[u8], start: usize) -> Result<Vec<Token>, LoadError> {
             col += 1;
             continue;
         }
+        // A comment ends at a newline or a carriage return (NV_gpu_program4 §2.X.2).
         if c == b'#' {
-            while i < text.len() && text[i] != b'\n' {
+            while i < text.len() && text[i] != b'\n' && text[i] != b'\r' {
                 i += 1;
             }
             continue;

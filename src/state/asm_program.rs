@@ -156,6 +156,33 @@ impl ContextState {
         }
     }
 
+    /// The checks of ProgramLocalParameter*, ProgramEnvParameter* and their plural
+    /// forms, made before the application's array is read: the target, and `count`
+    /// parameters from `index` (ARB_vertex_program: INVALID_VALUE if index is not below
+    /// MAX_PROGRAM_{LOCAL,ENV}_PARAMETERS_ARB; EXT_gpu_program_parameters: if index +
+    /// count is above it).
+    pub fn check_program_params(
+        &self,
+        kind: ParamKind,
+        target: u32,
+        index: u32,
+        count: usize,
+    ) -> GlResult<()> {
+        self.asm_target(target)?;
+        let (max, what) = match kind {
+            ParamKind::Local => (crate::nvasm::parse::MAX_LOCAL_PARAMETERS, "LOCAL"),
+            ParamKind::Env => (crate::nvasm::parse::MAX_ENV_PARAMETERS, "ENV"),
+        };
+        if index >= max || index as u64 + count as u64 > max as u64 {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "parameters {index}..{} pass GL_MAX_PROGRAM_{what}_PARAMETERS_ARB ({max})",
+                index as u64 + count.max(1) as u64 - 1
+            );
+        }
+        Ok(())
+    }
+
     /// ProgramLocalParameter*, ProgramEnvParameter* and their plural forms: `values`
     /// from `index` on.
     pub fn program_params(
@@ -165,21 +192,7 @@ impl ContextState {
         index: u32,
         values: &[Param],
     ) -> GlResult<()> {
-        self.asm_target(target)?;
-        let (max, what) = match kind {
-            ParamKind::Local => (crate::nvasm::parse::MAX_LOCAL_PARAMETERS, "LOCAL"),
-            ParamKind::Env => (crate::nvasm::parse::MAX_ENV_PARAMETERS, "ENV"),
-        };
-        // ARB_vertex_program: INVALID_VALUE if index is not below
-        // MAX_PROGRAM_{LOCAL,ENV}_PARAMETERS_ARB; EXT_gpu_program_parameters: if
-        // index + count is above it.
-        if index as u64 + values.len().max(1) as u64 > max as u64 {
-            gl_bail!(
-                GL_INVALID_VALUE,
-                "parameters {index}..{} pass GL_MAX_PROGRAM_{what}_PARAMETERS_ARB ({max})",
-                index as u64 + values.len().max(1) as u64 - 1
-            );
-        }
+        self.check_program_params(kind, target, index, values.len())?;
         let at = index as usize;
         match kind {
             ParamKind::Local => {

@@ -1413,6 +1413,63 @@ static void test_ids(void)
     glDeleteProgramsARB(1, &p);
 }
 
+/* ---- rules found by review: constant vectors, BRK inside IF, a leading label ------ */
+
+static void test_rules(void)
+{
+    const char *src =
+        "!!NVcp5.0\n"
+        "OPTION NV_shader_storage_buffer;\n"
+        "GROUP_SIZE 1;\n"
+        "STORAGE outb[] = { program.storage[0] };\n"
+        "TEMP r, n, c;\n"
+        "MOV.S r, {5};\n"                 /* a vector constant: (5, 0, 0, 1) */
+        "STB.S32X4 r, outb[0];\n"
+        "MOV.S r, 6;\n"                   /* a scalar constant: replicated */
+        "STB.S32X4 r, outb[16];\n"
+        "MOV.S n.x, 0;\n"
+        "REP;\n"
+        "  ADD.S n.x, n.x, 1;\n"
+        "  SGE.S.CC c.x, n.x, 9;\n"
+        "  IF NE.x;\n"
+        "    BRK;\n"                      /* exits the REP around the IF */
+        "  ENDIF;\n"
+        "ENDREP;\n"
+        "STB.S32 n.x, outb[32];\n"
+        "END\n";
+    int32_t zero[12] = {0}, out[12];
+    GLuint b = buffer(0, sizeof zero, zero);
+    GLuint p = load(src);
+    CHECK(p != 0, "a REP whose BRK is inside an IF loads");
+    if (p)
+        run(p, 1, 1);
+    read_buffer(b, sizeof out, out);
+    CHECK(out[0] == 5 && out[1] == 0 && out[2] == 0 && out[3] == 1,
+          "{5} is (5, 0, 0, 1): %d %d %d %d", out[0], out[1], out[2], out[3]);
+    CHECK(out[4] == 6 && out[7] == 6, "a scalar constant is replicated: %d %d", out[4], out[7]);
+    CHECK(out[8] == 9, "BRK inside IF ends the REP after 9 iterations: %d", out[8]);
+    glDeleteProgramsARB(1, &p);
+    /* no main label: execution starts at the first instruction, after a leading label */
+    const char *lead =
+        "!!NVcp5.0\n"
+        "OPTION NV_shader_storage_buffer;\n"
+        "GROUP_SIZE 1;\n"
+        "STORAGE outb[] = { program.storage[0] };\n"
+        "TEMP r;\n"
+        "start:\n"
+        "MOV.S r, 77;\n"
+        "STB.S32 r.x, outb[0];\n"
+        "END\n";
+    p = load(lead);
+    CHECK(p != 0, "a program that starts with a label loads");
+    if (p)
+        run(p, 1, 1);
+    read_buffer(b, sizeof out, out);
+    CHECK(out[0] == 77, "a program that starts with a label runs its first instruction: %d", out[0]);
+    glDeleteProgramsARB(1, &p);
+    glDeleteBuffers(1, &b);
+}
+
 /* ---- the API's errors and load failures ------------------------------------------- */
 
 static void expect_load_failure(const char *what, const char *src)
@@ -1545,6 +1602,14 @@ static void test_api(void)
                         HDR "GROUP_SIZE 1;\nSTORAGE s[] = { program.storage[0] };\nTEMP r;\n"
                         "ATOMB.IWRAP.S32 r, r, s[0];\nEND\n");
     expect_load_failure("no END", "!!NVcp5.0\nGROUP_SIZE 1;\n");
+    expect_load_failure("a shared range of 2^32 bytes",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nSHARED_MEMORY 16;\n"
+                        "SHARED s[] = { program.sharedmem[0..4294967295] };\nEND\n");
+    expect_load_failure("a label named like a variable",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nr:\nRET;\nEND\n");
+    expect_load_failure("a texture unit used with two targets",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D;\n"
+                        "TEX r, r, texture[0], 3D;\nEND\n");
     expect_load_failure("a result binding", "!!NVcp5.0\nGROUP_SIZE 1;\nOUTPUT o = result.color;\nEND\n");
 }
 
@@ -1570,5 +1635,6 @@ int main(int argc, char **argv)
     test_memory();
     test_pairs();
     test_ids();
+    test_rules();
     return h_finish("nv_compute_program5");
 }

@@ -221,10 +221,24 @@ impl Fb<'_, '_> {
         let name = inst.op.name;
         let dt = inst.mods.ty.unwrap_or(DataType::F);
         let fetch = matches!(name, "TXF" | "TXQ");
-        // TXQ reads the size of a texture of any type: a float sampler serves.
-        let g = self
-            .l
-            .sampler_global(*unit, *dim, if name == "TXQ" { DataType::F } else { dt });
+        // TXQ reads the size of a texture of any type: the sampler of the unit's other
+        // instructions (the parser made them agree), else a float one.
+        let sdt = if name == "TXQ" {
+            self.l
+                .p
+                .insts
+                .iter()
+                .find_map(|i| match &i.kind {
+                    InstKind::Tex { unit: u, .. } if u == unit && i.op.name != "TXQ" => {
+                        Some(i.mods.ty.unwrap_or(DataType::F))
+                    }
+                    _ => None,
+                })
+                .unwrap_or(DataType::F)
+        } else {
+            dt
+        };
+        let g = self.l.sampler_global(*unit, *dim, sdt);
         let c = self.operand(coords, if fetch { DataType::S } else { DataType::F })?;
         let c = self.tmp(c, out);
         let n = if name == "TXF" {

@@ -121,7 +121,15 @@ pub fn lower(p: &Program) -> Result<Module, LowerError> {
     };
     l.globals();
     // main: after the label "main" if there is one, else from the first instruction.
-    let main_start = p.labels.get("main").map_or(0, |&i| i + 1);
+    // Without one, the first instruction (labels before it are not instructions).
+    let main_start = match p.labels.get("main") {
+        Some(&i) => i + 1,
+        None => p
+            .insts
+            .iter()
+            .position(|i| !matches!(i.kind, InstKind::Label(_)))
+            .unwrap_or(p.insts.len()),
+    };
     let main = l.new_function("main".into());
     l.work.push((main, main_start, 0));
     while let Some((fid, start, depth)) = l.work.pop() {

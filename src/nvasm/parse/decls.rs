@@ -4,6 +4,12 @@
 
 use super::*;
 
+/// The length of the range `s..=e` (`s <= e`), which must fit 32 bits.
+fn range_len(s: u32, e: u32, at: Pos) -> R<u32> {
+    u32::try_from(e as u64 - s as u64 + 1)
+        .map_err(|_| LoadError::at(at, format!("the range [{s}..{e}] is too long")))
+}
+
 impl Parser {
     pub(super) fn storage_decl(&mut self) -> R<()> {
         let name = self.new_name()?;
@@ -65,9 +71,19 @@ impl Parser {
             ));
         }
         let (base, len) = match bytes {
-            Some((s, e)) => (s, Some(if list { e - s + 1 } else { 1 })),
+            Some((s, e)) => (s, Some(if list { range_len(s, e, at)? } else { 1 })),
             None => (0, None),
         };
+        // A two-level array's first size is its number of bindings.
+        if let Some(Some(n)) = first_size
+            && two_level
+            && n != b - a + 1
+        {
+            return Err(LoadError::at(
+                at,
+                "the array size differs from the number of bindings",
+            ));
+        }
         if let Some(Some(n)) = first_size
             && !two_level
             && Some(n) != len
@@ -165,9 +181,21 @@ impl Parser {
             BufferKind::Vec4 => words / 4,
             BufferKind::Bytes => words * 4,
         };
+        // A two-level array's elements are its second size (its first is the number
+        // of bindings).
+        if two_level
+            && let Some(Some(n)) = first_size
+            && n != b - a + 1
+        {
+            return Err(LoadError::at(
+                b_at,
+                "the array size differs from the number of bindings",
+            ));
+        }
+        let declared = if two_level { second_size } else { first_size };
         let (base, len) = match elems {
-            Some((s, e)) => (s, e - s + 1),
-            None => (0, first_size.flatten().unwrap_or(whole)),
+            Some((s, e)) => (s, range_len(s, e, b_at)?),
+            None => (0, declared.flatten().unwrap_or(whole)),
         };
         if base as u64 + len as u64 > whole as u64 {
             return Err(LoadError::at(
@@ -318,7 +346,7 @@ impl Parser {
             if size.is_none() && a != b {
                 return Err(LoadError::at(at, "a single SHARED element names one byte"));
             }
-            (a, b - a + 1)
+            (a, range_len(a, b, at)?)
         } else if size.is_some() {
             (0, total)
         } else {

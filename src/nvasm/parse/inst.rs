@@ -341,7 +341,8 @@ impl Parser {
                 ));
             }
             if m.sat.is_some()
-                && (!matches!(op.shape, Shape::Load | Shape::Ldc) || s.ty != DataType::F)
+                && (!matches!(op.shape, Shape::Load | Shape::Ldc | Shape::ImLoad)
+                    || s.ty != DataType::F)
             {
                 return fail(format!(
                     "{} with this storage modifier cannot clamp (.SAT, .SSAT)",
@@ -520,7 +521,7 @@ impl Parser {
                         Some(&(true, needs_exit, saw_brk)) => {
                             // NV_gpu_program4 §2.X.5: a REP without a count needs a BRK at
                             // its level or a RET.
-                            if needs_exit && !saw_brk && !self.saw_ret {
+                            if needs_exit && !saw_brk {
                                 return Err(LoadError::at(
                                     at,
                                     "a REP block without a loop count contains no BRK or RET",
@@ -554,7 +555,11 @@ impl Parser {
                 let cond = self.opt_cond()?;
                 match op.name {
                     "RET" => {
-                        self.saw_ret = true;
+                        // NV_gpu_program4 §2.X.5: a RET at any nesting level is an exit
+                        // of every REP around it.
+                        for b in self.blocks.iter_mut().filter(|b| b.0) {
+                            b.2 = true;
+                        }
                         InstKind::Ret(cond)
                     }
                     name => {
@@ -562,9 +567,10 @@ impl Parser {
                         if !self.blocks.iter().any(|b| b.0) {
                             return Err(LoadError::at(at, format!("{name} outside a REP block")));
                         }
-                        if let Some(b) = self.blocks.last_mut()
-                            && b.0
-                            && name == "BRK"
+                        // A BRK exits the innermost REP (IF blocks around it do not
+                        // count as levels).
+                        if name == "BRK"
+                            && let Some(b) = self.blocks.iter_mut().rev().find(|b| b.0)
                         {
                             b.2 = true;
                         }
@@ -631,10 +637,11 @@ impl Parser {
                 let ok = match op.name {
                     "TXF" => !matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::CubeArray),
                     "TXQ" => true,
-                    "TXB" | "TXL" | "TXP" => !matches!(
+                    "TXB" | "TXL" => !matches!(
                         dim,
                         crate::ir::Dim::CubeArray | crate::ir::Dim::Buffer | crate::ir::Dim::Rect
                     ),
+                    "TXP" => !matches!(dim, crate::ir::Dim::CubeArray | crate::ir::Dim::Buffer),
                     _ => dim != crate::ir::Dim::Buffer,
                 };
                 if !ok {
@@ -642,6 +649,26 @@ impl Parser {
                         t_at,
                         format!("{} does not take this target", op.name),
                     ));
+                }
+                // NV_gpu_program4 §2.X.8: one target per texture unit; glcompute needs one
+                // texture type per unit too (TXQ takes any).
+                let ty = (op.name != "TXQ").then(|| m.ty.unwrap_or(DataType::F));
+                let entry = self.texture_units.entry(unit).or_insert((dim, ty));
+                if entry.0 != dim {
+                    return Err(LoadError::at(
+                        t_at,
+                        format!("texture unit {unit} is used with two targets"),
+                    ));
+                }
+                match (entry.1, ty) {
+                    (Some(a), Some(b)) if a != b => {
+                        return Err(LoadError::at(
+                            at,
+                            format!("texture unit {unit} is read as two data types"),
+                        ));
+                    }
+                    (None, Some(_)) => entry.1 = ty,
+                    _ => {}
                 }
                 InstKind::Tex {
                     dest,

@@ -81,7 +81,9 @@ struct Parser {
     local_slots: HashMap<ParamSource, u32>,
     /// Open IF/REP blocks: (is_rep, rep without count, saw BRK at its level).
     blocks: Vec<(bool, bool, bool)>,
-    saw_ret: bool,
+    /// The target and type each texture unit is used with (NV_gpu_program4 §2.X.8: a
+    /// unit used with two targets fails to load; glcompute also needs one type).
+    texture_units: HashMap<u32, (crate::ir::Dim, Option<DataType>)>,
     /// CAL targets to check once every label is known.
     calls: Vec<(String, Pos)>,
     in_statements: bool,
@@ -116,7 +118,7 @@ pub fn parse(text: &[u8]) -> R<Program> {
         atomic_float: false,
         local_slots: HashMap::new(),
         blocks: Vec::new(),
-        saw_ret: false,
+        texture_units: HashMap::new(),
         calls: Vec::new(),
         in_statements: false,
         buffer_kinds: HashMap::new(),
@@ -291,6 +293,12 @@ impl Parser {
             return Err(LoadError::at(
                 at,
                 format!("the label \"{name}\" is inside an IF or REP block"),
+            ));
+        }
+        if self.vars.contains_key(&name) {
+            return Err(LoadError::at(
+                at,
+                format!("the label \"{name}\" is a variable's name"),
             ));
         }
         if self.prog.labels.contains_key(&name) {
@@ -680,6 +688,17 @@ impl Parser {
                         ),
                     ));
                 }
+                // NV_gpu_program4 §2.X.3.3 / ARB_vertex_program: at most
+                // MAX_PROGRAM_PARAMETERS_ARB parameters (checked before the slots are
+                // made, so a long list costs nothing).
+                if (self.prog.params.len() + out.len()) as u64 + (b - a) as u64 + 1
+                    > MAX_PARAMETERS as u64
+                {
+                    return Err(LoadError::at(
+                        a_at,
+                        format!("more than {MAX_PARAMETERS} parameters (GL_MAX_PROGRAM_PARAMETERS_ARB)"),
+                    ));
+                }
                 for i in a..=b {
                     out.push(if local { ParamSource::Local(i) } else { ParamSource::Env(i) });
                 }
@@ -731,6 +750,15 @@ impl Parser {
             v.push(self.signed_const()?);
         }
         self.expect('}')?;
+        // NV_gpu_program4 §2.X.3.3: missing components are (0, 0, 1) for y, z, w (only a
+        // bare scalar is replicated, so a vector always has four).
+        while v.len() < 4 {
+            let value = u64::from(v.len() == 3);
+            v.push(ConstScalar::Int {
+                value,
+                negative: false,
+            });
+        }
         Ok(v)
     }
 
