@@ -43,44 +43,18 @@ fn coord_comps(dim: Dim) -> (&'static [u8], bool) {
 }
 
 impl Lower<'_> {
-    /// The sampler variable of texture unit `unit` as `dim` with sampled type `dt`.
-    fn sampler_global(&mut self, unit: u32, dim: Dim, dt: DataType) -> GlobalId {
-        let key = (unit, dim, dt);
-        if let Some(&g) = self.samplers.get(&key) {
-            return g;
-        }
-        let sampled = match dt {
-            DataType::F => Scalar::Float,
-            DataType::S => Scalar::Int,
-            DataType::U => Scalar::Uint,
-        };
-        let ty = self.m.types.intern(Type::Sampler(Opaque {
-            dim,
-            sampled,
-            shadow: false,
-        }));
-        let mut g = global(
-            format!("nv#texture{unit}_{}", self.samplers.len()),
-            ty,
-            Storage::Uniform,
-        );
-        g.binding = Some(unit);
-        let id = self.push_global(g);
-        self.samplers.insert(key, id);
-        id
-    }
-
-    /// The image variable of `unit` as `dim` with `format` (None: write-only,
-    /// formatted) and sampled type `dt`.
-    fn image_global(
+    /// The image variable (`image`) or sampler variable of `unit` as `dim` with
+    /// sampled type `dt`; an image has `format` (None: write-only, formatted).
+    fn unit_global(
         &mut self,
+        image: bool,
         unit: u32,
         dim: Dim,
         format: Option<ImageFormat>,
         dt: DataType,
     ) -> GlobalId {
-        let key = (unit, dim, format, dt);
-        if let Some(&g) = self.images.get(&key) {
+        let key = (image, unit, dim, format, dt);
+        if let Some(&g) = self.units.get(&key) {
             return g;
         }
         let sampled = match dt {
@@ -88,21 +62,29 @@ impl Lower<'_> {
             DataType::S => Scalar::Int,
             DataType::U => Scalar::Uint,
         };
-        let ty = self.m.types.intern(Type::Image(Opaque {
+        let opaque = Opaque {
             dim,
             sampled,
             shadow: false,
-        }));
+        };
+        let (ty, what) = if image {
+            (Type::Image(opaque), "image")
+        } else {
+            (Type::Sampler(opaque), "texture")
+        };
+        let ty = self.m.types.intern(ty);
         let mut g = global(
-            format!("nv#image{unit}_{}", self.images.len()),
+            format!("nv#{what}{unit}_{}", self.units.len()),
             ty,
             Storage::Uniform,
         );
         g.binding = Some(unit);
-        g.format = format;
-        g.memory.writeonly = format.is_none();
+        if image {
+            g.format = format;
+            g.memory.writeonly = format.is_none();
+        }
         let id = self.push_global(g);
-        self.images.insert(key, id);
+        self.units.insert(key, id);
         id
     }
 }
@@ -126,7 +108,7 @@ impl Fb<'_, '_> {
             Some(s) => (Some(format_of(s)), s.ty),
             None => (None, m.ty.unwrap_or(DataType::F)),
         };
-        let g = self.l.image_global(*unit, *dim, format, dt);
+        let g = self.l.unit_global(true, *unit, *dim, format, dt);
         let c = self.operand(coords, DataType::S)?;
         let c = self.tmp(c, out);
         let (comps, sample) = coord_comps(*dim);
@@ -238,7 +220,7 @@ impl Fb<'_, '_> {
         } else {
             dt
         };
-        let g = self.l.sampler_global(*unit, *dim, sdt);
+        let g = self.l.unit_global(false, *unit, *dim, None, sdt);
         let c = self.operand(coords, if fetch { DataType::S } else { DataType::F })?;
         let c = self.tmp(c, out);
         let n = if name == "TXF" {

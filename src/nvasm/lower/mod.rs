@@ -71,10 +71,9 @@ pub(super) struct Lower<'a> {
     pub storage: HashMap<u32, GlobalId>,
     /// Parameter buffer binding -> its uniform block.
     pub pbuffers: HashMap<u32, GlobalId>,
-    /// (unit, target, format, type) -> image variable.
-    images: HashMap<(u32, Dim, Option<ImageFormat>, DataType), GlobalId>,
-    /// (unit, target, type) -> sampler variable.
-    samplers: HashMap<(u32, Dim, DataType), GlobalId>,
+    /// (image or texture, unit, target, image format, type) -> image or sampler
+    /// variable.
+    units: HashMap<(bool, u32, Dim, Option<ImageFormat>, DataType), GlobalId>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
     /// Functions still to build: (function, first instruction, depth).
@@ -114,8 +113,7 @@ pub fn lower(p: &Program) -> Result<Module, LowerError> {
         shared: None,
         storage: HashMap::new(),
         pbuffers: HashMap::new(),
-        images: HashMap::new(),
-        samplers: HashMap::new(),
+        units: HashMap::new(),
         funcs: HashMap::new(),
         work: Vec::new(),
     };

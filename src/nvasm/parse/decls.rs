@@ -243,8 +243,10 @@ impl Parser {
         self.declare(name, sym, ty)
     }
 
-    /// TEXTURE (NV_gpu_program5): `x = texture[a]` or `x[] = { texture[a..b] }`.
-    pub(super) fn texture_decl(&mut self) -> R<()> {
+    /// TEXTURE (NV_gpu_program5) and IMAGE (EXT_shader_image_load_store for
+    /// NV_gpu_program5): `x = texture[a]` or `x[] = { texture[a..b] }`, the same with
+    /// `image`.
+    pub(super) fn unit_decl(&mut self, kind: UnitKind) -> R<()> {
         let name = self.new_name()?;
         let size = self.opt_array_size()?;
         self.expect('=')?;
@@ -252,71 +254,34 @@ impl Parser {
             self.expect('{')?;
         }
         let at = self.pos();
-        self.keyword("texture")?;
+        self.keyword(kind.keyword())?;
         let (a, b) = self.binding_range()?;
         if size.is_some() {
             self.expect('}')?;
         } else if a != b {
-            return Err(LoadError::at(at, "a single TEXTURE names one texture unit"));
-        }
-        let max = limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS as u32;
-        if b >= max {
-            return Err(LoadError::at(
-                at,
-                format!("texture[{b}] is past GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS ({max})"),
-            ));
-        }
-        if let Some(Some(n)) = size
-            && n != b - a + 1
-        {
-            return Err(LoadError::at(
-                at,
-                "the array size differs from the number of texture units",
-            ));
-        }
-        let sym = Sym::Texture {
-            first: a,
-            count: b - a + 1,
-            array: size.is_some(),
-        };
-        self.declare(name, sym, None)
-    }
-
-    /// IMAGE (EXT_shader_image_load_store for NV_gpu_program5): `x = image[a]` or
-    /// `x[] = { image[a..b] }`.
-    pub(super) fn image_decl(&mut self) -> R<()> {
-        let name = self.new_name()?;
-        let size = self.opt_array_size()?;
-        self.expect('=')?;
-        if size.is_some() {
-            self.expect('{')?;
-        }
-        let at = self.pos();
-        self.keyword("image")?;
-        let (a, b) = self.binding_range()?;
-        if size.is_some() {
-            self.expect('}')?;
-        } else if a != b {
-            return Err(LoadError::at(at, "a single IMAGE names one image unit"));
-        }
-        if b >= limits::MAX_IMAGE_UNITS as u32 {
             return Err(LoadError::at(
                 at,
                 format!(
-                    "image[{b}] is past GL_MAX_IMAGE_UNITS ({})",
-                    limits::MAX_IMAGE_UNITS
+                    "a single {} names one {} unit",
+                    kind.declaration(),
+                    kind.what()
                 ),
             ));
         }
+        kind.check(b, at)?;
         if let Some(Some(n)) = size
             && n != b - a + 1
         {
             return Err(LoadError::at(
                 at,
-                "the array size differs from the number of image units",
+                format!(
+                    "the array size differs from the number of {} units",
+                    kind.what()
+                ),
             ));
         }
-        let sym = Sym::Image {
+        let sym = Sym::Units {
+            kind,
             first: a,
             count: b - a + 1,
             array: size.is_some(),

@@ -619,7 +619,7 @@ impl Parser {
                 };
                 let coords = self.operand(false, Some(ct), m.ntc)?;
                 self.expect(',')?;
-                let unit = self.texture_unit()?;
+                let unit = self.unit_ref(UnitKind::Texture)?;
                 self.expect(',')?;
                 let t_at = self.pos();
                 let dim = self.image_target().map_err(|_| {
@@ -719,7 +719,7 @@ impl Parser {
             }
         };
         let (unit, data, coords) = if iop == ImageOp::Store {
-            let unit = self.image_unit()?;
+            let unit = self.unit_ref(UnitKind::Image)?;
             self.expect(',')?;
             let data = self.operand(false, rt.or(m.ty), m.ntc)?;
             self.expect(',')?;
@@ -728,7 +728,7 @@ impl Parser {
         } else {
             let coords = self.operand(false, Some(DataType::S), m.ntc)?;
             self.expect(',')?;
-            (self.image_unit()?, data, coords)
+            (self.unit_ref(UnitKind::Image)?, data, coords)
         };
         self.expect(',')?;
         let dim = self.image_target()?;
@@ -742,41 +742,40 @@ impl Parser {
         })
     }
 
-    /// `texture[N]` (`texture` alone is unit 0), or a TEXTURE variable (an array with a
-    /// constant index).
-    fn texture_unit(&mut self) -> R<u32> {
+    /// `texture[N]` (`texture` alone is unit 0) or `image[N]`, or a TEXTURE or
+    /// IMAGE variable (an array with a constant index).
+    fn unit_ref(&mut self, kind: UnitKind) -> R<u32> {
         let at = self.pos();
         let name = self.ident()?;
-        let max = limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS as u32;
-        if name == "texture" {
-            if !self.is_punct('[') {
+        if name == kind.keyword() {
+            if kind == UnitKind::Texture && !self.is_punct('[') {
                 return Ok(0);
             }
             self.expect('[')?;
             let n_at = self.pos();
             let n = self.int32()?;
             self.expect(']')?;
-            if n >= max {
-                return Err(LoadError::at(
-                    n_at,
-                    format!("texture[{n}] is past GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS ({max})"),
-                ));
-            }
+            kind.check(n, n_at)?;
             return Ok(n);
         }
-        let Some(Var {
-            sym:
-                Sym::Texture {
-                    first,
-                    count,
-                    array,
-                },
-            ..
-        }) = self.vars.get(&name)
-        else {
-            return Err(LoadError::at(at, format!("\"{name}\" is not a texture")));
+        let (first, count, array) = match self.vars.get(&name) {
+            Some(Var {
+                sym:
+                    Sym::Units {
+                        kind: k,
+                        first,
+                        count,
+                        array,
+                    },
+                ..
+            }) if *k == kind => (*first, *count, *array),
+            _ => {
+                return Err(LoadError::at(
+                    at,
+                    format!("\"{name}\" is not {} {}", kind.article(), kind.what()),
+                ));
+            }
         };
-        let (first, count, array) = (*first, *count, *array);
         if !array {
             return Ok(first);
         }
@@ -784,50 +783,11 @@ impl Parser {
         if idx.reg.is_some() {
             return Err(LoadError::at(
                 at,
-                "a texture array indexed by a register is not supported by glcompute yet",
-            ));
-        }
-        Ok(first + idx.offset as u32)
-    }
-
-    /// `image[N]`, or an IMAGE variable (an array with a constant index).
-    fn image_unit(&mut self) -> R<u32> {
-        let at = self.pos();
-        let name = self.ident()?;
-        if name == "image" {
-            self.expect('[')?;
-            let n_at = self.pos();
-            let n = self.int32()?;
-            self.expect(']')?;
-            if n >= limits::MAX_IMAGE_UNITS as u32 {
-                return Err(LoadError::at(
-                    n_at,
-                    format!("image[{n}] is past GL_MAX_IMAGE_UNITS"),
-                ));
-            }
-            return Ok(n);
-        }
-        let Some(Var {
-            sym:
-                Sym::Image {
-                    first,
-                    count,
-                    array,
-                },
-            ..
-        }) = self.vars.get(&name)
-        else {
-            return Err(LoadError::at(at, format!("\"{name}\" is not an image")));
-        };
-        let (first, count, array) = (*first, *count, *array);
-        if !array {
-            return Ok(first);
-        }
-        let idx = self.index(Some(count))?;
-        if idx.reg.is_some() {
-            return Err(LoadError::at(
-                at,
-                "an image array indexed by a register is not supported by glcompute yet",
+                format!(
+                    "{} {} array indexed by a register is not supported by glcompute yet",
+                    kind.article(),
+                    kind.what()
+                ),
             ));
         }
         Ok(first + idx.offset as u32)

@@ -51,18 +51,65 @@ enum Sym {
         len: u32,
         array: bool,
     },
-    /// Image units `first`..`first + count`.
-    Image {
+    /// Image or texture units `first`..`first + count`.
+    Units {
+        kind: UnitKind,
         first: u32,
         count: u32,
         array: bool,
     },
-    /// Texture units `first`..`first + count`.
-    Texture {
-        first: u32,
-        count: u32,
-        array: bool,
-    },
+}
+
+/// The two kinds of unit a program names: image units and texture units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum UnitKind {
+    Image,
+    Texture,
+}
+
+impl UnitKind {
+    fn keyword(self) -> &'static str {
+        match self {
+            UnitKind::Image => "image",
+            UnitKind::Texture => "texture",
+        }
+    }
+
+    fn declaration(self) -> &'static str {
+        match self {
+            UnitKind::Image => "IMAGE",
+            UnitKind::Texture => "TEXTURE",
+        }
+    }
+
+    fn what(self) -> &'static str {
+        self.keyword()
+    }
+
+    fn article(self) -> &'static str {
+        match self {
+            UnitKind::Image => "an",
+            UnitKind::Texture => "a",
+        }
+    }
+
+    /// Unit `n` exists: below MAX_IMAGE_UNITS or MAX_COMPUTE_TEXTURE_IMAGE_UNITS.
+    fn check(self, n: u32, at: Pos) -> R<()> {
+        let (max, name) = match self {
+            UnitKind::Image => (limits::MAX_IMAGE_UNITS as u32, "GL_MAX_IMAGE_UNITS"),
+            UnitKind::Texture => (
+                limits::MAX_COMPUTE_TEXTURE_IMAGE_UNITS as u32,
+                "GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS",
+            ),
+        };
+        if n >= max {
+            return Err(LoadError::at(
+                at,
+                format!("{}[{n}] is past {name} ({max})", self.keyword()),
+            ));
+        }
+        Ok(())
+    }
 }
 
 struct Var {
@@ -448,11 +495,11 @@ impl Parser {
             }
             "IMAGE" if !decl_mods => {
                 self.next();
-                self.image_decl()
+                self.unit_decl(UnitKind::Image)
             }
             "TEXTURE" if !decl_mods => {
                 self.next();
-                self.texture_decl()
+                self.unit_decl(UnitKind::Texture)
             }
             "SUBROUTINETYPE" | "SUBROUTINE" => self.err(format!(
                 "{word} declarations are not supported by glcompute's assembly compute programs yet"

@@ -230,16 +230,17 @@ impl Parser {
                             "shared memory variables only allowed with ATOMS/LDS/STS",
                         ));
                     }
-                    Sym::Texture { .. } => {
+                    Sym::Units { kind, .. } => {
                         return Err(LoadError::at(
                             at,
-                            "texture variables only allowed with the texture instructions",
-                        ));
-                    }
-                    Sym::Image { .. } => {
-                        return Err(LoadError::at(
-                            at,
-                            "image variables only allowed with LOADIM/STOREIM/ATOMIM",
+                            match kind {
+                                UnitKind::Texture => {
+                                    "texture variables only allowed with the texture instructions"
+                                }
+                                UnitKind::Image => {
+                                    "image variables only allowed with LOADIM/STOREIM/ATOMIM"
+                                }
+                            },
                         ));
                     }
                     Sym::Buffer {
