@@ -7,7 +7,7 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{InstBuilder, Value, types};
 
 use super::lower::{Lower, MemRef, Place, R, Val, cl_type};
-use crate::ir::layout::bits32::{array_stride, layout};
+use crate::ir::layout::bits32::{array_stride_of, layout};
 use crate::ir::reflect::write_const;
 use crate::ir::*;
 
@@ -319,10 +319,10 @@ impl Lower<'_, '_> {
                 let Place::Mem(r) = p else {
                     return Err("internal: length() of a non-memory array".into());
                 };
-                let Type::Array(elem, _) = self.env.m.types.get(r.ty).clone() else {
+                let Type::Array(..) = self.env.m.types.get(r.ty) else {
                     return Err("internal: length() of a non-array".into());
                 };
-                let stride = array_stride(&self.env.m.types, elem, r.pk, r.rm).max(1);
+                let stride = array_stride_of(&self.env.m.types, r.ty, r.pk, r.rm, r.ms).max(1);
                 let n = match r.limit {
                     Some(lim) => {
                         // Elements that fit in the bound range past the array's start.

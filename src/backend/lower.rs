@@ -62,6 +62,9 @@ pub(super) struct MemRef {
     pub ty: TypeId,
     pub pk: Packing,
     pub rm: bool,
+    /// The explicit stride of the matrices in this object (a struct member's SPIR-V
+    /// MatrixStride; None: the packing's).
+    pub ms: Option<u32>,
     /// Distance between the components of a vector that is a column of a row-major
     /// matrix (None: consecutive).
     pub cstride: Option<u32>,
@@ -576,6 +579,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             ty,
             pk,
             rm,
+            ms: None,
             cstride: None,
             what: None,
             index: None,

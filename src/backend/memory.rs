@@ -8,7 +8,7 @@ use cranelift_codegen::ir::{
 };
 
 use super::helpers;
-use crate::ir::layout::bits32::{array_stride, layout, matrix_stride, struct_layout};
+use crate::ir::layout::bits32::{array_stride_of, layout, matrix_stride, struct_layout};
 use crate::ir::*;
 use crate::runtime::abi::offsets;
 
@@ -229,10 +229,11 @@ impl<'a, 'b> Lower<'a, 'b> {
     pub(super) fn index_mem(&mut self, r: &MemRef, index: Value, elem_ty: TypeId) -> R<MemRef> {
         let types = &self.env.m.types;
         let (stride, len, cstride) = match types.get(r.ty) {
-            Type::Array(elem, len) => (array_stride(types, *elem, r.pk, r.rm), *len, None),
+            Type::Array(_, len) => (array_stride_of(types, r.ty, r.pk, r.rm, r.ms), *len, None),
             Type::Vector(s, n) => (r.cstride.unwrap_or(s.size()), Some(*n as u32), None),
             Type::Matrix { scalar, cols, .. } => {
-                let ms = matrix_stride(types, r.ty, r.pk, r.rm);
+                let ms =
+                    r.ms.unwrap_or_else(|| matrix_stride(types, r.ty, r.pk, r.rm));
                 if r.rm {
                     // A column of a row-major matrix: components one row apart.
                     (scalar.size(), Some(*cols as u32), Some(ms))
@@ -275,6 +276,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             off,
             ty: mem.ty,
             rm: mem.row_major.unwrap_or(r.rm),
+            ms: mem.matrix_stride,
             cstride: None,
             ..*r
         })
@@ -445,7 +447,8 @@ impl<'a, 'b> Lower<'a, 'b> {
                 (0..*n as u32).map(|i| (i * cs, *s)).collect()
             }
             Type::Matrix { scalar, cols, rows } => {
-                let ms = matrix_stride(types, r.ty, r.pk, r.rm);
+                let ms =
+                    r.ms.unwrap_or_else(|| matrix_stride(types, r.ty, r.pk, r.rm));
                 let mut out = Vec::new();
                 for c in 0..*cols as u32 {
                     for rw in 0..*rows as u32 {

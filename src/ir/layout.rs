@@ -57,15 +57,35 @@ fn round_for(p: Packing, align: u64) -> u64 {
 
 /// Layout of a type in a block with packing `p`; `row_major` applies to matrices.
 pub fn layout(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> Layout {
-    layout_in(types, ty, p, row_major, &mut HashMap::new())
+    layout_in(types, ty, p, row_major, None, &mut HashMap::new())
 }
 
-/// The layouts one computation has found, by (type, row-major): a struct used many
-/// times (nested structures that each hold two of the one before) is laid out once.
-type Memo = HashMap<(TypeId, bool), Layout>;
+/// [`layout`] of a type whose matrices have an explicit stride `ms` (a struct member
+/// with a MatrixStride; None: the rules' stride).
+pub fn layout_ms(
+    types: &Types,
+    ty: TypeId,
+    p: Packing,
+    row_major: bool,
+    ms: Option<u32>,
+) -> Layout {
+    layout_in(types, ty, p, row_major, ms, &mut HashMap::new())
+}
 
-fn layout_in(types: &Types, ty: TypeId, p: Packing, row_major: bool, memo: &mut Memo) -> Layout {
-    if let Some(l) = memo.get(&(ty, row_major)) {
+/// The layouts one computation has found, by (type, row-major, matrix stride): a
+/// struct used many times (nested structures that each hold two of the one before) is
+/// laid out once.
+type Memo = HashMap<(TypeId, bool, Option<u32>), Layout>;
+
+fn layout_in(
+    types: &Types,
+    ty: TypeId,
+    p: Packing,
+    row_major: bool,
+    ms: Option<u32>,
+    memo: &mut Memo,
+) -> Layout {
+    if let Some(l) = memo.get(&(ty, row_major, ms)) {
         return *l;
     }
     let l = match types.get(ty) {
@@ -78,19 +98,41 @@ fn layout_in(types: &Types, ty: TypeId, p: Packing, row_major: bool, memo: &mut 
             } else {
                 (*cols, *rows)
             };
-            let stride = round_for(p, vector(*scalar, n).align);
-            Layout {
-                align: stride,
-                size: stride.saturating_mul(count as u64),
+            let col = vector(*scalar, n);
+            let align = round_for(p, col.align);
+            match ms {
+                // An explicit stride: the last vector ends the matrix (as SPIR-V's
+                // explicit layouts and Mesa size it).
+                Some(ms) => Layout {
+                    align,
+                    size: (ms as u64)
+                        .saturating_mul(count as u64 - 1)
+                        .saturating_add(col.size),
+                },
+                None => Layout {
+                    align,
+                    size: align.saturating_mul(count as u64),
+                },
             }
         }
         Type::Array(elem, len) => {
-            let el = layout_in(types, *elem, p, row_major, memo);
+            let el = layout_in(types, *elem, p, row_major, ms, memo);
             let align = round_for(p, el.align);
-            let stride = round_up(el.size, align);
-            Layout {
-                align,
-                size: stride.saturating_mul(len.unwrap_or(0) as u64),
+            match types.explicit_stride(ty) {
+                // As for matrices: the last element ends the array.
+                Some(stride) => Layout {
+                    align,
+                    size: match len {
+                        Some(n) if *n > 0 => (stride as u64)
+                            .saturating_mul(*n as u64 - 1)
+                            .saturating_add(el.size),
+                        _ => 0,
+                    },
+                },
+                None => Layout {
+                    align,
+                    size: round_up(el.size, align).saturating_mul(len.unwrap_or(0) as u64),
+                },
             }
         }
         Type::Struct(s) => struct_layout_in(types, *s, p, row_major, memo).0,
@@ -100,13 +142,33 @@ fn layout_in(types: &Types, ty: TypeId, p: Packing, row_major: bool, memo: &mut 
             Layout { align: 4, size: 4 }
         }
     };
-    memo.insert((ty, row_major), l);
+    memo.insert((ty, row_major, ms), l);
     l
 }
 
-/// Distance between consecutive elements of an array of `elem` (rules 4, 6, 8, 10).
+/// Distance between consecutive elements of an array of `elem` (rules 4, 9, 10).
 pub fn array_stride(types: &Types, elem: TypeId, p: Packing, row_major: bool) -> u64 {
     let el = layout(types, elem, p, row_major);
+    let align = round_for(p, el.align);
+    round_up(el.size, align)
+}
+
+/// Distance between consecutive elements of array type `arr`: its explicit stride, or
+/// the rules' stride of its element (whose matrices have stride `ms`).
+pub fn array_stride_of(
+    types: &Types,
+    arr: TypeId,
+    p: Packing,
+    row_major: bool,
+    ms: Option<u32>,
+) -> u64 {
+    if let Some(s) = types.explicit_stride(arr) {
+        return s as u64;
+    }
+    let Type::Array(elem, _) = types.get(arr) else {
+        return 0;
+    };
+    let el = layout_ms(types, *elem, p, row_major, ms);
     let align = round_for(p, el.align);
     round_up(el.size, align)
 }
@@ -149,7 +211,7 @@ fn struct_layout_in(
     let mut offsets = Vec::with_capacity(def.members.len());
     for m in &def.members {
         let rm = m.row_major.unwrap_or(row_major);
-        let l = layout_in(types, m.ty, p, rm, memo);
+        let l = layout_in(types, m.ty, p, rm, m.matrix_stride, memo);
         let align = l.align.max(m.align.unwrap_or(1) as u64);
         max_align = max_align.max(align);
         // GLSL 4.40 §4.4.5: the actual offset is the given offset (or the next free
@@ -197,6 +259,17 @@ pub mod bits32 {
 
     pub fn matrix_stride(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> u32 {
         saturate_u32(super::matrix_stride(types, ty, p, row_major))
+    }
+
+    /// [`super::array_stride_of`].
+    pub fn array_stride_of(
+        types: &Types,
+        arr: TypeId,
+        p: Packing,
+        row_major: bool,
+        ms: Option<u32>,
+    ) -> u32 {
+        saturate_u32(super::array_stride_of(types, arr, p, row_major, ms))
     }
 
     pub fn struct_layout(
@@ -355,6 +428,7 @@ mod tests {
             name: name.into(),
             ty,
             row_major: None,
+            matrix_stride: None,
             offset: None,
             align: None,
             memory: MemoryQualifiers::default(),
@@ -434,6 +508,42 @@ mod tests {
         let vec3_arr = t.array(vec3, Some(3));
         assert_eq!(array_stride(&t, vec3, Packing::Std430, false), 16);
         assert_eq!(layout(&t, vec3_arr, Packing::Std430, false).size, 48);
+    }
+
+    #[test]
+    fn explicit_strides() {
+        let mut t = Types::default();
+        let vec4 = t.vector(Scalar::Float, 4);
+        let plain = t.array(vec4, Some(3));
+        let wide = t.explicit_array(vec4, Some(3), 32);
+        // A type of its own, made once; the plain array keeps the rules' stride.
+        assert_ne!(plain, wide);
+        assert_eq!(t.explicit_array(vec4, Some(3), 32), wide);
+        assert_eq!(t.explicit_stride(plain), None);
+        assert_eq!(array_stride_of(&t, plain, Packing::Std430, false, None), 16);
+        assert_eq!(array_stride_of(&t, wide, Packing::Std140, false, None), 32);
+        // The last element ends the array: 2 * 32 + 16.
+        assert_eq!(
+            layout(&t, wide, Packing::Std430, false),
+            Layout {
+                align: 16,
+                size: 80
+            }
+        );
+        let unsized_wide = t.explicit_array(vec4, None, 32);
+        assert_eq!(layout(&t, unsized_wide, Packing::Std430, false).size, 0);
+        // A matrix with columns 32 apart: 2 * 32 + 8 for mat3x2, in arrays too.
+        let mat3x2 = t.matrix(Scalar::Float, 3, 2);
+        assert_eq!(
+            layout_ms(&t, mat3x2, Packing::Std140, false, Some(32)).size,
+            72
+        );
+        assert_eq!(layout(&t, mat3x2, Packing::Std140, false).size, 48);
+        let mats = t.array(mat3x2, Some(2));
+        assert_eq!(
+            array_stride_of(&t, mats, Packing::Std430, false, Some(32)),
+            72
+        );
     }
 
     #[test]

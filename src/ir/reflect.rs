@@ -9,7 +9,7 @@
 //! computes it at link) and the back end (which reads bindings and offsets from it)
 //! both build on it without depending on each other.
 
-use super::layout::bits32::{self as layout, array_stride, matrix_stride, struct_layout};
+use super::layout::bits32::{self as layout, array_stride_of, matrix_stride, struct_layout};
 use super::*;
 use crate::limits;
 
@@ -257,18 +257,28 @@ struct Builder<'m> {
     count: usize,
 }
 
+/// How the matrices of a variable are laid out: row-major, and an explicit stride
+/// between their columns (rows) where a block member has one.
+#[derive(Clone, Copy, Default)]
+struct Mat {
+    row_major: bool,
+    ms: Option<u32>,
+}
+
+impl Mat {
+    fn of(row_major: bool, member: &crate::ir::StructMember) -> Mat {
+        Mat {
+            row_major,
+            ms: member.matrix_stride,
+        }
+    }
+}
+
 impl Builder<'_> {
     /// Enumerates the active variables of `ty` at byte `offset` under `name`.
     /// `top` carries a buffer variable's top-level array size and stride.
-    fn walk(
-        &mut self,
-        cx: Ctx,
-        ty: TypeId,
-        name: String,
-        offset: u32,
-        row_major: bool,
-        top: (i32, i32),
-    ) {
+    fn walk(&mut self, cx: Ctx, ty: TypeId, name: String, offset: u32, mat: Mat, top: (i32, i32)) {
+        let Mat { row_major, ms } = mat;
         // Past the limit the link fails (check_limits): stop enumerating.
         if self.count > crate::limits::MAX_ACTIVE_VARIABLES {
             return;
@@ -281,9 +291,9 @@ impl Builder<'_> {
         };
         match types.get(ty).clone() {
             Type::Array(elem, len) => {
-                let stride = array_stride(types, elem, packing, row_major);
+                let stride = array_stride_of(types, ty, packing, row_major, ms);
                 if is_basic(types.get(elem)) {
-                    let mut r = self.leaf(cx, elem, format!("{name}[0]"), offset, row_major, top);
+                    let mut r = self.leaf(cx, elem, format!("{name}[0]"), offset, mat, top);
                     r.is_array = true;
                     r.array_size = len.unwrap_or(0);
                     if cx.default_block {
@@ -309,7 +319,7 @@ impl Builder<'_> {
                             // Saturating: an array past the size limits fails the
                             // link after reflection; its offsets must not overflow.
                             offset.saturating_add(i.saturating_mul(stride)),
-                            row_major,
+                            mat,
                             top,
                         );
                     }
@@ -325,13 +335,16 @@ impl Builder<'_> {
                         mem.ty,
                         format!("{name}.{}", mem.name),
                         offset.saturating_add(off),
-                        rm,
+                        Mat {
+                            row_major: rm,
+                            ms: mem.matrix_stride,
+                        },
                         top,
                     );
                 }
             }
             _ => {
-                let mut r = self.leaf(cx, ty, name, offset, row_major, top);
+                let mut r = self.leaf(cx, ty, name, offset, mat, top);
                 if cx.default_block {
                     r.storage = Some((offset, 0));
                 }
@@ -347,9 +360,10 @@ impl Builder<'_> {
         ty: TypeId,
         name: String,
         offset: u32,
-        row_major: bool,
+        mat: Mat,
         top: (i32, i32),
     ) -> Resource {
+        let Mat { row_major, ms } = mat;
         let types = &self.m.types;
         let mut r = Resource::new(name, ty, cx.global);
         if cx.default_block {
@@ -360,7 +374,7 @@ impl Builder<'_> {
         r.offset = offset as i32;
         r.array_stride = 0;
         r.matrix_stride = if is_matrix {
-            matrix_stride(types, ty, cx.packing, row_major) as i32
+            ms.unwrap_or_else(|| matrix_stride(types, ty, cx.packing, row_major)) as i32
         } else {
             0
         };
@@ -399,7 +413,7 @@ pub fn write_const(types: &Types, ty: TypeId, v: &ConstValue, data: &mut [u8], a
             }
         }
         (Type::Array(elem, _), ConstValue::Composite(_, parts)) => {
-            let stride = array_stride(types, *elem, Packing::Std430, false) as usize;
+            let stride = array_stride_of(types, ty, Packing::Std430, false, None) as usize;
             for (i, p) in parts.iter().enumerate() {
                 write_const(types, *elem, p, data, at + i * stride);
             }
@@ -497,7 +511,7 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                     buffer: false,
                 };
                 let first = b.out.len();
-                b.walk(cx, g.ty, g.name.clone(), at, false, (0, 0));
+                b.walk(cx, g.ty, g.name.clone(), at, Mat::default(), (0, 0));
                 if let Some(loc) = g.location {
                     explicit.push((first as u32, loc));
                 }
@@ -533,15 +547,16 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                 let def = m.types.struct_def(sid).clone();
                 let mut size = lay.size;
                 if let Some(last) = def.members.last()
-                    && let Type::Array(elem, None) = m.types.get(last.ty)
+                    && let Type::Array(_, None) = m.types.get(last.ty)
                 {
                     // GL 4.6 §7.6.2.2: an unsized last member counts as one element.
                     let rm = last.row_major.unwrap_or(block.row_major);
-                    let end = offs[offs.len() - 1].saturating_add(super::layout::array_stride(
+                    let end = offs[offs.len() - 1].saturating_add(super::layout::array_stride_of(
                         &m.types,
-                        *elem,
+                        last.ty,
                         block.packing,
                         rm,
+                        last.matrix_stride,
                     ));
                     size = size.max(
                         end.checked_next_multiple_of(lay.align.max(1))
@@ -618,16 +633,22 @@ pub fn reflect(m: &Module, live: &[FunctionId], log: &mut Errors) -> Reflection 
                         // GL 4.6 §7.3.1.1: a top-level array of aggregates in a buffer
                         // block is enumerated for its first element only.
                         (true, Type::Array(elem, len)) => {
-                            let stride = array_stride(&m.types, elem, block.packing, rm) as i32;
+                            let stride = array_stride_of(
+                                &m.types,
+                                mem.ty,
+                                block.packing,
+                                rm,
+                                mem.matrix_stride,
+                            ) as i32;
                             let top = (len.map(|l| l as i32).unwrap_or(0), stride);
                             if is_basic(m.types.get(elem)) {
                                 // Only arrays of aggregates count as top-level arrays.
-                                b.walk(cx, mem.ty, name, *off, rm, (1, 0));
+                                b.walk(cx, mem.ty, name, *off, Mat::of(rm, mem), (1, 0));
                             } else {
-                                b.walk(cx, elem, format!("{name}[0]"), *off, rm, top);
+                                b.walk(cx, elem, format!("{name}[0]"), *off, Mat::of(rm, mem), top);
                             }
                         }
-                        _ => b.walk(cx, mem.ty, name, *off, rm, (1, 0)),
+                        _ => b.walk(cx, mem.ty, name, *off, Mat::of(rm, mem), (1, 0)),
                     }
                 }
                 let end = b.out.len() as u32;

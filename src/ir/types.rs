@@ -210,6 +210,9 @@ pub struct StructMember {
     pub ty: TypeId,
     /// Block members: `layout(row_major)`, explicit `offset`/`align`, memory qualifiers.
     pub row_major: Option<bool>,
+    /// An explicit distance between the columns (rows, if row-major) of the matrices
+    /// this member holds (SPIR-V's MatrixStride; GLSL has none).
+    pub matrix_stride: Option<u32>,
     pub offset: Option<u32>,
     pub align: Option<u32>,
     pub memory: MemoryQualifiers,
@@ -229,6 +232,11 @@ pub struct Types {
     types: Vec<Type>,
     index: HashMap<Type, TypeId>,
     pub structs: Vec<StructDef>,
+    /// Array types with an explicit stride (SPIR-V's ArrayStride): each is an entry of
+    /// `types` outside `index`, so it is a type of its own beside the array of the
+    /// same element and length that the std140/std430 rules lay out.
+    explicit: HashMap<TypeId, u32>,
+    explicit_index: HashMap<(TypeId, Option<u32>, u32), TypeId>,
     /// Whether each struct holds an opaque type, computed when it is added (its
     /// members' types exist before it), so asking costs no walk of nested structs.
     opaque_structs: Vec<bool>,
@@ -332,6 +340,24 @@ impl Types {
 
     pub fn array(&mut self, base: TypeId, len: Option<u32>) -> TypeId {
         self.intern(Type::Array(base, len))
+    }
+
+    /// An array whose consecutive elements are `stride` bytes apart in every layout
+    /// (the caller checks that the stride suits the element).
+    pub fn explicit_array(&mut self, base: TypeId, len: Option<u32>, stride: u32) -> TypeId {
+        if let Some(&id) = self.explicit_index.get(&(base, len, stride)) {
+            return id;
+        }
+        let id = TypeId(self.types.len() as u32);
+        self.types.push(Type::Array(base, len));
+        self.explicit.insert(id, stride);
+        self.explicit_index.insert((base, len, stride), id);
+        id
+    }
+
+    /// The explicit stride of an array type made by [`Self::explicit_array`].
+    pub fn explicit_stride(&self, id: TypeId) -> Option<u32> {
+        self.explicit.get(&id).copied()
     }
 
     /// The scalar kind of a scalar, vector or matrix type.

@@ -1,11 +1,12 @@
 //! Explicit block layouts (GL 4.6 §7.6.2.3 for SPIR-V): a block's members carry Offset
-//! decorations and its arrays and matrices ArrayStride and MatrixStride. The IR lays
-//! blocks out by std140 or std430 with explicit member offsets; a SPIR-V block is
-//! accepted with the first of those whose strides equal every decorated one (what
-//! glslang, naga and the GL rules produce), and refused with the stride that differs
-//! otherwise.
+//! decorations and its arrays and matrices ArrayStride and MatrixStride. The IR keeps
+//! each of them (explicit member offsets, arrays with explicit strides, members with
+//! explicit matrix strides) and takes the base alignments of std140 or std430 for the
+//! rest: a SPIR-V block is accepted with the first of those under which every offset
+//! and stride is a multiple of the alignment of what it places and nothing overlaps,
+//! and refused with the first decoration that breaks that otherwise.
 
-use crate::ir::layout::{array_stride, layout, matrix_stride};
+use crate::ir::layout::{layout_ms, matrix_stride};
 use crate::ir::*;
 use crate::spirv::module::{Def, SpvModule, TypeDef};
 use spirv::Decoration as D;
@@ -57,7 +58,7 @@ fn check(m: &SpvModule, types: &Types, spv: u32, ty: TypeId, p: Packing) -> Resu
                         ));
                     };
                     let rm = mm.row_major.unwrap_or(row_major);
-                    let lay = layout(types, mm.ty, p, rm);
+                    let lay = layout_ms(types, mm.ty, p, rm, mm.matrix_stride);
                     // GL 4.6 §7.6.2.3: an offset is a multiple of the member's base
                     // alignment; members do not overlap.
                     if (offset as u64) < end || !(offset as u64).is_multiple_of(lay.align.max(1)) {
@@ -78,48 +79,56 @@ fn check(m: &SpvModule, types: &Types, spv: u32, ty: TypeId, p: Packing) -> Resu
                 Some(Def::Type(TypeDef::Array { elem, .. } | TypeDef::RuntimeArray { elem })),
                 Type::Array(e, _),
             ) => {
-                let want = array_stride(types, *e, p, row_major);
-                match m
-                    .decoration(s, D::ArrayStride)
-                    .and_then(|v| v.first().copied())
-                {
-                    Some(got) if got as u64 == want => {}
-                    Some(got) => {
-                        return Err(format!(
-                            "array type {s} has ArrayStride {got}, where the {} layout glcompute uses has {want}",
-                            packing_name(p)
-                        ));
-                    }
-                    None => {
-                        return Err(format!(
-                            "array type {s} in a block has no ArrayStride decoration (GL 4.6 §7.6.2.3)"
-                        ));
-                    }
+                let Some(got) = types.explicit_stride(t) else {
+                    return Err(format!(
+                        "array type {s} in a block has no ArrayStride decoration (GL 4.6 §7.6.2.3)"
+                    ));
+                };
+                let el = layout_ms(types, *e, p, row_major, mstride);
+                let align = base_align(p, el.align);
+                if (got as u64) < el.size || !(got as u64).is_multiple_of(align.max(1)) {
+                    return Err(format!(
+                        "array type {s} has ArrayStride {got}, below its element's size {} or not a multiple of its {} alignment {align}",
+                        el.size,
+                        packing_name(p)
+                    ));
                 }
                 work.push((*elem, *e, row_major, mstride));
             }
-            (_, Type::Matrix { .. }) => {
-                let want = matrix_stride(types, t, p, row_major);
-                match mstride {
-                    Some(got) if got as u64 == want => {}
-                    Some(got) => {
-                        return Err(format!(
-                            "a matrix has MatrixStride {got}, where the {} layout glcompute uses has {want}",
-                            packing_name(p)
-                        ));
-                    }
-                    None => {
-                        return Err(
-                            "a matrix in a block has no MatrixStride decoration (GL 4.6 §7.6.2.3)"
-                                .into(),
-                        );
-                    }
+            (_, Type::Matrix { scalar, cols, rows }) => {
+                let Some(got) = mstride else {
+                    return Err(
+                        "a matrix in a block has no MatrixStride decoration (GL 4.6 §7.6.2.3)"
+                            .into(),
+                    );
+                };
+                // The rules' stride is the column's (row's) alignment; the vector's
+                // size is what one column (row) covers.
+                let align = matrix_stride(types, t, p, row_major);
+                let n = if row_major { *cols } else { *rows };
+                let size = scalar.size() as u64 * n as u64;
+                if (got as u64) < size || !(got as u64).is_multiple_of(align.max(1)) {
+                    return Err(format!(
+                        "a matrix has MatrixStride {got}, below its {} size {size} or not a multiple of its {} alignment {align}",
+                        if row_major { "row's" } else { "column's" },
+                        packing_name(p)
+                    ));
                 }
             }
             _ => {}
         }
     }
     Ok(())
+}
+
+/// The base alignment of an array element of alignment `a` (std140 rounds it up to a
+/// vec4's, GLSL 4.60 §7.6.2.2 rule 4).
+fn base_align(p: Packing, a: u64) -> u64 {
+    if p.rules() == Packing::Std140 {
+        a.max(16)
+    } else {
+        a
+    }
 }
 
 fn packing_name(p: Packing) -> &'static str {

@@ -197,7 +197,10 @@ impl<'m, 'a> Lower<'m, 'a> {
                     }
                 };
                 self.depth_check(id, &[e])?;
-                let a = self.out.types.array(e, Some(n));
+                let a = match self.array_stride(id, e)? {
+                    Some(stride) => self.out.types.explicit_array(e, Some(n), stride),
+                    None => self.out.types.array(e, Some(n)),
+                };
                 self.type_depth
                     .insert(a, self.type_depth.get(&e).copied().unwrap_or(0) + 1);
                 a
@@ -205,7 +208,10 @@ impl<'m, 'a> Lower<'m, 'a> {
             TypeDef::RuntimeArray { elem } => {
                 let e = self.ty(*elem)?;
                 self.depth_check(id, &[e])?;
-                let a = self.out.types.array(e, None);
+                let a = match self.array_stride(id, e)? {
+                    Some(stride) => self.out.types.explicit_array(e, None, stride),
+                    None => self.out.types.array(e, None),
+                };
                 self.type_depth
                     .insert(a, self.type_depth.get(&e).copied().unwrap_or(0) + 1);
                 a
@@ -232,6 +238,10 @@ impl<'m, 'a> Lower<'m, 'a> {
                         },
                         ty,
                         row_major,
+                        matrix_stride: self
+                            .m
+                            .member_decoration(id, i, D::MatrixStride)
+                            .and_then(|v| v.first().copied()),
                         offset: self
                             .m
                             .member_decoration(id, i, D::Offset)
@@ -273,6 +283,27 @@ impl<'m, 'a> Lower<'m, 'a> {
         };
         self.types.insert(id, ir);
         Ok(())
+    }
+
+    /// The ArrayStride of array type `id` of element `e`, if decorated: the IR keeps it
+    /// (blocks check it against their layout, crate::spirv::layout); anywhere it must
+    /// at least keep the elements apart, so that none overlaps the next.
+    fn array_stride(&self, id: u32, e: TypeId) -> SpvResult<Option<u32>> {
+        let Some(stride) = self
+            .m
+            .decoration(id, D::ArrayStride)
+            .and_then(|v| v.first().copied())
+        else {
+            return Ok(None);
+        };
+        let size = crate::ir::layout::layout(&self.out.types, e, Packing::Std430, false).size;
+        if (stride as u64) < size {
+            return Err(self.m.err_at(
+                id,
+                format!("ArrayStride {stride} is below the size of the element ({size} bytes)"),
+            ));
+        }
+        Ok(Some(stride))
     }
 
     fn depth_check(&self, id: u32, parts: &[TypeId]) -> SpvResult<()> {

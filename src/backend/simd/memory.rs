@@ -10,7 +10,7 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, Value, types};
 
 use crate::backend::helpers;
-use crate::ir::layout::bits32::array_stride;
+use crate::ir::layout::bits32::array_stride_of;
 use crate::ir::*;
 
 use super::super::lower::*;
@@ -103,10 +103,10 @@ impl Lower<'_, '_> {
                 }
                 let iv = self.vexpr(index)?[0];
                 let types = &self.env.m.types;
-                let Type::Array(elem, len) = types.get(b.r.ty).clone() else {
+                let Type::Array(_, len) = types.get(b.r.ty).clone() else {
                     return Err("internal error: a lane index of a non-array".into());
                 };
-                let stride = array_stride(types, elem, b.r.pk, b.r.rm);
+                let stride = array_stride_of(types, b.r.ty, b.r.pk, b.r.rm, b.r.ms);
                 // Sized arrays clamp the index as the scalar lowering does.
                 let iv = match len {
                     Some(n) => {

@@ -42,7 +42,10 @@ impl<'a> Importer<'a> {
             let id = match t {
                 Type::Array(b, len) => {
                     let b = self.ty(b);
-                    dst.types.array(b, len)
+                    match self.src.types.explicit_stride(TypeId(i as u32)) {
+                        Some(stride) => dst.types.explicit_array(b, len, stride),
+                        None => dst.types.array(b, len),
+                    }
                 }
                 Type::Struct(s) => {
                     if let Some(&t) = struct_map.get(&s.0) {
@@ -142,6 +145,7 @@ pub fn same_struct(dst: &Module, name: &str, members: &[StructMember]) -> Option
                     && a.offset == b.offset
                     && a.align == b.align
                     && a.row_major == b.row_major
+                    && a.matrix_stride == b.matrix_stride
             });
         if same {
             Some(dst.types.struct_type(StructId(i as u32)))

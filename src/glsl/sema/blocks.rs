@@ -169,6 +169,7 @@ impl Checker<'_> {
                     name: n,
                     ty,
                     row_major: mrow,
+                    matrix_stride: None,
                     offset: moffset.map(|o| o as u32),
                     align: malign.map(|a| a as u32),
                     memory: mem,

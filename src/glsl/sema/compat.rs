@@ -145,6 +145,7 @@ impl Checker<'_> {
                 name: (*n).into(),
                 ty: self.compat_type(t).expect("built-in member type"),
                 row_major: None,
+                matrix_stride: None,
                 offset: None,
                 align: None,
                 memory: MemoryQualifiers::default(),

@@ -456,6 +456,7 @@ impl Checker<'_> {
                     name: n,
                     ty,
                     row_major: None,
+                    matrix_stride: None,
                     offset: None,
                     align: None,
                     memory: q.memory,

@@ -261,6 +261,7 @@ impl Lower<'_> {
                     name: "data".into(),
                     ty: data,
                     row_major: None,
+                    matrix_stride: None,
                     offset: None,
                     align: None,
                     memory: MemoryQualifiers::default(),
