@@ -38,7 +38,7 @@ use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute-fuzz glsl --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz spirv --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--seeds N]\n  glcompute-fuzz nvasm --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz calls --lib LIBEGL --against LIBEGL [--seed S] [--sequences N] [--length L] [--jobs J] [--out DIR]\n(children: glsl-child / spirv-child / nvasm-child / calls-child with --lib, --seed, --from, --to [--print]; spirv-child --save FILE writes input --from as a .spv)"
+        "usage:\n  glcompute-fuzz glsl --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz spirv --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--seeds N | --seeds-file SEEDS.BIN]\n  glcompute-fuzz nvasm --lib LIBEGL [--seed S] [--inputs N] [--jobs J] [--timeout SECS] [--out DIR] [--corpus DIR]...\n  glcompute-fuzz calls --lib LIBEGL --against LIBEGL [--seed S] [--sequences N] [--length L] [--jobs J] [--out DIR]\n(children: glsl-child / spirv-child / nvasm-child / calls-child with --lib, --seed, --from, --to [--print]; spirv-child --save FILE writes input --from as a .spv)"
     );
     ExitCode::from(2)
 }

@@ -439,24 +439,16 @@ pub fn child(args: &Args) -> Result<u8, String> {
 
 /// The supervisor: compiles the seeds, runs `--inputs` inputs on `--jobs` children
 /// and reports.
-pub fn run(args: &Args) -> Result<u8, String> {
-    let lib = args.get("--lib").ok_or("--lib")?.to_string();
-    let seed = args.num("--seed", 1);
-    let inputs = args.num("--inputs", 1000);
-    let jobs = args.num("--jobs", 2);
-    let timeout = Duration::from_secs(args.num("--timeout", 30));
-    let out_dir = args.get("--out").map(PathBuf::from);
-    let work = out_dir
-        .clone()
-        .unwrap_or_else(std::env::temp_dir)
-        .join(format!("spirv-seeds-{}", std::process::id()));
+/// Seed modules: the GLSL corpus through glslangValidator -G, piglit's `arb_gl_spirv`
+/// sections and ours through spirv-as.
+fn make_seeds(args: &Args, work: &Path) -> Result<Vec<Vec<u32>>, String> {
     let corpus = crate::glsl::load_corpus(args);
-    let mut seeds = compile_seeds(&corpus, args.num("--seeds", 300) as usize, &work)?;
+    let mut seeds = compile_seeds(&corpus, args.num("--seeds", 300) as usize, work)?;
     if seeds.is_empty() {
         return Err("no seed modules: glslangValidator compiled none of the corpus".into());
     }
     let spirv_tests = Path::new("/usr/lib/x86_64-linux-gnu/piglit/tests/spec/arb_gl_spirv");
-    let graphics = assembled_seeds(spirv_tests, &work, false)?;
+    let graphics = assembled_seeds(spirv_tests, work, false)?;
     if graphics.is_empty() {
         return Err(format!(
             "no graphics seed modules: no SPIR-V sections under {} (apt-get install piglit spirv-tools)",
@@ -471,7 +463,31 @@ pub fn run(args: &Args) -> Result<u8, String> {
     seeds.extend(graphics);
     // Our own SPIR-V assembly (decoration groups, ...), compute sections included.
     let ours = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/in/shader_tests");
-    seeds.extend(assembled_seeds(&ours, &work, true)?);
+    seeds.extend(assembled_seeds(&ours, work, true)?);
+    Ok(seeds)
+}
+
+pub fn run(args: &Args) -> Result<u8, String> {
+    let lib = args.get("--lib").ok_or("--lib")?.to_string();
+    let seed = args.num("--seed", 1);
+    let inputs = args.num("--inputs", 1000);
+    let jobs = args.num("--jobs", 2);
+    let timeout = Duration::from_secs(args.num("--timeout", 30));
+    let out_dir = args.get("--out").map(PathBuf::from);
+    let work = out_dir
+        .clone()
+        .unwrap_or_else(std::env::temp_dir)
+        .join(format!("spirv-seeds-{}", std::process::id()));
+    let seeds = match args.get("--seeds-file") {
+        // The seeds.bin of an earlier run: for machines without glslang, spirv-tools
+        // and piglit.
+        Some(path) => read_seeds(path)?,
+        None => make_seeds(args, &work)?,
+    };
+    if seeds.is_empty() {
+        return Err("the seeds file holds no module".into());
+    }
+    std::fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     let seeds_file = work.join("seeds.bin");
     write_seeds(&seeds_file, &seeds)?;
     let seeds_arg = seeds_file.to_string_lossy().into_owned();
