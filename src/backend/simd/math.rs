@@ -9,7 +9,7 @@
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+    BlockArg, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
 };
 
 use crate::backend::libcalls::Libcall;
@@ -51,6 +51,17 @@ impl Lower<'_, '_> {
     fn vand(&mut self, x: Value, c: i32) -> Value {
         let c = self.ic(c);
         self.b.ins().band(x, c)
+    }
+
+    /// Float lanes to integers, truncating, for values the caller knows are in range
+    /// or whose lanes it discards otherwise (x86's `cvttps2dq` gives 0x8000_0000 out
+    /// of range; the saturating conversion costs seven instructions more there).
+    fn trunc_in_range(&mut self, x: Value) -> Value {
+        if cfg!(target_arch = "x86_64") {
+            self.b.ins().x86_cvtt2dq(types::I32X4, x)
+        } else {
+            self.b.ins().fcvt_to_sint_sat(types::I32X4, x)
+        }
     }
 
     fn as_int(&mut self, x: Value) -> Value {
@@ -109,7 +120,8 @@ impl Lower<'_, '_> {
         let hi = self.fc(254.0);
         let nc = self.b.ins().fmax(n, lo);
         let nc = self.b.ins().fmin(nc, hi);
-        let ni = self.b.ins().fcvt_to_sint_sat(types::I32X4, nc);
+        // In range after the clamp; a NaN lane stays NaN through `p` below.
+        let ni = self.trunc_in_range(nc);
         let n1 = self.vsshr(ni, 1);
         let n2 = self.b.ins().isub(ni, n1);
         let bias = self.ic(127);
@@ -271,7 +283,8 @@ impl Lower<'_, '_> {
         let one = self.fc(1.0);
         let c1 = self.b.ins().fsub(one, hz);
         let cos_r = self.b.ins().fadd(c1, c);
-        let qi = self.b.ins().fcvt_to_sint_sat(types::I32X4, q);
+        // q < 2^13 here; lanes past TRIG_MAX or not finite take the helper.
+        let qi = self.trunc_in_range(q);
         (sin_r, cos_r, qi)
     }
 
@@ -427,8 +440,16 @@ impl Lower<'_, '_> {
             let ok = self.b.ins().fcmp(FloatCC::LessThanOrEqual, a, limit);
             self.b.ins().bnot(ok)
         });
+        let any = self.any_lane(wide);
+        let (some, done) = (self.b.create_block(), self.b.create_block());
+        for _ in 0..P {
+            self.b.append_block_param(done, types::F32X4);
+        }
+        let vargs: Vec<BlockArg> = v.iter().map(|&q| BlockArg::Value(q)).collect();
+        self.b.ins().brif(any, some, &[], done, &vargs);
         // The lanes in a loop over a stack slot: x, the mask, and the results
-        // (starting as the polynomial's).
+        // (starting as the polynomial's); only when some lane needs it.
+        self.b.switch_to_block(some);
         let ss = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
             (3 * 16 * P) as u32,
@@ -446,10 +467,6 @@ impl Lower<'_, '_> {
                 .ins()
                 .store(vflags, v[q], base, (32 * P) as i32 + q16);
         }
-        let any = self.any_lane(wide);
-        let (some, done) = (self.b.create_block(), self.b.create_block());
-        self.b.ins().brif(any, some, &[], done, &[]);
-        self.b.switch_to_block(some);
         let r = self.lane_loop(base, Some((16 * P) as i32), |l, off| {
             let lane = l.b.ins().iadd(base, off);
             let a = l.b.ins().load(types::F32, mf(), lane, 0);
@@ -458,12 +475,19 @@ impl Lower<'_, '_> {
             Ok(())
         });
         debug_assert!(r.is_ok(), "the loop body cannot fail");
-        self.b.ins().jump(done, &[]);
+        let fixed: Vec<BlockArg> = (0..P)
+            .map(|q| {
+                BlockArg::Value(self.b.ins().load(
+                    types::F32X4,
+                    vflags,
+                    base,
+                    (32 * P + 16 * q) as i32,
+                ))
+            })
+            .collect();
+        self.b.ins().jump(done, &fixed);
         self.b.switch_to_block(done);
-        std::array::from_fn(|q| {
-            self.b
-                .ins()
-                .load(types::F32X4, vflags, base, (32 * P + 16 * q) as i32)
-        })
+        let ps = self.b.block_params(done).to_vec();
+        std::array::from_fn(|q| ps[q])
     }
 }
