@@ -152,9 +152,26 @@ pub fn parse(
         invariant_all: None,
     };
     let mut saw_version = false;
+    let mut undefined = crate::glsl::parse::macros::UndefinedInIf::new(accepts);
     for d in lexer.into_directives().directives() {
         let start = usize::from(d.text_range().start().offset);
         match d.kind() {
+            DirectiveKind::Define(def) => undefined.define(def),
+            DirectiveKind::Undef(u) => undefined.undef(&u.ident),
+            DirectiveKind::If(_) if dirs.profile_es => {
+                let end = usize::from(d.text_range().end().offset).min(screened.len());
+                if let Some(name) = screened
+                    .get(start..end)
+                    .and_then(|text| undefined.check_if(text))
+                {
+                    log.error(
+                        map.span(start),
+                        format!(
+                            "`{name}' in #if is not a defined macro (GLSL ES 3.00 §3.4: an undefined identifier there is an error, not 0)"
+                        ),
+                    );
+                }
+            }
             DirectiveKind::Version(v) => {
                 if saw_version {
                     log.error(map.span(start), "#version may only appear once");
