@@ -94,25 +94,14 @@ impl Parser {
         Ok(idx)
     }
 
-    /// The parameter slot of a binding used directly as an operand (one slot per
-    /// binding however often it is used). ARB_vertex_program §2.14.1.9 (as
-    /// NV_gpu_program4 keeps it): a program fails to load when it binds more than
-    /// MAX_PROGRAM_PARAMETERS_ARB parameters, direct bindings counted with declared
-    /// ones.
-    pub(super) fn param_slot(&mut self, src: ParamSource, at: Pos) -> R<u32> {
+    pub(super) fn param_slot(&mut self, src: ParamSource) -> u32 {
         if let Some(&s) = self.local_slots.get(&src) {
-            return Ok(s);
-        }
-        if self.prog.params.len() >= MAX_PARAMETERS as usize {
-            return Err(LoadError::at(
-                at,
-                format!("more than {MAX_PARAMETERS} parameters (GL_MAX_PROGRAM_PARAMETERS_ARB)"),
-            ));
+            return s;
         }
         let s = self.prog.params.len() as u32;
         self.prog.params.push(src);
         self.local_slots.insert(src, s);
-        Ok(s)
+        s
     }
 
     /// A source operand read as `ty` (None: typeless).
@@ -180,14 +169,11 @@ impl Parser {
                         format!("program.{kind}[{n}] is past the last one ({})", max - 1),
                     ));
                 }
-                let slot = self.param_slot(
-                    if local {
-                        ParamSource::Local(n)
-                    } else {
-                        ParamSource::Env(n)
-                    },
-                    n_at,
-                )?;
+                let slot = self.param_slot(if local {
+                    ParamSource::Local(n)
+                } else {
+                    ParamSource::Env(n)
+                });
                 OperandBase::Param {
                     base: slot,
                     len: 1,
