@@ -16,6 +16,12 @@ const CASES: &[(&str, &str)] = &[
         "atomic-on-builtin-input.spv",
         "an atomic operation on a built-in input",
     ),
+    // An atomic whose pointer a mutation made a function variable's: the back end
+    // met an atomic on a value that lives in no memory.
+    (
+        "atomic-on-function-memory.spv",
+        "an atomic operation on memory other than workgroup (shared) or storage-buffer memory",
+    ),
     // A block array at binding 2^32 - 1: reflection's binding + element overflowed.
     (
         "reflect-binding-overflow.spv",

@@ -618,6 +618,21 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Some(Value::Ptr(p)) if matches!(p.root, Root::Builtin(_)) => {
                 Err(self.err("an atomic operation on a built-in input"))
             }
+            // The GL SPIR-V environment (GL 4.6 appendix C.2) gives atomics pointers to
+            // Workgroup, StorageBuffer (buffer blocks), AtomicCounter or Image memory.
+            Some(Value::Ptr(p))
+                if !matches!(
+                    p.root,
+                    Root::Global(g) if matches!(
+                        self.l.out.globals[g.0 as usize].storage,
+                        Storage::Shared | Storage::Buffer(_)
+                    )
+                ) =>
+            {
+                Err(inst.err(
+                    "an atomic operation on memory other than workgroup (shared) or storage-buffer memory",
+                ))
+            }
             Some(Value::Ptr(p)) => {
                 let ps = self.l.out.types.scalar_of(p.ty);
                 let signed_op = matches!(op, Op::AtomicSMin | Op::AtomicSMax);
