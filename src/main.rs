@@ -211,6 +211,10 @@ fn compile(args: &[String]) -> ExitCode {
                                 println!("--- Cranelift IR of the work-group function");
                                 print!("{c}");
                             }
+                            if let Some(c) = &k.clif_optimized {
+                                println!("--- the same after Cranelift's optimisations");
+                                print!("{c}");
+                            }
                             if let Some(a) = &k.asm {
                                 println!("--- machine code");
                                 print!("{a}");

@@ -93,6 +93,8 @@ pub struct Kernel {
     /// Constant aggregates the code addresses directly.
     _constants: Vec<Box<[u8]>>,
     pub clif: Option<String>,
+    /// The same function after Cranelift's optimisations (with `clif`).
+    pub clif_optimized: Option<String>,
     pub asm: Option<String>,
     /// Source positions of the checked barrier sites (GroupCtx::report - 1 indexes it).
     pub barrier_sites: Vec<crate::ir::Span>,
@@ -269,6 +271,9 @@ pub fn compile(
             crate::limits::MAX_KERNEL_STACK - crate::limits::HELPER_STACK
         ));
     }
+    // The function as Cranelift optimised it (e-graph, LICM): what the machine code
+    // was generated from.
+    let clif_optimized = opts.clif.then(|| ctx.func.display().to_string());
     let asm = if opts.asm {
         ctx.compiled_code().and_then(|c| c.vcode.clone())
     } else {
@@ -289,6 +294,7 @@ pub fn compile(
         slots,
         _constants: constants,
         clif,
+        clif_optimized,
         asm,
         barrier_sites,
         bounds_sites,
