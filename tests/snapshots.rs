@@ -221,3 +221,98 @@ fn ir_and_clif_match_the_snapshots() {
         bad.join("\n")
     );
 }
+
+/// Cranelift's IR of `src` after its optimisations (SIMD regions or scalar only).
+fn optimized_clif(src: &str, scalar: bool) -> String {
+    let (sh, _) = glsl::compile(Stage::Compute, src).expect("compiles");
+    let (p, _) = glsl::link(&[(1, Stage::Compute, Some(Arc::new(sh)))], true).expect("links");
+    let local = p.compute.and_then(|c| c.local_size);
+    let k = backend::compile(
+        &p.module,
+        &p.reflection,
+        local,
+        Options {
+            clif: true,
+            scalar,
+            ..Options::default()
+        },
+    )
+    .expect("code generation");
+    k.clif_optimized.clone().expect("optimised CLIF")
+}
+
+/// The lines of each innermost loop of a CLIF function: from a block to the block whose
+/// branch goes back to it, in layout order.
+fn loop_bodies(clif: &str) -> Vec<Vec<&str>> {
+    let lines: Vec<&str> = clif.lines().collect();
+    let blocks = |l: &str| -> Vec<String> {
+        l.split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|t| {
+                t.len() > 5 && t.starts_with("block") && t[5..].bytes().all(|b| b.is_ascii_digit())
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let mut starts: Vec<(String, usize)> = Vec::new();
+    let mut loops: Vec<(usize, usize)> = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim_start();
+        if l.starts_with("block") {
+            starts.push((blocks(l)[0].clone(), i));
+        } else if t.starts_with("jump ") || t.starts_with("brif ") {
+            for target in blocks(t) {
+                if let Some((_, at)) = starts.iter().find(|(b, _)| *b == target) {
+                    loops.push((*at, i));
+                }
+            }
+        }
+    }
+    // The innermost: no other loop lies inside it.
+    loops
+        .iter()
+        .filter(|&&(a, b)| {
+            !loops
+                .iter()
+                .any(|&(c, d)| (c, d) != (a, b) && a <= c && d <= b)
+        })
+        .map(|&(a, b)| lines[a..=b].to_vec())
+        .collect()
+}
+
+/// Values a loop only reads are computed before it (Cranelift's LICM), in SIMD and in
+/// scalar regions, also where an `else` leaves the loop. Cranelift 0.135 loses the
+/// enclosing loop when it meets a block outside it first (see backend::lower's
+/// `loop_branch`); with the loop test the other way round `c` was recomputed (converted
+/// from the invocation id) on every iteration.
+#[test]
+fn loop_invariant_values_leave_the_loop() {
+    let while_loop = "#version 430\nlayout(local_size_x = 16, local_size_y = 16) in;\n\
+        layout(std430, binding = 0) buffer O { uint it[]; };\n\
+        void main() {\n  uvec2 p = gl_GlobalInvocationID.xy;\n\
+        vec2 c = vec2(-2.0, -1.5) + vec2(p) * (3.0 / 1024.0);\n  vec2 z = vec2(0.0);\n\
+        uint i = 0u;\n\
+        while (i < 256u && dot(z, z) < 4.0) { z = vec2(z.x * z.x - z.y * z.y, 2.0 * z.x * z.y) + c; i++; }\n\
+        it[p.y * 1024u + p.x] = i;\n}\n";
+    let else_break = "#version 430\nlayout(local_size_x = 64) in;\n\
+        layout(std430, binding = 0) buffer O { float o[]; };\n\
+        void main() {\n  float c = float(gl_GlobalInvocationID.x) * 0.5;\n  float z = 0.0;\n\
+        for (;;) { if (z < 100.0) { z = z + c + 1.0; } else break; }\n\
+        o[gl_GlobalInvocationID.x] = z;\n}\n";
+    for (what, src) in [("while loop", while_loop), ("else break", else_break)] {
+        for scalar in [false, true] {
+            let clif = optimized_clif(src, scalar);
+            let bodies = loop_bodies(&clif);
+            assert!(
+                !bodies.is_empty(),
+                "{what} (scalar {scalar}): no loop found in\n{clif}"
+            );
+            for body in &bodies {
+                assert!(
+                    !body.iter().any(|l| l.contains("fcvt_from_uint")),
+                    "{what} (scalar {scalar}): the loop converts the invocation id on every iteration:\n{}",
+                    body.join("\n")
+                );
+            }
+        }
+    }
+}

@@ -22,6 +22,22 @@ use crate::runtime::abi::offsets;
 
 pub(super) type R<T> = Result<T, String>;
 
+/// Ends a loop's test: to `body` when `more` is nonzero, else to `exit`.
+///
+/// The targets are emitted as `brif !more, exit, body` on purpose. Cranelift 0.135's
+/// e-graph pass places loop-invariant values before a loop (LICM) only while it walks
+/// the loop's blocks before any block outside the loop that shares their dominator:
+/// it visits a block's dominator-tree children in reverse post-order and forgets the
+/// enclosing loop at the first child outside it, without restoring it for the later
+/// children. Its depth-first walk takes a `brif`'s first target first, which puts that
+/// target later in reverse post-order, so the body must be the second target. (With
+/// `brif more, body, exit` a per-invocation value that a loop only reads, as
+/// `c` in a Mandelbrot loop, was recomputed on every iteration.)
+pub(super) fn loop_branch(b: &mut FunctionBuilder, more: Value, body: Block, exit: Block) {
+    let done = b.ins().icmp_imm_u(IntCC::Equal, more, 0);
+    b.ins().brif(done, exit, &[], body, &[]);
+}
+
 /// What the lowering needs to know about the program.
 pub struct Env<'a> {
     pub m: &'a Module,
@@ -377,7 +393,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         let iv = self.b.use_var(i);
         let count = self.b.ins().uextend(types::I64, self.count);
         let more = self.b.ins().icmp(IntCC::UnsignedLessThan, iv, count);
-        self.b.ins().brif(more, test, &[], done, &[]);
+        loop_branch(&mut self.b, more, test, done);
         self.b.switch_to_block(test);
         let o = self.b.ins().imul(iv, self.stride);
         let fp = self.b.ins().iadd(self.frame, o);

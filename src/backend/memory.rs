@@ -622,7 +622,7 @@ impl<'a, 'b> Lower<'a, 'b> {
                     .b
                     .ins()
                     .icmp_imm_s(IntCC::UnsignedLessThan, iv, n as i64);
-                self.b.ins().brif(more, body, &[], done, &[]);
+                loop_branch(&mut self.b, more, body, done);
                 self.b.switch_to_block(body);
                 let d = self.index_mem(dst, iv, elem)?;
                 let sr = self.index_mem(src, iv, elem)?;

@@ -41,7 +41,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         self.b.switch_to_block(header);
         let i = self.b.use_var(idx);
         let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, self.count);
-        self.b.ins().brif(more, body_blk, &[], done, &[]);
+        loop_branch(&mut self.b, more, body_blk, done);
         self.b.switch_to_block(body_blk);
         let i64v = self.b.ins().uextend(types::I64, i);
         let off = self.b.ins().imul(i64v, self.stride);
@@ -140,7 +140,7 @@ impl<'a, 'b> Lower<'a, 'b> {
         let iv = self.b.use_var(i);
         let count = self.b.ins().uextend(types::I64, self.count);
         let more = self.b.ins().icmp(IntCC::UnsignedLessThan, iv, count);
-        self.b.ins().brif(more, test, &[], self.exit, &[]);
+        loop_branch(&mut self.b, more, test, self.exit);
         self.b.switch_to_block(test);
         let off = self.b.ins().imul(iv, self.stride);
         let fp = self.b.ins().iadd(self.frame, off);
@@ -407,7 +407,7 @@ impl<'a, 'b> Lower<'a, 'b> {
                 match cond {
                     Some(c) if !*test_after => {
                         let c = self.group_decision(*c, types::I32)?;
-                        self.b.ins().brif(c, body_blk, &[], exit, &[]);
+                        loop_branch(&mut self.b, c, body_blk, exit);
                     }
                     _ => {
                         self.b.ins().jump(body_blk, &[]);

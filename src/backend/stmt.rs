@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::InstBuilder;
+use cranelift_codegen::ir::condcodes::IntCC;
 
 use crate::ir::*;
 
@@ -73,7 +74,20 @@ impl<'a, 'b> Lower<'a, 'b> {
                     self.b.create_block(),
                     self.b.create_block(),
                 );
-                self.b.ins().brif(c, then, &[], els, &[]);
+                // An `else` that leaves the loop (`if (c) { ... } else break;`) must be
+                // the first target, for the reason `loop_branch` gives.
+                let leaves = |b: &[Stmt]| {
+                    matches!(
+                        b.last().map(|s| &s.kind),
+                        Some(StmtKind::Break | StmtKind::Return(_))
+                    )
+                };
+                if leaves(reject) && !leaves(accept) {
+                    let not = self.b.ins().icmp_imm_u(IntCC::Equal, c, 0);
+                    self.b.ins().brif(not, els, &[], then, &[]);
+                } else {
+                    self.b.ins().brif(c, then, &[], els, &[]);
+                }
                 self.b.switch_to_block(then);
                 self.decl_depth += 1;
                 self.block(accept)?;
@@ -104,7 +118,7 @@ impl<'a, 'b> Lower<'a, 'b> {
                     Some(c) if !*test_after => {
                         let v = self.expr(*c)?;
                         let v = self.scalar(&v);
-                        self.b.ins().brif(v, body_blk, &[], exit, &[]);
+                        loop_branch(&mut self.b, v, body_blk, exit);
                     }
                     _ => {
                         self.b.ins().jump(body_blk, &[]);

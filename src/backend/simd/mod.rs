@@ -72,7 +72,7 @@ impl Lower<'_, '_> {
         self.b.switch_to_block(header);
         let i = self.b.use_var(idx);
         let more = self.b.ins().icmp(IntCC::UnsignedLessThan, i, self.count);
-        self.b.ins().brif(more, body, &[], done, &[]);
+        loop_branch(&mut self.b, more, body, done);
         self.b.switch_to_block(body);
 
         let iota: V = std::array::from_fn(|p| self.lane_steps(p, 1));
@@ -318,7 +318,7 @@ impl Lower<'_, '_> {
             .b
             .ins()
             .icmp_imm_u(IntCC::UnsignedLessThan, k, LANES as i64);
-        self.b.ins().brif(more, test, &[], done, &[]);
+        loop_branch(&mut self.b, more, test, done);
         self.b.switch_to_block(test);
         let off = self.b.ins().imul_imm_u(k, 4);
         match guard {

@@ -128,7 +128,7 @@ impl Lower<'_, '_> {
                 }
                 let l = self.use_vvar(live);
                 let any = self.any_lane(l);
-                self.b.ins().brif(any, body_blk, &[], exit, &[]);
+                loop_branch(&mut self.b, any, body_blk, exit);
                 self.b.switch_to_block(body_blk);
                 self.set_exec(l);
                 self.simd_mut().loops.push(live);
