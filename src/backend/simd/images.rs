@@ -2,9 +2,10 @@
 //! one of the formats the scalar lowering reads and writes inline
 //! (`images::inline_format`): the unit's descriptor is checked once for the lanes
 //! (unit in range, format, access), each lane's coordinates against the image's size;
-//! lanes that pass read or write the texel directly (the unorm conversion as vector
-//! arithmetic with the same results), and the others take the runtime's helper, one lane
-//! at a time, as the scalar lowering does.
+//! lanes inside read or write the texel directly (the unorm conversion as vector
+//! arithmetic with the same results), lanes outside read zeros and write nothing, as
+//! the helper would. When the descriptor check fails, every lane takes the runtime's
+//! helper, one at a time, as the scalar lowering does.
 
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -70,7 +71,14 @@ impl Lower<'_, '_> {
         std::array::from_fn(|p| {
             let zo = self.b.ins().imul(xyz[2][p], slicev);
             let yo = self.b.ins().imul(xyz[1][p], rowv);
-            let xo = self.b.ins().imul(xyz[0][p], tv);
+            // Texel sizes are powers of two but for 3-component formats.
+            let xo = if (texel as u64).is_power_of_two() {
+                self.b
+                    .ins()
+                    .ishl_imm_u(xyz[0][p], texel.trailing_zeros() as i64)
+            } else {
+                self.b.ins().imul(xyz[0][p], tv)
+            };
             let o = self.b.ins().iadd(zo, yo);
             self.b.ins().iadd(o, xo)
         })
@@ -264,7 +272,17 @@ impl Lower<'_, '_> {
                 };
                 v[k / 4] = l.b.ins().insertlane(v[k / 4], x, (k % 4) as u8);
             }
-            v
+            // Lanes outside the image read zeros, as the helper gives them.
+            std::array::from_fn(|p| {
+                if t == types::F32 {
+                    let m =
+                        l.b.ins()
+                            .bitcast(types::F32X4, MemFlagsData::new(), good[p]);
+                    l.b.ins().band(v[p], m)
+                } else {
+                    l.b.ins().band(v[p], good[p])
+                }
+            })
         };
         // A texel of one 32-bit word: the lanes' words, as vectors where the lanes
         // read consecutive texels.
@@ -286,9 +304,15 @@ impl Lower<'_, '_> {
                     (0..4)
                         .map(|i| {
                             std::array::from_fn(|p| {
-                                let sh = self.b.ins().iconst(types::I32, 8 * i);
-                                let x = self.b.ins().ushr(w[p], sh);
-                                self.b.ins().band(x, ff)
+                                // The top byte needs no mask after its shift.
+                                match i {
+                                    0 => self.b.ins().band(w[p], ff),
+                                    3 => self.b.ins().ushr_imm_u(w[p], 24),
+                                    _ => {
+                                        let x = self.b.ins().ushr_imm_u(w[p], 8 * i as i64);
+                                        self.b.ins().band(x, ff)
+                                    }
+                                }
                             })
                         })
                         .collect()
@@ -296,23 +320,31 @@ impl Lower<'_, '_> {
                     (0..n as i32).map(|i| gather(self, types::I8, i)).collect()
                 };
                 // unorm_to_f32: c / 255 correctly rounded. q = c * (1/255) is within
-                // an ulp; one correction step q + (c - q * 255) * (1/255), each
-                // operation rounded to single precision, gives the correctly rounded
-                // quotient for every c in 0..=255 (checked exhaustively against the
+                // an ulp; one correction step q + (c - q * 255) * (1/255) gives the
+                // correctly rounded quotient for every c in 0..=255, with each
+                // operation rounded to single precision and with the residual and the
+                // step as fused multiply-adds (both checked exhaustively against the
                 // double-precision result when this was written; the images test
                 // compares every byte with the helper).
                 let r = self.b.ins().f32const(1.0 / 255.0);
                 let r = self.b.ins().splat(types::F32X4, r);
                 let k255 = self.b.ins().f32const(255.0);
                 let k255 = self.b.ins().splat(types::F32X4, k255);
+                let fma = self.env.fma;
                 for b in bytes {
                     let f: V = std::array::from_fn(|p| {
                         let c = self.b.ins().fcvt_from_sint(types::F32X4, b[p]);
                         let q = self.b.ins().fmul(c, r);
-                        let qm = self.b.ins().fmul(q, k255);
-                        let e = self.b.ins().fsub(c, qm);
-                        let er = self.b.ins().fmul(e, r);
-                        self.b.ins().fadd(q, er)
+                        if fma {
+                            let nq = self.b.ins().fneg(q);
+                            let e = self.b.ins().fma(nq, k255, c);
+                            self.b.ins().fma(e, r, q)
+                        } else {
+                            let qm = self.b.ins().fmul(q, k255);
+                            let e = self.b.ins().fsub(c, qm);
+                            let er = self.b.ins().fmul(e, r);
+                            self.b.ins().fadd(q, er)
+                        }
                     });
                     out.push(f);
                 }
@@ -344,13 +376,44 @@ impl Lower<'_, '_> {
             };
             out.push(v);
         }
-        // Lanes of the mask that may not read inline: the helper, one at a time.
-        let exec = self.exec();
-        let slow: V = std::array::from_fn(|p| self.b.ins().band_not(exec[p], good[p]));
+        // Lanes outside the image read zeros, as the helper gives them: the texel data
+        // was (`gather` masks it; the vector loads are only for lanes all inside), the
+        // components a format lacks are here.
+        let out: Vec<V> = out
+            .iter()
+            .enumerate()
+            .map(|(c, v)| {
+                if c < n as usize {
+                    return *v;
+                }
+                std::array::from_fn(|p| {
+                    if float {
+                        let m = self
+                            .b
+                            .ins()
+                            .bitcast(types::F32X4, MemFlagsData::new(), good[p]);
+                        self.b.ins().band(v[p], m)
+                    } else {
+                        self.b.ins().band(v[p], good[p])
+                    }
+                })
+            })
+            .collect();
+        // A unit that may not be read inline (another format, not readable, nothing
+        // bound, offsets past 32 bits): every lane of the mask takes the helper, one at
+        // a time, from zeros (the inline values are not live across its calls).
         let vars: Vec<_> = (0..4).map(|_| self.vvar(s)).collect();
         for (var, v) in vars.iter().zip(&out) {
             self.def_vvar(*var, *v);
         }
+        let (helper, join) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, join, &[], helper, &[]);
+        self.b.switch_to_block(helper);
+        let zero = self.zero_lanes(s);
+        for var in &vars {
+            self.def_vvar(*var, zero);
+        }
+        let slow = self.exec();
         let t = if float { types::F32 } else { types::I32 };
         self.vfor_lanes(slow, |l, k| {
             let [x, y, z] = [0, 1, 2].map(|c| l.b.ins().extractlane(xyz[c][k / 4], (k % 4) as u8));
@@ -362,6 +425,8 @@ impl Lower<'_, '_> {
             }
             Ok(())
         })?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
         Ok(vars.iter().map(|v| self.use_vvar(*v)).collect())
     }
 
@@ -405,10 +470,15 @@ impl Lower<'_, '_> {
                 }
             }
         }
-        // Lanes of the mask that may not write inline: the helper, one at a time.
-        let slow: V = std::array::from_fn(|p| self.b.ins().band_not(exec[p], inside[p]));
+        // Lanes outside the image wrote nothing (their address is the sink), as the
+        // helper drops them. A unit that may not be written inline (another format,
+        // not writable, nothing bound, offsets past 32 bits): every lane of the mask
+        // takes the helper, one at a time.
+        let (helper, join) = (self.b.create_block(), self.b.create_block());
+        self.b.ins().brif(ok, join, &[], helper, &[]);
+        self.b.switch_to_block(helper);
         let table = self.images;
-        self.vfor_lanes(slow, |l, k| {
+        self.vfor_lanes(exec, |l, k| {
             let [x, y, z] = [0, 1, 2].map(|c| l.b.ins().extractlane(xyz[c][k / 4], (k % 4) as u8));
             let ss =
                 l.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 16, 4));
@@ -419,7 +489,10 @@ impl Lower<'_, '_> {
             }
             l.libcall(Libcall::ImageStore, &[table, unit, x, y, z, v]);
             Ok(())
-        })
+        })?;
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+        Ok(())
     }
 
     /// f32_to_unorm for 8 bits, as the scalar lowering's inline imageStore: NaN gives
