@@ -136,6 +136,7 @@ impl Lower<'_, '_> {
         self.simd = Some(Box::new(SimdCtx {
             plan,
             exec,
+            top: true,
             alive,
             loops: Vec::new(),
             locals: HashMap::new(),

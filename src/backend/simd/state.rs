@@ -74,6 +74,11 @@ pub struct SimdCtx {
     pub plan: Plan,
     /// Lanes running the current statement.
     pub exec: VVar,
+    /// Whether `exec` is the region's first mask at this point of the code (no
+    /// divergent `if`, loop exit, `break`, `continue` or `return` has narrowed it): an
+    /// assignment then needs no blend, since the lanes outside that mask (past the
+    /// group's end, or returned before an earlier barrier) are never observed.
+    pub top: bool,
     /// Lanes that have not returned from main.
     pub alive: VVar,
     /// The lanes still in each enclosing loop, innermost last.

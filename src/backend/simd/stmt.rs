@@ -90,14 +90,19 @@ impl Lower<'_, '_> {
                 let entry = self.exec();
                 let then_m: V = std::array::from_fn(|p| self.b.ins().band(entry[p], c[p]));
                 let else_m: V = std::array::from_fn(|p| self.b.ins().band_not(entry[p], c[p]));
+                // A uniform condition gives a branch all of the entry's lanes or none
+                // (then it is skipped).
+                let top = self.simd_ref().top;
+                self.simd_mut().top = top && !self.simd_ref().plan.varying[cond.0 as usize];
                 self.decl_depth += 1;
-                let after_then = self.vbranch(then_m, accept)?;
-                let after_else = if reject.is_empty() {
-                    else_m
-                } else {
-                    self.vbranch(else_m, reject)?
+                let after_then = self.vbranch(then_m, accept);
+                let after_else = match after_then {
+                    Ok(_) if !reject.is_empty() => self.vbranch(else_m, reject),
+                    _ => Ok(else_m),
                 };
                 self.decl_depth -= 1;
+                let (after_then, after_else) = (after_then?, after_else?);
+                self.simd_mut().top = top && !leaves(accept) && !leaves(reject);
                 let m: V = std::array::from_fn(|p| self.b.ins().bor(after_then[p], after_else[p]));
                 self.set_exec(m);
                 Ok(())
@@ -132,6 +137,11 @@ impl Lower<'_, '_> {
                 self.b.switch_to_block(body_blk);
                 self.set_exec(l);
                 self.simd_mut().loops.push(live);
+                // With a uniform condition and nothing that leaves early, every lane
+                // that entered runs each iteration or none does.
+                let top = self.simd_ref().top;
+                let uniform = cond.is_none_or(|c| !self.simd_ref().plan.varying[c.0 as usize]);
+                self.simd_mut().top = top && uniform && !leaves(body) && !leaves(step);
                 self.decl_depth += 1;
                 let r = self.vblock(body).and_then(|_| {
                     // Lanes that continued come back for the step.
@@ -141,6 +151,7 @@ impl Lower<'_, '_> {
                 });
                 self.decl_depth -= 1;
                 self.simd_mut().loops.pop();
+                self.simd_mut().top = top && !returns(body) && !returns(step);
                 r?;
                 self.check_abort();
                 if let (Some(c), true) = (cond, *test_after) {
@@ -168,11 +179,13 @@ impl Lower<'_, '_> {
                 self.def_vvar(live, nl);
                 let z = self.no_lanes();
                 self.set_exec(z);
+                self.simd_mut().top = false;
                 Ok(())
             }
             StmtKind::Continue => {
                 let z = self.no_lanes();
                 self.set_exec(z);
+                self.simd_mut().top = false;
                 Ok(())
             }
             StmtKind::Return(None) if self.simd_ref().may_return => {
@@ -187,6 +200,7 @@ impl Lower<'_, '_> {
                 }
                 let z = self.no_lanes();
                 self.set_exec(z);
+                self.simd_mut().top = false;
                 Ok(())
             }
             _ => Err(format!(
@@ -223,6 +237,12 @@ impl Lower<'_, '_> {
     /// Stores components `which` of a variable from `v`, in the lanes of the execution
     /// mask.
     pub(super) fn vstore_slot(&mut self, slot: &SSlot, which: &[usize], v: &[V]) -> R<()> {
+        if self.simd_ref().top {
+            for (&k, x) in which.iter().zip(v) {
+                self.def_vvar(slot.0[k], *x);
+            }
+            return Ok(());
+        }
         let e = self.exec();
         for (&k, x) in which.iter().zip(v) {
             let old = self.use_vvar(slot.0[k]);
@@ -288,4 +308,51 @@ impl Lower<'_, '_> {
         let consts = self.comp_offsets(&r);
         consts.into_iter().map(|(o, _)| off + o).collect()
     }
+}
+
+/// Whether `stmts` may narrow the lanes that reach their end: a `break`, `continue` or
+/// `return` anywhere in them.
+fn leaves(stmts: &[Stmt]) -> bool {
+    any_stmt(stmts, &|k| {
+        matches!(
+            k,
+            StmtKind::Break | StmtKind::Continue | StmtKind::Return(_)
+        )
+    })
+}
+
+/// Whether `stmts` contain a `return` anywhere.
+fn returns(stmts: &[Stmt]) -> bool {
+    any_stmt(stmts, &|k| matches!(k, StmtKind::Return(_)))
+}
+
+/// Whether a statement of `stmts`, at any depth, satisfies `f` (an explicit stack: the
+/// nesting depth comes from the shader).
+fn any_stmt(stmts: &[Stmt], f: &dyn Fn(&StmtKind) -> bool) -> bool {
+    let mut todo: Vec<&[Stmt]> = vec![stmts];
+    while let Some(b) = todo.pop() {
+        for s in b {
+            if f(&s.kind) {
+                return true;
+            }
+            match &s.kind {
+                StmtKind::Block(b) => todo.push(b),
+                StmtKind::If { accept, reject, .. } => {
+                    todo.push(accept);
+                    todo.push(reject);
+                }
+                StmtKind::Loop { body, step, .. } => {
+                    todo.push(body);
+                    todo.push(step);
+                }
+                StmtKind::Switch { cases, .. } => {
+                    for c in cases {
+                        todo.push(&c.body);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    false
 }
