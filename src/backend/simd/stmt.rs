@@ -151,9 +151,10 @@ impl Lower<'_, '_> {
                 });
                 self.decl_depth -= 1;
                 self.simd_mut().loops.pop();
-                self.simd_mut().top = top && !returns(body) && !returns(step);
                 r?;
                 self.check_abort();
+                // A do-while's test runs for the lanes still in the loop: `top` stays
+                // the body's.
                 if let (Some(c), true) = (cond, *test_after) {
                     let l = self.use_vvar(live);
                     self.set_exec(l);
@@ -162,6 +163,7 @@ impl Lower<'_, '_> {
                     let nl: V = std::array::from_fn(|p| self.b.ins().band(l[p], c[p]));
                     self.def_vvar(live, nl);
                 }
+                self.simd_mut().top = top && !returns(body) && !returns(step);
                 self.b.ins().jump(header, &[]);
                 self.b.switch_to_block(exit);
                 // Every lane that entered leaves, but those that returned.
