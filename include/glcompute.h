@@ -250,6 +250,12 @@ void glBindVertexBuffers(GLuint first,
                          const GLintptr *offsets,
                          const GLsizei *strides);
 
+/**
+ * OpenGL ES 3.2 (KHR_blend_equation_advanced): orders advanced blending against
+ * earlier draws; nothing is drawn, so there is nothing to order.
+ */
+void glBlendBarrier(void);
+
 void glBlendColor(GLfloat r, GLfloat g, GLfloat b, GLfloat a);
 
 void glBlendEquation(GLenum mode);
@@ -1284,6 +1290,19 @@ void glPolygonOffset(GLfloat factor, GLfloat units);
 void glPolygonOffsetClamp(GLfloat factor, GLfloat units, GLfloat clamp);
 
 void glPopDebugGroup(void);
+
+/**
+ * OpenGL ES 3.2 (EXT_primitive_bounding_box): the bounding box tessellation and
+ * geometry may assume.
+ */
+void glPrimitiveBoundingBox(GLfloat min_x,
+                            GLfloat min_y,
+                            GLfloat min_z,
+                            GLfloat min_w,
+                            GLfloat max_x,
+                            GLfloat max_y,
+                            GLfloat max_z,
+                            GLfloat max_w);
 
 void glPrimitiveRestartIndex(GLuint index);
 

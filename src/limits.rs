@@ -12,10 +12,10 @@ use crate::gl::enums::*;
 /// and the features of 4.4 and 4.5).
 pub const GL_MAJOR: i32 = 4;
 pub const GL_MINOR: i32 = 6;
-/// The version of an OpenGL ES context (EGL_OPENGL_ES_API): 3.1, the first with
-/// compute shaders.
+/// The version of an OpenGL ES context (EGL_OPENGL_ES_API): 3.2 (3.1 is the first
+/// with compute shaders).
 pub const ES_MAJOR: i32 = 3;
-pub const ES_MINOR: i32 = 1;
+pub const ES_MINOR: i32 = 2;
 
 /// MAX_COMPUTE_WORK_GROUP_COUNT, per dimension (minimum 65535). Group ids are 32-bit
 /// unsigned in GLSL, and the runtime counts groups in 64 bits, so the whole signed range
@@ -288,6 +288,7 @@ pub const EXTENSIONS: &[&str] = &[
     "GL_KHR_no_error",
     "GL_KHR_robust_buffer_access_behavior",
     "GL_KHR_robustness",
+    "GL_KHR_texture_compression_astc_ldr",
     "GL_NV_compute_shader_derivatives",
     "GL_NV_shader_atomic_float",
     "GL_NV_shader_atomic_int64",

@@ -156,7 +156,7 @@ pub extern "C" fn glBlendColor(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glBlendEquation(mode: GLenum) {
-    gl_call("glBlendEquation", |st| st.blend_equation(None, mode, mode))
+    gl_call("glBlendEquation", |st| st.blend_equation_mode(None, mode))
 }
 
 #[unsafe(no_mangle)]
@@ -169,7 +169,33 @@ pub extern "C" fn glBlendEquationSeparate(rgb: GLenum, alpha: GLenum) {
 #[unsafe(no_mangle)]
 pub extern "C" fn glBlendEquationi(buf: GLuint, mode: GLenum) {
     gl_call("glBlendEquationi", |st| {
-        st.blend_equation(Some(buf), mode, mode)
+        st.blend_equation_mode(Some(buf), mode)
+    })
+}
+
+/// OpenGL ES 3.2 (KHR_blend_equation_advanced): orders advanced blending against
+/// earlier draws; nothing is drawn, so there is nothing to order.
+#[unsafe(no_mangle)]
+pub extern "C" fn glBlendBarrier() {
+    gl_call("glBlendBarrier", |st| st.es_command("glBlendBarrier"))
+}
+
+/// OpenGL ES 3.2 (EXT_primitive_bounding_box): the bounding box tessellation and
+/// geometry may assume.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn glPrimitiveBoundingBox(
+    min_x: GLfloat,
+    min_y: GLfloat,
+    min_z: GLfloat,
+    min_w: GLfloat,
+    max_x: GLfloat,
+    max_y: GLfloat,
+    max_z: GLfloat,
+    max_w: GLfloat,
+) {
+    gl_call("glPrimitiveBoundingBox", |st| {
+        st.set_primitive_bounding_box([min_x, min_y, min_z, min_w, max_x, max_y, max_z, max_w])
     })
 }
 

@@ -414,12 +414,12 @@ fn context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
     })
 }
 
-/// Validated attributes of an OpenGL ES context (EGL 1.5 §3.7.1): versions 2.0 to 3.1
-/// get an OpenGL ES 3.1 context (backward compatible with each); 1.x (the default) and
-/// 3.2 and later are EGL_BAD_MATCH.
+/// Validated attributes of an OpenGL ES context (EGL 1.5 §3.7.1): versions 2.0 to 3.2
+/// get an OpenGL ES 3.2 context (backward compatible with each); 1.x (the default) and
+/// 3.3 and later are EGL_BAD_MATCH.
 fn es_context_info(attribs: &[(i32, i32)]) -> EglResult<ContextInfo> {
     let a = read_attribs(attribs, true)?;
-    if !matches!((a.major, a.minor), (2, 0) | (3, 0..=1)) {
+    if !matches!((a.major, a.minor), (2, 0) | (3, 0..=2)) {
         return Err(EGL_BAD_MATCH);
     }
     Ok(ContextInfo {

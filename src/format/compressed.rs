@@ -1,6 +1,7 @@
 //! Compressed formats (GL 4.6 §8.7, appendix C): the specific formats GL 4.3 core
-//! requires (RGTC, BPTC, ETC2/EAC), the generic ones, the size of their blocks, and how
-//! each block decodes to texels.
+//! requires (RGTC, BPTC, ETC2/EAC), the ASTC LDR formats of OpenGL ES 3.2
+//! (KHR_texture_compression_astc_ldr), the generic ones, the size of their blocks, and
+//! how each block decodes to texels.
 
 use crate::format::etc2;
 use crate::format::texel::{Format, Kind};
@@ -9,15 +10,67 @@ use crate::gl::enums::*;
 /// How the blocks of a specific compressed format decode.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Codec {
-    Rgtc1 { signed: bool },
-    Rgtc2 { signed: bool },
-    Bc7 { srgb: bool },
-    Bc6h { signed: bool },
-    Etc2Rgb { srgb: bool },
-    Etc2Punch { srgb: bool },
-    Etc2Rgba { srgb: bool },
-    R11 { signed: bool },
-    Rg11 { signed: bool },
+    Rgtc1 {
+        signed: bool,
+    },
+    Rgtc2 {
+        signed: bool,
+    },
+    Bc7 {
+        srgb: bool,
+    },
+    Bc6h {
+        signed: bool,
+    },
+    Etc2Rgb {
+        srgb: bool,
+    },
+    Etc2Punch {
+        srgb: bool,
+    },
+    Etc2Rgba {
+        srgb: bool,
+    },
+    R11 {
+        signed: bool,
+    },
+    Rg11 {
+        signed: bool,
+    },
+    /// ASTC, LDR profile: 16-byte blocks of `w` x `h` texels.
+    Astc {
+        w: u8,
+        h: u8,
+        srgb: bool,
+    },
+}
+
+/// The ASTC block footprints of KHR_texture_compression_astc_ldr, in the order of
+/// their internal formats (COMPRESSED_RGBA_ASTC_4x4_KHR = 0x93B0 to 12x12 = 0x93BD,
+/// COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR = 0x93D0 to 0x93DD).
+const ASTC_FOOTPRINTS: [(u8, u8); 14] = [
+    (4, 4),
+    (5, 4),
+    (5, 5),
+    (6, 5),
+    (6, 6),
+    (8, 5),
+    (8, 6),
+    (8, 8),
+    (10, 5),
+    (10, 6),
+    (10, 8),
+    (10, 10),
+    (12, 10),
+    (12, 12),
+];
+
+/// The 28 ASTC LDR internal formats (KHR_texture_compression_astc_ldr, OpenGL ES 3.2
+/// table 8.19): the RGBA ones, then the sRGB ones.
+pub fn astc_formats() -> impl Iterator<Item = u32> {
+    (0..14)
+        .map(|i| GL_COMPRESSED_RGBA_ASTC_4x4_KHR + i)
+        .chain((0..14).map(|i| GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR + i))
 }
 
 /// The specific compressed internal formats of GL 4.3 core (GL 4.6 table 8.14).
@@ -55,6 +108,13 @@ pub const GENERAL_PURPOSE: [u32; 7] = [
     GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
 ];
 
+/// The formats COMPRESSED_TEXTURE_FORMATS lists in an OpenGL ES 3.2 context: every
+/// compressed format OpenGL ES 3.2 has (ETC2/EAC and ASTC), as Mesa's OpenGL ES
+/// contexts list theirs.
+pub fn es_formats() -> impl Iterator<Item = u32> {
+    SPECIFIC[8..].iter().copied().chain(astc_formats())
+}
+
 /// The codec of a specific compressed internal format.
 pub fn codec(internal: u32) -> Option<Codec> {
     use Codec::*;
@@ -77,6 +137,17 @@ pub fn codec(internal: u32) -> Option<Codec> {
         GL_COMPRESSED_SIGNED_R11_EAC => R11 { signed: true },
         GL_COMPRESSED_RG11_EAC => Rg11 { signed: false },
         GL_COMPRESSED_SIGNED_RG11_EAC => Rg11 { signed: true },
+        i if (GL_COMPRESSED_RGBA_ASTC_4x4_KHR..=GL_COMPRESSED_RGBA_ASTC_12x12_KHR).contains(&i) => {
+            let (w, h) = ASTC_FOOTPRINTS[(i - GL_COMPRESSED_RGBA_ASTC_4x4_KHR) as usize];
+            Astc { w, h, srgb: false }
+        }
+        i if (GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR
+            ..=GL_COMPRESSED_SRGB8_ALPHA8_ASTC_12x12_KHR)
+            .contains(&i) =>
+        {
+            let (w, h) = ASTC_FOOTPRINTS[(i - GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR) as usize];
+            Astc { w, h, srgb: true }
+        }
         _ => return None,
     })
 }
@@ -111,7 +182,31 @@ pub fn uncompressed_replacement(internal: u32) -> u32 {
 }
 
 impl Codec {
-    /// Bytes of one 4x4 block.
+    /// The internal format of the codec.
+    pub fn internal_format(self) -> u32 {
+        SPECIFIC
+            .iter()
+            .copied()
+            .chain(astc_formats())
+            .find(|&i| codec(i) == Some(self))
+            .unwrap_or(GL_NONE)
+    }
+
+    /// Texels along x and y of one block: 4x4 but for ASTC.
+    pub fn block_dims(self) -> (u32, u32) {
+        match self {
+            Codec::Astc { w, h, .. } => (w as u32, h as u32),
+            _ => (4, 4),
+        }
+    }
+
+    /// Blocks along x and y of a `w` x `h` image.
+    pub fn blocks(self, w: u32, h: u32) -> (u64, u64) {
+        let (bw, bh) = self.block_dims();
+        (w.div_ceil(bw) as u64, h.div_ceil(bh) as u64)
+    }
+
+    /// Bytes of one block.
     pub fn block_bytes(self) -> usize {
         match self {
             Codec::Rgtc1 { .. }
@@ -135,7 +230,12 @@ impl Codec {
             Codec::Bc7 { srgb: true } | Codec::Etc2Punch { srgb: true } => {
                 Format::Srgb8 { alpha: true }
             }
-            Codec::Etc2Rgba { srgb: true } => Format::Srgb8 { alpha: true },
+            Codec::Etc2Rgba { srgb: true } | Codec::Astc { srgb: true, .. } => {
+                Format::Srgb8 { alpha: true }
+            }
+            // ASTC LDR decodes to 8 bits per channel (as Mesa's decoder, and
+            // EXT_texture_compression_astc_decode_mode's unorm8 mode, give).
+            Codec::Astc { srgb: false, .. } => p(Unorm, 4, 8),
             Codec::Bc7 { srgb: false }
             | Codec::Etc2Punch { srgb: false }
             | Codec::Etc2Rgba { srgb: false } => p(Unorm, 4, 8),
@@ -156,7 +256,8 @@ impl Codec {
             Codec::Etc2Rgb { srgb: true } => GL_SRGB,
             Codec::Bc7 { srgb: true }
             | Codec::Etc2Punch { srgb: true }
-            | Codec::Etc2Rgba { srgb: true } => GL_SRGB_ALPHA,
+            | Codec::Etc2Rgba { srgb: true }
+            | Codec::Astc { srgb: true, .. } => GL_SRGB_ALPHA,
             _ => GL_RGBA,
         }
     }
@@ -166,11 +267,13 @@ impl Codec {
         matches!(self, Codec::Bc7 { .. } | Codec::Bc6h { .. })
     }
 
-    /// Decodes one block (`block_bytes` long) into 16 texels of `texel_format`, texel
-    /// (x, y) at `out[(y * 4 + x) * texel bytes..]`.
+    /// Decodes one block (`block_bytes` long) into the `bw` x `bh` texels of
+    /// `block_dims` in `texel_format`, texel (x, y) at `out[(y * bw + x) * texel
+    /// bytes..]`.
     pub fn decode(self, block: &[u8], out: &mut [u8]) {
         let tb = self.texel_format().bytes();
-        debug_assert!(block.len() >= self.block_bytes() && out.len() >= 16 * tb);
+        let (bw, bh) = self.block_dims();
+        debug_assert!(block.len() >= self.block_bytes() && out.len() >= (bw * bh) as usize * tb);
         let b8 = |at: usize| -> [u8; 8] {
             let mut b = [0u8; 8];
             b.copy_from_slice(&block[at..at + 8]);
@@ -235,18 +338,31 @@ impl Codec {
                     o[2..].copy_from_slice(&g.to_le_bytes());
                 }
             }
+            Codec::Astc { .. } => {
+                let mut b = [0u8; 16];
+                b.copy_from_slice(&block[..16]);
+                // Every block decodes: one the LDR profile does not define (an HDR
+                // endpoint mode, an illegal encoding) gives the error colour, opaque
+                // magenta (KHR_texture_compression_astc_ldr, C.2.24).
+                astc_decode::astc_decode_block(
+                    &b,
+                    astc_decode::Footprint::new(bw, bh),
+                    |x, y, c| {
+                        if x < bw && y < bh {
+                            let at = (y * bw + x) as usize * 4;
+                            out[at..at + 4].copy_from_slice(&c);
+                        }
+                    },
+                );
+            }
         }
     }
 }
 
-pub fn blocks_along(texels: u32) -> u64 {
-    texels.div_ceil(4) as u64
-}
-
 /// Bytes of the blocks of a `w` x `h` x `d` image, None on overflow.
 pub fn image_bytes(c: Codec, w: u32, h: u32, d: u32) -> Option<u64> {
-    blocks_along(w)
-        .checked_mul(blocks_along(h))?
+    let (x, y) = c.blocks(w, h);
+    x.checked_mul(y)?
         .checked_mul(d as u64)?
         .checked_mul(c.block_bytes() as u64)
 }

@@ -14,8 +14,8 @@ pub struct Accepts {
     /// standalone; interposed, the host's, at least [`COMPLETED_GLSL_VERSION`] and at
     /// most 460.
     pub glsl_version: u16,
-    /// An OpenGL ES context: shaders are GLSL ES (`#version 300 es`, `310 es`), and
-    /// `glsl_version` is the highest ES version (310).
+    /// An OpenGL ES context: shaders are GLSL ES (`#version 300 es`, `310 es`, `320
+    /// es`), and `glsl_version` is the highest ES version (320).
     pub es: bool,
 }
 
@@ -43,11 +43,11 @@ impl Default for Accepts {
 }
 
 impl Accepts {
-    /// An OpenGL ES 3.1 context: GLSL ES 3.10, glcompute's extensions and those only an
+    /// An OpenGL ES 3.2 context: GLSL ES 3.20, glcompute's extensions and those only an
     /// OpenGL ES context announces.
     pub fn es() -> Accepts {
         let mut a = Accepts {
-            glsl_version: 310,
+            glsl_version: 320,
             es: true,
             ..Accepts::default()
         };

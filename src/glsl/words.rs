@@ -148,10 +148,12 @@ pub const WORDS: &[Entry] = &[
 ];
 
 /// The desktop GLSL version whose words and features a GLSL ES version has (3.30 for
-/// GLSL ES 3.00, 4.30 for 3.10); any other version is itself.
+/// GLSL ES 3.00, 4.30 for 3.10 and 3.20: what 3.20 adds to 3.10, geometry and
+/// tessellation shaders, GL_EXT_gpu_shader5's functions, texture buffers and cube map
+/// arrays, is in GLSL 4.30); any other version is itself.
 pub fn desktop_equivalent(es: bool, version: u16) -> u16 {
     match (es, version) {
-        (true, 310) => 430,
+        (true, 310 | 320) => 430,
         (true, 300) => 330,
         (_, v) => v,
     }

@@ -14,6 +14,8 @@ pub enum BTy {
     Vec(u8),
     FloatArray(u32),
     IntArray(u32),
+    /// An array of `vec4`.
+    Vec4Array(u32),
     /// `gl_PerVertex` structs, one per vertex of the primitive or patch.
     PerVertex,
 }
@@ -45,8 +47,8 @@ const fn output(ty: BTy) -> Option<BVar> {
 const CLIP: BTy = BTy::FloatArray(limits::MAX_CLIP_DISTANCES);
 const CULL: BTy = BTy::FloatArray(limits::MAX_CULL_DISTANCES);
 
-/// GLSL 4.60 §7.1 (the variables GLSL 4.30 has): the built-in inputs and outputs of
-/// each graphics stage.
+/// GLSL 4.60 §7.1 (the variables GLSL 4.30 has) and GLSL ES 3.20 §7.1: the built-in
+/// inputs and outputs of each graphics stage.
 pub fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
     use Stage::*;
     let per_vertex_out = matches!(stage, Vertex | TessEvaluation | Geometry);
@@ -69,6 +71,12 @@ pub fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
         (TessControl, "gl_TessLevelOuter") => Some(BVar {
             output: true,
             ty: BTy::FloatArray(4),
+            patch: true,
+        }),
+        // GLSL ES 3.20 §7.1.4 (EXT_primitive_bounding_box).
+        (TessControl, "gl_BoundingBox") => Some(BVar {
+            output: true,
+            ty: BTy::Vec4Array(2),
             patch: true,
         }),
         (TessControl, "gl_TessLevelInner") => Some(BVar {

@@ -50,28 +50,29 @@ fn copy_blocks(
 ) -> GlResult<()> {
     // (bytes, texels along x and y) of the unit a copy moves.
     let unit = |l: &Level| match &l.compressed {
-        Some(b) => (b.codec.block_bytes(), 4u32),
-        None => (l.format.bytes(), 1),
+        Some(b) => (b.codec.block_bytes(), b.codec.block_dims()),
+        None => (l.format.bytes(), (1, 1)),
     };
     let ((sb, sdim), (db, ddim)) = (unit(s), unit(d));
     // A compressed end's extent runs to its last block's edge.
-    let lim = |l: &Level, dim: u32| {
+    let lim = |l: &Level, (bw, bh): (u32, u32)| {
         [
-            l.width.div_ceil(dim) * dim,
-            l.height.div_ceil(dim) * dim,
+            l.width.div_ceil(bw) * bw,
+            l.height.div_ceil(bh) * bh,
             l.depth,
         ]
     };
     // GL 4.6 §18.3.3: INVALID_VALUE if a region is not inside its image, or a
     // compressed end's region is not aligned to its blocks (but at the image's edge).
-    let aligned = |l: &Level, dim: u32, off: [i32; 3], sz: [i64; 3]| -> GlResult<()> {
+    let aligned = |l: &Level, (bw, bh): (u32, u32), off: [i32; 3], sz: [i64; 3]| -> GlResult<()> {
         let edge = [l.width as i64, l.height as i64];
+        let dim = [bw as i64, bh as i64];
         for i in 0..2 {
             let end = off[i] as i64 + sz[i];
-            if off[i] as i64 % dim as i64 != 0 || (sz[i] % dim as i64 != 0 && end != edge[i]) {
+            if off[i] as i64 % dim[i] != 0 || (sz[i] % dim[i] != 0 && end != edge[i]) {
                 gl_bail!(
                     GL_INVALID_VALUE,
-                    "the region at ({}, {}) is not aligned to the 4x4 blocks of {}",
+                    "the region at ({}, {}) is not aligned to the {bw}x{bh} blocks of {}",
                     off[0],
                     off[1],
                     Enum(l.internal)
@@ -85,11 +86,11 @@ fn copy_blocks(
     aligned(s, sdim, s_off, s_size)?;
     // Sizes are not negative here (check_inside).
     let n = [
-        (s_size[0] as u64).div_ceil(sdim as u64) as i64,
-        (s_size[1] as u64).div_ceil(sdim as u64) as i64,
+        (s_size[0] as u64).div_ceil(sdim.0 as u64) as i64,
+        (s_size[1] as u64).div_ceil(sdim.1 as u64) as i64,
         s_size[2],
     ];
-    let d_size = [n[0] * ddim as i64, n[1] * ddim as i64, n[2]];
+    let d_size = [n[0] * ddim.0 as i64, n[1] * ddim.1 as i64, n[2]];
     let d_size32 = d_size.map(|v| v.min(i32::MAX as i64) as i32);
     check_inside(
         lim(d, ddim),
@@ -103,13 +104,16 @@ fn copy_blocks(
     // format; two compressed formats of one view class (table 8.22: RGTC1, RGTC2,
     // BPTC unorm, BPTC float); or an RGTC or BPTC format and an uncompressed colour
     // format whose texels are as large as its blocks (table 18.4, which has no ETC2
-    // or EAC format).
+    // or EAC format). ASTC (OES_copy_image, part of OpenGL ES 3.2, with
+    // KHR_texture_compression_astc_ldr): the formats of one footprint, and the
+    // uncompressed formats of 128-bit texels.
     use crate::format::compressed::Codec;
     let class = |c: Codec| match c {
         Codec::Rgtc1 { .. } => 1,
         Codec::Rgtc2 { .. } => 2,
         Codec::Bc7 { .. } => 3,
         Codec::Bc6h { .. } => 4,
+        Codec::Astc { w, h, .. } => 16 + w as u32 * 16 + h as u32,
         _ => 0,
     };
     let ds = |l: &Level| l.format.has_depth() || l.format.has_stencil();
@@ -130,23 +134,23 @@ fn copy_blocks(
         );
     }
     // Byte offset of unit (x, y, z) of the region at `off` of an end.
-    let at = |l: &Level, off: [i32; 3], dim: u32, [x, y, z]: [u64; 3]| -> usize {
+    let at = |l: &Level, off: [i32; 3], (bw, bh): (u32, u32), [x, y, z]: [u64; 3]| -> usize {
         let (ux, uy, uz) = (
-            off[0] as u64 / dim as u64 + x,
-            off[1] as u64 / dim as u64 + y,
+            off[0] as u64 / bw as u64 + x,
+            off[1] as u64 / bh as u64 + y,
             off[2] as u64 + z,
         );
         match &l.compressed {
             Some(b) => {
-                let row = l.width.div_ceil(4) as u64 * b.codec.block_bytes() as u64;
-                let slice = row * l.height.div_ceil(4) as u64;
+                let row = b.row_bytes(l);
+                let slice = b.slice_bytes(l);
                 (b.offset + uz * slice + uy * row + ux * b.codec.block_bytes() as u64) as usize
             }
             None => texel_at(l, ux as u32, uy as u32, uz as u32),
         }
     };
     let mut bytes = vec![0u8; sb];
-    let mut texels = vec![0u8; 16 * d.format.bytes()];
+    let mut texels = vec![0u8; (ddim.0 * ddim.1) as usize * d.format.bytes()];
     for z in 0..n[2] as u64 {
         for y in 0..n[1] as u64 {
             for x in 0..n[0] as u64 {
@@ -160,10 +164,15 @@ fn copy_blocks(
                     Some(b) => {
                         b.storage.write(da, &bytes);
                         b.codec.decode(&bytes, &mut texels);
-                        let bx = d_off[0] as u32 / 4 + x as u32;
-                        let by = d_off[1] as u32 / 4 + y as u32;
+                        let bx = d_off[0] as u32 / ddim.0 + x as u32;
+                        let by = d_off[1] as u32 / ddim.1 + y as u32;
                         let bz = d_off[2] as u32 + z as u32;
-                        crate::state::objects::texture::write_texels(d, [bx, by, bz], &texels);
+                        crate::state::objects::texture::write_texels(
+                            d,
+                            ddim,
+                            [bx, by, bz],
+                            &texels,
+                        );
                     }
                     None => d.storage.write(da, &bytes),
                 }

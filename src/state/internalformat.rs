@@ -251,9 +251,8 @@ impl ContextState {
             // no mipmaps generated (GL 4.6 §8.14.4: not colour-renderable).
             match pname {
                 GL_TEXTURE_COMPRESSED => return Ok(vec![GL_TRUE as i64]),
-                GL_TEXTURE_COMPRESSED_BLOCK_WIDTH | GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT => {
-                    return Ok(vec![4]);
-                }
+                GL_TEXTURE_COMPRESSED_BLOCK_WIDTH => return Ok(vec![c.block_dims().0 as i64]),
+                GL_TEXTURE_COMPRESSED_BLOCK_HEIGHT => return Ok(vec![c.block_dims().1 as i64]),
                 GL_TEXTURE_COMPRESSED_BLOCK_SIZE => return Ok(vec![c.block_bytes() as i64]),
                 GL_COLOR_RENDERABLE
                 | GL_FRAMEBUFFER_RENDERABLE

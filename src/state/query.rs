@@ -158,7 +158,7 @@ impl ContextState {
         Ok(match name {
             GL_VENDOR => static_cstring(&VENDOR, || "glcompute".into()),
             GL_RENDERER => static_cstring(&RENDERER, renderer),
-            // OpenGL ES 3.1 §20.2: "OpenGL ES N.M vendor-info", "OpenGL ES GLSL ES N.MM".
+            // OpenGL ES 3.2 §20.2: "OpenGL ES N.M vendor-info", "OpenGL ES GLSL ES N.MM".
             GL_VERSION if self.info.es => static_cstring(&VERSION_ES, || {
                 format!(
                     "OpenGL ES {ES_MAJOR}.{ES_MINOR} glcompute {}",
@@ -166,7 +166,7 @@ impl ContextState {
                 )
             }),
             GL_SHADING_LANGUAGE_VERSION if self.info.es => {
-                static_cstring(&GLSL_ES, || "OpenGL ES GLSL ES 3.10".into())
+                static_cstring(&GLSL_ES, || "OpenGL ES GLSL ES 3.20".into())
             }
             GL_EXTENSIONS if self.info.es => static_cstring(&EXTS_ES, || es_extensions().join(" ")),
             GL_VERSION if self.info.is_core() => {
@@ -253,13 +253,38 @@ impl ContextState {
     /// The value of a non-indexed state variable (the Get table of
     /// scripts/get_params.py); INVALID_ENUM for the rest.
     pub fn get_value(&mut self, pname: u32) -> GlResult<Value> {
-        // An OpenGL ES 3.1 context: its version; no profile mask or list of shading
-        // language versions (OpenGL ES 3.1 §20, table 20.40 has neither).
+        // An OpenGL ES 3.2 context: its version, its compressed formats and the state
+        // OpenGL ES 3.2 adds; no profile mask or list of shading language versions
+        // (OpenGL ES 3.2 §20 has neither).
         if self.info.es {
             match pname {
                 GL_NUM_EXTENSIONS => return Ok(Value::int(es_extensions().len() as i64)),
                 GL_MAJOR_VERSION => return Ok(Value::int(ES_MAJOR as i64)),
                 GL_MINOR_VERSION => return Ok(Value::int(ES_MINOR as i64)),
+                GL_NUM_COMPRESSED_TEXTURE_FORMATS => {
+                    return Ok(Value::int(
+                        crate::format::compressed::es_formats().count() as i64
+                    ));
+                }
+                GL_COMPRESSED_TEXTURE_FORMATS => {
+                    return Ok(Value::Ints(
+                        crate::format::compressed::es_formats()
+                            .map(|f| f as i64)
+                            .collect(),
+                    ));
+                }
+                GL_PRIMITIVE_BOUNDING_BOX_ARB => {
+                    let b = self.raster.primitive_bounding_box;
+                    return Ok(Value::Floats(b.iter().map(|&v| v as f64).collect()));
+                }
+                // OpenGL ES 3.2 table 21.40: wide multisample lines, as wide as the
+                // other lines.
+                GL_MULTISAMPLE_LINE_WIDTH_RANGE_ARB => {
+                    return Ok(Value::Floats(crate::limits::LINE_WIDTH_RANGE.to_vec()));
+                }
+                GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY_ARB => {
+                    return Ok(Value::Floats(vec![0.125]));
+                }
                 GL_CONTEXT_PROFILE_MASK | GL_NUM_SHADING_LANGUAGE_VERSIONS => gl_bail!(
                     GL_INVALID_ENUM,
                     "pname {} is not a state value of an OpenGL ES context",

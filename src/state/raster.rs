@@ -59,6 +59,24 @@ const BLEND_EQUATIONS: [u32; 5] = [
     GL_MIN,
     GL_MAX,
 ];
+/// The advanced blend equations of KHR_blend_equation_advanced (core in OpenGL ES 3.2).
+const ADVANCED_BLEND_EQUATIONS: [u32; 15] = [
+    GL_MULTIPLY_KHR,
+    GL_SCREEN_KHR,
+    GL_OVERLAY_KHR,
+    GL_DARKEN_KHR,
+    GL_LIGHTEN_KHR,
+    GL_COLORDODGE_KHR,
+    GL_COLORBURN_KHR,
+    GL_HARDLIGHT_KHR,
+    GL_SOFTLIGHT_KHR,
+    GL_DIFFERENCE_KHR,
+    GL_EXCLUSION_KHR,
+    GL_HSL_HUE_KHR,
+    GL_HSL_SATURATION_KHR,
+    GL_HSL_COLOR_KHR,
+    GL_HSL_LUMINOSITY_KHR,
+];
 /// GL 4.6 table 17.2 (SRC_ALPHA_SATURATE is a destination factor too since GL 4.4).
 const BLEND_FACTORS: [u32; 19] = [
     GL_ZERO,
@@ -252,6 +270,41 @@ impl ContextState {
         )?;
         for (v, d) in self.raster.viewports[range].iter_mut().zip(ranges) {
             v.depth = [clamp01(d[0]), clamp01(d[1])];
+        }
+        Ok(())
+    }
+
+    /// BlendEquation(i) (GL 4.6 §17.3.6.1): in an OpenGL ES 3.2 context, the advanced
+    /// blend equations too (KHR_blend_equation_advanced, core in OpenGL ES 3.2:
+    /// BlendEquation and BlendEquationi take them, for both RGB and alpha; the
+    /// separate forms do not).
+    pub fn blend_equation_mode(&mut self, buf: Option<u32>, mode: u32) -> GlResult<()> {
+        if self.info.es && ADVANCED_BLEND_EQUATIONS.contains(&mode) {
+            let range = self.blend_buffers(buf)?;
+            self.raster.blend[range]
+                .iter_mut()
+                .for_each(|b| b.equation = [mode, mode]);
+            return Ok(());
+        }
+        self.blend_equation(buf, mode, mode)
+    }
+
+    /// PrimitiveBoundingBox (OpenGL ES 3.2, from EXT_primitive_bounding_box): any
+    /// values.
+    pub fn set_primitive_bounding_box(&mut self, b: [f32; 8]) -> GlResult<()> {
+        self.es_command("glPrimitiveBoundingBox")?;
+        self.raster.primitive_bounding_box = b;
+        Ok(())
+    }
+
+    /// INVALID_OPERATION for a command of OpenGL ES 3.2 that desktop GL does not have,
+    /// called in a desktop context (as Mesa does for a function a context lacks).
+    pub fn es_command(&self, name: &str) -> GlResult<()> {
+        if !self.info.es {
+            gl_bail!(
+                GL_INVALID_OPERATION,
+                "{name} is an OpenGL ES 3.2 command, and this is a desktop OpenGL context"
+            );
         }
         Ok(())
     }

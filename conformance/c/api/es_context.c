@@ -1,6 +1,6 @@
-/* OpenGL ES contexts (EGL 1.5 §3.7, OpenGL ES 3.1): every config is renderable by
+/* OpenGL ES contexts (EGL 1.5 §3.7, OpenGL ES 3.2): every config is renderable by
  * OpenGL ES 2 and 3 as well as OpenGL, eglBindAPI(EGL_OPENGL_ES_API) works, and a
- * context asked for ES 2.0 to 3.1 is an OpenGL ES 3.1 context: its version strings and
+ * context asked for ES 2.0 to 3.2 is an OpenGL ES 3.2 context: its version strings and
  * Gets say so, and it compiles GLSL ES 3.10 compute shaders with the rules of GLSL ES
  * (no implicit conversions, no doubles, image precisions and access) and runs them.
  * Desktop GLSL is refused there, as GLSL ES is in a desktop context. Linked as OpenGL ES
@@ -74,9 +74,9 @@ int main(void)
     EGLContext bad = es_context(dpy, cfg, (const EGLint[]){EGL_NONE}, &err);
     CHECK(bad == EGL_NO_CONTEXT && err == EGL_BAD_MATCH, "EGL 1.5 §3.7.1: the default ES 1.x is EGL_BAD_MATCH (0x%x)",
           err);
-    bad = es_context(dpy, cfg, (const EGLint[]){EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2, EGL_NONE},
+    bad = es_context(dpy, cfg, (const EGLint[]){EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3, EGL_NONE},
                      &err);
-    CHECK(bad == EGL_NO_CONTEXT && err == EGL_BAD_MATCH, "ES 3.2 is not provided: EGL_BAD_MATCH (0x%x)", err);
+    CHECK(bad == EGL_NO_CONTEXT && err == EGL_BAD_MATCH, "ES 3.3 does not exist: EGL_BAD_MATCH (0x%x)", err);
     bad = es_context(dpy, cfg,
                      (const EGLint[]){EGL_CONTEXT_CLIENT_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
                                       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE},
@@ -84,14 +84,14 @@ int main(void)
     CHECK(bad == EGL_NO_CONTEXT && err == EGL_BAD_ATTRIBUTE,
           "EGL 1.5 §3.7.1: a profile mask for an ES context is EGL_BAD_ATTRIBUTE (0x%x)", err);
 
-    /* ES 2.0 asked: an ES 3.1 context, which is backward compatible with it. */
+    /* ES 2.0 asked: an ES 3.2 context, which is backward compatible with it. */
     EGLContext ctx2 = es_context(dpy, cfg, (const EGLint[]){EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE}, &err);
     CHECK(ctx2 != EGL_NO_CONTEXT, "an ES 2.0 request gives a context (0x%x)", err);
     EGLContext ctx = es_context(dpy, cfg,
                                 (const EGLint[]){EGL_CONTEXT_CLIENT_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1,
                                                  EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE, EGL_NONE},
                                 &err);
-    CHECK(ctx != EGL_NO_CONTEXT, "an ES 3.1 context with robust access (0x%x)", err);
+    CHECK(ctx != EGL_NO_CONTEXT, "an ES 3.1 request with robust access (0x%x)", err);
     EGLint v = 0;
     eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &v);
     CHECK(v == EGL_OPENGL_ES_API, "EGL_CONTEXT_CLIENT_TYPE 0x%x", v);
@@ -101,13 +101,13 @@ int main(void)
 
     const char *version = (const char *)glGetString(GL_VERSION);
     const char *glsl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
-    CHECK(version && strncmp(version, "OpenGL ES 3.1 ", 14) == 0, "OpenGL ES 3.1 §20.2: GL_VERSION '%s'", version);
-    CHECK(glsl && strcmp(glsl, "OpenGL ES GLSL ES 3.10") == 0, "GL_SHADING_LANGUAGE_VERSION '%s'", glsl);
+    CHECK(version && strncmp(version, "OpenGL ES 3.2 ", 14) == 0, "OpenGL ES 3.2 §20.2: GL_VERSION '%s'", version);
+    CHECK(glsl && strcmp(glsl, "OpenGL ES GLSL ES 3.20") == 0, "GL_SHADING_LANGUAGE_VERSION '%s'", glsl);
     CHECK(glGetString(GL_EXTENSIONS) != NULL && glGetError() == GL_NO_ERROR, "ES keeps GetString(GL_EXTENSIONS)");
     GLint major = -1, minor = -1;
     glGetIntegerv(GL_MAJOR_VERSION, &major);
     glGetIntegerv(GL_MINOR_VERSION, &minor);
-    CHECK(major == 3 && minor == 1, "MAJOR/MINOR_VERSION %d.%d", major, minor);
+    CHECK(major == 3 && minor == 2, "MAJOR/MINOR_VERSION %d.%d", major, minor);
     GLint robust = 0;
     glGetIntegerv(GL_CONTEXT_FLAGS, &robust);
     CHECK(robust & GL_CONTEXT_FLAG_ROBUST_ACCESS_BIT, "CONTEXT_FLAGS has robust access: 0x%x", robust);
@@ -205,8 +205,10 @@ int main(void)
                   "GLSL ES 1.50 does not exist");
     compile_fails("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "OpenGL ES context",
                   "desktop GLSL is refused in an ES context");
-    compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "GLSL ES 3.10",
-                  "GLSL 4.60 §3.3: GLSL ES 3.20 is above the context's version");
+    compile_fails("#version 330 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "GLSL ES 3.20",
+                  "GLSL 4.60 §3.3: GLSL ES 3.30 does not exist");
+    s = compile_cs("#version 320 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", log, sizeof log);
+    CHECK(s != 0, "GLSL ES 3.20 compiles: %s", log);
     compile_fails("layout(local_size_x = 1) in;\nvoid main() {}\n", "GLSL ES 1.00",
                   "GLSL ES 3.10 §3.4: no #version is GLSL ES 1.00");
 

@@ -127,7 +127,7 @@ pub fn screen_extensions(
         // error; a context supports what its SHADING_LANGUAGE_VERSION says: a desktop
         // context desktop GLSL up to its version, and GLSL ES 3.00 and 3.10 where it
         // announces ARB_ES3_compatibility and ARB_ES3_1_compatibility (GL 4.3 and 4.5);
-        // an OpenGL ES context GLSL ES 3.00 and 3.10.
+        // an OpenGL ES context GLSL ES 3.00 up to its version (3.20).
         if let Some(v) = trimmed
             .strip_prefix('#')
             .map(str::trim_start)
@@ -150,10 +150,13 @@ pub fn screen_extensions(
                     words.join(" ")
                 )),
                 (true, false, _) => Some(format!(
-                    "desktop GLSL (#version {}) is not supported in an OpenGL ES context: its shaders are GLSL ES (#version 300 es or 310 es)",
+                    "desktop GLSL (#version {}) is not supported in an OpenGL ES context: its shaders are GLSL ES (#version 300 es, 310 es or 320 es)",
                     words.join(" ")
                 )),
-                (true, true, Some(n)) if n != 300 && n != 100 && n != accepts.glsl_version as u32 => Some(
+                (true, true, Some(n))
+                    if n != 100 && !(matches!(n, 300 | 310 | 320) && n <= accepts.glsl_version as u32) =>
+                {
+                    Some(
                     format!(
                         "GLSL ES {}.{:02} (#version {}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is OpenGL ES GLSL ES {}.{:02}",
                         n / 100,
@@ -161,10 +164,10 @@ pub fn screen_extensions(
                         words.join(" "),
                         accepts.glsl_version / 100,
                         accepts.glsl_version % 100
-                    ),
-                ),
+                    ))
+                }
                 (true, true, Some(100)) => Some(
-                    "GLSL ES 1.00 (#version 100) is not supported: glcompute compiles GLSL ES 3.00 and 3.10".to_string(),
+                    "GLSL ES 1.00 (#version 100) is not supported: glcompute compiles GLSL ES 3.00, 3.10 and 3.20".to_string(),
                 ),
                 (false, false, Some(n)) if n > accepts.glsl_version as u32 => Some(format!(
                     "GLSL {}.{:02} (#version {n}) is not supported: this context's GL_SHADING_LANGUAGE_VERSION is {}.{:02}",
@@ -247,7 +250,7 @@ pub fn screen_extensions(
     if accepts.es && !saw_version {
         log.error(
             map.span(0),
-            "a shader without #version is GLSL ES 1.00, which glcompute does not compile: an OpenGL ES context's shaders start with #version 300 es or #version 310 es",
+            "a shader without #version is GLSL ES 1.00, which glcompute does not compile: an OpenGL ES context's shaders start with #version 300 es, 310 es or 320 es",
         );
     }
     out

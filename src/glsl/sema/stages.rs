@@ -123,6 +123,26 @@ pub fn primitive_vertices(p: &str) -> u32 {
     }
 }
 
+/// The `blend_support_*` layout qualifiers of GLSL ES 3.20 §4.4.2.3.
+const BLEND_SUPPORT: [&str; 16] = [
+    "blend_support_multiply",
+    "blend_support_screen",
+    "blend_support_overlay",
+    "blend_support_darken",
+    "blend_support_lighten",
+    "blend_support_colordodge",
+    "blend_support_colorburn",
+    "blend_support_hardlight",
+    "blend_support_softlight",
+    "blend_support_difference",
+    "blend_support_exclusion",
+    "blend_support_hsl_hue",
+    "blend_support_hsl_saturation",
+    "blend_support_hsl_color",
+    "blend_support_hsl_luminosity",
+    "blend_support_all_equations",
+];
+
 /// Names of the layout qualifiers that select one value of a stage layout.
 const GEOMETRY_IN: [&str; 5] = [
     "points",
@@ -290,6 +310,12 @@ impl Checker<'_> {
                 (Stage::Fragment, true) if name == "early_fragment_tests" => {
                     self.m.stage_layout.early_fragment_tests = true;
                 }
+                // GLSL ES 3.20 §4.4.2.3 (KHR_blend_equation_advanced): the advanced
+                // blend equations the fragment shader's outputs are used with; nothing
+                // is drawn, so they only need to be valid.
+                (Stage::Fragment, false)
+                    if self.m.es_version.is_some_and(|v| v >= 320)
+                        && BLEND_SUPPORT.contains(&name) => {}
                 _ if name.starts_with("local_size") => self.error(
                     l.span,
                     format!(
@@ -347,6 +373,10 @@ impl Checker<'_> {
             BTy::Vec(n) => self.m.types.vector(Scalar::Float, n),
             BTy::FloatArray(n) => self.m.types.array(f, Some(n)),
             BTy::IntArray(n) => self.m.types.array(i, Some(n)),
+            BTy::Vec4Array(n) => {
+                let v = self.m.types.vector(Scalar::Float, 4);
+                self.m.types.array(v, Some(n))
+            }
             BTy::PerVertex => {
                 let s = self.per_vertex_struct();
                 let n = self.per_vertex_size(output);
@@ -394,6 +424,8 @@ impl Checker<'_> {
     pub(super) fn builtin_declared(&self, name: &str) -> bool {
         match name {
             "gl_ClipDistance" => self.version >= 130,
+            // GLSL ES 3.20 only (desktop GLSL has no bounding box).
+            "gl_BoundingBox" => self.m.es_version.is_some_and(|v| v >= 320),
             "gl_CullDistance" => self.version >= 450 || self.ext("GL_ARB_cull_distance"),
             "gl_BaseVertex" | "gl_BaseInstance" | "gl_DrawID" => self.version >= 460,
             "gl_BaseVertexARB" | "gl_BaseInstanceARB" | "gl_DrawIDARB" => {

@@ -113,6 +113,9 @@ pub struct Raster {
     pub patch_vertices: i32,
     pub patch_outer: [f32; 4],
     pub patch_inner: [f32; 2],
+    /// PRIMITIVE_BOUNDING_BOX (OpenGL ES 3.2, from EXT_primitive_bounding_box): the
+    /// minimum corner, then the maximum one.
+    pub primitive_bounding_box: [f32; 8],
 }
 
 pub const HINTS: [u32; 4] = [
@@ -174,6 +177,7 @@ impl Default for Raster {
             patch_vertices: 3,
             patch_outer: [1.0; 4],
             patch_inner: [1.0; 2],
+            primitive_bounding_box: [-1.0, -1.0, -1.0, 1.0, 1.0, 1.0, 1.0, 1.0],
         }
     }
 }

@@ -3,7 +3,7 @@
 //! levels keep their blocks beside the decoded texels), mipmap and texture completeness,
 //! the texture and image units of a context, and the proxy textures (§8.22).
 
-use crate::format::compressed::{Codec, blocks_along, image_bytes};
+use crate::format::compressed::{Codec, image_bytes};
 use crate::format::texel::Format;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
@@ -390,11 +390,11 @@ pub struct Blocks {
 
 impl Blocks {
     pub fn row_bytes(&self, l: &Level) -> u64 {
-        blocks_along(l.width) * self.codec.block_bytes() as u64
+        self.codec.blocks(l.width, l.height).0 * self.codec.block_bytes() as u64
     }
 
     pub fn slice_bytes(&self, l: &Level) -> u64 {
-        self.row_bytes(l) * blocks_along(l.height)
+        self.row_bytes(l) * self.codec.blocks(l.width, l.height).1
     }
 }
 
@@ -421,19 +421,19 @@ pub fn new_level(w: u32, h: u32, d: u32, internal: u32, c: Codec) -> GlResult<Le
     Ok(l)
 }
 
-/// Writes the 16 decoded texels of block (bx, by) of slice z into the level's texels,
-/// leaving out those past the level's edge.
-pub fn write_texels(l: &Level, [bx, by, z]: [u32; 3], texels: &[u8]) {
+/// Writes the `bw` x `bh` decoded texels of block (bx, by) of slice z into the level's
+/// texels, leaving out those past the level's edge.
+pub fn write_texels(l: &Level, (bw, bh): (u32, u32), [bx, by, z]: [u32; 3], texels: &[u8]) {
     let tb = l.format.bytes();
-    for y in 0..4 {
-        let ty = by * 4 + y;
+    for y in 0..bh {
+        let ty = by * bh + y;
         if ty >= l.height {
             break;
         }
-        let tx = bx * 4;
-        let n = (l.width - tx).min(4) as usize;
+        let tx = bx * bw;
+        let n = (l.width - tx).min(bw) as usize;
         let at = l.sample_at(tx, ty, z, 0);
-        let row = &texels[y as usize * 4 * tb..];
+        let row = &texels[(y * bw) as usize * tb..];
         l.storage.write(at as usize, &row[..n * tb]);
     }
 }

@@ -2,7 +2,7 @@
 //! storage modes of §8.4.1): the specific compressed formats GL 4.3 core requires
 //! (RGTC, BPTC, ETC2/EAC), CompressedTex(Sub)Image* and GetCompressedTex(Sub)Image.
 //!
-//! A compressed level keeps its 4x4 blocks exactly as the application gave them
+//! A compressed level keeps its blocks (4x4 texels, ASTC's of its footprint) exactly as the application gave them
 //! (GetCompressedTexImage returns them) beside its decoded texels, which are stored in
 //! the uncompressed format of [`Codec::texel_format`] and are what sampling, image
 //! loads, GetTexImage and copies read. Only the commands of this module and
@@ -15,7 +15,7 @@
 
 use std::sync::Arc;
 
-use crate::format::compressed::{Codec, SPECIFIC, blocks_along, codec, image_bytes, is_generic};
+use crate::format::compressed::{Codec, codec, image_bytes, is_generic};
 use crate::format::pixels::PixelModes;
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
@@ -44,7 +44,8 @@ struct ClientBlocks {
 impl ClientBlocks {
     fn new(c: Codec, dims_n: u8, size: [u32; 3], m: &PixelModes) -> Option<ClientBlocks> {
         let block = c.block_bytes() as u64;
-        let n = [blocks_along(size[0]), blocks_along(size[1]), size[2] as u64];
+        let (bx, by) = c.blocks(size[0], size[1]);
+        let n = [bx, by, size[2] as u64];
         let mut row = n[0] * block;
         let mut rows = n[1];
         let mut skip = 0u64;
@@ -146,25 +147,19 @@ fn check_target(target: u32, dims_n: u8, c: Option<Codec>) -> GlResult<()> {
         gl_bail!(
             GL_INVALID_OPERATION,
             "{} textures cannot be 3D",
-            Enum(c_internal(c))
+            Enum(c.internal_format())
         );
     }
     Ok(())
 }
 
-fn c_internal(c: Codec) -> u32 {
-    SPECIFIC
-        .iter()
-        .copied()
-        .find(|&i| codec(i) == Some(c))
-        .unwrap_or(GL_NONE)
-}
-
-/// Whether a region (checked to lie inside `l`) starts on a 4x4 block boundary and
+/// Whether a region (checked to lie inside `l`) starts on a block boundary of `c` and
 /// ends on one or at the image's edge, along x and y.
-fn block_aligned(l: &Level, off: [i32; 3], size: [i32; 3]) -> bool {
+fn block_aligned(c: Codec, l: &Level, off: [i32; 3], size: [i32; 3]) -> bool {
     let lim = [l.width as i32, l.height as i32];
-    (0..2).all(|i| off[i] % 4 == 0 && (size[i] % 4 == 0 || off[i] + size[i] == lim[i]))
+    let (bw, bh) = c.block_dims();
+    let dim = [bw as i32, bh as i32];
+    (0..2).all(|i| off[i] % dim[i] == 0 && (size[i] % dim[i] == 0 || off[i] + size[i] == lim[i]))
 }
 
 /// The source of compressed data: client memory, or the PIXEL_UNPACK buffer with
@@ -214,7 +209,8 @@ impl ContextState {
         let row_len = (layout.n[0] * layout.block) as usize;
         let mut row = vec![0u8; row_len];
         let tb = l.format.bytes();
-        let mut texels = vec![0u8; 16 * tb];
+        let (bw, bh) = b.codec.block_dims();
+        let mut texels = vec![0u8; (bw * bh) as usize * tb];
         for z in 0..layout.n[2] {
             for y in 0..layout.n[1] {
                 let at = layout.at(y, z);
@@ -231,7 +227,7 @@ impl ContextState {
                     b.codec.decode(block, &mut texels);
                     let bx = (origin[0] + x as u64) as u32;
                     let by = (origin[1] + y) as u32;
-                    write_texels(l, [bx, by, (origin[2] + z) as u32], &texels);
+                    write_texels(l, (bw, bh), [bx, by, (origin[2] + z) as u32], &texels);
                 }
             }
         }
@@ -427,10 +423,11 @@ impl ContextState {
         Self::check_region(&l, check, off, size)?;
         // GL 4.6 §8.7: INVALID_OPERATION if the region does not start on a block
         // boundary, or does not end on one short of the image's edge.
-        if !block_aligned(&l, off, size) {
+        let (bw, bh) = c.block_dims();
+        if !block_aligned(c, &l, off, size) {
             gl_bail!(
                 GL_INVALID_OPERATION,
-                "the region at ({}, {}) of {}x{} texels is not aligned to 4x4 blocks",
+                "the region at ({}, {}) of {}x{} texels is not aligned to {bw}x{bh} blocks",
                 off[0],
                 off[1],
                 size[0],
@@ -447,7 +444,8 @@ impl ContextState {
             crate::gl_err!(GL_INVALID_VALUE, "the compressed data's size overflows")
         })?;
         if let Some(src) = self.compressed_source(&layout, image_size, data)? {
-            Self::write_blocks(&l, &layout, &src, [off[0] as u64 / 4, off[1] as u64 / 4, z])?;
+            let origin = [(off[0] as u32 / bw) as u64, (off[1] as u32 / bh) as u64, z];
+            Self::write_blocks(&l, &layout, &src, origin)?;
         }
         Ok(())
     }
@@ -494,8 +492,12 @@ impl ContextState {
                         size[2]
                     );
                 }
-                if !block_aligned(&l, off, size) {
-                    gl_bail!(GL_INVALID_VALUE, "the region is not aligned to 4x4 blocks");
+                if !block_aligned(b.codec, &l, off, size) {
+                    let (bw, bh) = b.codec.block_dims();
+                    gl_bail!(
+                        GL_INVALID_VALUE,
+                        "the region is not aligned to {bw}x{bh} blocks"
+                    );
                 }
                 (
                     [off[0] as u32, off[1] as u32, off[2] as u32],
@@ -559,7 +561,8 @@ impl ContextState {
         if layout.n.contains(&0) {
             return Ok(());
         }
-        let origin = [off[0] as u64 / 4, off[1] as u64 / 4, off[2] as u64];
+        let (bw, bh) = b.codec.block_dims();
+        let origin = [(off[0] / bw) as u64, (off[1] / bh) as u64, off[2] as u64];
         for z in 0..layout.n[2] {
             for y in 0..layout.n[1] {
                 let src = b.offset

@@ -1,0 +1,480 @@
+/* What OpenGL ES 3.2 adds, in an OpenGL ES 3.2 context: ASTC LDR textures
+ * (KHR_texture_compression_astc_ldr) of every footprint, linear and sRGB, every mipmap
+ * level read by a compute shader and compared with the decoded images piglit ships
+ * (khr_texture_compression_astc/{compressed,decompressed}/2D); 2D array textures;
+ * sub-image uploads on block boundaries and the errors for others; every block decodes
+ * (a reserved one to the error colour). The advanced blend equations
+ * (KHR_blend_equation_advanced) and BlendBarrier, PrimitiveBoundingBox and its state,
+ * the multisample line width limits, and GLSL ES 3.20: gl_BoundingBox and the
+ * blend_support layouts only from 3.20, texture buffers in a 3.20 compute shader.
+ * The same checks pass on Mesa llvmpipe's OpenGL ES 3.2 context (--any-gl: another GL
+ * than glcompute; then what glcompute alone guarantees, and its desktop context, are
+ * not checked). */
+// build: -lEGL -lGLESv2 -lpthread -ldl -lm
+// run: standalone
+// run: llvmpipe -- --any-gl
+#include "harness.h"
+#include <math.h>
+
+#define ASTC_DIR_DEFAULT "/usr/lib/x86_64-linux-gnu/piglit/tests/spec/khr_texture_compression_astc"
+
+typedef void (*BlendBarrierFn)(void);
+typedef void (*PrimitiveBoundingBoxFn)(GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat, GLfloat);
+
+struct ktx {
+    unsigned char *data;
+    long size;
+    uint32_t w, h, layers, levels, internal;
+    /* Offset and size of each level's image data. */
+    long at[16];
+    uint32_t bytes[16];
+};
+
+static int load_ktx(const char *path, struct ktx *k)
+{
+    memset(k, 0, sizeof *k);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    fseek(f, 0, SEEK_END);
+    k->size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    k->data = malloc((size_t)k->size);
+    size_t got = fread(k->data, 1, (size_t)k->size, f);
+    fclose(f);
+    if (got != (size_t)k->size || k->size < 64)
+        return 0;
+    uint32_t hdr[13];
+    memcpy(hdr, k->data + 12, sizeof hdr);
+    k->internal = hdr[4];
+    k->w = hdr[6];
+    k->h = hdr[7];
+    k->layers = hdr[9] ? hdr[9] : 1;
+    k->levels = hdr[11] < 16 ? hdr[11] : 16;
+    long off = 64 + (long)hdr[12];
+    for (uint32_t l = 0; l < k->levels; l++) {
+        if (off + 4 > k->size)
+            return 0;
+        memcpy(&k->bytes[l], k->data + off, 4);
+        k->at[l] = off + 4;
+        off += 4 + ((k->bytes[l] + 3) & ~3u);
+        if (off > k->size + 3)
+            return 0;
+    }
+    return 1;
+}
+
+static GLuint program(const char *src)
+{
+    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048];
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        fprintf(stderr, "compile: %s\n", log);
+        return 0;
+    }
+    GLuint p = glCreateProgram();
+    glAttachShader(p, s);
+    glLinkProgram(p);
+    glDeleteShader(s);
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    return ok ? p : 0;
+}
+
+static int compiles(GLenum stage, const char *src)
+{
+    GLuint s = glCreateShader(stage);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    glDeleteShader(s);
+    return ok;
+}
+
+/* Reads level `level` (layer `layer`) of the bound texture through texelFetch into
+ * `out` (w * h RGBA floats). */
+static void fetch(GLuint prog, GLuint buf, GLenum target, int level, int layer, int w, int h, float *out)
+{
+    (void)target;
+    glUseProgram(prog);
+    glUniform1i(0, level);
+    glUniform1i(1, layer);
+    glUniform1i(2, w);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+    glDispatchCompute((GLuint)(w + 7) / 8, (GLuint)(h + 7) / 8, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    const float *m = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, (GLsizeiptr)w * h * 16, GL_MAP_READ_BIT);
+    if (m)
+        memcpy(out, m, (size_t)w * h * 16);
+    glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+}
+
+static float srgb_to_linear(float c)
+{
+    return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+/* Whether a fetched texel is further than `slack`/255 of the encoded value from the
+ * reference's bytes (sRGB references compared after decoding both bounds). */
+static int texel_off(const float *got, const unsigned char *ref, int channels, int srgb, int slack)
+{
+    for (int c = 0; c < 4; c++) {
+        float want_lo, want_hi;
+        int b = c < channels ? ref[c] : 255;
+        int lo = b > slack ? b - slack : 0, hi = b < 255 - slack ? b + slack : 255;
+        if (srgb && c < 3) {
+            want_lo = srgb_to_linear(lo / 255.0f);
+            want_hi = srgb_to_linear(hi / 255.0f);
+        } else {
+            want_lo = lo / 255.0f;
+            want_hi = hi / 255.0f;
+        }
+        if (got[c] < want_lo - 1e-5f || got[c] > want_hi + 1e-5f)
+            return 1;
+    }
+    return 0;
+}
+
+static const int FOOTPRINTS[14][2] = {{4, 4}, {5, 4}, {5, 5}, {6, 5}, {6, 6}, {8, 5}, {8, 6},
+                                      {8, 8}, {10, 5}, {10, 6}, {10, 8}, {10, 10}, {12, 10}, {12, 12}};
+
+static void astc(const char *dir, int any)
+{
+    const char *fetch2d = "#version 320 es\n"
+                          "layout(local_size_x = 8, local_size_y = 8) in;\n"
+                          "layout(location = 0) uniform int level;\n"
+                          "layout(location = 2) uniform int width;\n"
+                          "uniform highp sampler2D tex;\n"
+                          "layout(std430, binding = 0) writeonly buffer B { highp vec4 v[]; } b;\n"
+                          "void main() {\n"
+                          "  ivec2 c = ivec2(gl_GlobalInvocationID.xy);\n"
+                          "  ivec2 size = textureSize(tex, level);\n"
+                          "  if (c.x < size.x && c.y < size.y) b.v[c.y * width + c.x] = texelFetch(tex, c, level);\n"
+                          "}\n";
+    const char *fetch_array = "#version 320 es\n"
+                              "layout(local_size_x = 8, local_size_y = 8) in;\n"
+                              "layout(location = 0) uniform int level;\n"
+                              "layout(location = 1) uniform int layer;\n"
+                              "layout(location = 2) uniform int width;\n"
+                              "uniform highp sampler2DArray tex;\n"
+                              "layout(std430, binding = 0) writeonly buffer B { highp vec4 v[]; } b;\n"
+                              "void main() {\n"
+                              "  ivec2 c = ivec2(gl_GlobalInvocationID.xy);\n"
+                              "  ivec3 size = textureSize(tex, level);\n"
+                              "  if (c.x < size.x && c.y < size.y)\n"
+                              "    b.v[c.y * width + c.x] = texelFetch(tex, ivec3(c, layer), level);\n"
+                              "}\n";
+    GLuint p2d = program(fetch2d), parr = program(fetch_array);
+    CHECK(p2d && parr, "the ASTC fetch kernels compile and link");
+    GLuint buf;
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 256 * 256 * 16, NULL, GL_DYNAMIC_READ);
+    float *got = malloc(256 * 256 * 16);
+    int files = 0;
+    for (int srgb = 0; srgb < 2; srgb++) {
+        for (int f = 0; f < 14; f++) {
+            char cpath[512], dpath[512];
+            const char *kind = srgb ? "ldrs" : "ldrl";
+            snprintf(cpath, sizeof cpath, "%s/compressed/2D/%s/waffles-%dx%d.ktx", dir, kind, FOOTPRINTS[f][0],
+                     FOOTPRINTS[f][1]);
+            snprintf(dpath, sizeof dpath, "%s/decompressed/2D/%s/waffles-%dx%d.ktx", dir, kind, FOOTPRINTS[f][0],
+                     FOOTPRINTS[f][1]);
+            struct ktx c, d;
+            int ok = load_ktx(cpath, &c) && load_ktx(dpath, &d);
+            CHECK(ok, "piglit's ASTC images %s and %s (the piglit package) are readable", cpath, dpath);
+            if (!ok)
+                continue;
+            files++;
+            GLenum want = (srgb ? GL_COMPRESSED_SRGB8_ALPHA8_ASTC_4x4_KHR : GL_COMPRESSED_RGBA_ASTC_4x4_KHR) + f;
+            CHECK(c.internal == want, "%s holds 0x%x", cpath, c.internal);
+            int channels = d.internal == GL_RGB8 || d.internal == GL_RGB ? 3 : 4;
+            GLuint tex;
+            glGenTextures(1, &tex);
+            glBindTexture(GL_TEXTURE_2D, tex);
+            for (uint32_t l = 0; l < c.levels; l++) {
+                int w = (int)(c.w >> l) ? (int)(c.w >> l) : 1, h = (int)(c.h >> l) ? (int)(c.h >> l) : 1;
+                glCompressedTexImage2D(GL_TEXTURE_2D, (GLint)l, c.internal, w, h, 0, (GLsizei)c.bytes[l],
+                                       c.data + c.at[l]);
+            }
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, (GLint)c.levels - 1);
+            CHECK(glGetError() == GL_NO_ERROR, "%dx%d %s: the upload of %u levels", FOOTPRINTS[f][0], FOOTPRINTS[f][1],
+                  kind, c.levels);
+            int wrong = 0, first_level = -1, fx = 0, fy = 0;
+            for (uint32_t l = 0; l < c.levels && l < d.levels; l++) {
+                int w = (int)(c.w >> l) ? (int)(c.w >> l) : 1, h = (int)(c.h >> l) ? (int)(c.h >> l) : 1;
+                fetch(p2d, buf, GL_TEXTURE_2D, (int)l, 0, w, h, got);
+                /* KTX rows are 4-byte aligned. */
+                int row = (w * channels + 3) & ~3;
+                for (int y = 0; y < h; y++)
+                    for (int x = 0; x < w; x++) {
+                        const unsigned char *ref = d.data + d.at[l] + (long)y * row + (long)x * channels;
+                        /* llvmpipe approximates the sRGB curve: 2/255 there. */
+                        if (texel_off(got + (y * w + x) * 4, ref, channels, srgb, any ? 2 : 1)) {
+                            if (first_level < 0) {
+                                first_level = (int)l;
+                                fx = x;
+                                fy = y;
+                            }
+                            wrong++;
+                        }
+                    }
+            }
+            CHECK(wrong == 0, "%dx%d %s: %d texels differ from piglit's decoded image by more than 1/255 (2/255 sRGB --any-gl) (first: level %d (%d, %d))",
+                  FOOTPRINTS[f][0], FOOTPRINTS[f][1], kind, wrong, first_level, fx, fy);
+            glDeleteTextures(1, &tex);
+            free(c.data);
+            free(d.data);
+        }
+    }
+    CHECK(files == 28, "all 28 ASTC LDR formats compared (%d)", files);
+
+    /* A 2D array of two layers, each piglit's 5x5 image. */
+    char cpath[512], dpath[512];
+    snprintf(cpath, sizeof cpath, "%s/compressed/2D/ldrl/array/waffles-5x5.ktx", dir);
+    snprintf(dpath, sizeof dpath, "%s/decompressed/2D/ldrl/waffles-5x5.ktx", dir);
+    struct ktx c, d;
+    if (load_ktx(cpath, &c) && load_ktx(dpath, &d)) {
+        CHECK(c.layers == 2, "the array image has 2 layers (%u)", c.layers);
+        GLuint tex;
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+        glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, c.internal, (GLsizei)c.w, (GLsizei)c.h, 2);
+        glCompressedTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, (GLsizei)c.w, (GLsizei)c.h, 2, c.internal,
+                                  (GLsizei)c.bytes[0], c.data + c.at[0]);
+        CHECK(glGetError() == GL_NO_ERROR, "a 2D array of ASTC 5x5 through TexStorage3D and CompressedTexSubImage3D");
+        int wrong = 0;
+        for (int layer = 0; layer < 2; layer++) {
+            fetch(parr, buf, GL_TEXTURE_2D_ARRAY, 0, layer, (int)c.w, (int)c.h, got);
+            int row = ((int)c.w * 3 + 3) & ~3;
+            for (uint32_t y = 0; y < c.h; y++)
+                for (uint32_t x = 0; x < c.w; x++)
+                    wrong += texel_off(got + (y * c.w + x) * 4, d.data + d.at[0] + (long)y * row + x * 3, 3, 0, 1);
+        }
+        CHECK(wrong == 0, "the array's two layers are piglit's decoded image (%d texels differ)", wrong);
+        /* (llvmpipe has KHR_texture_compression_astc_sliced_3d.) */
+        if (!any)
+            EXPECT_ERR(GL_INVALID_OPERATION, "KHR_texture_compression_astc_ldr: no 3D ASTC images (without sliced 3D)",
+                       glCompressedTexImage3D(GL_TEXTURE_3D, 0, c.internal, 5, 5, 1, 0, 16, c.data + c.at[0]));
+        glDeleteTextures(1, &tex);
+        free(c.data);
+        free(d.data);
+    } else {
+        CHECK(0, "piglit's ASTC array image %s is readable", cpath);
+    }
+
+    /* Sub-images on the footprint's blocks: a void-extent block of one colour, and a
+     * reserved block (block mode 0), which decodes to the error colour, magenta. */
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_COMPRESSED_RGBA_ASTC_5x4_KHR, 12, 9);
+    CHECK(glGetError() == GL_NO_ERROR, "TexStorage2D of ASTC 5x4, 12x9 (3x3 blocks, the last ones partial)");
+    unsigned char blocks[2][16] = {
+        /* Void extent, LDR: R 0xffff, G 0, B 0x8080, A 0xffff. */
+        {0xfc, 0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x80, 0x80, 0xff, 0xff},
+        {0},
+    };
+    glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 5, 4, 5, 4, GL_COMPRESSED_RGBA_ASTC_5x4_KHR, 16, blocks[0]);
+    glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 10, 8, 2, 1, GL_COMPRESSED_RGBA_ASTC_5x4_KHR, 16, blocks[1]);
+    CHECK(glGetError() == GL_NO_ERROR, "sub-images on 5x4 blocks, and at the image's edge");
+    EXPECT_ERR(GL_INVALID_OPERATION, "OpenGL ES 3.2 §8.7: a region off the 5x4 blocks",
+               glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 5, 4, GL_COMPRESSED_RGBA_ASTC_5x4_KHR, 16, blocks[0]));
+    EXPECT_ERR(GL_INVALID_VALUE, "OpenGL ES 3.2 §8.7: imageSize is not the region's size",
+               glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 5, 4, GL_COMPRESSED_RGBA_ASTC_5x4_KHR, 8, blocks[0]));
+    fetch(p2d, buf, GL_TEXTURE_2D, 0, 0, 12, 9, got);
+    const float *t = got + (5 * 12 + 7) * 4;
+    CHECK(t[0] == 1.0f && t[1] == 0.0f && fabsf(t[2] - 128.0f / 255.0f) < 1e-6f && t[3] == 1.0f,
+          "the void-extent block's colour: %g %g %g %g", t[0], t[1], t[2], t[3]);
+    t = got + (8 * 12 + 11) * 4;
+    CHECK(t[0] == 1.0f && t[1] == 0.0f && t[2] == 1.0f && t[3] == 1.0f,
+          "a reserved block decodes to the error colour: %g %g %g %g", t[0], t[1], t[2], t[3]);
+    t = got + (0 * 12 + 0) * 4;
+    /* glcompute's choice: TexStorage's blocks and texels are zero. */
+    CHECK(any || (t[0] == 0.0f && t[3] == 0.0f), "a block never written is zero: %g %g", t[0], t[3]);
+    glDeleteTextures(1, &tex);
+
+    GLint n = 0;
+    glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
+    GLint formats[64] = {0};
+    int astc_listed = 0, etc2_listed = 0;
+    if (n > 0 && n <= 64) {
+        glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats);
+        for (int i = 0; i < n; i++) {
+            astc_listed += (formats[i] >= 0x93B0 && formats[i] <= 0x93BD) || (formats[i] >= 0x93D0 && formats[i] <= 0x93DD);
+            etc2_listed += formats[i] >= GL_COMPRESSED_R11_EAC && formats[i] <= GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC;
+        }
+    }
+    CHECK((any || n == 38) && astc_listed == 28 && etc2_listed == 10,
+          "COMPRESSED_TEXTURE_FORMATS lists the 10 ETC2/EAC and 28 ASTC formats (%d: %d, %d)", n, etc2_listed,
+          astc_listed);
+    glDeleteBuffers(1, &buf);
+    glDeleteProgram(p2d);
+    glDeleteProgram(parr);
+    free(got);
+}
+
+static void blend_and_bounds(void)
+{
+    BlendBarrierFn blend_barrier = (BlendBarrierFn)eglGetProcAddress("glBlendBarrier");
+    PrimitiveBoundingBoxFn bbox = (PrimitiveBoundingBoxFn)eglGetProcAddress("glPrimitiveBoundingBox");
+    CHECK(blend_barrier && bbox, "glBlendBarrier and glPrimitiveBoundingBox are there");
+    if (!blend_barrier || !bbox)
+        return;
+    GLint rgb = 0, alpha = 0;
+    glBlendEquation(GL_MULTIPLY_KHR);
+    glGetIntegerv(GL_BLEND_EQUATION_RGB, &rgb);
+    glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &alpha);
+    CHECK(glGetError() == GL_NO_ERROR && rgb == GL_MULTIPLY_KHR && alpha == GL_MULTIPLY_KHR,
+          "KHR_blend_equation_advanced: BlendEquation(MULTIPLY) sets both equations (0x%x 0x%x)", rgb, alpha);
+    EXPECT_ERR(GL_INVALID_ENUM, "KHR_blend_equation_advanced: BlendEquationSeparate takes no advanced equation",
+               glBlendEquationSeparate(GL_SCREEN_KHR, GL_FUNC_ADD));
+    glGetIntegerv(GL_BLEND_EQUATION_RGB, &rgb);
+    CHECK(rgb == GL_MULTIPLY_KHR, "the failed call changed nothing (0x%x)", rgb);
+    glBlendEquationi(1, GL_HSL_LUMINOSITY_KHR);
+    glGetIntegeri_v(GL_BLEND_EQUATION_ALPHA, 1, &alpha);
+    CHECK(glGetError() == GL_NO_ERROR && alpha == GL_HSL_LUMINOSITY_KHR, "BlendEquationi takes them (0x%x)", alpha);
+    EXPECT_ERR(GL_INVALID_ENUM, "0x929D lies between the advanced equations and is none", glBlendEquation(0x929D));
+    EXPECT_ERR(GL_NO_ERROR, "BlendBarrier", blend_barrier());
+
+    GLfloat b[8];
+    glGetFloatv(GL_PRIMITIVE_BOUNDING_BOX_ARB, b);
+    CHECK(b[0] == -1 && b[1] == -1 && b[2] == -1 && b[3] == 1 && b[4] == 1 && b[5] == 1 && b[6] == 1 && b[7] == 1,
+          "PRIMITIVE_BOUNDING_BOX starts (-1, -1, -1, 1), (1, 1, 1, 1): %g %g %g %g", b[0], b[1], b[2], b[3]);
+    bbox(-2, -3, -4, 0.5f, 5, 6, 7, 8);
+    glGetFloatv(GL_PRIMITIVE_BOUNDING_BOX_ARB, b);
+    CHECK(glGetError() == GL_NO_ERROR && b[0] == -2 && b[2] == -4 && b[3] == 0.5f && b[7] == 8,
+          "PrimitiveBoundingBox sets it: %g %g %g %g", b[0], b[2], b[3], b[7]);
+    GLfloat range[2] = {0, 0}, gran = 0;
+    glGetFloatv(GL_MULTISAMPLE_LINE_WIDTH_RANGE_ARB, range);
+    glGetFloatv(GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY_ARB, &gran);
+    CHECK(glGetError() == GL_NO_ERROR && range[0] == 1 && range[1] >= 1 && gran > 0,
+          "OpenGL ES 3.2 table 21.40: multisample line widths %g-%g by %g", range[0], range[1], gran);
+}
+
+static void glsl320(void)
+{
+    const char *tcs = "#version %s es\n"
+                      "layout(vertices = 3) out;\n"
+                      "void main() {\n"
+                      "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+                      "  gl_BoundingBox[0] = vec4(-1.0);\n"
+                      "  gl_BoundingBox[1] = vec4(1.0);\n"
+                      "}\n";
+    char src[1024];
+    snprintf(src, sizeof src, tcs, "320");
+    CHECK(compiles(GL_TESS_CONTROL_SHADER, src), "GLSL ES 3.20 §7.1: gl_BoundingBox in a tessellation control shader");
+    snprintf(src, sizeof src, tcs, "310");
+    CHECK(!compiles(GL_TESS_CONTROL_SHADER, src), "GLSL ES 3.10 has no gl_BoundingBox");
+    const char *fs = "#version %s es\n"
+                     "precision mediump float;\n"
+                     "layout(blend_support_multiply) out;\n"
+                     "layout(blend_support_hsl_hue) out;\n"
+                     "out vec4 color;\n"
+                     "void main() { color = vec4(1.0); }\n";
+    snprintf(src, sizeof src, fs, "320");
+    CHECK(compiles(GL_FRAGMENT_SHADER, src), "GLSL ES 3.20 §4.4.2.3: blend_support layouts");
+    snprintf(src, sizeof src, fs, "310");
+    CHECK(!compiles(GL_FRAGMENT_SHADER, src), "GLSL ES 3.10 has no blend_support layouts");
+    CHECK(!compiles(GL_FRAGMENT_SHADER, "#version 320 es\nprecision mediump float;\n"
+                                        "layout(blend_support_nothing) out;\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n"),
+          "an unknown blend_support layout is an error");
+
+    /* A texture buffer read by a GLSL ES 3.20 compute shader (texture buffers are core in
+     * OpenGL ES 3.2). */
+    GLuint p = program("#version 320 es\n"
+                       "layout(local_size_x = 16) in;\n"
+                       "uniform highp samplerBuffer src;\n"
+                       "layout(std430, binding = 0) writeonly buffer B { highp float v[]; } b;\n"
+                       "void main() {\n"
+                       "  int i = int(gl_GlobalInvocationID.x);\n"
+                       "  precise float f = fma(texelFetch(src, i).x, 2.0, 1.0);\n"
+                       "  b.v[i] = f + float(bitfieldExtract(uint(i), 1, 2));\n"
+                       "}\n");
+    CHECK(p != 0, "a GLSL ES 3.20 compute shader with a samplerBuffer, precise and fma");
+    if (!p)
+        return;
+    float data[16];
+    for (int i = 0; i < 16; i++)
+        data[i] = (float)i * 0.5f;
+    GLuint tb, tex, out;
+    glGenBuffers(1, &tb);
+    glBindBuffer(GL_TEXTURE_BUFFER, tb);
+    glBufferData(GL_TEXTURE_BUFFER, sizeof data, data, GL_STATIC_DRAW);
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_BUFFER, tex);
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_R32F, tb);
+    glGenBuffers(1, &out);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, out);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof data, NULL, GL_DYNAMIC_READ);
+    glUseProgram(p);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    const float *m = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, sizeof data, GL_MAP_READ_BIT);
+    int wrong = m == NULL;
+    for (int i = 0; m && i < 16; i++)
+        wrong += m[i] != data[i] * 2.0f + 1.0f + (float)((i >> 1) & 3);
+    glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+    CHECK(glGetError() == GL_NO_ERROR && wrong == 0, "the texture buffer kernel's 16 values (%d wrong)", wrong);
+    glDeleteBuffers(1, &tb);
+    glDeleteBuffers(1, &out);
+    glDeleteTextures(1, &tex);
+    glDeleteProgram(p);
+}
+
+int main(int argc, char **argv)
+{
+    int any = 0;
+    for (int i = 1; i < argc; i++)
+        any |= strcmp(argv[i], "--any-gl") == 0;
+    EGLDisplay dpy = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    CHECK(eglInitialize(dpy, NULL, NULL), "eglInitialize");
+    CHECK(eglBindAPI(EGL_OPENGL_ES_API), "eglBindAPI(EGL_OPENGL_ES_API)");
+    EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                                      (const EGLint[]){EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 2,
+                                                       EGL_NONE});
+    CHECK(ctx != EGL_NO_CONTEXT, "an OpenGL ES 3.2 context (0x%x)", eglGetError());
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx), "make it current");
+    const char *version = (const char *)glGetString(GL_VERSION);
+    CHECK(version && strncmp(version, "OpenGL ES 3.2 ", 14) == 0, "GL_VERSION '%s'", version);
+    const char *vendor = (const char *)glGetString(GL_VENDOR);
+    CHECK(any || (vendor && strcmp(vendor, "glcompute") == 0), "glcompute's context: %s", vendor);
+
+    const char *dir = getenv("GLCOMPUTE_ASTC_IMAGES");
+    astc(dir ? dir : ASTC_DIR_DEFAULT, any);
+    blend_and_bounds();
+    glsl320();
+
+    if (any) {
+        eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        eglDestroyContext(dpy, ctx);
+        eglTerminate(dpy);
+        return h_finish("es32");
+    }
+    /* glcompute's desktop context has neither ES 3.2 command (it does not announce
+     * KHR_blend_equation_advanced or ARB_ES3_2_compatibility). */
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    CHECK(eglBindAPI(EGL_OPENGL_API), "eglBindAPI(EGL_OPENGL_API)");
+    EGLContext gl = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                                     (const EGLint[]){EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 6,
+                                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE});
+    CHECK(gl != EGL_NO_CONTEXT, "a desktop context");
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, gl);
+    BlendBarrierFn blend_barrier = (BlendBarrierFn)eglGetProcAddress("glBlendBarrier");
+    if (blend_barrier)
+        EXPECT_ERR(GL_INVALID_OPERATION, "BlendBarrier is OpenGL ES's", blend_barrier());
+    EXPECT_ERR(GL_INVALID_ENUM, "desktop GL has no advanced blend equations", glBlendEquation(GL_MULTIPLY_KHR));
+    EXPECT_ERR(GL_INVALID_ENUM, "desktop GL has no PRIMITIVE_BOUNDING_BOX state",
+               glGetFloatv(GL_PRIMITIVE_BOUNDING_BOX_ARB, (GLfloat[8]){0}));
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, gl);
+    eglDestroyContext(dpy, ctx);
+    eglTerminate(dpy);
+    return h_finish("es32");
+}
