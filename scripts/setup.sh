@@ -10,7 +10,7 @@ cd "$ROOT"
 # the loaders and tools the tests drive, valgrind for the race checks, and Mesa
 # (llvmpipe) and piglit as the reference and conformance suite, and an X server (Xvfb)
 # for interposed mode's GLX tests, and libpng for the demo's pictures.
-PACKAGES="gcc pkg-config libegl-dev libgl-dev libepoxy-dev waffle-utils valgrind piglit libgl1-mesa-dri libegl-mesa0 glslang-tools spirv-tools libx11-dev xvfb xauth libpng-dev"
+PACKAGES="gcc pkg-config libegl-dev libgl-dev libgles-dev libepoxy-dev waffle-utils valgrind piglit libgl1-mesa-dri libegl-mesa0 glslang-tools spirv-tools libx11-dev xvfb xauth libpng-dev"
 
 need_install=0
 for p in $PACKAGES; do

@@ -199,9 +199,27 @@ pub const MAX_TEXTURE_COORDS: u32 = 8;
 pub const MAX_LIGHTS: u32 = 8;
 pub const MAX_CLIP_PLANES: u32 = 8;
 
-/// Extensions an OpenGL ES context announces besides [`EXTENSIONS`]: those of OpenGL
-/// ES that desktop GL 4.3 has in its core (image atomics are GL 4.2's).
-pub const ES_EXTENSIONS: &[&str] = &["GL_OES_shader_image_atomic"];
+/// The extensions of an OpenGL ES context, sorted: OpenGL ES extensions whose
+/// features glcompute has beyond OpenGL ES 3.2 and that add no command (the ones
+/// OpenGL ES 3.2 took into its core, such as KHR_debug and KHR_robustness, whose
+/// commands in OpenGL ES carry a KHR suffix, are left out). No desktop extension is
+/// listed: an OpenGL ES context has none of their commands or GLSL extensions.
+pub const ES_EXTENSIONS: &[&str] = &[
+    // Float color attachments (glcompute's framebuffers take them) and linear
+    // filtering of 32-bit float textures.
+    "GL_EXT_color_buffer_float",
+    "GL_EXT_texture_compression_bptc",
+    "GL_EXT_texture_compression_rgtc",
+    "GL_EXT_texture_filter_anisotropic",
+    "GL_EXT_texture_mirror_clamp_to_edge",
+    "GL_KHR_context_flush_control",
+    "GL_KHR_no_error",
+    "GL_KHR_robust_buffer_access_behavior",
+    "GL_KHR_texture_compression_astc_ldr",
+    // Image atomics of every format in GLSL ES 3.10 (core in 3.20).
+    "GL_OES_shader_image_atomic",
+    "GL_OES_texture_float_linear",
+];
 
 /// MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV (NV_parameter_buffer_object: at least 8)
 /// and MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV in words (at least 4096; NVIDIA's 16384).

@@ -185,6 +185,13 @@ pub fn gl_call<R: GlDefault>(
                 GL_CONTEXT_LOST,
                 "the context was lost in a reset (GL_LOSE_CONTEXT_ON_RESET); make a new one".into(),
             ))
+        } else if st.info.es && !crate::gl::es_functions::is_es_function(func) {
+            // An OpenGL ES context has only OpenGL ES's commands: a desktop one does
+            // nothing and records INVALID_OPERATION, as Mesa's OpenGL ES contexts do.
+            Err(crate::gl::error::GlError::new(
+                GL_INVALID_OPERATION,
+                format!("{func} is not an OpenGL ES 3.2 command, and this is an OpenGL ES context"),
+            ))
         } else {
             f(&mut st)
         };

@@ -275,7 +275,10 @@ pub extern "C" fn glClearDepth(d: GLdouble) {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn glClearDepthf(d: GLfloat) {
-    glClearDepth(d as f64)
+    gl_call("glClearDepthf", |st| {
+        st.framebuffers.clear_depth = (d as f64).clamp(0.0, 1.0);
+        Ok(())
+    })
 }
 
 #[unsafe(no_mangle)]

@@ -43,16 +43,16 @@ impl Default for Accepts {
 }
 
 impl Accepts {
-    /// An OpenGL ES 3.2 context: GLSL ES 3.20, glcompute's extensions and those only an
-    /// OpenGL ES context announces.
+    /// An OpenGL ES 3.2 context: GLSL ES 3.20 and the OpenGL ES extensions of its
+    /// extension string.
     pub fn es() -> Accepts {
-        let mut a = Accepts {
+        Accepts {
+            extensions: crate::limits::ES_EXTENSIONS
+                .iter()
+                .map(|e| e.to_string())
+                .collect(),
             glsl_version: 320,
             es: true,
-            ..Accepts::default()
-        };
-        a.extensions
-            .extend(crate::limits::ES_EXTENSIONS.iter().map(|e| e.to_string()));
-        a
+        }
     }
 }

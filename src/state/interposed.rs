@@ -57,10 +57,11 @@ impl ContextState {
         }
     }
 
-    /// What this context's shaders may use: standalone, GLSL 4.50 and glcompute's
-    /// extensions (an OpenGL ES context: GLSL ES 3.10); interposed, the extensions of the context's string (the host's and
-    /// those glcompute adds), and the host's GLSL version where it claims more than 4.30
-    /// (the context reports the host's version then), else 4.30.
+    /// What this context's shaders may use: standalone, GLSL 4.60 and glcompute's
+    /// extensions (an OpenGL ES context: GLSL ES 3.20 and its OpenGL ES extensions);
+    /// interposed, the extensions of the context's string (the host's and those
+    /// glcompute adds), and the host's GLSL version where it claims more than 4.30 (the
+    /// context reports the host's version then), else 4.30.
     pub fn accepts(&self) -> crate::glsl::accepts::Accepts {
         let Some(link) = self.host.as_ref() else {
             if self.info.es {

@@ -117,11 +117,9 @@ fn isa() -> &'static str {
     std::env::consts::ARCH
 }
 
-/// The extensions of an OpenGL ES context: the desktop list and ES_EXTENSIONS, sorted.
+/// The extensions of an OpenGL ES context: ES_EXTENSIONS.
 pub fn es_extensions() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = EXTENSIONS.iter().chain(ES_EXTENSIONS).copied().collect();
-    v.sort_unstable();
-    v
+    ES_EXTENSIONS.to_vec()
 }
 
 /// The extensions of a desktop context: EXTENSIONS, and in a compatibility-profile

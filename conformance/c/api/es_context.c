@@ -118,6 +118,31 @@ int main(void)
     EXPECT_ERR(GL_INVALID_ENUM, "OpenGL ES 3.1 §20.2: GetStringi takes EXTENSIONS only",
                glGetStringi(GL_SHADING_LANGUAGE_VERSION, 0));
 
+    /* Only OpenGL ES's commands: a desktop one does nothing and records
+     * INVALID_OPERATION (as in Mesa's OpenGL ES contexts, whose dispatch lacks them). */
+    PFNGLCLEARDEPTHPROC clear_depth = (PFNGLCLEARDEPTHPROC)eglGetProcAddress("glClearDepth");
+    PFNGLPOLYGONMODEPROC polygon_mode = (PFNGLPOLYGONMODEPROC)eglGetProcAddress("glPolygonMode");
+    PFNGLGETBUFFERSUBDATAPROC get_buffer_sub_data = (PFNGLGETBUFFERSUBDATAPROC)eglGetProcAddress("glGetBufferSubData");
+    PFNGLCREATEBUFFERSPROC create_buffers = (PFNGLCREATEBUFFERSPROC)eglGetProcAddress("glCreateBuffers");
+    CHECK(clear_depth && polygon_mode && get_buffer_sub_data && create_buffers,
+          "eglGetProcAddress answers for desktop functions (the library has them)");
+    GLfloat depth = -1;
+    glClearDepthf(0.25f);
+    EXPECT_ERR(GL_INVALID_OPERATION, "glClearDepth (double) is desktop OpenGL's", clear_depth(0.75));
+    glGetFloatv(GL_DEPTH_CLEAR_VALUE, &depth);
+    CHECK(depth == 0.25f, "the refused glClearDepth changed nothing: %g", depth);
+    EXPECT_ERR(GL_INVALID_OPERATION, "glPolygonMode is desktop OpenGL's", polygon_mode(GL_FRONT_AND_BACK, GL_LINE));
+    GLuint probe_buf = 0;
+    glGenBuffers(1, &probe_buf);
+    glBindBuffer(GL_ARRAY_BUFFER, probe_buf);
+    glBufferData(GL_ARRAY_BUFFER, 16, "0123456789abcdef", GL_STATIC_DRAW);
+    char probe[4] = "xyz";
+    EXPECT_ERR(GL_INVALID_OPERATION, "glGetBufferSubData is desktop OpenGL's",
+               get_buffer_sub_data(GL_ARRAY_BUFFER, 0, 3, probe));
+    CHECK(strcmp(probe, "xyz") == 0, "the refused GetBufferSubData wrote nothing");
+    EXPECT_ERR(GL_INVALID_OPERATION, "glCreateBuffers (DSA) is desktop OpenGL's", create_buffers(1, &probe_buf));
+    glDeleteBuffers(1, &probe_buf);
+
     /* A GLSL ES 3.10 compute shader runs. */
     char log[2048];
     const char *cs = "#version 310 es\n"
@@ -177,6 +202,30 @@ int main(void)
     }
     CHECK(has_oes && strstr((const char *)glGetString(GL_EXTENSIONS), "GL_OES_shader_image_atomic"),
           "the ES context announces GL_OES_shader_image_atomic (%d extensions)", next);
+    /* Only OpenGL ES extensions, and GLSL ES shaders get a macro for each of them and for
+     * no desktop extension (GLSL ES 3.20 §3.4). */
+    int desktop = 0, macros_ok = 1;
+    for (GLint i = 0; i < next; i++) {
+        const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);
+        if (!e)
+            continue;
+        desktop += strncmp(e, "GL_ARB_", 7) == 0 || strncmp(e, "GL_NV_", 6) == 0 || strncmp(e, "GL_AMD_", 7) == 0;
+        char src[512];
+        snprintf(src, sizeof src, "#version 310 es\n#ifndef %s\n#error no macro\n#endif\nlayout(local_size_x = 1) in;\nvoid main() {}\n", e);
+        GLuint m = compile_cs(src, log, sizeof log);
+        if (!m) {
+            macros_ok = 0;
+            fprintf(stderr, "no macro for %s: %s\n", e, log);
+        } else {
+            glDeleteShader(m);
+        }
+    }
+    CHECK(desktop == 0, "the ES context lists %d desktop extensions", desktop);
+    CHECK(macros_ok, "a macro for each extension of the ES context");
+    s = compile_cs("#version 310 es\n#if defined(GL_ARB_gpu_shader_int64) || defined(GL_ARB_compute_shader)\n"
+                   "#error desktop macro\n#endif\nlayout(local_size_x = 1) in;\nvoid main() {}\n",
+                   log, sizeof log);
+    CHECK(s != 0, "no macro for a desktop extension in GLSL ES: %s", log);
     s = compile_cs("#version 310 es\n#extension GL_OES_shader_image_atomic : require\n"
                    "layout(local_size_x = 1) in;\n"
                    "layout(r32ui, binding = 0) uniform highp uimage2D counts;\n"
