@@ -283,6 +283,12 @@ impl ContextState {
                 GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY_ARB => {
                     return Ok(Value::Floats(vec![0.125]));
                 }
+                // Mesa's OpenGL ES contexts: INVALID_ENUM for a desktop pname.
+                p if !crate::gl::es_functions::is_es_enum(p) => gl_bail!(
+                    GL_INVALID_ENUM,
+                    "pname {} is not a state value of an OpenGL ES context",
+                    Enum(pname)
+                ),
                 GL_CONTEXT_PROFILE_MASK | GL_NUM_SHADING_LANGUAGE_VERSIONS => gl_bail!(
                     GL_INVALID_ENUM,
                     "pname {} is not a state value of an OpenGL ES context",
@@ -325,6 +331,13 @@ impl ContextState {
     /// The value of an indexed state variable (GetIntegeri_v and friends; the indexed
     /// Get table of scripts/get_params.py); INVALID_ENUM for the rest.
     pub fn get_value_indexed(&mut self, pname: u32, index: u32) -> GlResult<Value> {
+        if self.info.es && !crate::gl::es_functions::is_es_enum(pname) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "pname {} is not a state value of an OpenGL ES context",
+                Enum(pname)
+            );
+        }
         // NV_parameter_buffer_object: the buffer bound at each parameter buffer binding
         // point (INVALID_VALUE past MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV).
         if pname == crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
@@ -392,6 +405,7 @@ impl ContextState {
 
     /// Enable / Disable (GL 4.6 §20.8: DEBUG_OUTPUT, DEBUG_OUTPUT_SYNCHRONOUS).
     pub fn set_capability(&mut self, cap: u32, on: bool) -> GlResult<()> {
+        self.es_capability(cap)?;
         match cap {
             GL_DEBUG_OUTPUT => self.debug.output = on,
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.synchronous = on,
@@ -414,6 +428,7 @@ impl ContextState {
     }
 
     pub fn is_enabled(&self, cap: u32) -> GlResult<bool> {
+        self.es_capability(cap)?;
         match cap {
             GL_DEBUG_OUTPUT => Ok(self.debug.output),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => Ok(self.debug.synchronous),
@@ -431,6 +446,19 @@ impl ContextState {
                 Enum(cap)
             ),
         }
+    }
+
+    /// INVALID_ENUM in an OpenGL ES context for a capability only desktop GL has (as
+    /// Mesa's OpenGL ES contexts give).
+    pub fn es_capability(&self, cap: u32) -> GlResult<()> {
+        if self.info.es && !crate::gl::es_functions::is_es_enum(cap) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "cap {} is not a capability of an OpenGL ES context",
+                Enum(cap)
+            );
+        }
+        Ok(())
     }
 
     /// GetError (GL 4.6 §2.3.1): returns and clears the error flag.

@@ -190,6 +190,15 @@ impl ContextState {
         index: u32,
         set: Option<bool>,
     ) -> GlResult<bool> {
+        // OpenGL ES 3.2 §15.1.5: BLEND is its only indexed capability (no viewport
+        // arrays), INVALID_ENUM for the others.
+        if self.info.es && cap != GL_BLEND {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "cap {} is not an indexed capability of an OpenGL ES context",
+                Enum(cap)
+            );
+        }
         let r = &mut self.raster;
         let flag = match cap {
             GL_BLEND => &mut r.blend[draw_buffer(index)?].enabled,

@@ -141,6 +141,22 @@ int main(void)
                get_buffer_sub_data(GL_ARRAY_BUFFER, 0, 3, probe));
     CHECK(strcmp(probe, "xyz") == 0, "the refused GetBufferSubData wrote nothing");
     EXPECT_ERR(GL_INVALID_OPERATION, "glCreateBuffers (DSA) is desktop OpenGL's", create_buffers(1, &probe_buf));
+    /* ... and only OpenGL ES's tokens where a command checks an enum (INVALID_ENUM, as
+     * Mesa's ES contexts give). */
+    GLint ignored = 77;
+    EXPECT_ERR(GL_INVALID_ENUM, "POLYGON_MODE is desktop state", glGetIntegerv(GL_POLYGON_MODE, &ignored));
+    EXPECT_ERR(GL_INVALID_ENUM, "DEPTH_CLAMP is a desktop capability", glEnable(GL_DEPTH_CLAMP));
+    EXPECT_ERR(GL_INVALID_ENUM, "DEPTH_CLAMP is a desktop capability", glIsEnabled(GL_DEPTH_CLAMP));
+    EXPECT_ERR(GL_INVALID_ENUM, "ES has no indexed scissor test", glEnablei(GL_SCISSOR_TEST, 0));
+    EXPECT_ERR(GL_INVALID_ENUM, "ES has no 1D textures", glBindTexture(GL_TEXTURE_1D, 0));
+    EXPECT_ERR(GL_INVALID_ENUM, "ES has no rectangle textures", glBindTexture(GL_TEXTURE_RECTANGLE, 0));
+    CHECK(ignored == 77, "the refused Get wrote nothing");
+    EXPECT_ERR(GL_NO_ERROR, "DEPTH_TEST is ES's", glEnable(GL_DEPTH_TEST));
+    glDisable(GL_DEPTH_TEST);
+    EXPECT_ERR(GL_NO_ERROR, "TEXTURE_BUFFER is an OpenGL ES 3.2 target", glBindTexture(GL_TEXTURE_BUFFER, 0));
+    GLfloat aniso = 0;
+    EXPECT_ERR(GL_NO_ERROR, "EXT_texture_filter_anisotropic's limit", glGetFloatv(0x84FF, &aniso));
+    CHECK(aniso >= 2.0f, "MAX_TEXTURE_MAX_ANISOTROPY_EXT %g", aniso);
     glDeleteBuffers(1, &probe_buf);
 
     /* A GLSL ES 3.10 compute shader runs. */

@@ -113,7 +113,10 @@ impl ContextState {
 
     /// BindTexture (GL 4.6 §8.1).
     pub fn bind_texture(&mut self, target: u32, name: u32) -> GlResult<()> {
-        let Some(i) = target_index(target) else {
+        // An OpenGL ES context has no 1D, rectangle or proxy targets (INVALID_ENUM, as
+        // in Mesa's OpenGL ES contexts).
+        let es_ok = !self.info.es || crate::gl::es_functions::is_es_enum(target);
+        let Some(i) = target_index(target).filter(|_| es_ok) else {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "target {} is not a texture target",
