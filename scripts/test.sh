@@ -122,9 +122,11 @@ info_coverage() {
     out=$("$LIBDIR/glcompute" info) &&
         grep -q 'GL 1.0-4.3: 534 of 534 exported' <<<"$out" &&
         grep -q 'GL 4.4-4.6: 123 of 123 exported' <<<"$out" &&
-        grep -q 'stub that records GL_INVALID_OPERATION' <<<"$out"
+        grep -q 'stub that records GL_INVALID_OPERATION' <<<"$out" &&
+        grep -q '^GL version:      4.6 (Core Profile) glcompute' <<<"$out" &&
+        grep -q '^OpenGL ES:       OpenGL ES 3.2 glcompute .*, OpenGL ES GLSL ES 3.20' <<<"$out"
 }
-step "glcompute info reports every GL 1.0-4.6 core function exported" info_coverage
+step "glcompute info reports every GL 1.0-4.6 core function exported, GL 4.6 and OpenGL ES 3.2" info_coverage
 # Every GL function of glcorearb.h, through eglGetProcAddress and dlsym, with hostile
 # arguments (zeros, -1, NaN, ones, INT_MAX, NULL pointers): every core function and every
 # function of an advertised extension exported, the rest stubs; no crash, no hang, only

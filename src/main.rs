@@ -240,7 +240,7 @@ fn compile(args: &[String]) -> ExitCode {
     }
 }
 
-/// A GL 4.3 core (or OpenGL ES 3.1) context on the surfaceless display, current on this
+/// A GL 4.3 core (or OpenGL ES 3.2) context on the surfaceless display, current on this
 /// thread until it is dropped: the one EGL set-up of the tool (`info`, `compile`,
 /// `shader-test`).
 pub(crate) struct GlSession {
@@ -253,7 +253,7 @@ impl GlSession {
         GlSession::with_api(false)
     }
 
-    /// A GL 4.3 core context, or with `es` an OpenGL ES 3.1 one.
+    /// A GL 4.3 core context, or with `es` an OpenGL ES 3.2 one.
     pub(crate) fn with_api(es: bool) -> Result<GlSession, String> {
         GlSession::with_profile(es, false)
     }
@@ -266,7 +266,7 @@ impl GlSession {
             .map_err(|e| format!("eglGetPlatformDisplay: 0x{e:X}"))?;
         egl::initialize(dpy).map_err(|e| format!("eglInitialize: 0x{e:X}"))?;
         let (api, version) = if es {
-            (EGL_OPENGL_ES_API, (3, 1))
+            (EGL_OPENGL_ES_API, (3, 2))
         } else {
             (EGL_OPENGL_API, (4, 3))
         };
@@ -320,6 +320,7 @@ fn info() -> ExitCode {
     println!("GL vendor:       {}", string(&st, GL_VENDOR));
     println!("GL renderer:     {}", string(&st, GL_RENDERER));
     println!("GL version:      {}", string(&st, GL_VERSION));
+    println!("GL contexts:     OpenGL 4.3, 4.4, 4.5 and 4.6, core and compatibility profiles");
     println!(
         "GLSL version:    {}",
         string(&st, GL_SHADING_LANGUAGE_VERSION)
@@ -376,6 +377,21 @@ fn info() -> ExitCode {
         println!("    {:<48} {v}", Enum(pname).to_string());
     }
     drop(st);
+    drop(_session);
+    // The OpenGL ES context a client gets with EGL_OPENGL_ES_API.
+    match GlSession::with_api(true) {
+        Ok(_es) => {
+            let ctx = current().expect("current context");
+            let st = ctx.state.lock();
+            println!(
+                "OpenGL ES:       {}, {} ({} OpenGL ES extensions)",
+                string(&st, GL_VERSION),
+                string(&st, GL_SHADING_LANGUAGE_VERSION),
+                glcompute_driver::limits::ES_EXTENSIONS.len()
+            );
+        }
+        Err(e) => println!("OpenGL ES:       no context: {e}"),
+    }
     print_coverage();
     ExitCode::SUCCESS
 }
@@ -402,8 +418,8 @@ fn print_coverage() {
     );
     println!("Real (computes, stores, answers):");
     for line in [
-        "compute: dispatch (direct, indirect, variable group size), GLSL 4.30-4.50 and GLSL ES 3.00/3.10 compute shaders JIT-compiled, subroutines",
-        "buffers, textures (70 formats, 18 compressed, multisample, stencil), image units, samplers (anisotropic filtering), buffer textures",
+        "compute: dispatch (direct, indirect, variable group size), GLSL 4.30-4.60, GLSL ES 3.10/3.20 and SPIR-V compute shaders JIT-compiled, subroutines",
+        "buffers, textures (70 formats, 46 compressed: RGTC, BPTC, ETC2/EAC, ASTC LDR; multisample, stencil), image units, samplers (anisotropic filtering), buffer textures",
         "framebuffer objects: clear, blit, read pixels, copy to textures",
         "programs and pipelines, program binaries, uniforms and interface queries",
         "queries: GL_TIME_ELAPSED, GL_TIMESTAMP; sync objects; KHR_debug",
