@@ -199,11 +199,12 @@ pub const MAX_TEXTURE_COORDS: u32 = 8;
 pub const MAX_LIGHTS: u32 = 8;
 pub const MAX_CLIP_PLANES: u32 = 8;
 
-/// The extensions of an OpenGL ES context, sorted: OpenGL ES extensions whose
-/// features glcompute has beyond OpenGL ES 3.2 and that add no command (the ones
-/// OpenGL ES 3.2 took into its core, such as KHR_debug and KHR_robustness, whose
-/// commands in OpenGL ES carry a KHR suffix, are left out). No desktop extension is
-/// listed: an OpenGL ES context has none of their commands or GLSL extensions.
+/// The extensions of an OpenGL ES context, sorted: OpenGL ES extensions glcompute has
+/// that add no command (those OpenGL ES 3.2 took into its core and whose commands
+/// carry a suffix in OpenGL ES, such as KHR_debug and KHR_robustness, are left out;
+/// core ones without commands, such as ASTC LDR and image atomics, are listed, as
+/// Mesa lists them). No desktop extension is listed: an OpenGL ES context has none of
+/// their commands or GLSL extensions.
 pub const ES_EXTENSIONS: &[&str] = &[
     // Float color attachments (glcompute's framebuffers take them) and linear
     // filtering of 32-bit float textures.

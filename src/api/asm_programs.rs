@@ -584,6 +584,15 @@ pub extern "C" fn glBindBufferOffsetNV(
 
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn glGetIntegerIndexedvEXT(target: GLenum, index: GLuint, data: *mut GLint) {
-    // SAFETY: forwarded: the application passes room for the value.
-    unsafe { crate::api::core::glGetIntegeri_v(target, index, data) }
+    // SAFETY: the application passes room for the indexed value. Its own name goes to
+    // gl_call (an OpenGL ES context refuses it, and its errors name it).
+    unsafe {
+        crate::api::core::get_i(
+            "glGetIntegerIndexedvEXT",
+            target,
+            index,
+            data,
+            crate::state::query::Value::as_i32,
+        )
+    }
 }

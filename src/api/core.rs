@@ -88,7 +88,7 @@ unsafe fn get<T: Copy>(
 ///
 /// # Safety
 /// `data` must be null or hold the indexed value.
-unsafe fn get_i<T: Copy>(
+pub(crate) unsafe fn get_i<T: Copy>(
     func: &'static str,
     pname: GLenum,
     index: GLuint,

@@ -233,8 +233,10 @@ impl Codec {
             Codec::Etc2Rgba { srgb: true } | Codec::Astc { srgb: true, .. } => {
                 Format::Srgb8 { alpha: true }
             }
-            // ASTC LDR decodes to 8 bits per channel (as Mesa's decoder, and
-            // EXT_texture_compression_astc_decode_mode's unorm8 mode, give).
+            // ASTC LDR decodes to 8 bits per channel (EXT_texture_compression_astc_
+            // decode_mode's unorm8 mode). astc-decode expands sRGB endpoints as it does
+            // linear ones (e * 0x101, where the ASTC spec's sRGB path takes
+            // (e << 8) | 0x80), so an sRGB texel may differ from the spec's by 1/255.
             Codec::Astc { srgb: false, .. } => p(Unorm, 4, 8),
             Codec::Bc7 { srgb: false }
             | Codec::Etc2Punch { srgb: false }

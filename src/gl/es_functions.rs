@@ -13,10 +13,13 @@ pub fn is_es_function(name: &str) -> bool {
 
 /// The tokens of the OpenGL ES extensions an OpenGL ES context announces that are not
 /// OpenGL ES 3.2's (limits::ES_EXTENSIONS).
+#[rustfmt::skip]
 const EXTENSION_ENUMS: &[u32] = &[
     // EXT_texture_filter_anisotropic: TEXTURE_MAX_ANISOTROPY_EXT and its maximum.
-    0x84FE, 0x84FF, // EXT_texture_mirror_clamp_to_edge.
-    0x8743, // EXT_texture_compression_rgtc and _bptc formats.
+    0x84FE, 0x84FF,
+    // EXT_texture_mirror_clamp_to_edge.
+    0x8743,
+    // EXT_texture_compression_rgtc and _bptc formats.
     0x8DBB, 0x8DBC, 0x8DBD, 0x8DBE, 0x8E8C, 0x8E8D, 0x8E8E, 0x8E8F,
     // KHR_context_flush_control: CONTEXT_RELEASE_BEHAVIOR(_FLUSH).
     0x82FB, 0x82FC,

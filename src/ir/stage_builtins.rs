@@ -73,7 +73,7 @@ pub fn stage_builtin(stage: Stage, name: &str) -> Option<BVar> {
             ty: BTy::FloatArray(4),
             patch: true,
         }),
-        // GLSL ES 3.20 §7.1.4 (EXT_primitive_bounding_box).
+        // GLSL ES 3.20's primitive bounding box (from EXT_primitive_bounding_box).
         (TessControl, "gl_BoundingBox") => Some(BVar {
             output: true,
             ty: BTy::Vec4Array(2),

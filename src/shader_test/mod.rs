@@ -666,7 +666,8 @@ impl Runner {
                 self.clear_bits |= GL_COLOR_BUFFER_BIT;
             }
             ["clear", "depth", d] => {
-                glClearDepth(nums::<f64>(&[d])?[0]);
+                // glClearDepthf: GL 4.1 and OpenGL ES have it.
+                glClearDepthf(nums::<f32>(&[d])?[0]);
                 self.clear_bits |= GL_DEPTH_BUFFER_BIT;
             }
             ["clear"] => glClear(self.clear_bits),
@@ -841,6 +842,9 @@ impl Runner {
     /// the COPY_READ_BUFFER binding, which is put back.
     fn read(&self, buf: u32, off: usize, len: usize) -> Vec<u8> {
         let mut out = vec![0u8; len];
+        if len == 0 {
+            return out;
+        }
         let mut old = 0;
         // SAFETY: old is a valid int to write.
         unsafe { glGetIntegerv(GL_COPY_READ_BUFFER_BINDING, &mut old) };

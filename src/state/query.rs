@@ -289,11 +289,6 @@ impl ContextState {
                     "pname {} is not a state value of an OpenGL ES context",
                     Enum(pname)
                 ),
-                GL_CONTEXT_PROFILE_MASK | GL_NUM_SHADING_LANGUAGE_VERSIONS => gl_bail!(
-                    GL_INVALID_ENUM,
-                    "pname {} is not a state value of an OpenGL ES context",
-                    Enum(pname)
-                ),
                 _ => {}
             }
         }

@@ -190,8 +190,8 @@ impl ContextState {
         index: u32,
         set: Option<bool>,
     ) -> GlResult<bool> {
-        // OpenGL ES 3.2 §15.1.5: BLEND is its only indexed capability (no viewport
-        // arrays), INVALID_ENUM for the others.
+        // OpenGL ES 3.2 has no viewport arrays: BLEND is its only indexed capability,
+        // INVALID_ENUM for the others.
         if self.info.es && cap != GL_BLEND {
             gl_bail!(
                 GL_INVALID_ENUM,

@@ -219,7 +219,8 @@ int main(void)
     CHECK(has_oes && strstr((const char *)glGetString(GL_EXTENSIONS), "GL_OES_shader_image_atomic"),
           "the ES context announces GL_OES_shader_image_atomic (%d extensions)", next);
     /* Only OpenGL ES extensions, and GLSL ES shaders get a macro for each of them and for
-     * no desktop extension (GLSL ES 3.20 §3.4). */
+     * no desktop extension (glcompute defines one for every extension of the string, as
+     * in desktop contexts, where GLSL 4.60 §3.3 asks it of those with GLSL parts). */
     int desktop = 0, macros_ok = 1;
     for (GLint i = 0; i < next; i++) {
         const char *e = (const char *)glGetStringi(GL_EXTENSIONS, (GLuint)i);

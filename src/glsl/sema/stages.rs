@@ -123,7 +123,7 @@ pub fn primitive_vertices(p: &str) -> u32 {
     }
 }
 
-/// The `blend_support_*` layout qualifiers of GLSL ES 3.20 §4.4.2.3.
+/// The `blend_support_*` layout qualifiers of GLSL ES 3.20 (KHR_blend_equation_advanced).
 const BLEND_SUPPORT: [&str; 16] = [
     "blend_support_multiply",
     "blend_support_screen",
@@ -310,7 +310,7 @@ impl Checker<'_> {
                 (Stage::Fragment, true) if name == "early_fragment_tests" => {
                     self.m.stage_layout.early_fragment_tests = true;
                 }
-                // GLSL ES 3.20 §4.4.2.3 (KHR_blend_equation_advanced): the advanced
+                // GLSL ES 3.20 (from KHR_blend_equation_advanced): the advanced
                 // blend equations the fragment shader's outputs are used with; nothing
                 // is drawn, so they only need to be valid.
                 (Stage::Fragment, false)

@@ -1,11 +1,13 @@
 //! Compressed texture images (GL 4.6 §8.7 and appendix C, with the compressed pixel
 //! storage modes of §8.4.1): the specific compressed formats GL 4.3 core requires
-//! (RGTC, BPTC, ETC2/EAC), CompressedTex(Sub)Image* and GetCompressedTex(Sub)Image.
+//! (RGTC, BPTC, ETC2/EAC) and ASTC LDR (KHR_texture_compression_astc_ldr),
+//! CompressedTex(Sub)Image* and GetCompressedTex(Sub)Image.
 //!
-//! A compressed level keeps its blocks (4x4 texels, ASTC's of its footprint) exactly as the application gave them
-//! (GetCompressedTexImage returns them) beside its decoded texels, which are stored in
-//! the uncompressed format of [`Codec::texel_format`] and are what sampling, image
-//! loads, GetTexImage and copies read. Only the commands of this module and
+//! A compressed level keeps its blocks (4x4 texels; ASTC's of its footprint) exactly
+//! as the application gave them (GetCompressedTexImage returns them) beside its
+//! decoded texels, which are stored in the uncompressed format of
+//! [`Codec::texel_format`] and are what sampling, image loads, GetTexImage and copies
+//! read. Only the commands of this module and
 //! CopyImageSubData write a compressed level's blocks, and each decodes every block it
 //! writes into the texels before it returns, so blocks and texels agree (but for blocks
 //! never written: zeros, and zero texels). Commands that would write texels of
@@ -139,7 +141,8 @@ fn check_target(target: u32, dims_n: u8, c: Option<Codec>) -> GlResult<()> {
             Enum(target)
         );
     }
-    // GL 4.6 §8.7: INVALID_OPERATION for a 3D texture of an RGTC, ETC2 or EAC format.
+    // GL 4.6 §8.7: INVALID_OPERATION for a 3D texture of an RGTC, ETC2 or EAC format
+    // (and of an ASTC one: KHR_texture_compression_astc_ldr has no 3D images).
     if target == GL_TEXTURE_3D
         && let Some(c) = c
         && !c.takes_3d()
