@@ -253,10 +253,6 @@ pub mod bits32 {
         }
     }
 
-    pub fn array_stride(types: &Types, elem: TypeId, p: Packing, row_major: bool) -> u32 {
-        saturate_u32(super::array_stride(types, elem, p, row_major))
-    }
-
     pub fn matrix_stride(types: &Types, ty: TypeId, p: Packing, row_major: bool) -> u32 {
         saturate_u32(super::matrix_stride(types, ty, p, row_major))
     }
