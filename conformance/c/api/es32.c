@@ -64,27 +64,6 @@ static int load_ktx(const char *path, struct ktx *k)
     return 1;
 }
 
-static GLuint program(const char *src)
-{
-    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        fprintf(stderr, "compile: %s\n", log);
-        return 0;
-    }
-    GLuint p = glCreateProgram();
-    glAttachShader(p, s);
-    glLinkProgram(p);
-    glDeleteShader(s);
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    return ok ? p : 0;
-}
-
 /* Whether `src` compiles; a failure's info log must name `needle` (when not NULL). */
 static int compiles_naming(GLenum stage, const char *src, const char *needle)
 {
@@ -182,7 +161,7 @@ static void astc(const char *dir, int any)
                               "  if (c.x < size.x && c.y < size.y)\n"
                               "    b.v[c.y * width + c.x] = texelFetch(tex, ivec3(c, layer), level);\n"
                               "}\n";
-    GLuint p2d = program(fetch2d), parr = program(fetch_array);
+    GLuint p2d = h_program(fetch2d), parr = h_program(fetch_array);
     CHECK(p2d && parr, "the ASTC fetch kernels compile and link");
     GLuint buf;
     glGenBuffers(1, &buf);
@@ -329,7 +308,7 @@ static void astc(const char *dir, int any)
     t = got + (6 * 10 + 2) * 4;
     CHECK(t[0] == 1.0f && t[1] == 0.0f && fabsf(t[2] - 128.0f / 255.0f) < 1e-6f && t[3] == 1.0f,
           "the copied block decodes to the void-extent colour: %g %g %g %g", t[0], t[1], t[2], t[3]);
-    GLuint ufetch = program("#version 320 es\n"
+    GLuint ufetch = h_program("#version 320 es\n"
                             "layout(local_size_x = 1) in;\n"
                             "uniform highp usampler2D tex;\n"
                             "layout(std430, binding = 0) writeonly buffer B { highp uvec4 v; } b;\n"
@@ -444,7 +423,7 @@ static void glsl320(int any)
 
     /* A texture buffer read by a GLSL ES 3.20 compute shader (texture buffers are core in
      * OpenGL ES 3.2). */
-    GLuint p = program("#version 320 es\n"
+    GLuint p = h_program("#version 320 es\n"
                        "layout(local_size_x = 16) in;\n"
                        "uniform highp samplerBuffer src;\n"
                        "layout(std430, binding = 0) writeonly buffer B { highp float v[]; } b;\n"
