@@ -617,8 +617,17 @@ impl ContextState {
                 unsafe { gl.glGetTexParameteriv(target, pname, &mut v) };
                 v
             };
-            let base = tp(GL_TEXTURE_BASE_LEVEL).max(0);
-            let max = tp(GL_TEXTURE_MAX_LEVEL).max(base);
+            let mut base = tp(GL_TEXTURE_BASE_LEVEL).max(0);
+            let mut max = tp(GL_TEXTURE_MAX_LEVEL).max(base);
+            // GL 4.6 §8.17: an immutable-format texture's base and max levels are
+            // clamped to its TEXTURE_IMMUTABLE_LEVELS (a host without texture storage
+            // refuses the query: its textures are mutable).
+            let immutable = tp(GL_TEXTURE_IMMUTABLE_FORMAT) != 0;
+            let levels = tp(GL_TEXTURE_IMMUTABLE_LEVELS);
+            if !host_failed(gl) && immutable && levels > 0 {
+                base = base.min(levels - 1);
+                max = max.clamp(base, levels - 1);
+            }
             let swizzle = [
                 GL_TEXTURE_SWIZZLE_R,
                 GL_TEXTURE_SWIZZLE_G,

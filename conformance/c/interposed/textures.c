@@ -3,7 +3,8 @@
  * unit), writes another host texture through a write-only image unit, and the results
  * are in the host's texture when glDispatchCompute returns; one host texture bound to
  * two image units is one image (both units' stores land), and an integer texture's
- * border colour comes through exactly; single-layer bindings write their layer and
+ * border colour comes through exactly; an immutable texture's levels are its
+ * TEXTURE_IMMUTABLE_LEVELS whatever its TEXTURE_MAX_LEVEL; single-layer bindings write their layer and
  * keep every other texel. The host's active texture
  * unit, its texture bindings, its pixel store state and its pixel buffer bindings are
  * as the application left them, and no error is left behind.
@@ -219,6 +220,59 @@ static void single_layers(void)
     glDeleteTextures(3, t);
 }
 
+/* An immutable-format 4x4 texture with two of its three levels and a mipmap filter,
+ * TEXTURE_MAX_LEVEL left at 1000: complete (GL 4.6 §8.17 clamps the max level to the immutable levels),
+ * so textureLod reads level 1. */
+static const char *mip_src =
+    "#version 430\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(binding = 7) uniform sampler2D s;\n"
+    "layout(std430, binding = 0) buffer R { vec4 r[2]; };\n"
+    "void main() { r[0] = textureLod(s, vec2(0.5), 0.0); r[1] = textureLod(s, vec2(0.5), 1.0); }\n";
+
+static void immutable_mipmaps(void)
+{
+    GLuint cs = glCreateShader(GL_COMPUTE_SHADER);
+    glShaderSource(cs, 1, &mip_src, NULL);
+    glCompileShader(cs);
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, cs);
+    glLinkProgram(prog);
+    glActiveTexture(GL_TEXTURE7);
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexStorage2D(GL_TEXTURE_2D, 2, GL_R32F, 4, 4);
+    float l0[16], l1[4];
+    for (int i = 0; i < 16; i++)
+        l0[i] = 3.0f;
+    for (int i = 0; i < 4; i++)
+        l1[i] = 7.0f;
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RED, GL_FLOAT, l0);
+    glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RED, GL_FLOAT, l1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    GLuint buf;
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+    const float init[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+    glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof init, init, GL_DYNAMIC_COPY);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+    glUseProgram(prog);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    float got[8] = {0};
+    glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof got, got);
+    CHECK(got[0] == 3.0f && got[4] == 7.0f,
+          "levels 0 and 1 of an immutable mipmapped host texture: %g %g", got[0], got[4]);
+    CHECK(glGetError() == GL_NO_ERROR, "no error from the mipmap dispatch");
+    glUseProgram(0);
+    glDeleteProgram(prog);
+    glDeleteShader(cs);
+    glDeleteTextures(1, &t);
+    glDeleteBuffers(1, &buf);
+}
+
 int main(int argc, char **argv)
 {
     /* --gl33: a GL 3.3 context, for a host without image units (glcompute keeps them). */
@@ -356,6 +410,7 @@ int main(int argc, char **argv)
     CHECK(glGetError() == GL_NO_ERROR, "no stray error");
     two_units_one_texture();
     integer_border();
+    immutable_mipmaps();
     single_layers();
 
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
