@@ -6,7 +6,7 @@ EGL/eglext.h, GLES3/gl32.h):
 
   src/generated/host_gl.rs     HostGl: a typed call into the host driver for every GL
                                function the hooks file names
-  src/generated/interposed.rs  the routing wrappers of the `compute`, `name N` and
+  src/generated/interposed.rs  the routing wrappers of the `compute`, `name N`, `asm N` and
                                `current` hooks, and `hook_address`, the name -> hook table
   src/generated/preload_hooks.rs  the names the preload library (libglcompute.so) exports
   src/generated/gl_core.rs     every GL 1.0-4.6 core function of GL/glcorearb.h with the
@@ -36,7 +36,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 HOOKS = ROOT / "src/api/interpose/hooks.txt"
-HEADERS = ["/usr/include/GL/glcorearb.h", "/usr/include/GL/gl.h"]
+HEADERS = ["/usr/include/GL/glcorearb.h", "/usr/include/GL/gl.h", "/usr/include/GL/glext.h"]
 ES_HEADER = "/usr/include/GLES3/gl32.h"
 
 # C type words -> Rust types (the aliases of src/gl/types.rs).
@@ -119,8 +119,8 @@ def parse_hooks():
             continue
         parts = line.split()
         name, route = parts[0], parts[1]
-        arg = int(parts[2]) if route == "name" else None
-        if route not in ("compute", "name", "current", "special", "window", "host"):
+        arg = int(parts[2]) if route in ("name", "asm") else None
+        if route not in ("compute", "name", "current", "asm", "special", "window", "host"):
             raise SystemExit(f"gen_gl: {name}: unknown route {route}")
         hooks.append((name, route, arg))
     return hooks
@@ -199,7 +199,7 @@ def gen_interposed(hooks, protos):
     out.append("    use std::ffi::c_void;")
     out.append("    use super::route;")
     for n, r, arg in hooks:
-        if r not in ("compute", "name", "current"):
+        if r not in ("compute", "name", "current", "asm"):
             continue
         ret, params = protos[n]
         rr = f" -> {ret}" if ret else ""
@@ -208,6 +208,8 @@ def gen_interposed(hooks, protos):
             cond = "route::compute()"
         elif r == "name":
             cond = f"route::named({params[arg][0]})"
+        elif r == "asm":
+            cond = f"route::assembly({params[arg][0]})"
         else:
             cond = "route::current_program()"
         out.append("")
@@ -234,7 +236,7 @@ def gen_interposed(hooks, protos):
     for n, r, arg in hooks:
         if r == "host" or n == "dlsym":
             continue
-        if r in ("compute", "name", "current"):
+        if r in ("compute", "name", "current", "asm"):
             target = f"routed::{n}"
         elif r == "special":
             target = f"special::{n}"

@@ -4,7 +4,7 @@
 // Included by src/host/gl.rs.
 
 /// How many host functions HostGl can call.
-pub const COUNT: usize = 275;
+pub const COUNT: usize = 321;
 
 /// Their names, in slot order.
 pub static NAMES: [&std::ffi::CStr; COUNT] = [
@@ -214,6 +214,52 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glProgramUniformMatrix4x2dv",
     c"glProgramUniformMatrix3x4dv",
     c"glProgramUniformMatrix4x3dv",
+    c"glGenProgramsARB",
+    c"glDeleteProgramsARB",
+    c"glIsProgramARB",
+    c"glBindProgramARB",
+    c"glProgramStringARB",
+    c"glGetProgramivARB",
+    c"glGetProgramStringARB",
+    c"glProgramLocalParameter4fARB",
+    c"glProgramLocalParameter4fvARB",
+    c"glProgramLocalParameter4dARB",
+    c"glProgramLocalParameter4dvARB",
+    c"glProgramLocalParameterI4iNV",
+    c"glProgramLocalParameterI4ivNV",
+    c"glProgramLocalParameterI4uiNV",
+    c"glProgramLocalParameterI4uivNV",
+    c"glProgramLocalParameters4fvEXT",
+    c"glProgramLocalParametersI4ivNV",
+    c"glProgramLocalParametersI4uivNV",
+    c"glGetProgramLocalParameterfvARB",
+    c"glGetProgramLocalParameterdvARB",
+    c"glGetProgramLocalParameterIivNV",
+    c"glGetProgramLocalParameterIuivNV",
+    c"glProgramEnvParameter4fARB",
+    c"glProgramEnvParameter4fvARB",
+    c"glProgramEnvParameter4dARB",
+    c"glProgramEnvParameter4dvARB",
+    c"glProgramEnvParameterI4iNV",
+    c"glProgramEnvParameterI4ivNV",
+    c"glProgramEnvParameterI4uiNV",
+    c"glProgramEnvParameterI4uivNV",
+    c"glProgramEnvParameters4fvEXT",
+    c"glProgramEnvParametersI4ivNV",
+    c"glProgramEnvParametersI4uivNV",
+    c"glGetProgramEnvParameterfvARB",
+    c"glGetProgramEnvParameterdvARB",
+    c"glGetProgramEnvParameterIivNV",
+    c"glGetProgramEnvParameterIuivNV",
+    c"glProgramBufferParametersfvNV",
+    c"glProgramBufferParametersIivNV",
+    c"glProgramBufferParametersIuivNV",
+    c"glBindBufferBaseNV",
+    c"glBindBufferRangeNV",
+    c"glBindBufferOffsetNV",
+    c"glEnable",
+    c"glDisable",
+    c"glIsEnabled",
     c"glBindBuffer",
     c"glBindBufferBase",
     c"glBindBufferRange",
@@ -249,6 +295,7 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glGetBooleani_v",
     c"glGetFloati_v",
     c"glGetDoublei_v",
+    c"glGetIntegerIndexedvEXT",
     c"glDebugMessageCallback",
     c"glDebugMessageControl",
     c"glGenBuffers",
@@ -262,7 +309,6 @@ pub static NAMES: [&std::ffi::CStr; COUNT] = [
     c"glNamedBufferData",
     c"glCreateProgram",
     c"glGenLists",
-    c"glIsEnabled",
     c"glGetPointerv",
     c"glDebugMessageInsert",
     c"glActiveTexture",
@@ -494,75 +540,121 @@ pub mod slot {
     pub const glProgramUniformMatrix4x2dv: usize = 203;
     pub const glProgramUniformMatrix3x4dv: usize = 204;
     pub const glProgramUniformMatrix4x3dv: usize = 205;
-    pub const glBindBuffer: usize = 206;
-    pub const glBindBufferBase: usize = 207;
-    pub const glBindBufferRange: usize = 208;
-    pub const glBindBuffersBase: usize = 209;
-    pub const glBindBuffersRange: usize = 210;
-    pub const glDeleteBuffers: usize = 211;
-    pub const glBufferData: usize = 212;
-    pub const glBufferStorage: usize = 213;
-    pub const glBufferSubData: usize = 214;
-    pub const glGetBufferSubData: usize = 215;
-    pub const glMapBuffer: usize = 216;
-    pub const glMapBufferRange: usize = 217;
-    pub const glUnmapBuffer: usize = 218;
-    pub const glFlushMappedBufferRange: usize = 219;
-    pub const glGetBufferParameteriv: usize = 220;
-    pub const glGetBufferParameteri64v: usize = 221;
-    pub const glGetBufferPointerv: usize = 222;
-    pub const glCopyBufferSubData: usize = 223;
-    pub const glClearBufferData: usize = 224;
-    pub const glClearBufferSubData: usize = 225;
-    pub const glGetError: usize = 226;
-    pub const glGetGraphicsResetStatus: usize = 227;
-    pub const glGetGraphicsResetStatusARB: usize = 228;
-    pub const glGetString: usize = 229;
-    pub const glGetStringi: usize = 230;
-    pub const glGetIntegerv: usize = 231;
-    pub const glGetInteger64v: usize = 232;
-    pub const glGetBooleanv: usize = 233;
-    pub const glGetFloatv: usize = 234;
-    pub const glGetDoublev: usize = 235;
-    pub const glGetIntegeri_v: usize = 236;
-    pub const glGetInteger64i_v: usize = 237;
-    pub const glGetBooleani_v: usize = 238;
-    pub const glGetFloati_v: usize = 239;
-    pub const glGetDoublei_v: usize = 240;
-    pub const glDebugMessageCallback: usize = 241;
-    pub const glDebugMessageControl: usize = 242;
-    pub const glGenBuffers: usize = 243;
-    pub const glGetNamedBufferParameteri64v: usize = 244;
-    pub const glGetNamedBufferSubData: usize = 245;
-    pub const glNamedBufferSubData: usize = 246;
-    pub const glMapNamedBufferRange: usize = 247;
-    pub const glUnmapNamedBuffer: usize = 248;
-    pub const glCopyNamedBufferSubData: usize = 249;
-    pub const glCreateBuffers: usize = 250;
-    pub const glNamedBufferData: usize = 251;
-    pub const glCreateProgram: usize = 252;
-    pub const glGenLists: usize = 253;
-    pub const glIsEnabled: usize = 254;
-    pub const glGetPointerv: usize = 255;
-    pub const glDebugMessageInsert: usize = 256;
-    pub const glActiveTexture: usize = 257;
-    pub const glBindTexture: usize = 258;
-    pub const glGetTexLevelParameteriv: usize = 259;
-    pub const glGetTexParameteriv: usize = 260;
-    pub const glGetTexParameterfv: usize = 261;
-    pub const glGetTexImage: usize = 262;
-    pub const glGetTextureSubImage: usize = 263;
-    pub const glIsTexture: usize = 264;
-    pub const glTexSubImage1D: usize = 265;
-    pub const glTexSubImage2D: usize = 266;
-    pub const glTexSubImage3D: usize = 267;
-    pub const glPixelStorei: usize = 268;
-    pub const glGetSamplerParameteriv: usize = 269;
-    pub const glGetSamplerParameterfv: usize = 270;
-    pub const glGetSamplerParameterIiv: usize = 271;
-    pub const glGetSamplerParameterIuiv: usize = 272;
-    pub const glGetTexParameterIiv: usize = 273;
-    pub const glGetTexParameterIuiv: usize = 274;
+    pub const glGenProgramsARB: usize = 206;
+    pub const glDeleteProgramsARB: usize = 207;
+    pub const glIsProgramARB: usize = 208;
+    pub const glBindProgramARB: usize = 209;
+    pub const glProgramStringARB: usize = 210;
+    pub const glGetProgramivARB: usize = 211;
+    pub const glGetProgramStringARB: usize = 212;
+    pub const glProgramLocalParameter4fARB: usize = 213;
+    pub const glProgramLocalParameter4fvARB: usize = 214;
+    pub const glProgramLocalParameter4dARB: usize = 215;
+    pub const glProgramLocalParameter4dvARB: usize = 216;
+    pub const glProgramLocalParameterI4iNV: usize = 217;
+    pub const glProgramLocalParameterI4ivNV: usize = 218;
+    pub const glProgramLocalParameterI4uiNV: usize = 219;
+    pub const glProgramLocalParameterI4uivNV: usize = 220;
+    pub const glProgramLocalParameters4fvEXT: usize = 221;
+    pub const glProgramLocalParametersI4ivNV: usize = 222;
+    pub const glProgramLocalParametersI4uivNV: usize = 223;
+    pub const glGetProgramLocalParameterfvARB: usize = 224;
+    pub const glGetProgramLocalParameterdvARB: usize = 225;
+    pub const glGetProgramLocalParameterIivNV: usize = 226;
+    pub const glGetProgramLocalParameterIuivNV: usize = 227;
+    pub const glProgramEnvParameter4fARB: usize = 228;
+    pub const glProgramEnvParameter4fvARB: usize = 229;
+    pub const glProgramEnvParameter4dARB: usize = 230;
+    pub const glProgramEnvParameter4dvARB: usize = 231;
+    pub const glProgramEnvParameterI4iNV: usize = 232;
+    pub const glProgramEnvParameterI4ivNV: usize = 233;
+    pub const glProgramEnvParameterI4uiNV: usize = 234;
+    pub const glProgramEnvParameterI4uivNV: usize = 235;
+    pub const glProgramEnvParameters4fvEXT: usize = 236;
+    pub const glProgramEnvParametersI4ivNV: usize = 237;
+    pub const glProgramEnvParametersI4uivNV: usize = 238;
+    pub const glGetProgramEnvParameterfvARB: usize = 239;
+    pub const glGetProgramEnvParameterdvARB: usize = 240;
+    pub const glGetProgramEnvParameterIivNV: usize = 241;
+    pub const glGetProgramEnvParameterIuivNV: usize = 242;
+    pub const glProgramBufferParametersfvNV: usize = 243;
+    pub const glProgramBufferParametersIivNV: usize = 244;
+    pub const glProgramBufferParametersIuivNV: usize = 245;
+    pub const glBindBufferBaseNV: usize = 246;
+    pub const glBindBufferRangeNV: usize = 247;
+    pub const glBindBufferOffsetNV: usize = 248;
+    pub const glEnable: usize = 249;
+    pub const glDisable: usize = 250;
+    pub const glIsEnabled: usize = 251;
+    pub const glBindBuffer: usize = 252;
+    pub const glBindBufferBase: usize = 253;
+    pub const glBindBufferRange: usize = 254;
+    pub const glBindBuffersBase: usize = 255;
+    pub const glBindBuffersRange: usize = 256;
+    pub const glDeleteBuffers: usize = 257;
+    pub const glBufferData: usize = 258;
+    pub const glBufferStorage: usize = 259;
+    pub const glBufferSubData: usize = 260;
+    pub const glGetBufferSubData: usize = 261;
+    pub const glMapBuffer: usize = 262;
+    pub const glMapBufferRange: usize = 263;
+    pub const glUnmapBuffer: usize = 264;
+    pub const glFlushMappedBufferRange: usize = 265;
+    pub const glGetBufferParameteriv: usize = 266;
+    pub const glGetBufferParameteri64v: usize = 267;
+    pub const glGetBufferPointerv: usize = 268;
+    pub const glCopyBufferSubData: usize = 269;
+    pub const glClearBufferData: usize = 270;
+    pub const glClearBufferSubData: usize = 271;
+    pub const glGetError: usize = 272;
+    pub const glGetGraphicsResetStatus: usize = 273;
+    pub const glGetGraphicsResetStatusARB: usize = 274;
+    pub const glGetString: usize = 275;
+    pub const glGetStringi: usize = 276;
+    pub const glGetIntegerv: usize = 277;
+    pub const glGetInteger64v: usize = 278;
+    pub const glGetBooleanv: usize = 279;
+    pub const glGetFloatv: usize = 280;
+    pub const glGetDoublev: usize = 281;
+    pub const glGetIntegeri_v: usize = 282;
+    pub const glGetInteger64i_v: usize = 283;
+    pub const glGetBooleani_v: usize = 284;
+    pub const glGetFloati_v: usize = 285;
+    pub const glGetDoublei_v: usize = 286;
+    pub const glGetIntegerIndexedvEXT: usize = 287;
+    pub const glDebugMessageCallback: usize = 288;
+    pub const glDebugMessageControl: usize = 289;
+    pub const glGenBuffers: usize = 290;
+    pub const glGetNamedBufferParameteri64v: usize = 291;
+    pub const glGetNamedBufferSubData: usize = 292;
+    pub const glNamedBufferSubData: usize = 293;
+    pub const glMapNamedBufferRange: usize = 294;
+    pub const glUnmapNamedBuffer: usize = 295;
+    pub const glCopyNamedBufferSubData: usize = 296;
+    pub const glCreateBuffers: usize = 297;
+    pub const glNamedBufferData: usize = 298;
+    pub const glCreateProgram: usize = 299;
+    pub const glGenLists: usize = 300;
+    pub const glGetPointerv: usize = 301;
+    pub const glDebugMessageInsert: usize = 302;
+    pub const glActiveTexture: usize = 303;
+    pub const glBindTexture: usize = 304;
+    pub const glGetTexLevelParameteriv: usize = 305;
+    pub const glGetTexParameteriv: usize = 306;
+    pub const glGetTexParameterfv: usize = 307;
+    pub const glGetTexImage: usize = 308;
+    pub const glGetTextureSubImage: usize = 309;
+    pub const glIsTexture: usize = 310;
+    pub const glTexSubImage1D: usize = 311;
+    pub const glTexSubImage2D: usize = 312;
+    pub const glTexSubImage3D: usize = 313;
+    pub const glPixelStorei: usize = 314;
+    pub const glGetSamplerParameteriv: usize = 315;
+    pub const glGetSamplerParameterfv: usize = 316;
+    pub const glGetSamplerParameterIiv: usize = 317;
+    pub const glGetSamplerParameterIuiv: usize = 318;
+    pub const glGetTexParameterIiv: usize = 319;
+    pub const glGetTexParameterIuiv: usize = 320;
 }
 
 #[allow(non_snake_case, clippy::missing_safety_doc, clippy::too_many_arguments)]
@@ -4014,6 +4106,795 @@ impl HostGl {
             unsafe { func_(program, location, count, transpose, value) }
         }
     }
+    /// The host's `glGenProgramsARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGenProgramsARB(&self, n: GLsizei, programs: *mut GLuint) {
+        if let Some(addr) = self.address(slot::glGenProgramsARB) {
+            // SAFETY: the host returned this address for `glGenProgramsARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLsizei, *mut GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGenProgramsARB`.
+            unsafe { func_(n, programs) }
+        }
+    }
+    /// The host's `glDeleteProgramsARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glDeleteProgramsARB(&self, n: GLsizei, programs: *const GLuint) {
+        if let Some(addr) = self.address(slot::glDeleteProgramsARB) {
+            // SAFETY: the host returned this address for `glDeleteProgramsARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLsizei, *const GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glDeleteProgramsARB`.
+            unsafe { func_(n, programs) }
+        }
+    }
+    /// The host's `glIsProgramARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glIsProgramARB(&self, program: GLuint) -> GLboolean {
+        match self.address(slot::glIsProgramARB) {
+            Some(addr) => {
+                // SAFETY: the host returned this address for `glIsProgramARB`, whose C
+                // prototype (from the Khronos headers) is this type.
+                let func_: unsafe extern "C" fn(GLuint) -> GLboolean =
+                    unsafe { std::mem::transmute(addr) };
+                // SAFETY: the caller passes arguments valid for `glIsProgramARB`.
+                unsafe { func_(program) }
+            }
+            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
+            None => unsafe { std::mem::zeroed() },
+        }
+    }
+    /// The host's `glBindProgramARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glBindProgramARB(&self, target: GLenum, program: GLuint) {
+        if let Some(addr) = self.address(slot::glBindProgramARB) {
+            // SAFETY: the host returned this address for `glBindProgramARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glBindProgramARB`.
+            unsafe { func_(target, program) }
+        }
+    }
+    /// The host's `glProgramStringARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramStringARB(
+        &self,
+        target: GLenum,
+        format: GLenum,
+        len: GLsizei,
+        string: *const c_void,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramStringARB) {
+            // SAFETY: the host returned this address for `glProgramStringARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLenum, GLsizei, *const c_void) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramStringARB`.
+            unsafe { func_(target, format, len, string) }
+        }
+    }
+    /// The host's `glGetProgramivARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramivARB(&self, target: GLenum, pname: GLenum, params: *mut GLint) {
+        if let Some(addr) = self.address(slot::glGetProgramivARB) {
+            // SAFETY: the host returned this address for `glGetProgramivARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLenum, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramivARB`.
+            unsafe { func_(target, pname, params) }
+        }
+    }
+    /// The host's `glGetProgramStringARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramStringARB(&self, target: GLenum, pname: GLenum, string: *mut c_void) {
+        if let Some(addr) = self.address(slot::glGetProgramStringARB) {
+            // SAFETY: the host returned this address for `glGetProgramStringARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLenum, *mut c_void) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramStringARB`.
+            unsafe { func_(target, pname, string) }
+        }
+    }
+    /// The host's `glProgramLocalParameter4fARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameter4fARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLfloat,
+        y: GLfloat,
+        z: GLfloat,
+        w: GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameter4fARB) {
+            // SAFETY: the host returned this address for `glProgramLocalParameter4fARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLfloat, GLfloat, GLfloat, GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameter4fARB`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramLocalParameter4fvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameter4fvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameter4fvARB) {
+            // SAFETY: the host returned this address for `glProgramLocalParameter4fvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameter4fvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramLocalParameter4dARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameter4dARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLdouble,
+        y: GLdouble,
+        z: GLdouble,
+        w: GLdouble,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameter4dARB) {
+            // SAFETY: the host returned this address for `glProgramLocalParameter4dARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLenum,
+                GLuint,
+                GLdouble,
+                GLdouble,
+                GLdouble,
+                GLdouble,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameter4dARB`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramLocalParameter4dvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameter4dvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLdouble,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameter4dvARB) {
+            // SAFETY: the host returned this address for `glProgramLocalParameter4dvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLdouble) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameter4dvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramLocalParameterI4iNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameterI4iNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLint,
+        y: GLint,
+        z: GLint,
+        w: GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameterI4iNV) {
+            // SAFETY: the host returned this address for `glProgramLocalParameterI4iNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLint, GLint, GLint, GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameterI4iNV`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramLocalParameterI4ivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameterI4ivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameterI4ivNV) {
+            // SAFETY: the host returned this address for `glProgramLocalParameterI4ivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameterI4ivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramLocalParameterI4uiNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameterI4uiNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLuint,
+        y: GLuint,
+        z: GLuint,
+        w: GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameterI4uiNV) {
+            // SAFETY: the host returned this address for `glProgramLocalParameterI4uiNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint, GLuint, GLuint, GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameterI4uiNV`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramLocalParameterI4uivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameterI4uivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameterI4uivNV) {
+            // SAFETY: the host returned this address for `glProgramLocalParameterI4uivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameterI4uivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramLocalParameters4fvEXT`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParameters4fvEXT(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParameters4fvEXT) {
+            // SAFETY: the host returned this address for `glProgramLocalParameters4fvEXT`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLsizei, *const GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParameters4fvEXT`.
+            unsafe { func_(target, index, count, params) }
+        }
+    }
+    /// The host's `glProgramLocalParametersI4ivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParametersI4ivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParametersI4ivNV) {
+            // SAFETY: the host returned this address for `glProgramLocalParametersI4ivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLsizei, *const GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParametersI4ivNV`.
+            unsafe { func_(target, index, count, params) }
+        }
+    }
+    /// The host's `glProgramLocalParametersI4uivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramLocalParametersI4uivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramLocalParametersI4uivNV) {
+            // SAFETY: the host returned this address for `glProgramLocalParametersI4uivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLsizei, *const GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramLocalParametersI4uivNV`.
+            unsafe { func_(target, index, count, params) }
+        }
+    }
+    /// The host's `glGetProgramLocalParameterfvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramLocalParameterfvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramLocalParameterfvARB) {
+            // SAFETY: the host returned this address for `glGetProgramLocalParameterfvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramLocalParameterfvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glGetProgramLocalParameterdvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramLocalParameterdvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLdouble,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramLocalParameterdvARB) {
+            // SAFETY: the host returned this address for `glGetProgramLocalParameterdvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLdouble) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramLocalParameterdvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glGetProgramLocalParameterIivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramLocalParameterIivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramLocalParameterIivNV) {
+            // SAFETY: the host returned this address for `glGetProgramLocalParameterIivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramLocalParameterIivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glGetProgramLocalParameterIuivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramLocalParameterIuivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramLocalParameterIuivNV) {
+            // SAFETY: the host returned this address for `glGetProgramLocalParameterIuivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramLocalParameterIuivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramEnvParameter4fARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameter4fARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLfloat,
+        y: GLfloat,
+        z: GLfloat,
+        w: GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameter4fARB) {
+            // SAFETY: the host returned this address for `glProgramEnvParameter4fARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLfloat, GLfloat, GLfloat, GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameter4fARB`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramEnvParameter4fvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameter4fvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameter4fvARB) {
+            // SAFETY: the host returned this address for `glProgramEnvParameter4fvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameter4fvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramEnvParameter4dARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameter4dARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLdouble,
+        y: GLdouble,
+        z: GLdouble,
+        w: GLdouble,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameter4dARB) {
+            // SAFETY: the host returned this address for `glProgramEnvParameter4dARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(
+                GLenum,
+                GLuint,
+                GLdouble,
+                GLdouble,
+                GLdouble,
+                GLdouble,
+            ) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameter4dARB`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramEnvParameter4dvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameter4dvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLdouble,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameter4dvARB) {
+            // SAFETY: the host returned this address for `glProgramEnvParameter4dvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLdouble) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameter4dvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramEnvParameterI4iNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameterI4iNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLint,
+        y: GLint,
+        z: GLint,
+        w: GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameterI4iNV) {
+            // SAFETY: the host returned this address for `glProgramEnvParameterI4iNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLint, GLint, GLint, GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameterI4iNV`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramEnvParameterI4ivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameterI4ivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameterI4ivNV) {
+            // SAFETY: the host returned this address for `glProgramEnvParameterI4ivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameterI4ivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramEnvParameterI4uiNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameterI4uiNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        x: GLuint,
+        y: GLuint,
+        z: GLuint,
+        w: GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameterI4uiNV) {
+            // SAFETY: the host returned this address for `glProgramEnvParameterI4uiNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint, GLuint, GLuint, GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameterI4uiNV`.
+            unsafe { func_(target, index, x, y, z, w) }
+        }
+    }
+    /// The host's `glProgramEnvParameterI4uivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameterI4uivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameterI4uivNV) {
+            // SAFETY: the host returned this address for `glProgramEnvParameterI4uivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *const GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameterI4uivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramEnvParameters4fvEXT`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParameters4fvEXT(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParameters4fvEXT) {
+            // SAFETY: the host returned this address for `glProgramEnvParameters4fvEXT`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLsizei, *const GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParameters4fvEXT`.
+            unsafe { func_(target, index, count, params) }
+        }
+    }
+    /// The host's `glProgramEnvParametersI4ivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParametersI4ivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParametersI4ivNV) {
+            // SAFETY: the host returned this address for `glProgramEnvParametersI4ivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLsizei, *const GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParametersI4ivNV`.
+            unsafe { func_(target, index, count, params) }
+        }
+    }
+    /// The host's `glProgramEnvParametersI4uivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramEnvParametersI4uivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramEnvParametersI4uivNV) {
+            // SAFETY: the host returned this address for `glProgramEnvParametersI4uivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLsizei, *const GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramEnvParametersI4uivNV`.
+            unsafe { func_(target, index, count, params) }
+        }
+    }
+    /// The host's `glGetProgramEnvParameterfvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramEnvParameterfvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramEnvParameterfvARB) {
+            // SAFETY: the host returned this address for `glGetProgramEnvParameterfvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramEnvParameterfvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glGetProgramEnvParameterdvARB`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramEnvParameterdvARB(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLdouble,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramEnvParameterdvARB) {
+            // SAFETY: the host returned this address for `glGetProgramEnvParameterdvARB`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLdouble) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramEnvParameterdvARB`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glGetProgramEnvParameterIivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramEnvParameterIivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramEnvParameterIivNV) {
+            // SAFETY: the host returned this address for `glGetProgramEnvParameterIivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramEnvParameterIivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glGetProgramEnvParameterIuivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetProgramEnvParameterIuivNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glGetProgramEnvParameterIuivNV) {
+            // SAFETY: the host returned this address for `glGetProgramEnvParameterIuivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetProgramEnvParameterIuivNV`.
+            unsafe { func_(target, index, params) }
+        }
+    }
+    /// The host's `glProgramBufferParametersfvNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramBufferParametersfvNV(
+        &self,
+        target: GLenum,
+        binding_index: GLuint,
+        word_index: GLuint,
+        count: GLsizei,
+        params: *const GLfloat,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramBufferParametersfvNV) {
+            // SAFETY: the host returned this address for `glProgramBufferParametersfvNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint, GLsizei, *const GLfloat) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramBufferParametersfvNV`.
+            unsafe { func_(target, binding_index, word_index, count, params) }
+        }
+    }
+    /// The host's `glProgramBufferParametersIivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramBufferParametersIivNV(
+        &self,
+        target: GLenum,
+        binding_index: GLuint,
+        word_index: GLuint,
+        count: GLsizei,
+        params: *const GLint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramBufferParametersIivNV) {
+            // SAFETY: the host returned this address for `glProgramBufferParametersIivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint, GLsizei, *const GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramBufferParametersIivNV`.
+            unsafe { func_(target, binding_index, word_index, count, params) }
+        }
+    }
+    /// The host's `glProgramBufferParametersIuivNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glProgramBufferParametersIuivNV(
+        &self,
+        target: GLenum,
+        binding_index: GLuint,
+        word_index: GLuint,
+        count: GLsizei,
+        params: *const GLuint,
+    ) {
+        if let Some(addr) = self.address(slot::glProgramBufferParametersIuivNV) {
+            // SAFETY: the host returned this address for `glProgramBufferParametersIuivNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint, GLsizei, *const GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glProgramBufferParametersIuivNV`.
+            unsafe { func_(target, binding_index, word_index, count, params) }
+        }
+    }
+    /// The host's `glBindBufferBaseNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glBindBufferBaseNV(&self, target: GLenum, index: GLuint, buffer: GLuint) {
+        if let Some(addr) = self.address(slot::glBindBufferBaseNV) {
+            // SAFETY: the host returned this address for `glBindBufferBaseNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glBindBufferBaseNV`.
+            unsafe { func_(target, index, buffer) }
+        }
+    }
+    /// The host's `glBindBufferRangeNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glBindBufferRangeNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        buffer: GLuint,
+        offset: GLintptr,
+        size: GLsizeiptr,
+    ) {
+        if let Some(addr) = self.address(slot::glBindBufferRangeNV) {
+            // SAFETY: the host returned this address for `glBindBufferRangeNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint, GLintptr, GLsizeiptr) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glBindBufferRangeNV`.
+            unsafe { func_(target, index, buffer, offset, size) }
+        }
+    }
+    /// The host's `glBindBufferOffsetNV`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glBindBufferOffsetNV(
+        &self,
+        target: GLenum,
+        index: GLuint,
+        buffer: GLuint,
+        offset: GLintptr,
+    ) {
+        if let Some(addr) = self.address(slot::glBindBufferOffsetNV) {
+            // SAFETY: the host returned this address for `glBindBufferOffsetNV`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, GLuint, GLintptr) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glBindBufferOffsetNV`.
+            unsafe { func_(target, index, buffer, offset) }
+        }
+    }
+    /// The host's `glEnable`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glEnable(&self, cap: GLenum) {
+        if let Some(addr) = self.address(slot::glEnable) {
+            // SAFETY: the host returned this address for `glEnable`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glEnable`.
+            unsafe { func_(cap) }
+        }
+    }
+    /// The host's `glDisable`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glDisable(&self, cap: GLenum) {
+        if let Some(addr) = self.address(slot::glDisable) {
+            // SAFETY: the host returned this address for `glDisable`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum) = unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glDisable`.
+            unsafe { func_(cap) }
+        }
+    }
+    /// The host's `glIsEnabled`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glIsEnabled(&self, cap: GLenum) -> GLboolean {
+        match self.address(slot::glIsEnabled) {
+            Some(addr) => {
+                // SAFETY: the host returned this address for `glIsEnabled`, whose C
+                // prototype (from the Khronos headers) is this type.
+                let func_: unsafe extern "C" fn(GLenum) -> GLboolean =
+                    unsafe { std::mem::transmute(addr) };
+                // SAFETY: the caller passes arguments valid for `glIsEnabled`.
+                unsafe { func_(cap) }
+            }
+            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
+            None => unsafe { std::mem::zeroed() },
+        }
+    }
     /// The host's `glBindBuffer`; does nothing (returns zero) where the host has none.
     #[inline]
     pub unsafe fn glBindBuffer(&self, target: GLenum, buffer: GLuint) {
@@ -4568,6 +5449,18 @@ impl HostGl {
             unsafe { func_(target, index, data) }
         }
     }
+    /// The host's `glGetIntegerIndexedvEXT`; does nothing (returns zero) where the host has none.
+    #[inline]
+    pub unsafe fn glGetIntegerIndexedvEXT(&self, target: GLenum, index: GLuint, data: *mut GLint) {
+        if let Some(addr) = self.address(slot::glGetIntegerIndexedvEXT) {
+            // SAFETY: the host returned this address for `glGetIntegerIndexedvEXT`, whose C
+            // prototype (from the Khronos headers) is this type.
+            let func_: unsafe extern "C" fn(GLenum, GLuint, *mut GLint) =
+                unsafe { std::mem::transmute(addr) };
+            // SAFETY: the caller passes arguments valid for `glGetIntegerIndexedvEXT`.
+            unsafe { func_(target, index, data) }
+        }
+    }
     /// The host's `glDebugMessageCallback`; does nothing (returns zero) where the host has none.
     #[inline]
     pub unsafe fn glDebugMessageCallback(&self, callback: GLDEBUGPROC, user_param: *const c_void) {
@@ -4788,22 +5681,6 @@ impl HostGl {
                     unsafe { std::mem::transmute(addr) };
                 // SAFETY: the caller passes arguments valid for `glGenLists`.
                 unsafe { func_(range) }
-            }
-            // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
-            None => unsafe { std::mem::zeroed() },
-        }
-    }
-    /// The host's `glIsEnabled`; does nothing (returns zero) where the host has none.
-    #[inline]
-    pub unsafe fn glIsEnabled(&self, cap: GLenum) -> GLboolean {
-        match self.address(slot::glIsEnabled) {
-            Some(addr) => {
-                // SAFETY: the host returned this address for `glIsEnabled`, whose C
-                // prototype (from the Khronos headers) is this type.
-                let func_: unsafe extern "C" fn(GLenum) -> GLboolean =
-                    unsafe { std::mem::transmute(addr) };
-                // SAFETY: the caller passes arguments valid for `glIsEnabled`.
-                unsafe { func_(cap) }
             }
             // SAFETY: every GL return type (integers, floats, pointers) is valid as zero.
             None => unsafe { std::mem::zeroed() },

@@ -3305,6 +3305,556 @@ mod routed {
             }
         }
     }
+
+    pub unsafe extern "C" fn glGetProgramivARB(target: GLenum, pname: GLenum, params: *mut GLint) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramivARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramivARB(target, pname, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramivARB(target, pname, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramStringARB(
+        target: GLenum,
+        pname: GLenum,
+        string: *mut c_void,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramStringARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramStringARB(target, pname, string) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramStringARB(target, pname, string) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameter4fARB(
+        target: GLenum,
+        index: GLuint,
+        x: GLfloat,
+        y: GLfloat,
+        z: GLfloat,
+        w: GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameter4fARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameter4fARB(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameter4fARB(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameter4fvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameter4fvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameter4fvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameter4fvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameter4dARB(
+        target: GLenum,
+        index: GLuint,
+        x: GLdouble,
+        y: GLdouble,
+        z: GLdouble,
+        w: GLdouble,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameter4dARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameter4dARB(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameter4dARB(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameter4dvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLdouble,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameter4dvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameter4dvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameter4dvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameterI4iNV(
+        target: GLenum,
+        index: GLuint,
+        x: GLint,
+        y: GLint,
+        z: GLint,
+        w: GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameterI4iNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameterI4iNV(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameterI4iNV(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameterI4ivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameterI4ivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameterI4ivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameterI4ivNV(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameterI4uiNV(
+        target: GLenum,
+        index: GLuint,
+        x: GLuint,
+        y: GLuint,
+        z: GLuint,
+        w: GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameterI4uiNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameterI4uiNV(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameterI4uiNV(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameterI4uivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameterI4uivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramLocalParameterI4uivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameterI4uivNV(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParameters4fvEXT(
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParameters4fvEXT");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramLocalParameters4fvEXT(target, index, count, params)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParameters4fvEXT(target, index, count, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParametersI4ivNV(
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParametersI4ivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramLocalParametersI4ivNV(target, index, count, params)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParametersI4ivNV(target, index, count, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramLocalParametersI4uivNV(
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramLocalParametersI4uivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramLocalParametersI4uivNV(target, index, count, params)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramLocalParametersI4uivNV(target, index, count, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramLocalParameterfvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramLocalParameterfvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramLocalParameterfvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramLocalParameterfvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramLocalParameterdvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLdouble,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramLocalParameterdvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramLocalParameterdvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramLocalParameterdvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramLocalParameterIivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramLocalParameterIivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramLocalParameterIivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramLocalParameterIivNV(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramLocalParameterIuivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramLocalParameterIuivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramLocalParameterIuivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramLocalParameterIuivNV(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameter4fARB(
+        target: GLenum,
+        index: GLuint,
+        x: GLfloat,
+        y: GLfloat,
+        z: GLfloat,
+        w: GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameter4fARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameter4fARB(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameter4fARB(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameter4fvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameter4fvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameter4fvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameter4fvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameter4dARB(
+        target: GLenum,
+        index: GLuint,
+        x: GLdouble,
+        y: GLdouble,
+        z: GLdouble,
+        w: GLdouble,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameter4dARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameter4dARB(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameter4dARB(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameter4dvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLdouble,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameter4dvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameter4dvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameter4dvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameterI4iNV(
+        target: GLenum,
+        index: GLuint,
+        x: GLint,
+        y: GLint,
+        z: GLint,
+        w: GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameterI4iNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameterI4iNV(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameterI4iNV(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameterI4ivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameterI4ivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameterI4ivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameterI4ivNV(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameterI4uiNV(
+        target: GLenum,
+        index: GLuint,
+        x: GLuint,
+        y: GLuint,
+        z: GLuint,
+        w: GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameterI4uiNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameterI4uiNV(target, index, x, y, z, w) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameterI4uiNV(target, index, x, y, z, w) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameterI4uivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *const GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameterI4uivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glProgramEnvParameterI4uivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameterI4uivNV(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParameters4fvEXT(
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParameters4fvEXT");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramEnvParameters4fvEXT(target, index, count, params)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParameters4fvEXT(target, index, count, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParametersI4ivNV(
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParametersI4ivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramEnvParametersI4ivNV(target, index, count, params)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParametersI4ivNV(target, index, count, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glProgramEnvParametersI4uivNV(
+        target: GLenum,
+        index: GLuint,
+        count: GLsizei,
+        params: *const GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glProgramEnvParametersI4uivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe {
+                crate::api::entry::glProgramEnvParametersI4uivNV(target, index, count, params)
+            };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glProgramEnvParametersI4uivNV(target, index, count, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramEnvParameterfvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLfloat,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramEnvParameterfvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramEnvParameterfvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramEnvParameterfvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramEnvParameterdvARB(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLdouble,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramEnvParameterdvARB");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramEnvParameterdvARB(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramEnvParameterdvARB(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramEnvParameterIivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramEnvParameterIivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramEnvParameterIivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramEnvParameterIivNV(target, index, params) }
+        }
+    }
+
+    pub unsafe extern "C" fn glGetProgramEnvParameterIuivNV(
+        target: GLenum,
+        index: GLuint,
+        params: *mut GLuint,
+    ) {
+        if route::assembly(target) {
+            super::log::log_taken(b"glGetProgramEnvParameterIuivNV");
+            // SAFETY: the application's arguments, passed on unchanged.
+            unsafe { crate::api::entry::glGetProgramEnvParameterIuivNV(target, index, params) };
+            route::after_glcompute_call();
+        } else {
+            // SAFETY: as above, to the host's function of the same name.
+            unsafe { route::host().glGetProgramEnvParameterIuivNV(target, index, params) }
+        }
+    }
 }
 
 /// The hook that replaces `name` in interposed mode, if glcompute takes it over.
@@ -3537,6 +4087,54 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glProgramUniformMatrix4x2dv" => routed::glProgramUniformMatrix4x2dv as *const (),
         b"glProgramUniformMatrix3x4dv" => routed::glProgramUniformMatrix3x4dv as *const (),
         b"glProgramUniformMatrix4x3dv" => routed::glProgramUniformMatrix4x3dv as *const (),
+        b"glGenProgramsARB" => special::glGenProgramsARB as *const (),
+        b"glDeleteProgramsARB" => special::glDeleteProgramsARB as *const (),
+        b"glIsProgramARB" => special::glIsProgramARB as *const (),
+        b"glBindProgramARB" => special::glBindProgramARB as *const (),
+        b"glProgramStringARB" => special::glProgramStringARB as *const (),
+        b"glGetProgramivARB" => routed::glGetProgramivARB as *const (),
+        b"glGetProgramStringARB" => routed::glGetProgramStringARB as *const (),
+        b"glProgramLocalParameter4fARB" => routed::glProgramLocalParameter4fARB as *const (),
+        b"glProgramLocalParameter4fvARB" => routed::glProgramLocalParameter4fvARB as *const (),
+        b"glProgramLocalParameter4dARB" => routed::glProgramLocalParameter4dARB as *const (),
+        b"glProgramLocalParameter4dvARB" => routed::glProgramLocalParameter4dvARB as *const (),
+        b"glProgramLocalParameterI4iNV" => routed::glProgramLocalParameterI4iNV as *const (),
+        b"glProgramLocalParameterI4ivNV" => routed::glProgramLocalParameterI4ivNV as *const (),
+        b"glProgramLocalParameterI4uiNV" => routed::glProgramLocalParameterI4uiNV as *const (),
+        b"glProgramLocalParameterI4uivNV" => routed::glProgramLocalParameterI4uivNV as *const (),
+        b"glProgramLocalParameters4fvEXT" => routed::glProgramLocalParameters4fvEXT as *const (),
+        b"glProgramLocalParametersI4ivNV" => routed::glProgramLocalParametersI4ivNV as *const (),
+        b"glProgramLocalParametersI4uivNV" => routed::glProgramLocalParametersI4uivNV as *const (),
+        b"glGetProgramLocalParameterfvARB" => routed::glGetProgramLocalParameterfvARB as *const (),
+        b"glGetProgramLocalParameterdvARB" => routed::glGetProgramLocalParameterdvARB as *const (),
+        b"glGetProgramLocalParameterIivNV" => routed::glGetProgramLocalParameterIivNV as *const (),
+        b"glGetProgramLocalParameterIuivNV" => {
+            routed::glGetProgramLocalParameterIuivNV as *const ()
+        }
+        b"glProgramEnvParameter4fARB" => routed::glProgramEnvParameter4fARB as *const (),
+        b"glProgramEnvParameter4fvARB" => routed::glProgramEnvParameter4fvARB as *const (),
+        b"glProgramEnvParameter4dARB" => routed::glProgramEnvParameter4dARB as *const (),
+        b"glProgramEnvParameter4dvARB" => routed::glProgramEnvParameter4dvARB as *const (),
+        b"glProgramEnvParameterI4iNV" => routed::glProgramEnvParameterI4iNV as *const (),
+        b"glProgramEnvParameterI4ivNV" => routed::glProgramEnvParameterI4ivNV as *const (),
+        b"glProgramEnvParameterI4uiNV" => routed::glProgramEnvParameterI4uiNV as *const (),
+        b"glProgramEnvParameterI4uivNV" => routed::glProgramEnvParameterI4uivNV as *const (),
+        b"glProgramEnvParameters4fvEXT" => routed::glProgramEnvParameters4fvEXT as *const (),
+        b"glProgramEnvParametersI4ivNV" => routed::glProgramEnvParametersI4ivNV as *const (),
+        b"glProgramEnvParametersI4uivNV" => routed::glProgramEnvParametersI4uivNV as *const (),
+        b"glGetProgramEnvParameterfvARB" => routed::glGetProgramEnvParameterfvARB as *const (),
+        b"glGetProgramEnvParameterdvARB" => routed::glGetProgramEnvParameterdvARB as *const (),
+        b"glGetProgramEnvParameterIivNV" => routed::glGetProgramEnvParameterIivNV as *const (),
+        b"glGetProgramEnvParameterIuivNV" => routed::glGetProgramEnvParameterIuivNV as *const (),
+        b"glProgramBufferParametersfvNV" => special::glProgramBufferParametersfvNV as *const (),
+        b"glProgramBufferParametersIivNV" => special::glProgramBufferParametersIivNV as *const (),
+        b"glProgramBufferParametersIuivNV" => special::glProgramBufferParametersIuivNV as *const (),
+        b"glBindBufferBaseNV" => special::glBindBufferBaseNV as *const (),
+        b"glBindBufferRangeNV" => special::glBindBufferRangeNV as *const (),
+        b"glBindBufferOffsetNV" => special::glBindBufferOffsetNV as *const (),
+        b"glEnable" => special::glEnable as *const (),
+        b"glDisable" => special::glDisable as *const (),
+        b"glIsEnabled" => special::glIsEnabled as *const (),
         b"glBindBuffer" => special::glBindBuffer as *const (),
         b"glBindBufferBase" => special::glBindBufferBase as *const (),
         b"glBindBufferRange" => special::glBindBufferRange as *const (),
@@ -3572,6 +4170,7 @@ pub fn hook_address(name: &[u8]) -> Option<*const ()> {
         b"glGetBooleani_v" => special::glGetBooleani_v as *const (),
         b"glGetFloati_v" => special::glGetFloati_v as *const (),
         b"glGetDoublei_v" => special::glGetDoublei_v as *const (),
+        b"glGetIntegerIndexedvEXT" => special::glGetIntegerIndexedvEXT as *const (),
         b"glDebugMessageCallback" => special::glDebugMessageCallback as *const (),
         b"glDebugMessageControl" => special::glDebugMessageControl as *const (),
         _ => return None,

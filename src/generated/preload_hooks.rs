@@ -4,7 +4,7 @@
 // Included by src/preload/lib.rs.
 
 /// The hooked entry points, in trampoline-slot order (dlsym is separate).
-pub static HOOKS: [&std::ffi::CStr; 258] = [
+pub static HOOKS: [&std::ffi::CStr; 305] = [
     c"eglGetProcAddress",
     c"eglCreateContext",
     c"eglDestroyContext",
@@ -226,6 +226,52 @@ pub static HOOKS: [&std::ffi::CStr; 258] = [
     c"glProgramUniformMatrix4x2dv",
     c"glProgramUniformMatrix3x4dv",
     c"glProgramUniformMatrix4x3dv",
+    c"glGenProgramsARB",
+    c"glDeleteProgramsARB",
+    c"glIsProgramARB",
+    c"glBindProgramARB",
+    c"glProgramStringARB",
+    c"glGetProgramivARB",
+    c"glGetProgramStringARB",
+    c"glProgramLocalParameter4fARB",
+    c"glProgramLocalParameter4fvARB",
+    c"glProgramLocalParameter4dARB",
+    c"glProgramLocalParameter4dvARB",
+    c"glProgramLocalParameterI4iNV",
+    c"glProgramLocalParameterI4ivNV",
+    c"glProgramLocalParameterI4uiNV",
+    c"glProgramLocalParameterI4uivNV",
+    c"glProgramLocalParameters4fvEXT",
+    c"glProgramLocalParametersI4ivNV",
+    c"glProgramLocalParametersI4uivNV",
+    c"glGetProgramLocalParameterfvARB",
+    c"glGetProgramLocalParameterdvARB",
+    c"glGetProgramLocalParameterIivNV",
+    c"glGetProgramLocalParameterIuivNV",
+    c"glProgramEnvParameter4fARB",
+    c"glProgramEnvParameter4fvARB",
+    c"glProgramEnvParameter4dARB",
+    c"glProgramEnvParameter4dvARB",
+    c"glProgramEnvParameterI4iNV",
+    c"glProgramEnvParameterI4ivNV",
+    c"glProgramEnvParameterI4uiNV",
+    c"glProgramEnvParameterI4uivNV",
+    c"glProgramEnvParameters4fvEXT",
+    c"glProgramEnvParametersI4ivNV",
+    c"glProgramEnvParametersI4uivNV",
+    c"glGetProgramEnvParameterfvARB",
+    c"glGetProgramEnvParameterdvARB",
+    c"glGetProgramEnvParameterIivNV",
+    c"glGetProgramEnvParameterIuivNV",
+    c"glProgramBufferParametersfvNV",
+    c"glProgramBufferParametersIivNV",
+    c"glProgramBufferParametersIuivNV",
+    c"glBindBufferBaseNV",
+    c"glBindBufferRangeNV",
+    c"glBindBufferOffsetNV",
+    c"glEnable",
+    c"glDisable",
+    c"glIsEnabled",
     c"glBindBuffer",
     c"glBindBufferBase",
     c"glBindBufferRange",
@@ -261,12 +307,13 @@ pub static HOOKS: [&std::ffi::CStr; 258] = [
     c"glGetBooleani_v",
     c"glGetFloati_v",
     c"glGetDoublei_v",
+    c"glGetIntegerIndexedvEXT",
     c"glDebugMessageCallback",
     c"glDebugMessageControl",
 ];
 
 /// The same names sorted bytewise, with their slots, for lookups by name.
-pub static SORTED: [(&[u8], usize); 258] = [
+pub static SORTED: [(&[u8], usize); 305] = [
     (b"eglCreateContext", 1),
     (b"eglDestroyContext", 2),
     (b"eglGetProcAddress", 0),
@@ -275,35 +322,43 @@ pub static SORTED: [(&[u8], usize); 258] = [
     (b"eglTerminate", 5),
     (b"glAttachShader", 30),
     (b"glBindAttribLocation", 49),
-    (b"glBindBuffer", 221),
-    (b"glBindBufferBase", 222),
-    (b"glBindBufferRange", 223),
-    (b"glBindBuffersBase", 224),
-    (b"glBindBuffersRange", 225),
+    (b"glBindBuffer", 267),
+    (b"glBindBufferBase", 268),
+    (b"glBindBufferBaseNV", 261),
+    (b"glBindBufferOffsetNV", 263),
+    (b"glBindBufferRange", 269),
+    (b"glBindBufferRangeNV", 262),
+    (b"glBindBuffersBase", 270),
+    (b"glBindBuffersRange", 271),
     (b"glBindImageTexture", 20),
-    (b"glBufferData", 227),
-    (b"glBufferStorage", 228),
-    (b"glBufferSubData", 229),
+    (b"glBindProgramARB", 224),
+    (b"glBufferData", 273),
+    (b"glBufferStorage", 274),
+    (b"glBufferSubData", 275),
     (b"glCallList", 23),
     (b"glCallLists", 24),
-    (b"glClearBufferData", 239),
-    (b"glClearBufferSubData", 240),
+    (b"glClearBufferData", 285),
+    (b"glClearBufferSubData", 286),
     (b"glCompileShader", 40),
-    (b"glCopyBufferSubData", 238),
+    (b"glCopyBufferSubData", 284),
     (b"glCreateShader", 26),
     (b"glCreateShaderProgramv", 27),
-    (b"glDebugMessageCallback", 256),
-    (b"glDebugMessageControl", 257),
-    (b"glDeleteBuffers", 226),
+    (b"glDebugMessageCallback", 303),
+    (b"glDebugMessageControl", 304),
+    (b"glDeleteBuffers", 272),
     (b"glDeleteLists", 25),
     (b"glDeleteProgram", 29),
+    (b"glDeleteProgramsARB", 222),
     (b"glDeleteShader", 28),
     (b"glDetachShader", 31),
+    (b"glDisable", 265),
     (b"glDispatchCompute", 15),
     (b"glDispatchComputeGroupSizeARB", 17),
     (b"glDispatchComputeIndirect", 16),
+    (b"glEnable", 264),
     (b"glEndList", 22),
-    (b"glFlushMappedBufferRange", 234),
+    (b"glFlushMappedBufferRange", 280),
+    (b"glGenProgramsARB", 221),
     (b"glGetActiveAtomicCounterBufferiv", 62),
     (b"glGetActiveAttrib", 51),
     (b"glGetActiveSubroutineName", 81),
@@ -316,37 +371,48 @@ pub static SORTED: [(&[u8], usize); 258] = [
     (b"glGetActiveUniformsiv", 55),
     (b"glGetAttachedShaders", 47),
     (b"glGetAttribLocation", 50),
-    (b"glGetBooleani_v", 253),
-    (b"glGetBooleanv", 248),
-    (b"glGetBufferParameteri64v", 236),
-    (b"glGetBufferParameteriv", 235),
-    (b"glGetBufferPointerv", 237),
-    (b"glGetBufferSubData", 230),
-    (b"glGetDoublei_v", 255),
-    (b"glGetDoublev", 250),
-    (b"glGetError", 241),
-    (b"glGetFloati_v", 254),
-    (b"glGetFloatv", 249),
-    (b"glGetGraphicsResetStatus", 242),
-    (b"glGetGraphicsResetStatusARB", 243),
-    (b"glGetInteger64i_v", 252),
-    (b"glGetInteger64v", 247),
-    (b"glGetIntegeri_v", 251),
-    (b"glGetIntegerv", 246),
+    (b"glGetBooleani_v", 299),
+    (b"glGetBooleanv", 294),
+    (b"glGetBufferParameteri64v", 282),
+    (b"glGetBufferParameteriv", 281),
+    (b"glGetBufferPointerv", 283),
+    (b"glGetBufferSubData", 276),
+    (b"glGetDoublei_v", 301),
+    (b"glGetDoublev", 296),
+    (b"glGetError", 287),
+    (b"glGetFloati_v", 300),
+    (b"glGetFloatv", 295),
+    (b"glGetGraphicsResetStatus", 288),
+    (b"glGetGraphicsResetStatusARB", 289),
+    (b"glGetInteger64i_v", 298),
+    (b"glGetInteger64v", 293),
+    (b"glGetIntegerIndexedvEXT", 302),
+    (b"glGetIntegeri_v", 297),
+    (b"glGetIntegerv", 292),
+    (b"glGetProgramEnvParameterIivNV", 256),
+    (b"glGetProgramEnvParameterIuivNV", 257),
+    (b"glGetProgramEnvParameterdvARB", 255),
+    (b"glGetProgramEnvParameterfvARB", 254),
     (b"glGetProgramInfoLog", 45),
     (b"glGetProgramInterfaceiv", 63),
+    (b"glGetProgramLocalParameterIivNV", 241),
+    (b"glGetProgramLocalParameterIuivNV", 242),
+    (b"glGetProgramLocalParameterdvARB", 240),
+    (b"glGetProgramLocalParameterfvARB", 239),
     (b"glGetProgramResourceIndex", 64),
     (b"glGetProgramResourceLocation", 67),
     (b"glGetProgramResourceLocationIndex", 68),
     (b"glGetProgramResourceName", 65),
     (b"glGetProgramResourceiv", 66),
     (b"glGetProgramStageiv", 82),
+    (b"glGetProgramStringARB", 227),
     (b"glGetProgramiv", 44),
+    (b"glGetProgramivARB", 226),
     (b"glGetShaderInfoLog", 42),
     (b"glGetShaderSource", 43),
     (b"glGetShaderiv", 41),
-    (b"glGetString", 244),
-    (b"glGetStringi", 245),
+    (b"glGetString", 290),
+    (b"glGetStringi", 291),
     (b"glGetSubroutineIndex", 78),
     (b"glGetSubroutineUniformLocation", 77),
     (b"glGetUniformBlockIndex", 57),
@@ -365,15 +431,43 @@ pub static SORTED: [(&[u8], usize); 258] = [
     (b"glGetnUniformiv", 74),
     (b"glGetnUniformui64vARB", 120),
     (b"glGetnUniformuiv", 75),
+    (b"glIsEnabled", 266),
     (b"glIsProgram", 35),
+    (b"glIsProgramARB", 223),
     (b"glIsShader", 34),
     (b"glLinkProgram", 32),
-    (b"glMapBuffer", 231),
-    (b"glMapBufferRange", 232),
+    (b"glMapBuffer", 277),
+    (b"glMapBufferRange", 278),
     (b"glMemoryBarrier", 18),
     (b"glMemoryBarrierByRegion", 19),
     (b"glNewList", 21),
+    (b"glProgramBufferParametersIivNV", 259),
+    (b"glProgramBufferParametersIuivNV", 260),
+    (b"glProgramBufferParametersfvNV", 258),
+    (b"glProgramEnvParameter4dARB", 245),
+    (b"glProgramEnvParameter4dvARB", 246),
+    (b"glProgramEnvParameter4fARB", 243),
+    (b"glProgramEnvParameter4fvARB", 244),
+    (b"glProgramEnvParameterI4iNV", 247),
+    (b"glProgramEnvParameterI4ivNV", 248),
+    (b"glProgramEnvParameterI4uiNV", 249),
+    (b"glProgramEnvParameterI4uivNV", 250),
+    (b"glProgramEnvParameters4fvEXT", 251),
+    (b"glProgramEnvParametersI4ivNV", 252),
+    (b"glProgramEnvParametersI4uivNV", 253),
+    (b"glProgramLocalParameter4dARB", 230),
+    (b"glProgramLocalParameter4dvARB", 231),
+    (b"glProgramLocalParameter4fARB", 228),
+    (b"glProgramLocalParameter4fvARB", 229),
+    (b"glProgramLocalParameterI4iNV", 232),
+    (b"glProgramLocalParameterI4ivNV", 233),
+    (b"glProgramLocalParameterI4uiNV", 234),
+    (b"glProgramLocalParameterI4uivNV", 235),
+    (b"glProgramLocalParameters4fvEXT", 236),
+    (b"glProgramLocalParametersI4ivNV", 237),
+    (b"glProgramLocalParametersI4uivNV", 238),
     (b"glProgramParameteri", 48),
+    (b"glProgramStringARB", 225),
     (b"glProgramUniform1d", 183),
     (b"glProgramUniform1dv", 199),
     (b"glProgramUniform1f", 171),
@@ -513,7 +607,7 @@ pub static SORTED: [(&[u8], usize); 258] = [
     (b"glUniformMatrix4x3dv", 170),
     (b"glUniformMatrix4x3fv", 161),
     (b"glUniformSubroutinesuiv", 83),
-    (b"glUnmapBuffer", 233),
+    (b"glUnmapBuffer", 279),
     (b"glUseProgram", 33),
     (b"glValidateProgram", 46),
     (b"glXCreateContext", 8),
@@ -749,41 +843,88 @@ trampolines! {
     glProgramUniformMatrix4x2dv = 218;
     glProgramUniformMatrix3x4dv = 219;
     glProgramUniformMatrix4x3dv = 220;
-    glBindBuffer = 221;
-    glBindBufferBase = 222;
-    glBindBufferRange = 223;
-    glBindBuffersBase = 224;
-    glBindBuffersRange = 225;
-    glDeleteBuffers = 226;
-    glBufferData = 227;
-    glBufferStorage = 228;
-    glBufferSubData = 229;
-    glGetBufferSubData = 230;
-    glMapBuffer = 231;
-    glMapBufferRange = 232;
-    glUnmapBuffer = 233;
-    glFlushMappedBufferRange = 234;
-    glGetBufferParameteriv = 235;
-    glGetBufferParameteri64v = 236;
-    glGetBufferPointerv = 237;
-    glCopyBufferSubData = 238;
-    glClearBufferData = 239;
-    glClearBufferSubData = 240;
-    glGetError = 241;
-    glGetGraphicsResetStatus = 242;
-    glGetGraphicsResetStatusARB = 243;
-    glGetString = 244;
-    glGetStringi = 245;
-    glGetIntegerv = 246;
-    glGetInteger64v = 247;
-    glGetBooleanv = 248;
-    glGetFloatv = 249;
-    glGetDoublev = 250;
-    glGetIntegeri_v = 251;
-    glGetInteger64i_v = 252;
-    glGetBooleani_v = 253;
-    glGetFloati_v = 254;
-    glGetDoublei_v = 255;
-    glDebugMessageCallback = 256;
-    glDebugMessageControl = 257;
+    glGenProgramsARB = 221;
+    glDeleteProgramsARB = 222;
+    glIsProgramARB = 223;
+    glBindProgramARB = 224;
+    glProgramStringARB = 225;
+    glGetProgramivARB = 226;
+    glGetProgramStringARB = 227;
+    glProgramLocalParameter4fARB = 228;
+    glProgramLocalParameter4fvARB = 229;
+    glProgramLocalParameter4dARB = 230;
+    glProgramLocalParameter4dvARB = 231;
+    glProgramLocalParameterI4iNV = 232;
+    glProgramLocalParameterI4ivNV = 233;
+    glProgramLocalParameterI4uiNV = 234;
+    glProgramLocalParameterI4uivNV = 235;
+    glProgramLocalParameters4fvEXT = 236;
+    glProgramLocalParametersI4ivNV = 237;
+    glProgramLocalParametersI4uivNV = 238;
+    glGetProgramLocalParameterfvARB = 239;
+    glGetProgramLocalParameterdvARB = 240;
+    glGetProgramLocalParameterIivNV = 241;
+    glGetProgramLocalParameterIuivNV = 242;
+    glProgramEnvParameter4fARB = 243;
+    glProgramEnvParameter4fvARB = 244;
+    glProgramEnvParameter4dARB = 245;
+    glProgramEnvParameter4dvARB = 246;
+    glProgramEnvParameterI4iNV = 247;
+    glProgramEnvParameterI4ivNV = 248;
+    glProgramEnvParameterI4uiNV = 249;
+    glProgramEnvParameterI4uivNV = 250;
+    glProgramEnvParameters4fvEXT = 251;
+    glProgramEnvParametersI4ivNV = 252;
+    glProgramEnvParametersI4uivNV = 253;
+    glGetProgramEnvParameterfvARB = 254;
+    glGetProgramEnvParameterdvARB = 255;
+    glGetProgramEnvParameterIivNV = 256;
+    glGetProgramEnvParameterIuivNV = 257;
+    glProgramBufferParametersfvNV = 258;
+    glProgramBufferParametersIivNV = 259;
+    glProgramBufferParametersIuivNV = 260;
+    glBindBufferBaseNV = 261;
+    glBindBufferRangeNV = 262;
+    glBindBufferOffsetNV = 263;
+    glEnable = 264;
+    glDisable = 265;
+    glIsEnabled = 266;
+    glBindBuffer = 267;
+    glBindBufferBase = 268;
+    glBindBufferRange = 269;
+    glBindBuffersBase = 270;
+    glBindBuffersRange = 271;
+    glDeleteBuffers = 272;
+    glBufferData = 273;
+    glBufferStorage = 274;
+    glBufferSubData = 275;
+    glGetBufferSubData = 276;
+    glMapBuffer = 277;
+    glMapBufferRange = 278;
+    glUnmapBuffer = 279;
+    glFlushMappedBufferRange = 280;
+    glGetBufferParameteriv = 281;
+    glGetBufferParameteri64v = 282;
+    glGetBufferPointerv = 283;
+    glCopyBufferSubData = 284;
+    glClearBufferData = 285;
+    glClearBufferSubData = 286;
+    glGetError = 287;
+    glGetGraphicsResetStatus = 288;
+    glGetGraphicsResetStatusARB = 289;
+    glGetString = 290;
+    glGetStringi = 291;
+    glGetIntegerv = 292;
+    glGetInteger64v = 293;
+    glGetBooleanv = 294;
+    glGetFloatv = 295;
+    glGetDoublev = 296;
+    glGetIntegeri_v = 297;
+    glGetInteger64i_v = 298;
+    glGetBooleani_v = 299;
+    glGetFloati_v = 300;
+    glGetDoublei_v = 301;
+    glGetIntegerIndexedvEXT = 302;
+    glDebugMessageCallback = 303;
+    glDebugMessageControl = 304;
 }

@@ -167,12 +167,14 @@ impl ContextState {
         }
         // Every buffer use, in descriptor-slot order.
         let mut uses = Vec::new();
+        // An assembly program's uniform blocks are its parameter buffers.
+        let ubo_kind = if patch.assembly {
+            BufferKind::Parameter
+        } else {
+            BufferKind::Uniform
+        };
         for (i, &binding) in ubo.iter().enumerate() {
-            uses.push((
-                kernel.slots.uniform_blocks as usize + i,
-                BufferKind::Uniform,
-                binding,
-            ));
+            uses.push((kernel.slots.uniform_blocks as usize + i, ubo_kind, binding));
         }
         for (i, &binding) in ssbo.iter().enumerate() {
             uses.push((
@@ -197,7 +199,9 @@ impl ContextState {
             let mut slots = Vec::new();
             for (n, &(slot, kind, binding)) in uses.iter().enumerate() {
                 let (referenced, write) = match kind {
-                    BufferKind::Uniform => (r.uniform_blocks[n].referenced, false),
+                    BufferKind::Uniform | BufferKind::Parameter => {
+                        (r.uniform_blocks[n].referenced, false)
+                    }
                     BufferKind::Storage => {
                         let b = &r.storage_blocks[n - nu];
                         (b.referenced, !exe.module.block(b.block).memory.readonly)
@@ -217,9 +221,7 @@ impl ContextState {
         } else {
             for &(slot, kind, binding) in &uses {
                 let list = match kind {
-                    BufferKind::Uniform if patch.assembly => {
-                        &self.bindings.program_parameter_indexed
-                    }
+                    BufferKind::Parameter => &self.bindings.program_parameter_indexed,
                     BufferKind::Uniform => &self.bindings.uniform_indexed,
                     BufferKind::Storage => &self.bindings.storage_indexed,
                     BufferKind::Atomic => &self.bindings.atomic_indexed,

@@ -20,12 +20,14 @@ use crate::state::context::ContextState;
 use crate::state::objects::host::{HostBinding, HostLink};
 use std::sync::Arc;
 
-/// The three kinds of buffer binding a compute program reads.
+/// The kinds of buffer binding a compute program reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BufferKind {
     Uniform,
     Storage,
     Atomic,
+    /// An assembly program's parameter buffers (COMPUTE_PROGRAM_PARAMETER_BUFFER_NV).
+    Parameter,
 }
 
 impl ContextState {
@@ -137,6 +139,13 @@ impl ContextState {
                 GL_ATOMIC_COUNTER_BUFFER_SIZE,
                 caps.atomic_bindings,
             ),
+            BufferKind::Parameter => self
+                .host_bindings
+                .parameter
+                .points
+                .get(index as usize)
+                .copied()
+                .unwrap_or_default(),
             BufferKind::Atomic => self
                 .host_bindings
                 .atomic

@@ -9,8 +9,11 @@
 // X.1 dispatch ids, and pairs of equivalent GLSL and assembly programs (prefix sum,
 // shared-memory histogram) that must agree; then the API's errors and load
 // failures. With --nvidia it runs on NVIDIA's driver (EGL device platform) as the
-// reference: every result check is the same there.
+// reference: every result check is the same there. With --host it runs interposed
+// (LD_PRELOAD=libglcompute.so over Mesa): the same checks, and the host's own ARB
+// vertex programs beside glcompute's compute programs.
 // run: standalone
+// run: interposed -- --host
 #include "../harness.h"
 #include <math.h>
 #include <stdint.h>
@@ -94,7 +97,7 @@ static void load_functions(void)
     if (!p_glProgramBufferParametersIuivNV) { fprintf(stderr, "no glProgramBufferParametersIuivNV\n"); exit(2); }
 }
 
-static int nvidia;
+static int nvidia, host;
 
 static void make_context(void)
 {
@@ -1640,13 +1643,119 @@ static void test_api(void)
     }
 }
 
+/* Interposed: COMPUTE_PROGRAM_NV is glcompute's, the host's own program targets stay
+ * the host's, with one program name space and one error position between them. */
+#define GL_VERTEX_PROGRAM_ARB 0x8620
+static void test_host(void)
+{
+    const char *vp = "!!ARBvp1.0\nMOV result.position, vertex.position;\nEND\n";
+    const char *vp_bad = "!!ARBvp1.0\nMOV result.position, nothing;\nEND\n";
+    const char *cp = "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nMOV r, 1;\nEND\n";
+    const char *cp_bad = "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nMOV r, q;\nEND\n";
+    GLuint v = 0, c = 0;
+    glGenProgramsARB(1, &v);
+    glGenProgramsARB(1, &c);
+    CHECK(v && c && v != c, "two names from glGenProgramsARB: %u %u", v, c);
+    glBindProgramARB(GL_VERTEX_PROGRAM_ARB, v);
+    EXPECT_OK(glProgramStringARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(vp), vp));
+    GLint len = 0;
+    glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_LENGTH_ARB, &len);
+    CHECK(len == (GLint)strlen(vp), "the host's vertex program string: %d", len);
+    glBindProgramARB(GL_COMPUTE_PROGRAM_NV, c);
+    EXPECT_OK(glProgramStringARB(GL_COMPUTE_PROGRAM_NV, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(cp), cp));
+    glGetProgramivARB(GL_COMPUTE_PROGRAM_NV, GL_PROGRAM_LENGTH_ARB, &len);
+    CHECK(len == (GLint)strlen(cp), "the compute program string: %d", len);
+    glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_LENGTH_ARB, &len);
+    CHECK(len == (GLint)strlen(vp), "loading the compute program left the vertex program: %d", len);
+    CHECK(glIsProgramARB(v) && glIsProgramARB(c), "both are programs");
+    /* ARB_vertex_program §2.14.1: a name belongs to the target it was first bound to */
+    EXPECT_ERR(GL_INVALID_OPERATION, "a vertex program bound to COMPUTE_PROGRAM_NV",
+               glBindProgramARB(GL_COMPUTE_PROGRAM_NV, v));
+    EXPECT_ERR(GL_INVALID_OPERATION, "a compute program bound to VERTEX_PROGRAM_ARB",
+               glBindProgramARB(GL_VERTEX_PROGRAM_ARB, c));
+    GLint bound = 0;
+    glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_BINDING_ARB, &bound);
+    CHECK(bound == (GLint)v, "the failed bind left VERTEX_PROGRAM_ARB's binding: %d", bound);
+    glGetProgramivARB(GL_COMPUTE_PROGRAM_NV, GL_PROGRAM_BINDING_ARB, &bound);
+    CHECK(bound == (GLint)c, "the failed bind left COMPUTE_PROGRAM_NV's binding: %d", bound);
+    /* a name never generated, bound to COMPUTE_PROGRAM_NV, is reserved from the host */
+    GLuint fresh = c + 1000;
+    glBindProgramARB(GL_COMPUTE_PROGRAM_NV, fresh);
+    EXPECT_ERR(GL_INVALID_OPERATION, "a fresh compute program's name on VERTEX_PROGRAM_ARB",
+               glBindProgramARB(GL_VERTEX_PROGRAM_ARB, fresh));
+    GLuint more[4] = {0};
+    glGenProgramsARB(4, more);
+    CHECK(more[0] != fresh && more[1] != fresh && more[2] != fresh && more[3] != fresh,
+          "the host's glGenProgramsARB does not hand out a compute program's name");
+    /* one error position: the last load's, whichever target it was */
+    GLint pos = -2;
+    EXPECT_ERR(GL_INVALID_OPERATION, "the host's vertex program fails to load",
+               glProgramStringARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(vp_bad), vp_bad));
+    glGetIntegerv(GL_PROGRAM_ERROR_POSITION_ARB, &pos);
+    CHECK(pos >= 0, "the host's error position after the host's failed load: %d", pos);
+    glBindProgramARB(GL_COMPUTE_PROGRAM_NV, c);
+    EXPECT_ERR(GL_INVALID_OPERATION, "the compute program fails to load",
+               glProgramStringARB(GL_COMPUTE_PROGRAM_NV, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(cp_bad), cp_bad));
+    glGetIntegerv(GL_PROGRAM_ERROR_POSITION_ARB, &pos);
+    CHECK(pos == (GLint)(strstr(cp_bad, "q;") - cp_bad), "glcompute's error position: %d", pos);
+    const char *es = (const char *)glGetString(GL_PROGRAM_ERROR_STRING_ARB);
+    CHECK(es && strstr(es, "q"), "glcompute's error string: %s", es ? es : "(null)");
+    EXPECT_OK(glProgramStringARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(vp), vp));
+    glGetIntegerv(GL_PROGRAM_ERROR_POSITION_ARB, &pos);
+    CHECK(pos == -1, "the host's error position after its successful load: %d", pos);
+    /* the capabilities: COMPUTE_PROGRAM_NV is glcompute's, VERTEX_PROGRAM_ARB the host's */
+    glEnable(GL_VERTEX_PROGRAM_ARB);
+    CHECK(glIsEnabled(GL_VERTEX_PROGRAM_ARB) && !glIsEnabled(GL_COMPUTE_PROGRAM_NV),
+          "Enable(VERTEX_PROGRAM_ARB) is the host's");
+    glEnable(GL_COMPUTE_PROGRAM_NV);
+    GLboolean on = GL_FALSE;
+    glGetBooleanv(GL_COMPUTE_PROGRAM_NV, &on);
+    CHECK(on && glIsEnabled(GL_VERTEX_PROGRAM_ARB), "both enabled");
+    glDisable(GL_COMPUTE_PROGRAM_NV);
+    glDisable(GL_VERTEX_PROGRAM_ARB);
+    CHECK(!glIsEnabled(GL_VERTEX_PROGRAM_ARB) && !glIsEnabled(GL_COMPUTE_PROGRAM_NV), "both disabled");
+    /* deleting frees the names on both sides */
+    GLuint del[3] = {v, c, fresh};
+    glDeleteProgramsARB(3, del);
+    CHECK(!glIsProgramARB(v) && !glIsProgramARB(c) && !glIsProgramARB(fresh), "DeleteProgramsARB of both kinds");
+    glDeleteProgramsARB(4, more);
+    /* the parameter buffer binding points are glcompute's, on a host buffer */
+    void (APIENTRY *get_indexed)(GLenum, GLuint, GLint *) =
+        (void (APIENTRY *)(GLenum, GLuint, GLint *))eglGetProcAddress("glGetIntegerIndexedvEXT");
+    GLuint pb = 0;
+    glGenBuffers(1, &pb);
+    glBindBuffer(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, pb);
+    glBufferData(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 64, NULL, GL_STATIC_DRAW);
+    glBindBufferBase(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 2, pb);
+    GLint gen = -1, at2 = -1, at2_ext = -1;
+    glGetIntegerv(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, &gen);
+    glGetIntegeri_v(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 2, &at2);
+    if (get_indexed)
+        get_indexed(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 2, &at2_ext);
+    CHECK(gen == (GLint)pb && at2 == (GLint)pb && at2_ext == (GLint)pb,
+          "the parameter buffer bindings: %d %d %d (buffer %u)", gen, at2, at2_ext, pb);
+    GLint64 size = 0;
+    glGetBufferParameteri64v(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, GL_BUFFER_SIZE, &size);
+    CHECK(size == 64, "BufferData through the parameter buffer target: %lld", (long long)size);
+    glDeleteBuffers(1, &pb);
+    glGetIntegeri_v(GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV, 2, &at2);
+    CHECK(at2 == 0, "DeleteBuffers unbinds it: %d", at2);
+    /* the dispatches of this test ran on glcompute, over the host's GL */
+    CHECK(h_dispatches() > 0, "glcompute ran the dispatches: %llu", (unsigned long long)h_dispatches());
+    const char *renderer = (const char *)glGetString(GL_RENDERER);
+    CHECK(renderer && strstr(renderer, "llvmpipe"), "the host is Mesa: %s", renderer ? renderer : "(null)");
+    CHECK(glGetError() == GL_NO_ERROR, "no stray error");
+}
+
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
+    for (int i = 1; i < argc; i++) {
         nvidia |= strcmp(argv[i], "--nvidia") == 0;
+        host |= strcmp(argv[i], "--host") == 0;
+    }
     make_context();
     load_functions();
-    if (!nvidia)
+    if (!nvidia && !host)
         h_check_no_other_gl();
     const char *ext = (const char *)glGetString(GL_EXTENSIONS);
     CHECK(ext && strstr(ext, "GL_NV_compute_program5"), "GL_NV_compute_program5 is announced");
@@ -1663,5 +1772,7 @@ int main(int argc, char **argv)
     test_pairs();
     test_ids();
     test_rules();
+    if (host)
+        test_host();
     return h_finish("nv_compute_program5");
 }

@@ -59,6 +59,23 @@ pub mod route {
         name != 0 && with_shadow(|c| c.shared.owns(name)).unwrap_or(false)
     }
 
+    /// Assembly program commands (NV_compute_program5): glcompute's for the target
+    /// COMPUTE_PROGRAM_NV (and COMPUTE_PROGRAM_PARAMETER_BUFFER_NV) when the current
+    /// shadow context is a compatibility-profile one; every other target is the host's.
+    pub fn assembly(target: u32) -> bool {
+        use crate::gl::asm_enums::{GL_COMPUTE_PROGRAM_NV, GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV};
+        matches!(
+            target,
+            GL_COMPUTE_PROGRAM_NV | GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
+        ) && assembly_context().is_some()
+    }
+
+    /// The current shadow context if it offers assembly programs (a compatibility
+    /// profile, as on NVIDIA's driver).
+    pub fn assembly_context() -> Option<Arc<Context>> {
+        shadow().filter(|c| c.host().is_some_and(|l| !l.caps().core))
+    }
+
     /// Uniform commands: glcompute's if its program is the one they act on.
     pub fn current_program() -> bool {
         with_shadow(|c| c.uniforms_ours.load(Ordering::Acquire)).unwrap_or(false)

@@ -92,6 +92,10 @@ pub struct AsmState {
     /// ProgramStringARB.
     pub error_position: i32,
     pub error_string: CString,
+    /// Interposed mode: whether the context's last ProgramStringARB was glcompute's
+    /// (COMPUTE_PROGRAM_NV), so that PROGRAM_ERROR_POSITION_ARB and
+    /// PROGRAM_ERROR_STRING_ARB are glcompute's rather than the host's.
+    pub last_load_ours: bool,
 }
 
 impl Default for AsmState {
@@ -104,6 +108,7 @@ impl Default for AsmState {
             env: vec![Param::default(); crate::nvasm::parse::MAX_ENV_PARAMETERS as usize],
             error_position: -1,
             error_string: CString::default(),
+            last_load_ours: false,
         }
     }
 }

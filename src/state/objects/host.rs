@@ -133,6 +133,15 @@ impl HostLink {
                 v.push(ext);
             }
         }
+        // Assembly compute programs belong to compatibility-profile contexts, as on
+        // NVIDIA's driver.
+        if !c.core {
+            for ext in crate::limits::COMPAT_EXTENSIONS {
+                if !c.extensions.iter().any(|e| e == ext) {
+                    v.push(ext);
+                }
+            }
+        }
         v
     }
 }
@@ -158,6 +167,9 @@ pub struct KeptTarget {
 pub struct HostBindings {
     pub storage: KeptTarget,
     pub atomic: KeptTarget,
+    /// COMPUTE_PROGRAM_PARAMETER_BUFFER_NV (assembly programs' parameter buffers),
+    /// always glcompute's: the host runs no compute programs.
+    pub parameter: KeptTarget,
     pub dispatch_indirect: u32,
     /// Image units, for a host without them (GL 4.6 table 23.45 per unit): host
     /// texture names.
@@ -198,23 +210,25 @@ impl HostBindings {
         HostBindings {
             storage: kept(crate::limits::MAX_SHADER_STORAGE_BUFFER_BINDINGS),
             atomic: kept(crate::limits::MAX_ATOMIC_COUNTER_BUFFER_BINDINGS),
+            parameter: kept(crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS),
             dispatch_indirect: 0,
             images: vec![HostImage::default(); crate::limits::MAX_IMAGE_UNITS as usize],
         }
     }
 
-    /// The kept indexed target `target` (SHADER_STORAGE_BUFFER or ATOMIC_COUNTER_BUFFER).
+    /// The kept indexed target `target` (SHADER_STORAGE_BUFFER, ATOMIC_COUNTER_BUFFER
+    /// or COMPUTE_PROGRAM_PARAMETER_BUFFER_NV).
     pub fn indexed(&mut self, target: u32) -> &mut KeptTarget {
-        if target == GL_ATOMIC_COUNTER_BUFFER {
-            &mut self.atomic
-        } else {
-            &mut self.storage
+        match target {
+            GL_ATOMIC_COUNTER_BUFFER => &mut self.atomic,
+            crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV => &mut self.parameter,
+            _ => &mut self.storage,
         }
     }
 
     /// DeleteBuffers unbinds the buffer from every binding point (GL 4.6 §6.1).
     pub fn forget(&mut self, buffer: u32) {
-        for t in [&mut self.storage, &mut self.atomic] {
+        for t in [&mut self.storage, &mut self.atomic, &mut self.parameter] {
             for b in &mut t.points {
                 if b.buffer == buffer {
                     *b = HostBinding::default();

@@ -12,6 +12,7 @@ use super::link_of;
 use crate::api::call::gl_call;
 use crate::api::interpose::log::log_taken;
 use crate::api::interpose::route::{host, shadow};
+use crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV;
 use crate::gl::enums::*;
 use crate::gl::types::*;
 use crate::gl_bail;
@@ -21,7 +22,7 @@ use crate::state::objects::buffer::{alignment_name, max_bindings_name, offset_al
 use crate::state::objects::host::{HostBinding, HostLink};
 /// Checks that `buffer` is 0 or a buffer name of the host (binding it to
 /// COPY_READ_BUFFER and back, which creates the object as BindBuffer would).
-fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::gl::error::GlResult<()> {
+pub(super) fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::gl::error::GlResult<()> {
     if buffer == 0 {
         return Ok(());
     }
@@ -46,22 +47,28 @@ fn host_buffer_check(gl: &HostGl, buffer: GLuint) -> crate::gl::error::GlResult<
     ))
 }
 
-/// True if glcompute keeps `target` for this context (the host lacks it).
-fn kept_target(link: &HostLink, target: GLenum) -> bool {
+/// True if glcompute keeps `target` for this context (the host lacks it; the
+/// assembly programs' parameter buffers in a compatibility context, whose programs are
+/// glcompute's).
+pub(super) fn kept_target(link: &HostLink, target: GLenum) -> bool {
     let caps = link.caps();
     match target {
         GL_DISPATCH_INDIRECT_BUFFER => !caps.compute,
         GL_SHADER_STORAGE_BUFFER => !caps.ssbo,
         GL_ATOMIC_COUNTER_BUFFER => !caps.atomic_counters,
+        GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV => !caps.core,
         _ => false,
     }
 }
 
 /// Targets glcompute may keep (checked before anything else: the common case is none).
-fn maybe_kept(target: GLenum) -> bool {
+pub(super) fn maybe_kept(target: GLenum) -> bool {
     matches!(
         target,
-        GL_DISPATCH_INDIRECT_BUFFER | GL_SHADER_STORAGE_BUFFER | GL_ATOMIC_COUNTER_BUFFER
+        GL_DISPATCH_INDIRECT_BUFFER
+            | GL_SHADER_STORAGE_BUFFER
+            | GL_ATOMIC_COUNTER_BUFFER
+            | GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
     )
 }
 
@@ -90,8 +97,8 @@ pub unsafe extern "C" fn glBindBuffer(target: GLenum, buffer: GLuint) {
 }
 
 /// BindBufferBase/Range on an indexed target glcompute keeps (shader storage without
-/// SSBOs, atomic counters without atomic counter buffers).
-fn bind_kept_range(
+/// SSBOs, atomic counters without atomic counter buffers, parameter buffers).
+pub(super) fn bind_kept_range(
     st: &mut ContextState,
     gl: &HostGl,
     target: GLenum,
@@ -124,6 +131,19 @@ fn bind_kept_range(
                 GL_INVALID_VALUE,
                 "offset = {offset} is not a non-negative multiple of {align_name} = {align}"
             );
+        }
+        // NV_parameter_buffer_object: INVALID_VALUE for a program parameter buffer
+        // offset that is not zero, or a size that is not word-aligned.
+        if target == GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV {
+            if offset != 0 {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "offset = {offset}: a program parameter buffer binding starts at offset 0"
+                );
+            }
+            if size % 4 != 0 {
+                gl_bail!(GL_INVALID_VALUE, "size = {size} is not a multiple of 4");
+            }
         }
     }
     host_buffer_check(gl, buffer)?;
@@ -316,7 +336,7 @@ fn kept_binding(target: GLenum) -> Option<(Arc<Context>, GLuint)> {
 
 /// Runs `f` with `buffer` bound to the host target `substitute`, restoring the
 /// application's binding of `substitute` afterwards.
-fn with_substitute<R>(
+pub(super) fn with_substitute<R>(
     gl: &HostGl,
     substitute: GLenum,
     buffer: GLuint,

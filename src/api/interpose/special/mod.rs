@@ -1,5 +1,5 @@
 //! The hooked GL functions whose routing depends on more than one name, by area:
-//! [`dispatch`], [`programs`] (object creation and deletion, attachment, linking,
+//! [`dispatch`], [`asm`] (assembly compute programs), [`programs`] (object creation and deletion, attachment, linking,
 //! UseProgram), [`queries`] (strings, limits, errors, debug output), [`buffers`]
 //! (binding points glcompute keeps where the host lacks them) and [`images`] (image
 //! units, likewise). Without a shadow context
@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::state::context::Context;
 use crate::state::objects::host::HostLink;
 
+pub mod asm;
 pub mod buffers;
 pub mod dispatch;
 pub mod images;
@@ -17,6 +18,7 @@ pub mod programs;
 pub mod queries;
 
 pub use super::lists::{glCallList, glCallLists, glDeleteLists, glEndList, glNewList};
+pub use asm::*;
 pub use buffers::*;
 pub use dispatch::*;
 pub use images::*;

@@ -27,6 +27,16 @@ pub unsafe extern "C" fn glGetString(name: GLenum) -> *const GLubyte {
         GL_VERSION => s.version.as_ptr() as *const GLubyte,
         GL_SHADING_LANGUAGE_VERSION => s.glsl.as_ptr() as *const GLubyte,
         GL_EXTENSIONS if !link.caps().core => s.extensions.as_ptr() as *const GLubyte,
+        // The last ProgramStringARB's error, when that load was glcompute's
+        // (COMPUTE_PROGRAM_NV); the host's for its own targets.
+        crate::gl::asm_enums::GL_PROGRAM_ERROR_STRING_ARB
+            if !link.caps().core && ctx.state.lock().asm.last_load_ours =>
+        {
+            log_taken(b"glGetString");
+            // The string lives in the context's state until the next load, as
+            // standalone.
+            ctx.state.lock().asm.error_string.as_ptr() as *const GLubyte
+        }
         // SAFETY: the application's argument.
         _ => unsafe { link.gl.glGetString(name) },
     }
@@ -121,6 +131,19 @@ fn our_value(ctx: &Context, pname: GLenum) -> Option<Value> {
         {
             st.get_value(pname).ok()
         }
+        // Assembly compute programs (compatibility contexts): the enable, the parameter
+        // buffer binding and the error position of glcompute's last load.
+        crate::gl::asm_enums::GL_COMPUTE_PROGRAM_NV if !caps.core => {
+            Some(Value::Bools(vec![st.asm.enabled]))
+        }
+        crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV if !caps.core => {
+            Some(Value::int(st.host_bindings.parameter.generic as i64))
+        }
+        crate::gl::asm_enums::GL_PROGRAM_ERROR_POSITION_ARB
+            if !caps.core && st.asm.last_load_ours =>
+        {
+            Some(Value::int(st.asm.error_position as i64))
+        }
         GL_CURRENT_PROGRAM => st
             .current_program
             .as_ref()
@@ -172,6 +195,19 @@ fn our_value_indexed(
                     GL_INVALID_VALUE,
                     "index = {index} is not below GL_MAX_IMAGE_UNITS = {}",
                     crate::limits::MAX_IMAGE_UNITS
+                )),
+            })
+        }
+        // NV_parameter_buffer_object: the buffer bound at each parameter buffer binding
+        // point (INVALID_VALUE past MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV).
+        crate::gl::asm_enums::GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV if !caps.core => {
+            let points = &st.host_bindings.parameter.points;
+            Some(match points.get(index as usize) {
+                Some(b) => Ok(Value::int(b.buffer as i64)),
+                None => Err(crate::gl_err!(
+                    GL_INVALID_VALUE,
+                    "index = {index} is not below GL_MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS_NV = {}",
+                    points.len()
                 )),
             })
         }
@@ -263,6 +299,25 @@ get_hooks! {
     glGetBooleanv, glGetBooleani_v: GLboolean => crate::api::core::as_bool;
     glGetFloatv, glGetFloati_v: GLfloat => crate::api::core::as_f32;
     glGetDoublev, glGetDoublei_v: GLdouble => Value::as_f64;
+}
+
+/// EXT_draw_buffers2's name for GetIntegeri_v, which NV_parameter_buffer_object uses for
+/// its binding points: glcompute's values as GetIntegeri_v's, the rest the host's.
+pub unsafe extern "C" fn glGetIntegerIndexedvEXT(target: GLenum, index: GLuint, data: *mut GLint) {
+    if let Some(ctx) = shadow()
+        && let Some(v) = our_value_indexed(&ctx, target, index)
+    {
+        log_taken(b"glGetIntegerIndexedvEXT");
+        gl_call("glGetIntegerIndexedvEXT", |_| {
+            let v = v?;
+            // SAFETY: GL requires `data` to hold the indexed value.
+            unsafe { out_array(data, &Value::as_i32(&v)) };
+            Ok(())
+        });
+        return;
+    }
+    // SAFETY: the application's arguments.
+    unsafe { host().glGetIntegerIndexedvEXT(target, index, data) }
 }
 
 /// One error stream: glcompute's flag (which holds any host error merged before one of
