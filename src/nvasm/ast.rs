@@ -67,6 +67,21 @@ pub struct Mods {
     pub storage: Option<StorageMod>,
     pub atomic: Option<AtomicOp>,
     pub cta: bool,
+    /// CVT's two types (NV_gpu_program5 §2.X.8.Z): the result's, then the operand's
+    /// (F16 is `F` with 16 bits).
+    pub cvt: [Option<StorageMod>; 2],
+    /// CVT's rounding modifier (.ROUND when none is given).
+    pub round: Option<Round>,
+}
+
+/// A float-to-integer (and float-to-F16) rounding of CVT (NV_gpu_program5 §2.X.8.Z).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Round {
+    /// To nearest, ties to even.
+    Round,
+    Ceil,
+    Flr,
+    Trunc,
 }
 
 /// A condition code test (NV_gpu_program4 table X.16) on CC0 or CC1 with a swizzle.

@@ -107,6 +107,7 @@ pub const OPS: &[OpInfo] = &[
     op("CMP", Ternary, Both, true, true),
     op("CONT", FlowCc, NoType, false, false),
     op("COS", Scalar, Float, true, true),
+    op("CVT", Vector, NoType, true, true),
     op("DIV", VecScalar, Both, true, true),
     op("DP2", Binary, Float, true, true),
     op("DP2A", Ternary, Float, true, true),
@@ -205,7 +206,7 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
 
 /// Opcodes glcompute does not load yet (a load error says so).
 pub const NOT_YET: &[&str] = &[
-    "ATOM", "CALI", "CVT", "LOAD", "LOD", "PK64", "STORE", "TXD", "TXFMS", "TXG", "TXGO", "UP64",
+    "ATOM", "CALI", "LOAD", "LOD", "PK64", "STORE", "TXD", "TXFMS", "TXG", "TXGO", "UP64",
 ];
 
 pub fn lookup(name: &str) -> Option<&'static OpInfo> {

@@ -272,6 +272,19 @@ impl ContextState {
             GL_MAX_PROGRAM_PARAMETER_BUFFER_SIZE_NV => {
                 crate::limits::MAX_PROGRAM_PARAMETER_BUFFER_SIZE as i32
             }
+            // NV_gpu_program4's attribute and result component counts and
+            // NV_vertex_program4's generic ones, as NVIDIA's driver answers them for a
+            // compute program (driver 580: 0, 0, 16, 0, 0, 0): a compute program has
+            // no results, and its invocation attributes are not counted.
+            GL_PROGRAM_ATTRIB_COMPONENTS_NV
+            | GL_PROGRAM_RESULT_COMPONENTS_NV
+            | GL_MAX_PROGRAM_RESULT_COMPONENTS_NV
+            | GL_MAX_PROGRAM_GENERIC_ATTRIBS_NV
+            | GL_MAX_PROGRAM_GENERIC_RESULTS_NV => 0,
+            GL_MAX_PROGRAM_ATTRIB_COMPONENTS_NV => 16,
+            // NV_gpu_program5's SUBROUTINE limits: 0, as glcompute's programs cannot
+            // declare subroutine types (NVIDIA's driver: 1024 each).
+            GL_MAX_PROGRAM_SUBROUTINE_PARAMETERS_NV | GL_MAX_PROGRAM_SUBROUTINE_NUM_NV => 0,
             _ => gl_bail!(
                 GL_INVALID_ENUM,
                 "pname 0x{pname:04X} is not a GetProgramivARB name"

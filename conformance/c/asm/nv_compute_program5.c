@@ -513,6 +513,165 @@ static void test_int(void)
     glDeleteProgramsARB(1, &p);
 }
 
+#define HDR "!!NVcp5.0\nOPTION NV_shader_storage_buffer;\n"
+
+/* ---- CVT: conversions between integer, F16 and F32 types ------------------------- */
+
+/* Each conversion: its modifiers and the input it reads (0 float, 1 int, 2 half-float
+ * bits in the low 16 bits of a word). */
+static const struct { const char *mods; int in; } cvts[] = {
+    {"S32.F32", 0}, {"S32.F32.FLR", 0}, {"S32.F32.CEIL", 0}, {"S32.F32.TRUNC", 0},
+    {"U8.F32", 0}, {"U8.F32.FLR", 0}, {"S8.F32.TRUNC", 0}, {"S16.F32.TRUNC", 0},
+    {"U32.F32", 0}, {"F16.F32", 0}, {"F16.F32.TRUNC", 0}, {"F16.F32.CEIL", 0},
+    {"F16.F32.FLR", 0}, {"F16.F32.SAT", 0}, {"F32.F32.SAT", 0},
+    {"F32.S32", 1}, {"F32.U32", 1}, {"U8.S32", 1}, {"S8.S32", 1}, {"U16.S32", 1},
+    {"S16.U32", 1}, {"S32.U32", 1}, {"U32.S32", 1}, {"S32.S8", 1}, {"U32.U16", 1},
+    {"F32.S16", 1}, {"F16.S32", 1},
+    {"F32.F16", 2}, {"S32.F16.FLR", 2}, {"F16.F16", 2},
+};
+enum { NCVT = sizeof cvts / sizeof cvts[0], NOUT = NCVT + 1 };
+
+static float h2f(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    float v = e == 0 ? ldexpf((float)m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexpf((float)(m | 1024), e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+/* The half-float bits of f rounded by mode (0 nearest-even, 1 ceil, 2 floor, 3 toward
+ * zero): its neighbours found by a search over every half. */
+static uint16_t f2h(float f, int mode)
+{
+    float lo = -INFINITY, hi = INFINITY;
+    int lo_h = 0xFC00, hi_h = 0x7C00;
+    for (int h = 0; h < 0x10000; h++) {
+        float v = h2f((uint16_t)h);
+        if (isnan(v) || (v == 0.0f && (h >> 15) != (signbit(f) != 0)))
+            continue;
+        if (v <= f && v >= lo) { lo = v; lo_h = h; }
+        if (v >= f && v <= hi) { hi = v; hi_h = h; }
+    }
+    if (lo == hi)
+        return (uint16_t)lo_h;
+    switch (mode) {
+    case 1: return (uint16_t)hi_h;
+    case 2: return (uint16_t)lo_h;
+    case 3: return (uint16_t)(f > 0 ? lo_h : hi_h);
+    default:
+        if (fabsf(f) >= 65520.0f)
+            return f > 0 ? 0x7C00 : 0xFC00;
+        if (f - lo != hi - f)
+            return (uint16_t)(f - lo < hi - f ? lo_h : hi_h);
+        return (uint16_t)((lo_h & 1) ? hi_h : lo_h);
+    }
+}
+
+/* The expected word of conversion k on (f, n, h). NV_gpu_program5 leaves some of it to
+ * the implementation; this is what NVIDIA's driver does (see lower/convert.rs): floats
+ * saturate to an integer type's range, F16 is the low 16 bits of a word. */
+static uint32_t cvt_ref(int k, float f, int32_t n, uint32_t h)
+{
+    const char *m = cvts[k].mods;
+    if (cvts[k].in == 2)
+        f = h2f((uint16_t)h);
+    if (cvts[k].in != 1) {
+        /* from a float */
+        int mode = strstr(m, "FLR") ? 2 : strstr(m, "CEIL") ? 1 : strstr(m, "TRUNC") ? 3 : 0;
+        /* .SAT clamps a float result to [0, 1] (NVIDIA refuses it on integers) */
+        if (strstr(m, "SAT"))
+            f = fminf(fmaxf(f, 0.0f), 1.0f);
+        if (!strncmp(m, "F16", 3))
+            return f2h(f, mode);
+        if (!strncmp(m, "F32", 3))
+            return fbits(f);
+        double r = mode == 2 ? floor(f) : mode == 1 ? ceil(f) : mode == 3 ? trunc(f) : nearbyint(f);
+        int bits = atoi(m + 1);
+        int is_signed = m[0] == 'S';
+        double lo = is_signed ? -ldexp(1, bits - 1) : 0, hi = is_signed ? ldexp(1, bits - 1) - 1 : ldexp(1, bits) - 1;
+        int64_t v = (int64_t)fmin(fmax(r, lo), hi);
+        uint32_t w = (uint32_t)v;
+        if (bits < 32)
+            w = is_signed ? (uint32_t)(((int32_t)(w << (32 - bits))) >> (32 - bits)) : w & ((1u << bits) - 1);
+        return w;
+    }
+    /* from an integer: the operand's bits as its type */
+    const char *src = strchr(m, '.') + 1;
+    int sbits = atoi(src + 1);
+    int64_t v = src[0] == 'S' ? (int64_t)n : (int64_t)(uint32_t)n;
+    if (sbits < 32)
+        v = src[0] == 'S' ? (int64_t)(int32_t)((uint32_t)n << (32 - sbits)) >> (32 - sbits)
+                          : (int64_t)((uint32_t)n & ((1u << sbits) - 1));
+    if (!strncmp(m, "F32", 3))
+        return fbits((float)v);
+    if (!strncmp(m, "F16", 3))
+        return f2h((float)v, 0);
+    /* an integer to a narrower one keeps its low bits */
+    int bits = atoi(m + 1);
+    int is_signed = m[0] == 'S';
+    uint32_t w = (uint32_t)v;
+    if (bits < 32)
+        w = is_signed ? (uint32_t)(((int32_t)(w << (32 - bits))) >> (32 - bits)) : w & ((1u << bits) - 1);
+    return w;
+}
+
+static void test_cvt(void)
+{
+    enum { NC = 16 };
+    static const float fin[NC] = {2.5f, -2.5f, 3.5f, -0.75f, 300.4f, -200.6f, 1e10f, -1e10f,
+                                 65519.0f, 1.0009765625f, 1.00048828125f, 0.1f, -0.1f, 70000.0f,
+                                 3e-6f, 0.0f};
+    static const int32_t nin[NC] = {0, 1, -1, 127, 128, -129, 255, 256, 32767, -32768, 65535,
+                                   65536, 0x7FFFFFFF, INT32_MIN, 300, -300};
+    /* half-float inputs: the floats rounded to halves, with other bits above them in
+     * every other word (F16 is the low 16 bits) */
+    uint32_t in[NC * 4] = {0}, hin[NC];
+    for (int i = 0; i < NC; i++) {
+        hin[i] = f2h(fin[i], 0) | (i % 2 ? 0xABCD0000u : 0);
+        in[i * 4] = fbits(fin[i]);
+        in[i * 4 + 1] = (uint32_t)nin[i];
+        in[i * 4 + 2] = hin[i];
+    }
+    char *src = malloc(16384);
+    size_t at = (size_t)sprintf(src, HDR "GROUP_SIZE %d;\nSTORAGE sin[] = { program.storage[0] };\n"
+                                "STORAGE sout[] = { program.storage[1] };\nTEMP a, o, v, r;\n"
+                                "MUL.U a.x, invocation.localid.x, 16;\nLDB.U32X4 v, sin[a.x];\n"
+                                "MUL.U o.x, invocation.localid.x, %d;\n", NC, NOUT * 4);
+    for (int k = 0; k < NCVT; k++)
+        at += (size_t)sprintf(src + at, "CVT.%s r.x, v.%c;\nSTB.U32 r.x, sout[o.x + %d];\n",
+                              cvts[k].mods, "xyz"[cvts[k].in], k * 4);
+    /* the condition code of an S8 result: its sign after narrowing */
+    sprintf(src + at, "CVT.S8.S32.CC r.x, v.y;\nMOV.U r.y, 0;\nMOV.U r.y (LT.x), 1;\n"
+                      "STB.U32 r.y, sout[o.x + %d];\nEND\n", NCVT * 4);
+    GLuint bi = buffer(0, sizeof in, in);
+    GLuint bo = buffer(1, NC * NOUT * 4, NULL);
+    GLuint p = load(src);
+    free(src);
+    CHECK(p != 0, "the CVT program loads");
+    if (!p)
+        return;
+    run(p, 1, 1);
+    uint32_t out[NC * NOUT];
+    read_buffer(bo, sizeof out, out);
+    int bad = 0;
+    for (int i = 0; i < NC; i++)
+        for (int k = 0; k < NOUT; k++) {
+            uint32_t want = k < NCVT ? cvt_ref(k, fin[i], nin[i], hin[i])
+                                     : (uint32_t)((int8_t)(uint8_t)nin[i] < 0);
+            uint32_t got = out[i * NOUT + k];
+            /* the bits above a clamped F16 result: NVIDIA's driver repeats the half
+             * there (glcompute writes zeros, as for every other F16 result) */
+            if (k < NCVT && !strncmp(cvts[k].mods, "F16", 3) && strstr(cvts[k].mods, "SAT"))
+                got &= 0xFFFF;
+            if (got != want && bad++ < 12)
+                CHECK(0, "CVT.%s of input %d: got 0x%x want 0x%x", k < NCVT ? cvts[k].mods : "S8.S32.CC", i,
+                      got, want);
+        }
+    CHECK(bad == 0, "CVT matches the CPU (%d of %d differ)", bad, NC * NOUT);
+    glDeleteBuffers(1, &bi);
+    glDeleteBuffers(1, &bo);
+    glDeleteProgramsARB(1, &p);
+}
+
 /* ---- condition codes, flow control, subroutines ------------------------------------ */
 
 #define NC 16
@@ -1492,7 +1651,6 @@ static void expect_load_failure(const char *what, const char *src)
     glDeleteProgramsARB(1, &p);
 }
 
-#define HDR "!!NVcp5.0\nOPTION NV_shader_storage_buffer;\n"
 
 static void test_api(void)
 {
@@ -1514,6 +1672,18 @@ static void test_api(void)
     CHECK(v >= 1, "PROGRAM_INSTRUCTIONS_ARB: %d", v);
     glGetProgramivARB(GL_COMPUTE_PROGRAM_NV, GL_MAX_PROGRAM_LOCAL_PARAMETERS_ARB, &v);
     CHECK(v >= 96, "MAX_PROGRAM_LOCAL_PARAMETERS_ARB: %d", v);
+    /* NV_gpu_program4's component counts and NV_gpu_program5's subroutine limits:
+     * answered (NVIDIA's driver 580: 0, 0, 16, 0, 0, 0 and 1024, 1024; glcompute has
+     * no subroutine types, 0) */
+    static const GLenum nv_pnames[8] = {0x8906, 0x8907, 0x8908, 0x8909, 0x8DA5, 0x8DA6, 0x8F44, 0x8F45};
+    static const GLint nv_want[6] = {0, 0, 16, 0, 0, 0};
+    for (int i = 0; i < 8; i++) {
+        GLint q = -12345;
+        glGetProgramivARB(GL_COMPUTE_PROGRAM_NV, nv_pnames[i], &q);
+        GLenum e = glGetError();
+        CHECK(e == GL_NO_ERROR && (i < 6 ? q == nv_want[i] : q >= 0), "GetProgramivARB(0x%04X) = %d, error 0x%x",
+              nv_pnames[i], q, e);
+    }
     char text[256] = {0};
     glGetProgramStringARB(GL_COMPUTE_PROGRAM_NV, GL_PROGRAM_STRING_ARB, text);
     CHECK(strcmp(text, ok) == 0, "GetProgramStringARB gives the string back");
@@ -1605,6 +1775,12 @@ static void test_api(void)
                         HDR "GROUP_SIZE 1;\nSTORAGE s[] = { program.storage[0] };\nTEMP r;\n"
                         "ATOMB.IWRAP.S32 r, r, s[0];\nEND\n");
     expect_load_failure("no END", "!!NVcp5.0\nGROUP_SIZE 1;\n");
+    expect_load_failure("CVT with one type", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nCVT.S32 r, r;\nEND\n");
+    expect_load_failure("CVT with a data type", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nCVT.F.S32.F32 r, r;\nEND\n");
+    expect_load_failure("CVT clamping an integer result",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nCVT.S8.S32.SAT r, r;\nEND\n");
+    expect_load_failure("CVT of a negated operand",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nCVT.S32.F32 r, -r;\nEND\n");
     expect_load_failure("a shared range of 2^32 bytes",
                         "!!NVcp5.0\nGROUP_SIZE 1;\nSHARED_MEMORY 16;\n"
                         "SHARED s[] = { program.sharedmem[0..4294967295] };\nEND\n");
@@ -1763,6 +1939,7 @@ int main(int argc, char **argv)
     test_api();
     test_float();
     test_int();
+    test_cvt();
     test_cc();
     test_params();
     test_param_buffers();

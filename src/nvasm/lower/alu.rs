@@ -74,6 +74,9 @@ impl Fb<'_, '_> {
         if name == "LDC" {
             return self.ldc(inst, dest, &srcs[0], out);
         }
+        if name == "CVT" {
+            return self.cvt(inst, dest, &srcs[0], out);
+        }
         // The flags of an integer add or subtract of the locals (a, b) (§2.X.4.3).
         let mut addsub: Option<(LocalId, LocalId, bool)> = None;
         let (value, rt) = match name {

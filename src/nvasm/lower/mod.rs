@@ -15,6 +15,7 @@
 //! Control flow is built with an explicit stack of open blocks, never by recursion.
 
 mod alu;
+mod convert;
 mod images;
 mod memory;
 

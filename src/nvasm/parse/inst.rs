@@ -140,6 +140,52 @@ impl Parser {
                 ),
             ))
         };
+        if op.name == "CVT" {
+            // NV_gpu_program5 CVT: two storage modifiers (result, operand) and an
+            // optional rounding modifier.
+            let t = match word {
+                "F16" => Some(StorageMod {
+                    ty: DataType::F,
+                    bits: 16,
+                    count: 1,
+                }),
+                _ => storage_mod(word).filter(|s| s.count == 1),
+            };
+            if let Some(t) = t {
+                return match m.cvt.iter_mut().find(|c| c.is_none()) {
+                    Some(slot) => {
+                        *slot = Some(t);
+                        Ok(())
+                    }
+                    None => Err(LoadError::at(
+                        at,
+                        "CVT takes two storage modifiers: the result's and the operand's",
+                    )),
+                };
+            }
+            if matches!(word, "F64" | "S64" | "U64") {
+                return Err(LoadError::at(
+                    at,
+                    format!(
+                        "CVT.{word}: 64-bit types need LONG temporaries, which glcompute's assembly compute programs do not support yet"
+                    ),
+                ));
+            }
+            let round = match word {
+                "ROUND" => Some(Round::Round),
+                "CEIL" => Some(Round::Ceil),
+                "FLR" => Some(Round::Flr),
+                "TRUNC" => Some(Round::Trunc),
+                _ => None,
+            };
+            if let Some(r) = round {
+                if m.round.is_some() {
+                    return dup("rounding");
+                }
+                m.round = Some(r);
+                return Ok(());
+            }
+        }
         if is_memory(op) {
             if let Some(s) = storage_mod(word) {
                 if m.storage.is_some() {
@@ -263,6 +309,30 @@ impl Parser {
         if op.shape == Shape::ImStore && m.ty.is_some() {
             if m.storage.is_some() {
                 return fail("STOREIM takes a data type or a storage modifier, not both".into());
+            }
+            return Ok(());
+        }
+        if op.name == "CVT" {
+            if m.ty.is_some() {
+                return fail("CVT takes storage modifiers (CVT.F32.S32), not a data type".into());
+            }
+            if m.cvt[1].is_none() {
+                return fail(
+                    "CVT needs two storage modifiers: the result's, then the operand's (CVT.F32.S32)"
+                        .into(),
+                );
+            }
+            if m.ntc {
+                return fail("CVT does not take .NTC".into());
+            }
+            // NV_gpu_program5 describes clamping integer results to their range;
+            // NVIDIA's driver refuses .SAT on them ("saturation not supported on
+            // fixed-point results"), and so does glcompute.
+            if m.sat.is_some() && m.cvt[0].is_some_and(|t| t.ty != DataType::F) {
+                return fail(
+                    "CVT cannot clamp (.SAT, .SSAT) an integer result: they apply to floating-point results"
+                        .into(),
+                );
             }
             return Ok(());
         }
@@ -394,6 +464,7 @@ impl Parser {
             "I2F" | "UP2H" | "UP2US" | "UP4B" | "UP4UB" => Some(DataType::F),
             "SAD" => Some(DataType::U),
             "PK2H" | "PK2US" | "PK4B" | "PK4UB" => Some(DataType::U),
+            "CVT" => m.cvt[0].map(|t| t.ty),
             _ if is_memory(op) => m.storage.map(|s| s.ty),
             _ => m.ty,
         }
@@ -406,6 +477,7 @@ impl Parser {
             "FLR" | "CEIL" | "ROUND" | "TRUNC" | "PK2H" | "PK2US" | "PK4B" | "PK4UB" => DataType::F,
             "UP2H" | "UP2US" | "UP4B" | "UP4UB" => DataType::U,
             "SAD" if n == 2 => DataType::U,
+            "CVT" => m.cvt[1].map_or(DataType::U, |t| t.ty),
             _ if is_memory(op) => m.storage.map_or(DataType::U, |s| s.ty),
             _ => t,
         }
@@ -434,6 +506,14 @@ impl Parser {
                     self.expect(',')?;
                     let t = self.operand_type(op, m, n);
                     srcs.push(self.operand(s, Some(t), m.ntc)?);
+                }
+                // NV_gpu_program5 CVT: negation and absolute value are not supported on
+                // the operand.
+                if op.name == "CVT" && (srcs[0].neg || srcs[0].abs || srcs[0].outer_neg) {
+                    return Err(LoadError::at(
+                        srcs[0].pos,
+                        "CVT's operand takes no negation or absolute value",
+                    ));
                 }
                 InstKind::Alu { dest, srcs }
             }
