@@ -526,7 +526,8 @@ static const struct { const char *mods; int in; } cvts[] = {
     {"F16.F32.FLR", 0}, {"F16.F32.SAT", 0}, {"F32.F32.SAT", 0},
     {"F32.S32", 1}, {"F32.U32", 1}, {"U8.S32", 1}, {"S8.S32", 1}, {"U16.S32", 1},
     {"S16.U32", 1}, {"S32.U32", 1}, {"U32.S32", 1}, {"S32.S8", 1}, {"U32.U16", 1},
-    {"F32.S16", 1}, {"F16.S32", 1},
+    {"F32.S16", 1}, {"F16.S32", 1}, {"F32.S32.FLR", 1}, {"F32.S32.CEIL", 1},
+    {"F32.U32.TRUNC", 1},
     {"F32.F16", 2}, {"S32.F16.FLR", 2}, {"F16.F16", 2},
 };
 enum { NCVT = sizeof cvts / sizeof cvts[0], NOUT = NCVT + 1 };
@@ -601,8 +602,18 @@ static uint32_t cvt_ref(int k, float f, int32_t n, uint32_t h)
     if (sbits < 32)
         v = src[0] == 'S' ? (int64_t)(int32_t)((uint32_t)n << (32 - sbits)) >> (32 - sbits)
                           : (int64_t)((uint32_t)n & ((1u << sbits) - 1));
-    if (!strncmp(m, "F32", 3))
-        return fbits((float)v);
+    if (!strncmp(m, "F32", 3)) {
+        /* the nearest float, moved one step to the side the rounding modifier asks */
+        float fr = (float)v;
+        double d = (double)v;
+        if (strstr(m, "CEIL") && (double)fr < d)
+            fr = nextafterf(fr, INFINITY);
+        if (strstr(m, "FLR") && (double)fr > d)
+            fr = nextafterf(fr, -INFINITY);
+        if (strstr(m, "TRUNC") && fabs((double)fr) > fabs(d))
+            fr = nextafterf(fr, 0.0f);
+        return fbits(fr);
+    }
     if (!strncmp(m, "F16", 3))
         return f2h((float)v, 0);
     /* an integer to a narrower one keeps its low bits */
@@ -621,7 +632,7 @@ static void test_cvt(void)
                                  65519.0f, 1.0009765625f, 1.00048828125f, 0.1f, -0.1f, 70000.0f,
                                  3e-6f, 0.0f};
     static const int32_t nin[NC] = {0, 1, -1, 127, 128, -129, 255, 256, 32767, -32768, 65535,
-                                   65536, 0x7FFFFFFF, INT32_MIN, 300, -300};
+                                   65536, 0x7FFFFFFF, INT32_MIN, 16777219, -16777219};
     /* half-float inputs: the floats rounded to halves, with other bits above them in
      * every other word (F16 is the low 16 bits) */
     uint32_t in[NC * 4] = {0}, hin[NC];
@@ -1849,13 +1860,20 @@ static void test_host(void)
                glBindProgramARB(GL_COMPUTE_PROGRAM_NV, v));
     EXPECT_ERR(GL_INVALID_OPERATION, "a compute program bound to VERTEX_PROGRAM_ARB",
                glBindProgramARB(GL_VERTEX_PROGRAM_ARB, c));
+    EXPECT_ERR(GL_INVALID_ENUM, "a compute program's name on a target that is no program target",
+               glBindProgramARB(GL_TEXTURE_2D, c));
+    GLuint word = 1;
+    EXPECT_ERR(GL_INVALID_ENUM, "NV_parameter_buffer_object: a target that is no parameter buffer",
+               glProgramBufferParametersIuivNV(GL_UNIFORM_BUFFER, 0, 0, 1, &word));
     GLint bound = 0;
     glGetProgramivARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_BINDING_ARB, &bound);
     CHECK(bound == (GLint)v, "the failed bind left VERTEX_PROGRAM_ARB's binding: %d", bound);
     glGetProgramivARB(GL_COMPUTE_PROGRAM_NV, GL_PROGRAM_BINDING_ARB, &bound);
     CHECK(bound == (GLint)c, "the failed bind left COMPUTE_PROGRAM_NV's binding: %d", bound);
-    /* a name never generated, bound to COMPUTE_PROGRAM_NV, is reserved from the host */
-    GLuint fresh = c + 1000;
+    /* a name never generated, bound to COMPUTE_PROGRAM_NV, is reserved from the host:
+     * the name after the last one the host gave, which its next glGenProgramsARB
+     * would otherwise hand out */
+    GLuint fresh = c + 1;
     glBindProgramARB(GL_COMPUTE_PROGRAM_NV, fresh);
     EXPECT_ERR(GL_INVALID_OPERATION, "a fresh compute program's name on VERTEX_PROGRAM_ARB",
                glBindProgramARB(GL_VERTEX_PROGRAM_ARB, fresh));

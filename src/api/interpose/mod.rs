@@ -60,14 +60,10 @@ pub mod route {
     }
 
     /// Assembly program commands (NV_compute_program5): glcompute's for the target
-    /// COMPUTE_PROGRAM_NV (and COMPUTE_PROGRAM_PARAMETER_BUFFER_NV) when the current
-    /// shadow context is a compatibility-profile one; every other target is the host's.
+    /// COMPUTE_PROGRAM_NV when the current shadow context is a compatibility-profile
+    /// one; every other target is the host's.
     pub fn assembly(target: u32) -> bool {
-        use crate::gl::asm_enums::{GL_COMPUTE_PROGRAM_NV, GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV};
-        matches!(
-            target,
-            GL_COMPUTE_PROGRAM_NV | GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
-        ) && assembly_context().is_some()
+        target == crate::gl::asm_enums::GL_COMPUTE_PROGRAM_NV && assembly_context().is_some()
     }
 
     /// The current shadow context if it offers assembly programs (a compatibility

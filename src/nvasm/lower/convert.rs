@@ -1,8 +1,8 @@
 //! CVT (NV_gpu_program5 §2.X.8.Z): conversion between the 8-, 16- and 32-bit integer
-//! types, F16 and F32, with a rounding modifier for float-to-integer and
-//! float-to-F16 results and clamping (.SAT, .SSAT) of float results (the parser
-//! refuses it on integer results, as NVIDIA's driver does). Registers hold 32-bit
-//! components. What NV_gpu_program5 leaves to the implementation follows NVIDIA's
+//! types, F16 and F32, with a rounding modifier wherever a conversion rounds (float to
+//! integer or F16, integer to F32 or F16) and clamping (.SAT, .SSAT) of float results
+//! (the parser refuses it on integer results, as NVIDIA's driver does). Registers hold
+//! 32-bit components. What NV_gpu_program5 leaves to the implementation follows NVIDIA's
 //! driver (580, measured by conformance/c/asm/nv_compute_program5.c): an F16 operand
 //! is the low 16 bits of its component and an F16 result is written there (upper bits
 //! zero); a float converted to an integer type saturates to that type's range; an
@@ -112,6 +112,66 @@ impl Fb<'_, '_> {
         self.call(Builtin::MixBool, vec![hv, step, fix], t.uv4)
     }
 
+    /// The integers (words of `ty`) of local `w` as floats rounded as `round` says:
+    /// the nearest float, moved one step where it lies on the wrong side of the
+    /// integer (compared exactly as 64-bit integers).
+    fn int_to_float_rounded(
+        &mut self,
+        w: LocalId,
+        ty: DataType,
+        round: Round,
+        out: &mut Block,
+    ) -> ExprId {
+        let t = self.t();
+        let i64v4 = self.l.m.types.vector(Scalar::Int64, 4);
+        let v = self.local(w);
+        let v = self.bits_as(v, ty);
+        let v = self.tmp(v, out);
+        let vf = self.local(v);
+        let f = self.convert(vf, Scalar::Float);
+        let f = self.tmp(f, out);
+        let (fv, vv) = (self.local(f), self.local(v));
+        let back = self.convert(fv, Scalar::Int64);
+        let exact = self.convert(vv, Scalar::Int64);
+        let (back, exact) = (self.tmp(back, out), self.tmp(exact, out));
+        let fv = self.local(f);
+        let zero = self.splat_bits(DataType::F, 0);
+        let negative = self.call(Builtin::LessThan, vec![fv, zero], t.bv4);
+        let negative = self.tmp(negative, out);
+        let fv = self.local(f);
+        let bits = self.as_bits(fv, DataType::F);
+        let bits = self.tmp(bits, out);
+        let (b1, b2) = (self.local(bits), self.local(bits));
+        let one = self.splat_bits(DataType::U, 1);
+        let away = self.bin(BinaryOp::Add, b1, one);
+        let one = self.splat_bits(DataType::U, 1);
+        let toward = self.bin(BinaryOp::Sub, b2, one);
+        let (away, toward) = (self.tmp(away, out), self.tmp(toward, out));
+        let (bk, ex) = (self.local(back), self.local(exact));
+        let (av, tv, neg) = (self.local(away), self.local(toward), self.local(negative));
+        let (fix, step) = match round {
+            Round::Ceil => {
+                let low = self.call(Builtin::LessThan, vec![bk, ex], t.bv4);
+                let step = self.call(Builtin::MixBool, vec![av, tv, neg], t.uv4);
+                (low, step)
+            }
+            Round::Flr => {
+                let high = self.call(Builtin::GreaterThan, vec![bk, ex], t.bv4);
+                let step = self.call(Builtin::MixBool, vec![tv, av, neg], t.uv4);
+                (high, step)
+            }
+            _ => {
+                let ab = self.call(Builtin::Abs, vec![bk], i64v4);
+                let ae = self.call(Builtin::Abs, vec![ex], i64v4);
+                let big = self.call(Builtin::GreaterThan, vec![ab, ae], t.bv4);
+                (big, tv)
+            }
+        };
+        let bv = self.local(bits);
+        let r = self.call(Builtin::MixBool, vec![bv, step, fix], t.uv4);
+        self.bits_as(r, DataType::F)
+    }
+
     /// CVT: reads the operand as its type, converts, writes the result's bits and the
     /// condition code of the result type.
     pub(super) fn cvt(
@@ -156,7 +216,11 @@ impl Fb<'_, '_> {
             // To F32 or F16.
             let f = if float_src {
                 self.local(value)
+            } else if dt.bits == 32 && round != Round::Round {
+                self.int_to_float_rounded(value, st.ty, round, out)
             } else {
+                // To F16, the F32 is rounded again below: an integer that F32 rounds
+                // is beyond every finite half, so the first rounding decides nothing.
                 let v = self.local(value);
                 let v = self.bits_as(v, st.ty);
                 self.convert(v, Scalar::Float)

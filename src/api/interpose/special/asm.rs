@@ -6,9 +6,9 @@
 //! ARB_vertex_program gives all program targets one name space, and a name belongs to
 //! the target it was first bound to. Names come from the host's GenProgramsARB; a name
 //! glcompute's COMPUTE_PROGRAM_NV object takes is reserved on the host (bound once to
-//! VERTEX_PROGRAM_ARB and the binding restored), so the host never hands it out again,
-//! and the host's targets refuse it (INVALID_OPERATION) as glcompute's refuses the
-//! host's programs.
+//! VERTEX_PROGRAM_ARB and the binding restored; not while a display list is compiled),
+//! so the host does not hand it out again, and the host's program targets refuse it
+//! (INVALID_OPERATION) as glcompute's refuses the host's programs.
 
 #![allow(non_snake_case, clippy::missing_safety_doc)]
 
@@ -25,13 +25,23 @@ use crate::gl::enums::*;
 use crate::gl::error::GlResult;
 use crate::gl::types::*;
 use crate::gl_bail;
-use crate::host::gl::{HostGl, slot};
+use crate::host::gl::HostGl;
 use crate::state::context::ContextState;
+use crate::state::objects::host::HostLink;
 
 /// ARB_vertex_program's VERTEX_PROGRAM_ARB, the host target that holds reservations.
 const GL_VERTEX_PROGRAM_ARB: GLenum = 0x8620;
+/// The program targets of the ARB_vertex_program family a host may have: vertex and
+/// fragment (ARB), geometry, tessellation control and evaluation (NV).
+const HOST_PROGRAM_TARGETS: [GLenum; 5] = [GL_VERTEX_PROGRAM_ARB, 0x8804, 0x8C26, 0x891E, 0x891F];
 /// The display list being compiled (GL 4.6 compatibility profile table 23.68).
 const GL_LIST_INDEX: GLenum = 0x0B33;
+
+/// True if the host announces extension `ext` (an address from the GL library alone
+/// proves nothing: glvnd has a dispatch stub for every name).
+fn host_has(link: &HostLink, ext: &str) -> bool {
+    link.caps().extensions.iter().any(|e| e == ext)
+}
 
 /// True if `name` is one of glcompute's assembly program objects.
 fn ours(st: &ContextState, name: u32) -> bool {
@@ -39,18 +49,21 @@ fn ours(st: &ContextState, name: u32) -> bool {
 }
 
 /// True if the host has a program object named `name` (of any target).
-fn host_program(gl: &HostGl, name: u32) -> bool {
-    // SAFETY: a query of one name on the current host context.
-    gl.has(slot::glIsProgramARB) && unsafe { gl.glIsProgramARB(name) } != 0
+fn host_program(link: &HostLink, name: u32) -> bool {
+    // SAFETY: a query of one name on the current host context, which has
+    // ARB_vertex_program.
+    host_has(link, "GL_ARB_vertex_program") && unsafe { link.gl.glIsProgramARB(name) } != 0
 }
 
 /// Reserves `name` on the host: a host program object of that name, made by binding it
 /// to VERTEX_PROGRAM_ARB and restoring the application's binding. Nothing is done
-/// while the host compiles a display list (the binds would be recorded, not run).
-fn reserve(gl: &HostGl, name: u32) {
-    if !gl.has(slot::glBindProgramARB) || !gl.has(slot::glGetProgramivARB) {
+/// while the host compiles a display list (the binds would be recorded, not run): a
+/// name first bound then stays unreserved.
+fn reserve(link: &HostLink, name: u32) {
+    if !host_has(link, "GL_ARB_vertex_program") {
         return;
     }
+    let gl = link.gl;
     let mut list = 0;
     let mut old = 0;
     // SAFETY: queries and a bind that is restored, on the current host context; the
@@ -72,8 +85,9 @@ pub unsafe extern "C" fn glGenProgramsARB(n: GLsizei, programs: *mut GLuint) {
         // SAFETY: the application's arguments.
         return unsafe { host().glGenProgramsARB(n, programs) };
     };
-    let gl = link_of(&ctx).gl;
-    if gl.has(slot::glGenProgramsARB) {
+    let link = link_of(&ctx);
+    let gl = link.gl;
+    if host_has(&link, "GL_ARB_vertex_program") {
         // One name space for every target: the host's names.
         // SAFETY: the application's arguments.
         return unsafe { gl.glGenProgramsARB(n, programs) };
@@ -133,7 +147,9 @@ pub unsafe extern "C" fn glBindProgramARB(target: GLenum, program: GLuint) {
     };
     let gl = link_of(&ctx).gl;
     if target != GL_COMPUTE_PROGRAM_NV {
-        if !ours(&ctx.state.lock(), program) {
+        // A name of glcompute's on one of the host's program targets; any other target
+        // is the host's to refuse (INVALID_ENUM).
+        if !HOST_PROGRAM_TARGETS.contains(&target) || !ours(&ctx.state.lock(), program) {
             // SAFETY: the application's arguments.
             return unsafe { gl.glBindProgramARB(target, program) };
         }
@@ -150,10 +166,11 @@ pub unsafe extern "C" fn glBindProgramARB(target: GLenum, program: GLuint) {
         return;
     }
     log_taken(b"glBindProgramARB");
+    let link = link_of(&ctx);
     gl_call("glBindProgramARB", |st| {
         st.merge_host_error();
         let new = program != 0 && !ours(st, program);
-        if new && host_program(gl, program) {
+        if new && host_program(&link, program) {
             // ARB_vertex_program §2.14.1: INVALID_OPERATION if program names a program
             // of another target.
             gl_bail!(
@@ -163,7 +180,7 @@ pub unsafe extern "C" fn glBindProgramARB(target: GLenum, program: GLuint) {
         }
         st.bind_program_arb(target, program)?;
         if new {
-            reserve(gl, program);
+            reserve(&link, program);
         }
         Ok(())
     })
@@ -242,15 +259,27 @@ unsafe fn buffer_params(
     on_host: impl FnOnce(&HostGl),
     target: GLenum,
 ) {
-    let Some(ctx) = assembly_context().filter(|_| target == GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV)
-    else {
+    let Some(ctx) = assembly_context() else {
         return on_host(host());
     };
+    let link = link_of(&ctx);
+    let gl = link.gl;
+    if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
+        && host_has(&link, "GL_NV_parameter_buffer_object")
+    {
+        // A host with NV_parameter_buffer_object: its own targets.
+        return on_host(gl);
+    }
     log_taken(func.as_bytes());
-    let gl = link_of(&ctx).gl;
     gl_call(func, |st| {
         st.merge_host_error();
         let n = crate::api::call::count_named(count, "count")?;
+        if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target 0x{target:04X} is not GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV"
+            );
+        }
         // NV_parameter_buffer_object: INVALID_OPERATION if no buffer is bound at the
         // binding point.
         let Some(b) = st
@@ -377,37 +406,113 @@ pub unsafe extern "C" fn glProgramBufferParametersIuivNV(
     }
 }
 
-/// BindBufferBaseNV / BindBufferRangeNV / BindBufferOffsetNV on the parameter buffer
-/// target: glcompute's binding points (BindBufferOffsetNV binds from `offset` to the
-/// end of the buffer, rounded down to whole words); other targets are the host's.
-fn bind_parameter_buffer(
+/// BindBufferBaseNV / BindBufferRangeNV / BindBufferOffsetNV: on the parameter buffer
+/// target, glcompute's binding points (BindBufferOffsetNV binds from `offset` to the
+/// end of the buffer, rounded down to whole words); on another target the host's NV
+/// function where it has one, else BindBufferBase/Range by another name (glcompute's
+/// hooks, which keep the targets a host lacks).
+fn bind_nv(
     func: &'static str,
     target: GLenum,
     index: GLuint,
     buffer: GLuint,
-    range: impl FnOnce(&HostGl) -> Option<(GLintptr, GLsizeiptr)>,
+    offset: Option<GLintptr>,
+    size: Option<GLsizeiptr>,
     on_host: impl FnOnce(&HostGl),
 ) {
-    let Some(ctx) = assembly_context().filter(|_| target == GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV)
-    else {
+    let Some(ctx) = assembly_context() else {
         return on_host(host());
     };
+    let link = link_of(&ctx);
+    let gl = link.gl;
+    // The NV names belong to NV_transform_feedback and NV_parameter_buffer_object.
+    if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
+        && (host_has(&link, "GL_NV_transform_feedback")
+            || host_has(&link, "GL_NV_parameter_buffer_object"))
+    {
+        return on_host(gl);
+    }
+    if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV && !super::buffers::maybe_kept(target) {
+        // SAFETY: the application's arguments, to the host's BindBufferBase/Range.
+        unsafe {
+            match (offset, size) {
+                (None, _) => gl.glBindBufferBase(target, index, buffer),
+                (Some(o), Some(sz)) => gl.glBindBufferRange(target, index, buffer, o, sz),
+                (Some(o), None) => {
+                    let sz = if buffer != 0 && host_buffer_check(gl, buffer).is_ok() {
+                        (host_buffer_size(gl, buffer) - (o as i64).max(0)).max(0) & !3
+                    } else {
+                        0
+                    };
+                    gl.glBindBufferRange(target, index, buffer, o, sz as GLsizeiptr)
+                }
+            }
+        }
+        return;
+    }
     log_taken(func.as_bytes());
-    let gl = link_of(&ctx).gl;
     gl_call(func, |st| {
         st.merge_host_error();
-        let range = range(gl);
+        if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
+            && !super::buffers::kept_target(&link_of(&ctx), target)
+        {
+            // SAFETY: the application's arguments, to the host's BindBufferBase/Range
+            // (a target the host has).
+            unsafe {
+                match (offset, size) {
+                    (None, _) => gl.glBindBufferBase(target, index, buffer),
+                    (Some(o), sz) => {
+                        let sz = sz.unwrap_or_else(|| {
+                            if buffer != 0 && host_buffer_check(gl, buffer).is_ok() {
+                                ((host_buffer_size(gl, buffer) - (o as i64).max(0)).max(0) & !3)
+                                    as GLsizeiptr
+                            } else {
+                                0
+                            }
+                        });
+                        gl.glBindBufferRange(target, index, buffer, o, sz)
+                    }
+                }
+            }
+            return Ok(());
+        }
+        // GL 4.6 §6.1.1: the index, then the name, then the range.
+        let points = st.host_bindings.indexed(target).points.len();
+        if index as usize >= points {
+            gl_bail!(
+                GL_INVALID_VALUE,
+                "index = {index} is not below the {points} binding points of {}",
+                crate::gl::error::Enum(target)
+            );
+        }
+        host_buffer_check(gl, buffer)?;
+        let range = match (offset, size) {
+            (None, _) => None,
+            (Some(o), Some(sz)) => Some((o, sz)),
+            (Some(o), None) => {
+                // A buffer that ends at `offset` gives size 0, which BindBufferRange
+                // refuses with INVALID_VALUE as BindBufferOffsetNV's spec says for a
+                // size <= 0.
+                let sz = if buffer != 0 {
+                    (host_buffer_size(gl, buffer) - (o as i64).max(0)).max(0) & !3
+                } else {
+                    0
+                };
+                Some((o, sz as GLsizeiptr))
+            }
+        };
         bind_kept_range(st, gl, target, index, buffer, range)
     })
 }
 
 pub unsafe extern "C" fn glBindBufferBaseNV(target: GLenum, index: GLuint, buffer: GLuint) {
-    bind_parameter_buffer(
+    bind_nv(
         "glBindBufferBaseNV",
         target,
         index,
         buffer,
-        |_| None,
+        None,
+        None,
         // SAFETY: the application's arguments.
         |gl| unsafe { gl.glBindBufferBaseNV(target, index, buffer) },
     )
@@ -420,12 +525,13 @@ pub unsafe extern "C" fn glBindBufferRangeNV(
     offset: GLintptr,
     size: GLsizeiptr,
 ) {
-    bind_parameter_buffer(
+    bind_nv(
         "glBindBufferRangeNV",
         target,
         index,
         buffer,
-        |_| Some((offset, size)),
+        Some(offset),
+        Some(size),
         // SAFETY: the application's arguments.
         |gl| unsafe { gl.glBindBufferRangeNV(target, index, buffer, offset, size) },
     )
@@ -437,21 +543,13 @@ pub unsafe extern "C" fn glBindBufferOffsetNV(
     buffer: GLuint,
     offset: GLintptr,
 ) {
-    bind_parameter_buffer(
+    bind_nv(
         "glBindBufferOffsetNV",
         target,
         index,
         buffer,
-        |gl| {
-            // A buffer that ends at `offset` gives size 0, which BindBufferRange refuses
-            // with INVALID_VALUE as BindBufferOffsetNV's spec says for a size <= 0.
-            let size = if buffer != 0 && host_buffer_check(gl, buffer).is_ok() {
-                (host_buffer_size(gl, buffer) - (offset as i64).max(0)).max(0) & !3
-            } else {
-                0
-            };
-            Some((offset, size as GLsizeiptr))
-        },
+        Some(offset),
+        None,
         // SAFETY: the application's arguments.
         |gl| unsafe { gl.glBindBufferOffsetNV(target, index, buffer, offset) },
     )
