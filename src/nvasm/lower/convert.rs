@@ -74,42 +74,7 @@ impl Fb<'_, '_> {
         let zero = self.splat_bits(DataType::U, 0);
         let negative = self.call(Builtin::NotEqual, vec![s, zero], t.bv4);
         let negative = self.tmp(negative, out);
-        let one = self.splat_bits(DataType::U, 1);
-        let hv2 = self.local(h);
-        let up = self.bin(BinaryOp::Add, hv2, one);
-        let one = self.splat_bits(DataType::U, 1);
-        let hv3 = self.local(h);
-        let down = self.bin(BinaryOp::Sub, hv3, one);
-        let (up, down) = (self.tmp(up, out), self.tmp(down, out));
-        // The step that moves the value's magnitude up (away from zero) or down.
-        let (away, toward) = (self.local(up), self.local(down));
-        let (bv, xv) = (self.local(back), self.local(x));
-        let (fix, step) = match round {
-            // Too low: the next value up (a larger magnitude if positive).
-            Round::Ceil => {
-                let low = self.call(Builtin::LessThan, vec![bv, xv], t.bv4);
-                let neg = self.local(negative);
-                let step = self.call(Builtin::MixBool, vec![away, toward, neg], t.uv4);
-                (low, step)
-            }
-            // Too high: the next value down.
-            Round::Flr => {
-                let high = self.call(Builtin::GreaterThan, vec![bv, xv], t.bv4);
-                let neg = self.local(negative);
-                let step = self.call(Builtin::MixBool, vec![toward, away, neg], t.uv4);
-                (high, step)
-            }
-            // A larger magnitude than x: one step toward zero.
-            Round::Trunc => {
-                let ab = self.call(Builtin::Abs, vec![bv], t.fv4);
-                let ax = self.call(Builtin::Abs, vec![xv], t.fv4);
-                let big = self.call(Builtin::GreaterThan, vec![ab, ax], t.bv4);
-                (big, toward)
-            }
-            Round::Round => unreachable!("returned above"),
-        };
-        let hv = self.local(h);
-        self.call(Builtin::MixBool, vec![hv, step, fix], t.uv4)
+        self.directed(h, negative, back, x, t.fv4, round, out)
     }
 
     /// The integers (words of `ty`) of local `w` as floats rounded as `round` says:
@@ -141,35 +106,58 @@ impl Fb<'_, '_> {
         let fv = self.local(f);
         let bits = self.as_bits(fv, DataType::F);
         let bits = self.tmp(bits, out);
+        let r = self.directed(bits, negative, back, exact, i64v4, round, out);
+        self.bits_as(r, DataType::F)
+    }
+
+    /// A rounding by `round` (not ROUND) of a value whose nearest representation has
+    /// the bits `bits` (a float format's, sign in `negative`), `got` as that
+    /// representation's value and `want` as the exact one (both of type `ty`): the bits
+    /// moved one step (the bit pattern's magnitude up or down) where `got` lies on the
+    /// wrong side of `want`.
+    #[allow(clippy::too_many_arguments)]
+    fn directed(
+        &mut self,
+        bits: LocalId,
+        negative: LocalId,
+        got: LocalId,
+        want: LocalId,
+        ty: TypeId,
+        round: Round,
+        out: &mut Block,
+    ) -> ExprId {
+        let t = self.t();
         let (b1, b2) = (self.local(bits), self.local(bits));
         let one = self.splat_bits(DataType::U, 1);
         let away = self.bin(BinaryOp::Add, b1, one);
         let one = self.splat_bits(DataType::U, 1);
         let toward = self.bin(BinaryOp::Sub, b2, one);
         let (away, toward) = (self.tmp(away, out), self.tmp(toward, out));
-        let (bk, ex) = (self.local(back), self.local(exact));
+        let (g, w) = (self.local(got), self.local(want));
         let (av, tv, neg) = (self.local(away), self.local(toward), self.local(negative));
         let (fix, step) = match round {
+            // Too low: the next value up (a larger magnitude if positive).
             Round::Ceil => {
-                let low = self.call(Builtin::LessThan, vec![bk, ex], t.bv4);
+                let low = self.call(Builtin::LessThan, vec![g, w], t.bv4);
                 let step = self.call(Builtin::MixBool, vec![av, tv, neg], t.uv4);
                 (low, step)
             }
+            // Too high: the next value down.
             Round::Flr => {
-                let high = self.call(Builtin::GreaterThan, vec![bk, ex], t.bv4);
+                let high = self.call(Builtin::GreaterThan, vec![g, w], t.bv4);
                 let step = self.call(Builtin::MixBool, vec![tv, av, neg], t.uv4);
                 (high, step)
             }
-            _ => {
-                let ab = self.call(Builtin::Abs, vec![bk], i64v4);
-                let ae = self.call(Builtin::Abs, vec![ex], i64v4);
-                let big = self.call(Builtin::GreaterThan, vec![ab, ae], t.bv4);
+            // A larger magnitude than wanted: one step toward zero.
+            Round::Trunc | Round::Round => {
+                let ag = self.call(Builtin::Abs, vec![g], ty);
+                let aw = self.call(Builtin::Abs, vec![w], ty);
+                let big = self.call(Builtin::GreaterThan, vec![ag, aw], t.bv4);
                 (big, tv)
             }
         };
         let bv = self.local(bits);
-        let r = self.call(Builtin::MixBool, vec![bv, step, fix], t.uv4);
-        self.bits_as(r, DataType::F)
+        self.call(Builtin::MixBool, vec![bv, step, fix], t.uv4)
     }
 
     /// CVT: reads the operand as its type, converts, writes the result's bits and the

@@ -406,9 +406,19 @@ pub unsafe extern "C" fn glProgramBufferParametersIuivNV(
     }
 }
 
-/// BindBufferBaseNV / BindBufferRangeNV / BindBufferOffsetNV: on the parameter buffer
-/// target, glcompute's binding points (BindBufferOffsetNV binds from `offset` to the
-/// end of the buffer, rounded down to whole words); on another target the host's NV
+/// BindBufferOffsetNV's size: from `offset` to the end of host buffer `buffer`, rounded
+/// down to whole words; 0 (which BindBufferRange refuses with INVALID_VALUE, as
+/// BindBufferOffsetNV's spec says for a size <= 0) for no buffer or a name that is
+/// none.
+fn offset_size(gl: &HostGl, buffer: GLuint, offset: GLintptr) -> GLsizeiptr {
+    if buffer == 0 || host_buffer_check(gl, buffer).is_err() {
+        return 0;
+    }
+    ((host_buffer_size(gl, buffer) - (offset as i64).max(0)).max(0) & !3) as GLsizeiptr
+}
+
+/// BindBufferBaseNV / BindBufferRangeNV / BindBufferOffsetNV (`size` None): on the
+/// parameter buffer target, glcompute's binding points; on another target the host's NV
 /// function where it has one, else BindBufferBase/Range by another name (glcompute's
 /// hooks, which keep the targets a host lacks).
 fn bind_nv(
@@ -425,26 +435,20 @@ fn bind_nv(
     };
     let link = link_of(&ctx);
     let gl = link.gl;
-    // The NV names belong to NV_transform_feedback and NV_parameter_buffer_object.
-    if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
-        && (host_has(&link, "GL_NV_transform_feedback")
-            || host_has(&link, "GL_NV_parameter_buffer_object"))
-    {
-        return on_host(gl);
-    }
-    if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV && !super::buffers::maybe_kept(target) {
-        // SAFETY: the application's arguments, to the host's BindBufferBase/Range.
+    if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV {
+        // The NV names belong to NV_transform_feedback and NV_parameter_buffer_object.
+        if host_has(&link, "GL_NV_transform_feedback")
+            || host_has(&link, "GL_NV_parameter_buffer_object")
+        {
+            return on_host(gl);
+        }
+        // SAFETY: the application's arguments, to BindBufferBase/Range's hooks.
         unsafe {
             match (offset, size) {
-                (None, _) => gl.glBindBufferBase(target, index, buffer),
-                (Some(o), Some(sz)) => gl.glBindBufferRange(target, index, buffer, o, sz),
-                (Some(o), None) => {
-                    let sz = if buffer != 0 && host_buffer_check(gl, buffer).is_ok() {
-                        (host_buffer_size(gl, buffer) - (o as i64).max(0)).max(0) & !3
-                    } else {
-                        0
-                    };
-                    gl.glBindBufferRange(target, index, buffer, o, sz as GLsizeiptr)
+                (None, _) => super::buffers::glBindBufferBase(target, index, buffer),
+                (Some(o), sz) => {
+                    let sz = sz.unwrap_or_else(|| offset_size(gl, buffer, o));
+                    super::buffers::glBindBufferRange(target, index, buffer, o, sz)
                 }
             }
         }
@@ -453,29 +457,6 @@ fn bind_nv(
     log_taken(func.as_bytes());
     gl_call(func, |st| {
         st.merge_host_error();
-        if target != GL_COMPUTE_PROGRAM_PARAMETER_BUFFER_NV
-            && !super::buffers::kept_target(&link_of(&ctx), target)
-        {
-            // SAFETY: the application's arguments, to the host's BindBufferBase/Range
-            // (a target the host has).
-            unsafe {
-                match (offset, size) {
-                    (None, _) => gl.glBindBufferBase(target, index, buffer),
-                    (Some(o), sz) => {
-                        let sz = sz.unwrap_or_else(|| {
-                            if buffer != 0 && host_buffer_check(gl, buffer).is_ok() {
-                                ((host_buffer_size(gl, buffer) - (o as i64).max(0)).max(0) & !3)
-                                    as GLsizeiptr
-                            } else {
-                                0
-                            }
-                        });
-                        gl.glBindBufferRange(target, index, buffer, o, sz)
-                    }
-                }
-            }
-            return Ok(());
-        }
         // GL 4.6 §6.1.1: the index, then the name, then the range.
         let points = st.host_bindings.indexed(target).points.len();
         if index as usize >= points {
@@ -486,21 +467,7 @@ fn bind_nv(
             );
         }
         host_buffer_check(gl, buffer)?;
-        let range = match (offset, size) {
-            (None, _) => None,
-            (Some(o), Some(sz)) => Some((o, sz)),
-            (Some(o), None) => {
-                // A buffer that ends at `offset` gives size 0, which BindBufferRange
-                // refuses with INVALID_VALUE as BindBufferOffsetNV's spec says for a
-                // size <= 0.
-                let sz = if buffer != 0 {
-                    (host_buffer_size(gl, buffer) - (o as i64).max(0)).max(0) & !3
-                } else {
-                    0
-                };
-                Some((o, sz as GLsizeiptr))
-            }
-        };
+        let range = offset.map(|o| (o, size.unwrap_or_else(|| offset_size(gl, buffer, o))));
         bind_kept_range(st, gl, target, index, buffer, range)
     })
 }
