@@ -742,12 +742,13 @@ impl Lower<'_, '_> {
             return self.float_atomic(fun, &r, d, cmp_data);
         }
         let ty = cl_type(s);
+        let local = r.group_local;
         self.guarded_atomic(&r, ty, |l, addr| {
             let signed = s.is_signed_int();
             Ok(match fun {
                 Builtin::AtomicCompSwap => {
                     let (compare, data) = (d, cmp_data.expect("data"));
-                    l.b.ins().atomic_cas(mf(), addr, compare, data)
+                    l.cas(local, addr, compare, data)
                 }
                 _ => {
                     let op = match fun {
@@ -762,10 +763,53 @@ impl Lower<'_, '_> {
                         Builtin::AtomicCounterSubtract => AtomicRmwOp::Sub,
                         _ => AtomicRmwOp::Xchg,
                     };
-                    l.b.ins().atomic_rmw(ty, mf(), op, addr, d)
+                    l.rmw(local, ty, op, addr, d)
                 }
             })
         })
+    }
+
+    /// A read-modify-write of the `ty` at `addr`, returning the old value: an atomic
+    /// instruction, or for group-local memory ([`MemRef::group_local`]) a load and a
+    /// store, which no other thread can interleave with.
+    fn rmw(&mut self, local: bool, ty: ClType, op: AtomicRmwOp, addr: Value, d: Value) -> Value {
+        if !local {
+            return self.b.ins().atomic_rmw(ty, mf(), op, addr, d);
+        }
+        let old = self.b.ins().load(ty, mf(), addr, 0);
+        let ins = self.b.ins();
+        let new = match op {
+            AtomicRmwOp::Add => ins.iadd(old, d),
+            AtomicRmwOp::Sub => ins.isub(old, d),
+            AtomicRmwOp::And => ins.band(old, d),
+            AtomicRmwOp::Nand => {
+                let a = ins.band(old, d);
+                self.b.ins().bnot(a)
+            }
+            AtomicRmwOp::Or => ins.bor(old, d),
+            AtomicRmwOp::Xor => ins.bxor(old, d),
+            AtomicRmwOp::Smin => ins.smin(old, d),
+            AtomicRmwOp::Umin => ins.umin(old, d),
+            AtomicRmwOp::Smax => ins.smax(old, d),
+            AtomicRmwOp::Umax => ins.umax(old, d),
+            AtomicRmwOp::Xchg => d,
+        };
+        self.b.ins().store(mf(), new, addr, 0);
+        old
+    }
+
+    /// Compare-and-swap at `addr`, returning the old value; group-local memory as in
+    /// [`Self::rmw`].
+    fn cas(&mut self, local: bool, addr: Value, compare: Value, data: Value) -> Value {
+        if !local {
+            return self.b.ins().atomic_cas(mf(), addr, compare, data);
+        }
+        let ty = self.b.func.dfg.value_type(compare);
+        let old = self.b.ins().load(ty, mf(), addr, 0);
+        let eq = self.b.ins().icmp(IntCC::Equal, old, compare);
+        let new = self.b.ins().select(eq, data, old);
+        self.b.ins().store(mf(), new, addr, 0);
+        old
     }
 
     /// Atomics on float memory (GL_NV_shader_atomic_float, GL_INTEL_shader_atomic_float_
@@ -782,15 +826,35 @@ impl Lower<'_, '_> {
         let bits = |l: &mut Self, v: Value| l.b.ins().bitcast(types::I32, MemFlagsData::new(), v);
         let db = bits(self, d);
         let cb = cmp_data.map(|c| bits(self, c));
+        let local = r.group_local;
+        // The bits `fun` stores over the old bits `cur`: add, min or max.
+        let update = |l: &mut Self, cur: Value| {
+            let x = l.b.ins().bitcast(types::F32, MemFlagsData::new(), cur);
+            let new = match fun {
+                Builtin::AtomicAdd => l.b.ins().fadd(x, d),
+                _ => {
+                    let cc = if fun == Builtin::AtomicMin {
+                        FloatCC::LessThan
+                    } else {
+                        FloatCC::GreaterThan
+                    };
+                    let better = l.b.ins().fcmp(cc, d, x);
+                    let x_nan = l.b.ins().fcmp(FloatCC::Unordered, x, x);
+                    let take = l.b.ins().bor(better, x_nan);
+                    l.b.ins().select(take, d, x)
+                }
+            };
+            l.b.ins().bitcast(types::I32, MemFlagsData::new(), new)
+        };
         let old = self.guarded_atomic(r, types::I32, |l, addr| {
             Ok(match fun {
-                Builtin::AtomicExchange => {
-                    l.b.ins()
-                        .atomic_rmw(types::I32, mf(), AtomicRmwOp::Xchg, addr, db)
-                }
-                Builtin::AtomicCompSwap => {
-                    l.b.ins()
-                        .atomic_cas(mf(), addr, db, cb.expect("compSwap data"))
+                Builtin::AtomicExchange => l.rmw(local, types::I32, AtomicRmwOp::Xchg, addr, db),
+                Builtin::AtomicCompSwap => l.cas(local, addr, db, cb.expect("compSwap data")),
+                _ if local => {
+                    let cur = l.b.ins().load(types::I32, mf(), addr, 0);
+                    let nb = update(l, cur);
+                    l.b.ins().store(mf(), nb, addr, 0);
+                    cur
                 }
                 _ => {
                     let first = l.b.ins().atomic_load(types::I32, mf(), addr);
@@ -799,22 +863,7 @@ impl Lower<'_, '_> {
                     let result = l.b.append_block_param(done, types::I32);
                     l.b.ins().jump(lp, &[first.into()]);
                     l.b.switch_to_block(lp);
-                    let x = l.b.ins().bitcast(types::F32, MemFlagsData::new(), cur);
-                    let new = match fun {
-                        Builtin::AtomicAdd => l.b.ins().fadd(x, d),
-                        _ => {
-                            let cc = if fun == Builtin::AtomicMin {
-                                FloatCC::LessThan
-                            } else {
-                                FloatCC::GreaterThan
-                            };
-                            let better = l.b.ins().fcmp(cc, d, x);
-                            let x_nan = l.b.ins().fcmp(FloatCC::Unordered, x, x);
-                            let take = l.b.ins().bor(better, x_nan);
-                            l.b.ins().select(take, d, x)
-                        }
-                    };
-                    let nb = l.b.ins().bitcast(types::I32, MemFlagsData::new(), new);
+                    let nb = update(l, cur);
                     let seen = l.b.ins().atomic_cas(mf(), addr, cur, nb);
                     let ok = l.b.ins().icmp(IntCC::Equal, seen, cur);
                     l.b.ins().brif(ok, done, &[seen.into()], lp, &[seen.into()]);

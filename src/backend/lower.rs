@@ -91,6 +91,9 @@ pub(super) struct MemRef {
     /// Memory no kernel writes and nothing changes during a dispatch (the default
     /// uniform block): loads of it may be shared and moved out of loops.
     pub readonly: bool,
+    /// The work group's shared memory: one thread runs all of a group's invocations
+    /// (runtime::pool), so no other thread reads or writes it while the group runs.
+    pub group_local: bool,
 }
 
 /// Something that can be assigned.

@@ -73,14 +73,18 @@ impl<'a, 'b> Lower<'a, 'b> {
                     .shared_offsets
                     .get(&g)
                     .ok_or("internal: shared offset")?;
-                Ok(Place::Mem(self.mem(
+                let r = self.mem(
                     self.shared,
                     off as i64,
                     None,
                     glob.ty,
                     Packing::Std430,
                     false,
-                )))
+                );
+                Ok(Place::Mem(MemRef {
+                    group_local: true,
+                    ..r
+                }))
             }
             Storage::Uniform => {
                 if let Type::AtomicUint = base_type(&m.types, glob.ty) {
