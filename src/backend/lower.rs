@@ -433,12 +433,21 @@ impl<'a, 'b> Lower<'a, 'b> {
             .collect();
         let body = m.function(main).body.clone();
         if group_main {
+            // Only a `return` in main itself ends an invocation before the group ends
+            // (one in a function it calls returns to main): without one, every
+            // invocation stays alive and nothing needs to record which are not.
+            let mut returns = false;
+            crate::ir::walk::for_each_stmt(&body, |s| {
+                returns |= matches!(s.kind, StmtKind::Return(_));
+            });
             // Every invocation starts alive (the frame holds garbage until then).
             self.dead_tracking = false;
             let r = self.region(|l| {
-                let fp = l.fp();
-                let zero = l.b.ins().iconst(types::I32, 0);
-                l.b.ins().store(mf(), zero, fp, DEAD as i32);
+                if returns {
+                    let fp = l.fp();
+                    let zero = l.b.ins().iconst(types::I32, 0);
+                    l.b.ins().store(mf(), zero, fp, DEAD as i32);
+                }
                 for &g in &privates {
                     let ty = m.global(g).ty;
                     let slot = Slot::Frame(l.alloc_frame(ty), ty);
@@ -447,7 +456,7 @@ impl<'a, 'b> Lower<'a, 'b> {
                 }
                 Ok(())
             });
-            self.dead_tracking = true;
+            self.dead_tracking = returns;
             r?;
             let exit = self.b.create_block();
             self.stack.push(Instance {
@@ -603,6 +612,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             what: None,
             index: None,
             readonly: false,
+            group_local: false,
         }
     }
 
