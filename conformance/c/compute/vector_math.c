@@ -157,6 +157,10 @@ static void specials(void)
         {"exp2(a)", inf, inf},     {"exp2(a)", -inf, 0.0f},   {"exp2(a)", nan, NAN},
         {"exp2(a)", 0.0f, 1.0f},   {"exp2(a)", 10.0f, 1024.0f}, {"exp2(a)", -10.0f, 1.0f / 1024},
         {"exp2(a)", 200.0f, inf},  {"exp2(a)", -200.0f, 0.0f}, {"exp(a)", 0.0f, 1.0f},
+        /* Past the 32-bit integers (2^n's exponent does not convert) and a denormal
+         * result (2^n in two factors). */
+        {"exp2(a)", 3e9f, inf},    {"exp2(a)", -3e9f, 0.0f},  {"exp2(a)", -140.0f, 0x1p-140f},
+        {"exp2(a)", -149.0f, 0x1p-149f}, {"exp2(a)", 127.5f, 2.4061596e38f},
         {"log2(a)", 0.0f, -inf},   {"log2(a)", -1.0f, NAN},   {"log2(a)", inf, inf},
         {"log2(a)", nan, NAN},     {"log2(a)", 1024.0f, 10.0f}, {"log2(a)", 1.0f, 0.0f},
         {"log(a)", 1.0f, 0.0f},    {"log(a)", 0.0f, -inf},    {"sin(a)", inf, NAN},

@@ -115,13 +115,15 @@ impl Lower<'_, '_> {
         let p = self.b.ins().fadd(p, one);
         // 2^n in two factors, each a normal power of two, so that results down to
         // the denormals come out of the product (n clamped to where the product
-        // has already overflowed or underflowed).
-        let lo = self.fc(-252.0);
-        let hi = self.fc(254.0);
-        let nc = self.b.ins().fmax(n, lo);
-        let nc = self.b.ins().fmin(nc, hi);
-        // In range after the clamp; a NaN lane stays NaN through `p` below.
-        let ni = self.trunc_in_range(nc);
+        // has already overflowed or underflowed). The clamp is on the integer: a lane
+        // whose n does not convert (NaN, or |x| >= 2^31) comes out as some integer,
+        // clamped too, and the lines below give such lanes their result (NaN stays NaN
+        // through `p`; infinities and huge values are replaced).
+        let ni = self.trunc_in_range(n);
+        let lo = self.ic(-252);
+        let hi = self.ic(254);
+        let ni = self.b.ins().smax(ni, lo);
+        let ni = self.b.ins().smin(ni, hi);
         let n1 = self.vsshr(ni, 1);
         let n2 = self.b.ins().isub(ni, n1);
         let bias = self.ic(127);
@@ -163,10 +165,8 @@ impl Lower<'_, '_> {
         let m = self.b.ins().fmul(m, scale);
         let bias = self.ic(127);
         let e = self.b.ins().isub(e, bias);
-        let onei = self.ic(1);
-        let zi = self.ic(0);
-        let add = self.b.ins().bitselect(big, onei, zi);
-        let e = self.b.ins().iadd(e, add);
+        // `big` is all ones (-1) where m was halved: one more there.
+        let e = self.b.ins().isub(e, big);
         let e = self.b.ins().fcvt_from_sint(types::F32X4, e);
         let t = self.b.ins().fsub(m, one);
         // ln(1 + t) = t - t^2/2 + t^3 P(t) for t in [sqrt(1/2) - 1, sqrt(2) - 1]
