@@ -302,12 +302,16 @@ pub enum InstKind {
         unit: u32,
         dim: crate::ir::Dim,
     },
-    /// TEX, TXB, TXF, TXL, TXP, TXQ (NV_gpu_program4 §2.X.4.4): texture unit `unit`
-    /// as `dim`.
+    /// TEX, TXB, TXD, TXF, TXFMS, TXG, TXL, TXP, TXQ (NV_gpu_program4 §2.X.4.4,
+    /// NV_gpu_program5, NV_explicit_multisample): texture unit `unit` as `dim`.
     Tex {
         dest: Dest,
         coords: Operand,
+        /// TXD's partial derivatives with respect to x and y.
+        grads: Option<Box<(Operand, Operand)>>,
         unit: u32,
+        /// TXG's component (`texture[n].y`; x when absent).
+        comp: u8,
         dim: crate::ir::Dim,
     },
     /// `name:` (not an instruction; starts a subroutine).

@@ -45,7 +45,8 @@ pub enum Shape {
     ImStore,
     /// ATOMIM: result, data, coordinates, image, target.
     ImAtomic,
-    /// TEX, TXB, TXF, TXL, TXP, TXQ: result, coordinates, texture, target.
+    /// TEX, TXB, TXF, TXFMS, TXG, TXL, TXP, TXQ: result, coordinates, texture, target;
+    /// TXD: result, coordinates, two derivative vectors, texture, target.
     Tex,
 }
 
@@ -177,7 +178,10 @@ pub const OPS: &[OpInfo] = &[
     op("TGEQ", Vector, Both, true, true),
     op("TRUNC", Vector, Both, true, true),
     op("TXB", Tex, Both, true, true),
+    op("TXD", Tex, Both, true, true),
     op("TXF", Tex, Both, true, true),
+    op("TXFMS", Tex, Both, true, true),
+    op("TXG", Tex, Both, true, true),
     op("TXL", Tex, Both, true, true),
     op("TXP", Tex, Both, true, true),
     op("TXQ", Tex, Int, true, false),
@@ -197,6 +201,9 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
     ("DDX", "only fragment programs may use DDX"),
     ("DDY", "only fragment programs may use DDY"),
     ("IPAC", "only fragment programs may use IPAC"),
+    // NV_gpu_program4_1's LOD; NVIDIA's driver: "LOD not supported for this program
+    // type" in a compute program.
+    ("LOD", "only fragment programs may use LOD"),
     ("IPAO", "only fragment programs may use IPAO"),
     ("IPAS", "only fragment programs may use IPAS"),
     ("EMIT", "only geometry programs may use EMIT"),
@@ -205,9 +212,7 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
 ];
 
 /// Opcodes glcompute does not load yet (a load error says so).
-pub const NOT_YET: &[&str] = &[
-    "ATOM", "CALI", "LOAD", "LOD", "PK64", "STORE", "TXD", "TXFMS", "TXG", "TXGO", "UP64",
-];
+pub const NOT_YET: &[&str] = &["ATOM", "CALI", "LOAD", "PK64", "STORE", "TXGO", "UP64"];
 
 pub fn lookup(name: &str) -> Option<&'static OpInfo> {
     OPS.binary_search_by(|o| o.name.cmp(name))

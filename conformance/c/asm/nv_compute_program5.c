@@ -1230,6 +1230,149 @@ static void test_textures(void)
     glDeleteProgramsARB(1, &p);
 }
 
+/* ---- TXG, TXD, TXFMS ----------------------------------------------------------------- */
+
+static const char *tex2_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEXTURE tex = texture[0];\n"
+    "TEMP c, f, r, a;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 64;\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 1.0;\n"
+    "MUL.F f, f, 0.25;\n" /* the corner of texels x and x + 1, y and y + 1 */
+    "TXG r, f, tex.y, 2D;                  STB.F32X4 r, outb[a.x + 0];\n"
+    "TXG r, f, texture[0], 2D;             STB.F32X4 r, outb[a.x + 16];\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 0.5;\n"
+    "MUL.F f, f, 0.25;\n"
+    "TXD r, f, {0.5, 0, 0, 0}, {0, 0.5, 0, 0}, tex, 2D;   STB.F32X4 r, outb[a.x + 32];\n"
+    "TXD r, f, {0, 0, 0, 0}, {0, 0, 0, 0}, tex, 2D;       STB.F32X4 r, outb[a.x + 48];\n"
+    "END\n";
+
+/* Writes sample s of texel (x, y) of a 4-sample image as (x, y, s, 1)... */
+static const char *ms_store_src =
+    "!!NVcp5.0\n"
+    "GROUP_SIZE 4 4;\n"
+    "TEMP c, v;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "I2F.S v, c;\n"
+    "MOV.F v.w, 1.0;\n"
+    "MOV.S c.w, 0;  MOV.F v.z, 0.0;  STOREIM.F32X4 image[0], v, c, 2DMS;\n"
+    "MOV.S c.w, 1;  MOV.F v.z, 1.0;  STOREIM.F32X4 image[0], v, c, 2DMS;\n"
+    "MOV.S c.w, 2;  MOV.F v.z, 2.0;  STOREIM.F32X4 image[0], v, c, 2DMS;\n"
+    "MOV.S c.w, 3;  MOV.F v.z, 3.0;  STOREIM.F32X4 image[0], v, c, 2DMS;\n"
+    "END\n";
+
+/* ...and TXFMS reads sample (x + y) % 4 of it back. */
+static const char *ms_fetch_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "OPTION NV_texture_multisample;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEMP c, r, a;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 16;\n"
+    "ADD.S c.w, c.x, c.y;\n"
+    "AND.S c.w, c.w, 3;\n"
+    "TXFMS r, c, texture[2], 2DMS;         STB.F32X4 r, outb[a.x];\n"
+    "END\n";
+
+static void test_texture_ops(void)
+{
+    float l0[64], l1[16];
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++)
+            for (int c = 0; c < 4; c++)
+                l0[(y * 4 + x) * 4 + c] = (float)(x + 10 * y) + 0.25f * (float)c;
+    for (int i = 0; i < 16; i++)
+        l1[i] = 100.0f + (float)i;
+    GLuint t[2];
+    glGenTextures(2, t);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, t[0]);
+    glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA32F, 4, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_FLOAT, l0);
+    glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RGBA, GL_FLOAT, l1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    GLuint bo = buffer(0, 16 * 64, NULL);
+    GLuint p = load(tex2_src);
+    CHECK(p != 0, "the TXG/TXD program loads");
+    if (p) {
+        run(p, 1, 1);
+        float out[16 * 16];
+        read_buffer(bo, sizeof out, out);
+        int bad = 0;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++) {
+                const float *o = &out[(y * 4 + x) * 16];
+                /* REPEAT wraps texel 4 to 0. */
+                int x1 = (x + 1) & 3, y1 = (y + 1) & 3;
+                const int gx[4] = {x, x1, x1, x}, gy[4] = {y1, y1, y, y};
+                for (int c = 0; c < 4; c++) {
+                    float want[4] = {
+                        l0[(gy[c] * 4 + gx[c]) * 4 + 1], /* TXG tex.y: (i0,j1) (i1,j1) (i1,j0) (i0,j0) */
+                        l0[(gy[c] * 4 + gx[c]) * 4 + 0], /* TXG, x by default */
+                        l1[((y / 2) * 2 + x / 2) * 4 + c], /* TXD, two texels a step: level 1 */
+                        l0[(y * 4 + x) * 4 + c],           /* TXD, no change: level 0 */
+                    };
+                    for (int k = 0; k < 4; k++)
+                        if (o[k * 4 + c] != want[k] && bad++ < 6)
+                            CHECK(0, "TXG/TXD result %d comp %d at (%d, %d): got %g want %g", k, c, x, y,
+                                  o[k * 4 + c], want[k]);
+                }
+            }
+        CHECK(bad == 0, "TXG with and without a component, TXD at two levels");
+        glDeleteProgramsARB(1, &p);
+    }
+    /* TXFMS: a 4-sample RGBA32F texture written sample by sample through STOREIM.
+     * Interposed, a host's multisample textures stay the host's (they read as unbound
+     * in glcompute's dispatches, docs/interposed.md). */
+    if (host) {
+        glDeleteTextures(2, t);
+        glDeleteBuffers(1, &bo);
+        return;
+    }
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, t[1]);
+    glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA32F, 4, 4, GL_TRUE);
+    glBindImageTexture(0, t[1], 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA32F);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, t[1]);
+    glActiveTexture(GL_TEXTURE0);
+    GLuint ps = load(ms_store_src), pf = load(ms_fetch_src);
+    CHECK(ps != 0 && pf != 0, "the STOREIM 2DMS and TXFMS programs load");
+    if (ps && pf) {
+        run(ps, 1, 1);
+        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT);
+        run(pf, 1, 1);
+        float out[16 * 4];
+        read_buffer(bo, sizeof out, out);
+        int bad = 0;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++) {
+                const float want[4] = {(float)x, (float)y, (float)((x + y) & 3), 1.0f};
+                for (int c = 0; c < 4; c++)
+                    if (out[(y * 4 + x) * 4 + c] != want[c] && bad++ < 6)
+                        CHECK(0, "TXFMS comp %d at (%d, %d): got %g want %g", c, x, y, out[(y * 4 + x) * 4 + c],
+                              want[c]);
+            }
+        CHECK(bad == 0, "TXFMS reads the sample its w names");
+    }
+    if (ps)
+        glDeleteProgramsARB(1, &ps);
+    if (pf)
+        glDeleteProgramsARB(1, &pf);
+    glDeleteTextures(2, t);
+    glDeleteBuffers(1, &bo);
+}
+
 /* ---- storage buffers and shared memory ------------------------------------------- */
 
 static const char *mem_src =
@@ -1801,6 +1944,21 @@ static void test_api(void)
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D;\n"
                         "TEX r, r, texture[0], 3D;\nEND\n");
     expect_load_failure("a result binding", "!!NVcp5.0\nGROUP_SIZE 1;\nOUTPUT o = result.color;\nEND\n");
+    /* Texture instructions (NVIDIA's driver refuses each of these too). */
+    expect_load_failure("LOD in a compute program", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nLOD r, r, texture[0], 2D;\nEND\n");
+    expect_load_failure("a component on TEX", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0].y, 2D;\nEND\n");
+    expect_load_failure("TXG with two components",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXG r, r, texture[0].xy, 2D;\nEND\n");
+    expect_load_failure("TXG with an rgba component",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXG r, r, texture[0].r, 2D;\nEND\n");
+    expect_load_failure("TXG on a 3D texture", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXG r, r, texture[0], 3D;\nEND\n");
+    expect_load_failure("TXD on a buffer texture",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXD r, r, r, r, texture[0], BUFFER;\nEND\n");
+    expect_load_failure("TXFMS without NV_texture_multisample",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXFMS r, r, texture[0], 2DMS;\nEND\n");
+    expect_load_failure("TXFMS on a 2D texture", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXFMS r, r, texture[0], 2D;\nEND\n");
+    expect_load_failure("TXF on a multisample texture",
+                        "!!NVcp5.0\nOPTION NV_texture_multisample;\nGROUP_SIZE 1;\nTEMP r;\nTXF r, r, texture[0], 2DMS;\nEND\n");
     /* MAX_PROGRAM_PARAMETERS_ARB (ARB_vertex_program §2.14.1.9) limits the declared
      * parameters; a program that declares that many and also reads one directly as an
      * operand loads, as on NVIDIA's driver (an array of distinct constant vectors fills
@@ -1963,6 +2121,7 @@ int main(int argc, char **argv)
     test_param_buffers();
     test_images();
     test_textures();
+    test_texture_ops();
     test_memory();
     test_pairs();
     test_ids();

@@ -193,7 +193,9 @@ impl Fb<'_, '_> {
         let InstKind::Tex {
             dest,
             coords,
+            grads,
             unit,
+            comp: gather_comp,
             dim,
         } = &inst.kind
         else {
@@ -202,7 +204,7 @@ impl Fb<'_, '_> {
         let t = self.t();
         let name = inst.op.name;
         let dt = inst.mods.ty.unwrap_or(DataType::F);
-        let fetch = matches!(name, "TXF" | "TXQ");
+        let fetch = matches!(name, "TXF" | "TXFMS" | "TXQ");
         // TXQ reads the size of a texture of any type: the sampler of the unit's other
         // instructions (the parser made them agree), else a float one.
         let sdt = if name == "TXQ" {
@@ -223,7 +225,7 @@ impl Fb<'_, '_> {
         let g = self.l.unit_global(false, *unit, *dim, None, sdt);
         let c = self.operand(coords, if fetch { DataType::S } else { DataType::F })?;
         let c = self.tmp(c, out);
-        let n = if name == "TXF" {
+        let n = if matches!(name, "TXF" | "TXFMS") {
             dim.coord_size()
         } else {
             dim.tex_coord_components()
@@ -237,7 +239,7 @@ impl Fb<'_, '_> {
             let v = fb.local(c);
             fb.swz(v, &[k])
         };
-        let no_level = matches!(dim, Dim::Buffer | Dim::Rect);
+        let no_level = matches!(dim, Dim::Buffer | Dim::Rect | Dim::D2Ms | Dim::D2MsArray);
         let (v, rt) = match name {
             "TXQ" => {
                 let smp = self.global(g);
@@ -266,13 +268,48 @@ impl Fb<'_, '_> {
                 });
                 (self.compose(parts, t.iv4), DataType::S)
             }
-            "TXF" => {
+            // TXFMS (NV_explicit_multisample, NV_texture_multisample): the sample number
+            // is the w component.
+            "TXF" | "TXFMS" => {
                 let smp = self.global(g);
                 let mut args = vec![smp, coord(self)];
-                if !no_level {
+                if !no_level || name == "TXFMS" {
                     args.push(comp(self, 3));
                 }
                 (self.call(Builtin::TexelFetch, args, t.vec(dt)), dt)
+            }
+            // TXG (NV_gpu_program5 §2.X.8.Z): the selected component of the four texels
+            // a LINEAR lookup of the base level would read, as textureGather returns
+            // them (x: i0j1, y: i1j1, z: i1j0, w: i0j0).
+            "TXG" => {
+                let smp = self.global(g);
+                let cv = coord(self);
+                let k = self.lit_i(*gather_comp as i32);
+                (
+                    self.call(Builtin::TextureGather, vec![smp, cv, k], t.vec(dt)),
+                    dt,
+                )
+            }
+            // TXD (NV_gpu_program4 §2.X.8.Z): explicit partial derivatives, one component
+            // per texture dimension (three for cube maps).
+            "TXD" => {
+                let (dx, dy) = grads
+                    .as_deref()
+                    .ok_or_else(|| LowerError(None, "internal: TXD without derivatives".into()))?;
+                let smp = self.global(g);
+                let cv = coord(self);
+                let gn: u8 = match dim {
+                    Dim::D1 | Dim::D1Array => 1,
+                    Dim::D2 | Dim::D2Array | Dim::Rect => 2,
+                    _ => 3,
+                };
+                let gcomps: Vec<u8> = (0..gn).collect();
+                let mut args = vec![smp, cv];
+                for d in [dx, dy] {
+                    let v = self.operand(d, DataType::F)?;
+                    args.push(self.swz(v, &gcomps));
+                }
+                (self.call(Builtin::TextureGrad, args, t.vec(dt)), dt)
             }
             _ => {
                 let smp = self.global(g);

@@ -691,32 +691,91 @@ impl Parser {
             Shape::Tex => {
                 let dest = self.dest(rt, m.ntc)?;
                 self.expect(',')?;
-                // TXF and TXQ take integer coordinates (a level in TXQ's x).
-                let ct = if matches!(op.name, "TXF" | "TXQ") {
+                // TXF, TXFMS and TXQ take integer coordinates (a level in TXQ's x, the
+                // sample in TXFMS's w).
+                let ct = if matches!(op.name, "TXF" | "TXFMS" | "TXQ") {
                     DataType::S
                 } else {
                     DataType::F
                 };
                 let coords = self.operand(false, Some(ct), m.ntc)?;
                 self.expect(',')?;
+                // TXD (NV_gpu_program4 §2.X.8.Z): the partial derivatives with respect
+                // to x and y, as two more vector operands.
+                let grads = if op.name == "TXD" {
+                    let dx = self.operand(false, Some(DataType::F), m.ntc)?;
+                    self.expect(',')?;
+                    let dy = self.operand(false, Some(DataType::F), m.ntc)?;
+                    self.expect(',')?;
+                    Some(Box::new((dx, dy)))
+                } else {
+                    None
+                };
                 let unit = self.unit_ref(UnitKind::Texture)?;
+                // TXG's component selector (NV_gpu_program5 §2.X.4.4: a scalar suffix
+                // on the texture; x when absent); no other instruction takes one.
+                let c_at = self.pos();
+                let comp = if self.eat('.') {
+                    if op.name != "TXG" {
+                        return Err(LoadError::at(
+                            c_at,
+                            format!("{} takes no texture component (only TXG does)", op.name),
+                        ));
+                    }
+                    let w = self.ident()?;
+                    match w.as_str() {
+                        "x" => 0,
+                        "y" => 1,
+                        "z" => 2,
+                        "w" => 3,
+                        _ => {
+                            return Err(LoadError::at(
+                                c_at,
+                                "TXG selects one component of the texture: \".x\", \".y\", \".z\" or \".w\"",
+                            ));
+                        }
+                    }
+                } else {
+                    0
+                };
                 self.expect(',')?;
                 let t_at = self.pos();
                 let dim = self.image_target().map_err(|_| {
                     LoadError::at(
                         t_at,
-                        "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER (shadow targets not yet)",
+                        "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER 2DMS ARRAY2DMS (shadow targets not yet)",
                     )
                 })?;
-                if matches!(dim, crate::ir::Dim::D2Ms | crate::ir::Dim::D2MsArray) {
+                let ms = matches!(dim, crate::ir::Dim::D2Ms | crate::ir::Dim::D2MsArray);
+                if ms && !self.texture_multisample {
                     return Err(LoadError::at(
                         t_at,
-                        "multisample targets are TXFMS's (not yet)",
+                        "the texture targets 2DMS and ARRAY2DMS need OPTION NV_texture_multisample",
+                    ));
+                }
+                if ms != (op.name == "TXFMS") && op.name != "TXQ" {
+                    return Err(LoadError::at(
+                        t_at,
+                        if ms {
+                            "multisample targets are TXFMS's and TXQ's"
+                        } else {
+                            "TXFMS takes the targets 2DMS and ARRAY2DMS"
+                        },
                     ));
                 }
                 let ok = match op.name {
                     "TXF" => !matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::CubeArray),
-                    "TXQ" => true,
+                    "TXQ" | "TXFMS" => true,
+                    // NV_gpu_program5 §2.X.8.Z, TXG: 2D, CUBE, ARRAY2D, ARRAYCUBE and RECT
+                    // (and their shadow forms).
+                    "TXG" => matches!(
+                        dim,
+                        crate::ir::Dim::D2
+                            | crate::ir::Dim::Cube
+                            | crate::ir::Dim::D2Array
+                            | crate::ir::Dim::CubeArray
+                            | crate::ir::Dim::Rect
+                    ),
                     "TXB" | "TXL" => !matches!(
                         dim,
                         crate::ir::Dim::CubeArray | crate::ir::Dim::Buffer | crate::ir::Dim::Rect
@@ -753,7 +812,9 @@ impl Parser {
                 InstKind::Tex {
                     dest,
                     coords,
+                    grads,
                     unit,
+                    comp,
                     dim,
                 }
             }

@@ -122,9 +122,10 @@ struct Parser {
     i: usize,
     prog: Program,
     vars: HashMap<String, Var>,
-    /// OPTION NV_shader_storage_buffer, NV_shader_atomic_float.
+    /// OPTION NV_shader_storage_buffer, NV_shader_atomic_float, NV_texture_multisample.
     storage_option: bool,
     atomic_float: bool,
+    texture_multisample: bool,
     local_slots: HashMap<ParamSource, u32>,
     /// Open IF/REP blocks: (is_rep, rep without count, saw BRK at its level).
     blocks: Vec<(bool, bool, bool)>,
@@ -163,6 +164,7 @@ pub fn parse(text: &[u8]) -> R<Program> {
         vars: HashMap::new(),
         storage_option: false,
         atomic_float: false,
+        texture_multisample: false,
         local_slots: HashMap::new(),
         blocks: Vec::new(),
         texture_units: HashMap::new(),
@@ -375,6 +377,11 @@ impl Parser {
                 match name.as_str() {
                     "NV_shader_storage_buffer" => self.storage_option = true,
                     "NV_shader_atomic_float" => self.atomic_float = true,
+                    // The multisample texture targets 2DMS and ARRAY2DMS
+                    // (NV_texture_multisample); NV_explicit_multisample's TXFMS needs
+                    // nothing more here (its RENDERBUFFER target is not supported).
+                    "NV_texture_multisample" => self.texture_multisample = true,
+                    "NV_explicit_multisample" => {}
                     "ARB_compute_variable_group_size" => self.prog.variable_group_size = true,
                     _ => {
                         return Err(LoadError::at(
