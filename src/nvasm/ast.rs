@@ -313,6 +313,8 @@ pub enum InstKind {
         /// TXG's component (`texture[n].y`; x when absent).
         comp: u8,
         dim: crate::ir::Dim,
+        /// A SHADOW target: a depth comparison with the reference in the coordinates.
+        shadow: bool,
     },
     /// `name:` (not an instruction; starts a subroutine).
     Label(String),

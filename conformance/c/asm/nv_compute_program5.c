@@ -1373,6 +1373,82 @@ static void test_texture_ops(void)
     glDeleteBuffers(1, &bo);
 }
 
+/* ---- shadow targets ---------------------------------------------------------------- */
+
+static const char *shadow_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEMP c, f, r, a;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 80;\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 0.5;\n"
+    "MUL.F f, f, 0.25;\n"
+    "MOV.F f.zw, {0, 0, 0.5, 0};\n" /* the reference in z, a level or bias of 0 in w */
+    "TEX r, f, texture[0], SHADOW2D;                            STB.F32X4 r, outb[a.x + 0];\n"
+    "TXL r, f, texture[0], SHADOW2D;                            STB.F32X4 r, outb[a.x + 16];\n"
+    "TXB r, f, texture[0], SHADOW2D;                            STB.F32X4 r, outb[a.x + 32];\n"
+    "TXD r, f, {0, 0, 0, 0}, {0, 0, 0, 0}, texture[0], SHADOW2D; STB.F32X4 r, outb[a.x + 48];\n"
+    "MOV.F f.zw, {0, 0, 1, 0.5};\n" /* layer 1 in z, the reference in w */
+    "TEX r, f, texture[1], SHADOWARRAY2D;                       STB.F32X4 r, outb[a.x + 64];\n"
+    "END\n";
+
+static void test_shadow(void)
+{
+    float d[16], layers[32];
+    for (int i = 0; i < 16; i++) {
+        d[i] = ((float)i + 0.5f) / 16.0f;
+        layers[i] = 0.0f;
+        layers[16 + i] = 1.0f - d[i];
+    }
+    GLuint t[2];
+    glGenTextures(2, t);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, t[0]);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_DEPTH_COMPONENT32F, 4, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_DEPTH_COMPONENT, GL_FLOAT, d);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, t[1]);
+    glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_DEPTH_COMPONENT32F, 4, 4, 2);
+    glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, 0, 4, 4, 2, GL_DEPTH_COMPONENT, GL_FLOAT, layers);
+    const GLenum targets[2] = {GL_TEXTURE_2D, GL_TEXTURE_2D_ARRAY};
+    for (int k = 0; k < 2; k++) {
+        glActiveTexture(GL_TEXTURE0 + k);
+        glTexParameteri(targets[k], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(targets[k], GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(targets[k], GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+        glTexParameteri(targets[k], GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+    }
+    glActiveTexture(GL_TEXTURE0);
+    GLuint bo = buffer(0, 16 * 80, NULL);
+    GLuint p = load(shadow_src);
+    CHECK(p != 0, "the shadow program loads");
+    if (p) {
+        run(p, 1, 1);
+        float out[16 * 20];
+        read_buffer(bo, sizeof out, out);
+        int bad = 0;
+        for (int i = 0; i < 16; i++) {
+            /* LEQUAL: 1 where the reference 0.5 <= the texel's depth. */
+            float v2d = 0.5f <= d[i] ? 1.0f : 0.0f, varr = 0.5f <= layers[16 + i] ? 1.0f : 0.0f;
+            for (int k = 0; k < 5; k++)
+                for (int c = 0; c < 4; c++) {
+                    float want = c == 3 ? 1.0f : k == 4 ? varr : v2d;
+                    if (out[i * 20 + k * 4 + c] != want && bad++ < 6)
+                        CHECK(0, "shadow lookup %d comp %d of texel %d: got %g want %g", k, c, i,
+                              out[i * 20 + k * 4 + c], want);
+                }
+        }
+        CHECK(bad == 0, "TEX, TXL, TXB and TXD on SHADOW2D and TEX on SHADOWARRAY2D give (r, r, r, 1)");
+        glDeleteProgramsARB(1, &p);
+    }
+    glDeleteTextures(2, t);
+    glDeleteBuffers(1, &bo);
+}
+
 /* ---- storage buffers and shared memory ------------------------------------------- */
 
 static const char *mem_src =
@@ -1957,6 +2033,7 @@ static void test_api(void)
     expect_load_failure("TXFMS without NV_texture_multisample",
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXFMS r, r, texture[0], 2DMS;\nEND\n");
     expect_load_failure("TXFMS on a 2D texture", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXFMS r, r, texture[0], 2D;\nEND\n");
+    expect_load_failure("TXL on SHADOWCUBE", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXL r, r, texture[0], SHADOWCUBE;\nEND\n");
     expect_load_failure("TXF on a multisample texture",
                         "!!NVcp5.0\nOPTION NV_texture_multisample;\nGROUP_SIZE 1;\nTEMP r;\nTXF r, r, texture[0], 2DMS;\nEND\n");
     /* MAX_PROGRAM_PARAMETERS_ARB (ARB_vertex_program §2.14.1.9) limits the declared
@@ -2122,6 +2199,7 @@ int main(int argc, char **argv)
     test_images();
     test_textures();
     test_texture_ops();
+    test_shadow();
     test_memory();
     test_pairs();
     test_ids();

@@ -305,6 +305,9 @@ static void formats(void)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_GREATER);
     CHECK(run("uniform sampler2DShadow s;", sh), "greater shadow program ran");
     CHECK(near(res[0][0], 1) && near(res[1][0], 0), "GREATER (%g %g)", res[0][0], res[1][0]);
+    /* GLSL 4.60 §8.9.1: textureQueryLevels of a shadow sampler (one level here). */
+    CHECK(run("uniform sampler2DShadow s;", "r[0] = vec4(textureQueryLevels(s));\n"), "shadow levels program ran");
+    CHECK(near(res[0][0], 1), "textureQueryLevels of a sampler2DShadow: %g", res[0][0]);
     glDeleteTextures(1, &t);
 
     t = tex2d(GL_SRGB8_ALPHA8, 1, 1, 1);

@@ -320,6 +320,15 @@ pub(super) fn add(t: &mut Table) {
                 fixed(t, "textureSize", TextureSize, size, &[smp], 140);
             } else {
                 fixed(t, "textureSize", TextureSize, size, &[smp, vec(I, 1)], 130);
+                // GLSL 4.60 §8.9.1: textureQueryLevels takes the shadow samplers too.
+                fixed(
+                    t,
+                    "textureQueryLevels",
+                    TextureQueryLevels,
+                    vec(I, 1),
+                    &[smp],
+                    430,
+                );
             }
             let n = dim.tex_coord_components();
             if n < 4 {

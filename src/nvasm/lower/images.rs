@@ -42,18 +42,32 @@ fn coord_comps(dim: Dim) -> (&'static [u8], bool) {
     }
 }
 
+/// One use of a texture or image unit: each distinct use is one sampler or image
+/// variable of the IR bound to that unit.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct UnitUse {
+    pub image: bool,
+    pub unit: u32,
+    pub dim: Dim,
+    /// A texture used with a SHADOW target.
+    pub shadow: bool,
+    /// An image's format (None: write-only, formatted).
+    pub format: Option<ImageFormat>,
+    pub dt: DataType,
+}
+
 impl Lower<'_> {
     /// The image variable (`image`) or sampler variable of `unit` as `dim` with
     /// sampled type `dt`; an image has `format` (None: write-only, formatted).
-    fn unit_global(
-        &mut self,
-        image: bool,
-        unit: u32,
-        dim: Dim,
-        format: Option<ImageFormat>,
-        dt: DataType,
-    ) -> GlobalId {
-        let key = (image, unit, dim, format, dt);
+    fn unit_global(&mut self, key: UnitUse) -> GlobalId {
+        let UnitUse {
+            image,
+            unit,
+            dim,
+            shadow,
+            format,
+            dt,
+        } = key;
         if let Some(&g) = self.units.get(&key) {
             return g;
         }
@@ -65,7 +79,7 @@ impl Lower<'_> {
         let opaque = Opaque {
             dim,
             sampled,
-            shadow: false,
+            shadow,
         };
         let (ty, what) = if image {
             (Type::Image(opaque), "image")
@@ -108,7 +122,14 @@ impl Fb<'_, '_> {
             Some(s) => (Some(format_of(s)), s.ty),
             None => (None, m.ty.unwrap_or(DataType::F)),
         };
-        let g = self.l.unit_global(true, *unit, *dim, format, dt);
+        let g = self.l.unit_global(UnitUse {
+            image: true,
+            unit: *unit,
+            dim: *dim,
+            shadow: false,
+            format,
+            dt,
+        });
         let c = self.operand(coords, DataType::S)?;
         let c = self.tmp(c, out);
         let (comps, sample) = coord_comps(*dim);
@@ -197,6 +218,7 @@ impl Fb<'_, '_> {
             unit,
             comp: gather_comp,
             dim,
+            shadow,
         } = &inst.kind
         else {
             return Ok(());
@@ -222,11 +244,26 @@ impl Fb<'_, '_> {
         } else {
             dt
         };
-        let g = self.l.unit_global(false, *unit, *dim, None, sdt);
+        let g = self.l.unit_global(UnitUse {
+            image: false,
+            unit: *unit,
+            dim: *dim,
+            shadow: *shadow,
+            format: None,
+            dt: sdt,
+        });
         let c = self.operand(coords, if fetch { DataType::S } else { DataType::F })?;
         let c = self.tmp(c, out);
         let n = if matches!(name, "TXF" | "TXFMS") {
             dim.coord_size()
+        } else if *shadow {
+            // The reference follows the coordinates (SHADOW1D: in z, y unused), as
+            // GLSL's shadow samplers take it.
+            if matches!(dim, Dim::Cube | Dim::D2Array) {
+                4
+            } else {
+                3
+            }
         } else {
             dim.tex_coord_components()
         };
@@ -240,6 +277,7 @@ impl Fb<'_, '_> {
             fb.swz(v, &[k])
         };
         let no_level = matches!(dim, Dim::Buffer | Dim::Rect | Dim::D2Ms | Dim::D2MsArray);
+        let res_ty = if *shadow { t.f } else { t.vec(dt) };
         let (v, rt) = match name {
             "TXQ" => {
                 let smp = self.global(g);
@@ -309,7 +347,7 @@ impl Fb<'_, '_> {
                     let v = self.operand(d, DataType::F)?;
                     args.push(self.swz(v, &gcomps));
                 }
-                (self.call(Builtin::TextureGrad, args, t.vec(dt)), dt)
+                (self.call(Builtin::TextureGrad, args, res_ty), dt)
             }
             _ => {
                 let smp = self.global(g);
@@ -336,8 +374,18 @@ impl Fb<'_, '_> {
                     }
                     _ => Builtin::Texture,
                 };
-                (self.call(fun, args, t.vec(dt)), dt)
+                (self.call(fun, args, res_ty), dt)
             }
+        };
+        // A depth comparison's result is one float: (r, r, r, 1), as a GL 1.x shadow
+        // lookup with DEPTH_TEXTURE_MODE's default LUMINANCE gives it.
+        let v = if *shadow && name != "TXQ" {
+            let r = self.tmp(v, out);
+            let mut parts: Vec<ExprId> = (0..3).map(|_| self.local(r)).collect();
+            parts.push(self.lit_f(1.0));
+            self.compose(parts, t.fv4)
+        } else {
+            v
         };
         self.write_typed(dest, v, rt, &inst.mods, out)
     }

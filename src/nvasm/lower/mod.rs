@@ -74,7 +74,8 @@ pub(super) struct Lower<'a> {
     pub pbuffers: HashMap<u32, GlobalId>,
     /// (image or texture, unit, target, image format, type) -> image or sampler
     /// variable.
-    units: HashMap<(bool, u32, Dim, Option<ImageFormat>, DataType), GlobalId>,
+    /// The variable for each use of a texture or image unit.
+    units: HashMap<images::UnitUse, GlobalId>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
     /// Functions still to build: (function, first instruction, depth).

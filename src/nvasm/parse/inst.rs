@@ -740,12 +740,69 @@ impl Parser {
                 };
                 self.expect(',')?;
                 let t_at = self.pos();
-                let dim = self.image_target().map_err(|_| {
-                    LoadError::at(
-                        t_at,
-                        "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER 2DMS ARRAY2DMS (shadow targets not yet)",
-                    )
-                })?;
+                // The shadow targets (NV_gpu_program4 table X.17): the depth reference
+                // in z (SHADOW1D, SHADOW2D, SHADOWRECT, SHADOWARRAY1D) or w
+                // (SHADOWCUBE, SHADOWARRAY2D).
+                let shadow = matches!(self.peek(), Tok::Ident(w) if w.starts_with("SHADOW"));
+                let dim = if shadow {
+                    let w = self.ident()?;
+                    match &w["SHADOW".len()..] {
+                        "1D" => crate::ir::Dim::D1,
+                        "2D" => crate::ir::Dim::D2,
+                        "RECT" => crate::ir::Dim::Rect,
+                        "CUBE" => crate::ir::Dim::Cube,
+                        "ARRAY1D" => crate::ir::Dim::D1Array,
+                        "ARRAY2D" => crate::ir::Dim::D2Array,
+                        "ARRAYCUBE" => {
+                            return Err(LoadError::at(
+                                t_at,
+                                "the target SHADOWARRAYCUBE is not supported by glcompute's assembly compute programs yet",
+                            ));
+                        }
+                        _ => {
+                            return Err(LoadError::at(
+                                t_at,
+                                format!("\"{w}\" is not a texture target"),
+                            ));
+                        }
+                    }
+                } else {
+                    self.image_target().map_err(|_| {
+                        LoadError::at(
+                            t_at,
+                            "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER 2DMS ARRAY2DMS SHADOW1D SHADOW2D SHADOWRECT SHADOWCUBE SHADOWARRAY1D SHADOWARRAY2D",
+                        )
+                    })?
+                };
+                if shadow {
+                    // NV_gpu_program4: TXB, TXL and TXP fail to load with SHADOWCUBE or
+                    // SHADOWARRAY2D; a depth comparison has a float result.
+                    let why = match op.name {
+                        "TXF" | "TXFMS" => Some(format!("{} takes no shadow target", op.name)),
+                        "TXG" => Some(
+                            "TXG with a shadow target is not supported by glcompute's assembly compute programs yet"
+                                .to_string(),
+                        ),
+                        "TXB" | "TXL" | "TXP"
+                            if matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::D2Array) =>
+                        {
+                            Some(format!("{} does not take this target", op.name))
+                        }
+                        "TXB" | "TXL" if dim == crate::ir::Dim::Rect => {
+                            Some(format!("{} does not take this target", op.name))
+                        }
+                        "TXP" if dim == crate::ir::Dim::D1Array => {
+                            Some(format!("{} does not take this target", op.name))
+                        }
+                        _ if op.name != "TXQ" && m.ty.is_some_and(|t| t != DataType::F) => Some(
+                            "a shadow lookup's result is floating-point (.F)".to_string(),
+                        ),
+                        _ => None,
+                    };
+                    if let Some(why) = why {
+                        return Err(LoadError::at(t_at, why));
+                    }
+                }
                 let ms = matches!(dim, crate::ir::Dim::D2Ms | crate::ir::Dim::D2MsArray);
                 if ms && !self.texture_multisample {
                     return Err(LoadError::at(
@@ -792,21 +849,21 @@ impl Parser {
                 // NV_gpu_program4 §2.X.8: one target per texture unit; glcompute needs one
                 // texture type per unit too (TXQ takes any).
                 let ty = (op.name != "TXQ").then(|| m.ty.unwrap_or(DataType::F));
-                let entry = self.texture_units.entry(unit).or_insert((dim, ty));
-                if entry.0 != dim {
+                let entry = self.texture_units.entry(unit).or_insert((dim, shadow, ty));
+                if (entry.0, entry.1) != (dim, shadow) {
                     return Err(LoadError::at(
                         t_at,
                         format!("texture unit {unit} is used with two targets"),
                     ));
                 }
-                match (entry.1, ty) {
+                match (entry.2, ty) {
                     (Some(a), Some(b)) if a != b => {
                         return Err(LoadError::at(
                             at,
                             format!("texture unit {unit} is read as two data types"),
                         ));
                     }
-                    (None, Some(_)) => entry.1 = ty,
+                    (None, Some(_)) => entry.2 = ty,
                     _ => {}
                 }
                 InstKind::Tex {
@@ -816,6 +873,7 @@ impl Parser {
                     unit,
                     comp,
                     dim,
+                    shadow,
                 }
             }
             Shape::Load => {

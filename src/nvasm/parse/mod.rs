@@ -131,7 +131,8 @@ struct Parser {
     blocks: Vec<(bool, bool, bool)>,
     /// The target and type each texture unit is used with (NV_gpu_program4 §2.X.8: a
     /// unit used with two targets fails to load; glcompute also needs one type).
-    texture_units: HashMap<u32, (crate::ir::Dim, Option<DataType>)>,
+    /// Each texture unit's target (and whether it is a shadow target) and data type.
+    texture_units: HashMap<u32, (crate::ir::Dim, bool, Option<DataType>)>,
     /// CAL targets to check once every label is known.
     calls: Vec<(String, Pos)>,
     in_statements: bool,
