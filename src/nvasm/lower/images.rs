@@ -57,8 +57,7 @@ pub(super) struct UnitUse {
 }
 
 impl Lower<'_> {
-    /// The image variable (`image`) or sampler variable of `unit` as `dim` with
-    /// sampled type `dt`; an image has `format` (None: write-only, formatted).
+    /// The image or sampler variable of the use `key`, made at its first use.
     fn unit_global(&mut self, key: UnitUse) -> GlobalId {
         let UnitUse {
             image,
