@@ -86,7 +86,9 @@ impl Lower<'_, '_> {
                 Ok(self.texel_result(smp, out))
             }
             Texture | TextureLod | TextureOffset | TextureLodOffset | TextureGrad
-            | TextureGradOffset | TextureGather => self.sample(fun, smp, unit, args),
+            | TextureGradOffset | TextureGather | TextureGatherOffset => {
+                self.sample(fun, smp, unit, args)
+            }
             TextureQueryLod => self.query_lod(unit, args),
             _ => Err(format!("internal: {fun:?} is not a texture function")),
         }
@@ -261,6 +263,13 @@ pub(super) fn lookup_operands(fun: Builtin, smp: Opaque, args: &[ExprId]) -> R<L
             (rt::MODE_GRAD, None, offset, None, Some((args[2], args[3])))
         }
         TextureGather => (rt::MODE_GATHER, None, None, args.get(2).copied(), None),
+        TextureGatherOffset => (
+            rt::MODE_GATHER,
+            None,
+            Some(args[2]),
+            args.get(3).copied(),
+            None,
+        ),
         _ => return Err(format!("internal: {fun:?} is not a filtered lookup")),
     };
     Ok(LookupOperands {

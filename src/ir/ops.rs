@@ -245,6 +245,7 @@ pub enum Builtin {
     TextureProjGrad,
     TextureProjGradOffset,
     TextureGather,
+    TextureGatherOffset,
     TextureSamples,
     // 8.10 atomic counters
     AtomicCounterIncrement,
@@ -377,6 +378,7 @@ impl Builtin {
             | TextureProjGrad
             | TextureProjGradOffset
             | TextureGather
+            | TextureGatherOffset
             | TextureSize
             | TextureQueryLevels
             | TextureQueryLod

@@ -472,15 +472,30 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             Op::ImageGather | Op::ImageDrefGather => {
                 let coord = self.value(w(3)?)?;
                 let ops = operands(inst, 5)?;
-                if ops.offset.is_some() || ops.lod.is_some() || ops.grad.is_some() {
-                    return Err(inst.err("a gather with image operands is not supported"));
+                if ops.lod.is_some()
+                    || ops.grad.is_some()
+                    || (ops.offset.is_some() && op == Op::ImageDrefGather)
+                {
+                    return Err(inst.err("a gather with these image operands is not supported"));
                 }
                 let third = if op == Op::ImageGather {
                     self.int_value(w(4)?)?
                 } else {
                     self.value(w(4)?)?
                 };
-                self.builtin(Builtin::TextureGather, vec![img, coord, third])?
+                match ops.offset {
+                    // textureGatherOffset (ConstOffset or Offset, SPIR-V 1.6 §3.14).
+                    Some(off) => {
+                        if !matches!(o.dim, Dim::D2 | Dim::D2Array | Dim::Rect) {
+                            return Err(
+                                inst.err("a gather offset needs a 2D, 2D array or rectangle image")
+                            );
+                        }
+                        let off = self.int_value(off)?;
+                        self.builtin(Builtin::TextureGatherOffset, vec![img, coord, off, third])?
+                    }
+                    None => self.builtin(Builtin::TextureGather, vec![img, coord, third])?,
+                }
             }
             _ => return Err(inst.err("is not supported")),
         };

@@ -406,7 +406,7 @@ impl Checker<'_> {
             (
                 Fma | Frexp | Ldexp | UaddCarry | UsubBorrow | UmulExtended | ImulExtended
                 | BitfieldExtract | BitfieldInsert | BitfieldReverse | BitCount | FindLsb | FindMsb
-                | TextureGather,
+                | TextureGather | TextureGatherOffset,
                 _,
             ) => self.ext("GL_ARB_gpu_shader5"),
             _ => false,
@@ -481,9 +481,11 @@ impl Checker<'_> {
                     return None;
                 }
             }
-            TextureGather if args.len() == 3 => {
+            TextureGather | TextureGatherOffset
+                if args.len() == if fun == TextureGather { 3 } else { 4 } =>
+            {
                 match self
-                    .fold(args[2])
+                    .fold(*args.last().expect("the component"))
                     .and_then(|c| c.as_literal())
                     .and_then(|l| l.as_i64())
                 {

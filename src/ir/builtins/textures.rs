@@ -182,14 +182,7 @@ pub(super) fn add(t: &mut Table) {
                         &[smp, fcoord, vec(F, 2), vec(F, 2), vec(I, 2)],
                         140,
                     );
-                    fixed(
-                        t,
-                        "textureGather",
-                        TextureGather,
-                        texel,
-                        &[smp, fcoord],
-                        400,
-                    );
+                    gathers(t, smp, texel, fcoord, true);
                 }
                 _ => {
                     fixed(t, "textureSize", TextureSize, size, &[smp, vec(I, 1)], 130);
@@ -279,21 +272,12 @@ pub(super) fn add(t: &mut Table) {
                         );
                     }
                     if matches!(dim, Dim::D2 | Dim::D2Array | Dim::Cube | Dim::CubeArray) {
-                        fixed(
+                        gathers(
                             t,
-                            "textureGather",
-                            TextureGather,
+                            smp,
                             texel,
-                            &[smp, fcoord],
-                            400,
-                        );
-                        fixed(
-                            t,
-                            "textureGather",
-                            TextureGather,
-                            texel,
-                            &[smp, fcoord, vec(I, 1)],
-                            400,
+                            fcoord,
+                            dim != Dim::Cube && dim != Dim::CubeArray,
                         );
                     }
                 }
@@ -728,6 +712,42 @@ fn projective(t: &mut Table, smp: Ty, ret: Ty, c: Ty, grad: Ty, off: Ty, v: u16,
             ret,
             &[smp, c, f1, off],
             v,
+        );
+    }
+}
+
+/// §8.9.4's gathers of a non-shadow sampler: `textureGather(s, P [, comp])` and, with
+/// `offset` (2D, 2D array and rectangle samplers), `textureGatherOffset(s, P, offset
+/// [, comp])` (GLSL 4.00; the offset need not be constant).
+fn gathers(t: &mut Table, smp: Ty, texel: Ty, p: Ty, offset: bool) {
+    use Builtin::*;
+    let comp = Ty::Vec(I, 1);
+    fixed(t, "textureGather", TextureGather, texel, &[smp, p], 400);
+    fixed(
+        t,
+        "textureGather",
+        TextureGather,
+        texel,
+        &[smp, p, comp],
+        400,
+    );
+    if offset {
+        let o = Ty::Vec(I, 2);
+        fixed(
+            t,
+            "textureGatherOffset",
+            TextureGatherOffset,
+            texel,
+            &[smp, p, o],
+            400,
+        );
+        fixed(
+            t,
+            "textureGatherOffset",
+            TextureGatherOffset,
+            texel,
+            &[smp, p, o, comp],
+            400,
         );
     }
 }
