@@ -145,6 +145,9 @@ pub const MAX_SERVER_WAIT_TIMEOUT: i64 = 0;
 /// minimums): subroutine functions and subroutine uniform locations per stage.
 pub const MAX_SUBROUTINES: i32 = 256;
 pub const MAX_SUBROUTINE_UNIFORM_LOCATIONS: i32 = 1024;
+/// The range of constant texel offsets (GL 4.6 table 23.64's minimum range).
+pub const MIN_PROGRAM_TEXEL_OFFSET: i32 = -8;
+pub const MAX_PROGRAM_TEXEL_OFFSET: i32 = 7;
 
 /// Framebuffers and renderbuffers (GL 4.6 tables 23.66, 23.69; GL 4.3's minimums).
 pub const MAX_COLOR_ATTACHMENTS: usize = 8;
@@ -437,8 +440,8 @@ pub const GRAPHICS_LIMITS: &[(u32, i64)] = &[
         GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS,
         MAX_SUBROUTINE_UNIFORM_LOCATIONS as i64,
     ),
-    (GL_MIN_PROGRAM_TEXEL_OFFSET, -8),
-    (GL_MAX_PROGRAM_TEXEL_OFFSET, 7),
+    (GL_MIN_PROGRAM_TEXEL_OFFSET, MIN_PROGRAM_TEXEL_OFFSET as i64),
+    (GL_MAX_PROGRAM_TEXEL_OFFSET, MAX_PROGRAM_TEXEL_OFFSET as i64),
     (GL_MAX_IMAGE_SAMPLES, 0),
     // Vertex input and transform feedback (tables 23.56, 23.66).
     (GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET, 2047),

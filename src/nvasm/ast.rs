@@ -315,6 +315,8 @@ pub enum InstKind {
         dim: crate::ir::Dim,
         /// A SHADOW target: a depth comparison with the reference in the coordinates.
         shadow: bool,
+        /// A constant texel offset (None: none, or zero).
+        offset: Option<[i32; 3]>,
     },
     /// `name:` (not an instruction; starts a subroutine).
     Label(String),

@@ -1254,6 +1254,30 @@ static const char *tex2_src =
     "TXD r, f, {0, 0, 0, 0}, {0, 0, 0, 0}, tex, 2D;       STB.F32X4 r, outb[a.x + 48];\n"
     "END\n";
 
+/* Constant texel offsets (NV_gpu_program4 §2.X.4.4): TXF, TEX, TXL and TXD. */
+static const char *offset_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEXTURE tex = texture[0];\n"
+    "TEMP c, f, r, a;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MOV.S c.w, 0;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 80;\n"
+    "TXF r, c, tex, 2D, (1, 1);                     STB.F32X4 r, outb[a.x + 0];\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 0.5;\n"
+    "MUL.F f, f, 0.25;\n"
+    "TEX r, f, tex, 2D, (-1, 2);                    STB.F32X4 r, outb[a.x + 16];\n"
+    "MOV.F f.w, 1.0;\n"
+    "TXL r, f, tex, 2D, (1);                        STB.F32X4 r, outb[a.x + 32];\n"
+    "TXD r, f, {0, 0, 0, 0}, {0, 0, 0, 0}, tex, 2D, (0, 1); STB.F32X4 r, outb[a.x + 48];\n"
+    "ADD.F f, f, 0.125;\n" /* the corner of texels x and x + 1, y and y + 1 */
+    "TXG r, f, tex.z, 2D, (-2, 1);                  STB.F32X4 r, outb[a.x + 64];\n"
+    "END\n";
+
 /* Writes sample s of texel (x, y) of a 4-sample image as (x, y, s, 1)... */
 static const char *ms_store_src =
     "!!NVcp5.0\n"
@@ -1302,7 +1326,7 @@ static void test_texture_ops(void)
     glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RGBA, GL_FLOAT, l1);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    GLuint bo = buffer(0, 16 * 64, NULL);
+    GLuint bo = buffer(0, 16 * 80, NULL);
     GLuint p = load(tex2_src);
     CHECK(p != 0, "the TXG/TXD program loads");
     if (p) {
@@ -1330,6 +1354,43 @@ static void test_texture_ops(void)
                 }
             }
         CHECK(bad == 0, "TXG with and without a component, TXD at two levels");
+        glDeleteProgramsARB(1, &p);
+    }
+    p = load(offset_src);
+    CHECK(p != 0, "the texel offset program loads");
+    if (p) {
+        run(p, 1, 1);
+        float out[16 * 20];
+        read_buffer(bo, sizeof out, out);
+        int bad = 0;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++) {
+                const float *o = &out[(y * 4 + x) * 20];
+                /* TXG at the corner of texels x and x + 1, y and y + 1, offset by (-2, 1). */
+                int gx0 = (x - 2) & 3, gx1 = (x - 1) & 3, gy0 = (y + 1) & 3, gy1 = (y + 2) & 3;
+                const int gx[4] = {gx0, gx1, gx1, gx0}, gy[4] = {gy1, gy1, gy0, gy0};
+                for (int c = 0; c < 4; c++) {
+                    float want = l0[(gy[c] * 4 + gx[c]) * 4 + 2];
+                    if (o[16 + c] != want && bad++ < 6)
+                        CHECK(0, "TXG offset comp %d at (%d, %d): got %g want %g", c, x, y, o[16 + c], want);
+                }
+                for (int c = 0; c < 4; c++) {
+                    /* TXF has no wrap: only the texels inside the texture are checked. */
+                    if (x < 3 && y < 3 && o[c] != l0[((y + 1) * 4 + x + 1) * 4 + c] && bad++ < 6)
+                        CHECK(0, "TXF offset comp %d at (%d, %d): got %g", c, x, y, o[c]);
+                    /* REPEAT wraps the offset texel; level 1 is 2x2. */
+                    float want[3] = {
+                        l0[(((y + 2) & 3) * 4 + ((x - 1) & 3)) * 4 + c],
+                        l1[((y / 2) * 2 + ((x / 2 + 1) & 1)) * 4 + c],
+                        l0[(((y + 1) & 3) * 4 + x) * 4 + c],
+                    };
+                    for (int k = 0; k < 3; k++)
+                        if (o[(k + 1) * 4 + c] != want[k] && bad++ < 6)
+                            CHECK(0, "offset lookup %d comp %d at (%d, %d): got %g want %g", k + 1, c, x, y,
+                                  o[(k + 1) * 4 + c], want[k]);
+                }
+            }
+        CHECK(bad == 0, "texel offsets of TXF, TEX, TXL, TXD and TXG");
         glDeleteProgramsARB(1, &p);
     }
     /* TXFMS: a 4-sample RGBA32F texture written sample by sample through STOREIM.
@@ -2033,6 +2094,12 @@ static void test_api(void)
     expect_load_failure("TXFMS without NV_texture_multisample",
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXFMS r, r, texture[0], 2DMS;\nEND\n");
     expect_load_failure("TXFMS on a 2D texture", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXFMS r, r, texture[0], 2D;\nEND\n");
+    expect_load_failure("a texel offset past 7", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D, (8, 0);\nEND\n");
+    expect_load_failure("a texel offset in z of a 2D texture",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D, (1, 1, 1);\nEND\n");
+    expect_load_failure("a texel offset on a cube map",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], CUBE, (1, 0, 0);\nEND\n");
+    expect_load_failure("a float texel offset", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D, (1.5, 0);\nEND\n");
     expect_load_failure("TXL on SHADOWCUBE", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXL r, r, texture[0], SHADOWCUBE;\nEND\n");
     expect_load_failure("TXF on a multisample texture",
                         "!!NVcp5.0\nOPTION NV_texture_multisample;\nGROUP_SIZE 1;\nTEMP r;\nTXF r, r, texture[0], 2DMS;\nEND\n");

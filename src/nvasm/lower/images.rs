@@ -218,6 +218,7 @@ impl Fb<'_, '_> {
             comp: gather_comp,
             dim,
             shadow,
+            offset,
         } = &inst.kind
         else {
             return Ok(());
@@ -277,6 +278,20 @@ impl Fb<'_, '_> {
         };
         let no_level = matches!(dim, Dim::Buffer | Dim::Rect | Dim::D2Ms | Dim::D2MsArray);
         let res_ty = if *shadow { t.f } else { t.vec(dt) };
+        // A constant texel offset: an int or ivecN of the target's offset components
+        // (the parser left only targets that have some).
+        let off = |fb: &mut Self| {
+            offset.map(|o| {
+                let k = dim.offset_components() as usize;
+                let parts: Vec<ExprId> = o[..k].iter().map(|&c| fb.lit_i(c)).collect();
+                if k == 1 {
+                    parts[0]
+                } else {
+                    let ty = fb.l.m.types.vector(Scalar::Int, k as u8);
+                    fb.compose(parts, ty)
+                }
+            })
+        };
         let (v, rt) = match name {
             "TXQ" => {
                 let smp = self.global(g);
@@ -313,7 +328,14 @@ impl Fb<'_, '_> {
                 if !no_level || name == "TXFMS" {
                     args.push(comp(self, 3));
                 }
-                (self.call(Builtin::TexelFetch, args, t.vec(dt)), dt)
+                let fun = match off(self) {
+                    Some(o) => {
+                        args.push(o);
+                        Builtin::TexelFetchOffset
+                    }
+                    None => Builtin::TexelFetch,
+                };
+                (self.call(fun, args, t.vec(dt)), dt)
             }
             // TXG (NV_gpu_program5 §2.X.8.Z): the selected component of the four texels
             // a LINEAR lookup of the base level would read, as textureGather returns
@@ -322,10 +344,13 @@ impl Fb<'_, '_> {
                 let smp = self.global(g);
                 let cv = coord(self);
                 let k = self.lit_i(*gather_comp as i32);
-                (
-                    self.call(Builtin::TextureGather, vec![smp, cv, k], t.vec(dt)),
-                    dt,
-                )
+                let v = match off(self) {
+                    Some(o) => {
+                        self.call(Builtin::TextureGatherOffset, vec![smp, cv, o, k], t.vec(dt))
+                    }
+                    None => self.call(Builtin::TextureGather, vec![smp, cv, k], t.vec(dt)),
+                };
+                (v, dt)
             }
             // TXD (NV_gpu_program4 §2.X.8.Z): explicit partial derivatives, one component
             // per texture dimension (three for cube maps).
@@ -346,7 +371,14 @@ impl Fb<'_, '_> {
                     let v = self.operand(d, DataType::F)?;
                     args.push(self.swz(v, &gcomps));
                 }
-                (self.call(Builtin::TextureGrad, args, res_ty), dt)
+                let fun = match off(self) {
+                    Some(o) => {
+                        args.push(o);
+                        Builtin::TextureGradOffset
+                    }
+                    None => Builtin::TextureGrad,
+                };
+                (self.call(fun, args, res_ty), dt)
             }
             _ => {
                 let smp = self.global(g);
@@ -362,16 +394,31 @@ impl Fb<'_, '_> {
                     cv = self.bin(BinaryOp::Div, cv, w);
                 }
                 let mut args = vec![smp, cv];
-                let fun = match name {
-                    "TXL" => {
+                // The offset forms: textureLodOffset(s, P, lod, offset),
+                // textureOffset(s, P, offset[, bias]).
+                let o = off(self);
+                let fun = match (name, o) {
+                    ("TXL", o) => {
                         args.push(comp(self, 3));
-                        Builtin::TextureLod
+                        args.extend(o);
+                        if o.is_some() {
+                            Builtin::TextureLodOffset
+                        } else {
+                            Builtin::TextureLod
+                        }
                     }
-                    "TXB" => {
+                    (_, Some(o)) => {
+                        args.push(o);
+                        if name == "TXB" {
+                            args.push(comp(self, 3));
+                        }
+                        Builtin::TextureOffset
+                    }
+                    ("TXB", None) => {
                         args.push(comp(self, 3));
                         Builtin::Texture
                     }
-                    _ => Builtin::Texture,
+                    (_, None) => Builtin::Texture,
                 };
                 (self.call(fun, args, res_ty), dt)
             }

@@ -846,6 +846,7 @@ impl Parser {
                         format!("{} does not take this target", op.name),
                     ));
                 }
+                let offset = self.texel_offset(op.name, dim)?;
                 // NV_gpu_program4 §2.X.8: one target per texture unit; glcompute needs one
                 // texture type per unit too (TXQ takes any).
                 let ty = (op.name != "TXQ").then(|| m.ty.unwrap_or(DataType::F));
@@ -874,6 +875,7 @@ impl Parser {
                     comp,
                     dim,
                     shadow,
+                    offset,
                 }
             }
             Shape::Load => {
@@ -939,6 +941,78 @@ impl Parser {
             unit,
             dim,
         })
+    }
+
+    /// A texture instruction's constant texel offset after its target (NV_gpu_program4
+    /// §2.X.4.4): `, (x[, y[, z]])`, missing components zero, each within
+    /// [MIN_PROGRAM_TEXEL_OFFSET, MAX_PROGRAM_TEXEL_OFFSET] and zero past the target's
+    /// dimensions (all of them for cube maps, buffers and multisample textures), as
+    /// NVIDIA's driver requires. None when absent or all zero.
+    fn texel_offset(&mut self, op: &str, dim: crate::ir::Dim) -> R<Option<[i32; 3]>> {
+        if !self.eat(',') {
+            return Ok(None);
+        }
+        let at = self.pos();
+        if matches!(self.peek(), Tok::Ident(w) if w == "offset") {
+            return Err(LoadError::at(
+                at,
+                "variable texel offsets (offset(...)) are not supported by glcompute's assembly compute programs yet",
+            ));
+        }
+        self.expect('(')?;
+        let mut off = [0i32; 3];
+        for (k, slot) in off.iter_mut().enumerate() {
+            if k > 0 && !self.eat(',') {
+                break;
+            }
+            let c_at = self.pos();
+            let neg = self.eat('-');
+            let v = match *self.peek() {
+                Tok::Int(v) => {
+                    self.next();
+                    v
+                }
+                _ => {
+                    return Err(LoadError::at(
+                        c_at,
+                        "expected a constant integer texel offset",
+                    ));
+                }
+            };
+            let v = if neg {
+                -(v.min(1 << 32) as i64)
+            } else {
+                v.min(1 << 32) as i64
+            };
+            if !(limits::MIN_PROGRAM_TEXEL_OFFSET as i64..=limits::MAX_PROGRAM_TEXEL_OFFSET as i64)
+                .contains(&v)
+            {
+                return Err(LoadError::at(
+                    c_at,
+                    format!(
+                        "a texel offset lies in [{}, {}] (MIN/MAX_PROGRAM_TEXEL_OFFSET)",
+                        limits::MIN_PROGRAM_TEXEL_OFFSET,
+                        limits::MAX_PROGRAM_TEXEL_OFFSET
+                    ),
+                ));
+            }
+            *slot = v as i32;
+        }
+        self.expect(')')?;
+        let n = dim.offset_components() as usize;
+        if off[n..].iter().any(|&c| c != 0) {
+            return Err(LoadError::at(
+                at,
+                "a texel offset is zero in the components this target does not have (all of them for cube maps, buffers and multisample textures)",
+            ));
+        }
+        if off == [0; 3] {
+            return Ok(None);
+        }
+        match op {
+            "TXQ" | "TXFMS" => Err(LoadError::at(at, format!("{op} takes no texel offset"))),
+            _ => Ok(Some(off)),
+        }
     }
 
     /// `texture[N]` (`texture` alone is unit 0) or `image[N]`, or a TEXTURE or
