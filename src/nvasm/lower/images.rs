@@ -42,20 +42,6 @@ fn coord_comps(dim: Dim) -> (&'static [u8], bool) {
     }
 }
 
-/// One use of a texture or image unit: each distinct use is one sampler or image
-/// variable of the IR bound to that unit.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct UnitUse {
-    pub image: bool,
-    pub unit: u32,
-    pub dim: Dim,
-    /// A texture used with a SHADOW target.
-    pub shadow: bool,
-    /// An image's format (None: write-only, formatted).
-    pub format: Option<ImageFormat>,
-    pub dt: DataType,
-}
-
 impl Lower<'_> {
     /// The image or sampler variable of the use `key`, made at its first use.
     fn unit_global(&mut self, key: UnitUse) -> GlobalId {

@@ -18,12 +18,14 @@ mod alu;
 mod convert;
 mod images;
 mod memory;
+mod units;
 
 use super::ast::*;
 use super::error::Pos;
 use super::parse::MAX_CALL_DEPTH;
 use crate::ir::*;
 use std::collections::HashMap;
+use units::UnitUse;
 
 /// The name of the uniform array that holds a program's parameters (local, env and
 /// constants), one `uvec4` per parameter slot of the parsed program, in order.
@@ -75,7 +77,7 @@ pub(super) struct Lower<'a> {
     /// (image or texture, unit, target, image format, type) -> image or sampler
     /// variable.
     /// The variable for each use of a texture or image unit.
-    units: HashMap<images::UnitUse, GlobalId>,
+    units: HashMap<UnitUse, GlobalId>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
     /// Functions still to build: (function, first instruction, depth).

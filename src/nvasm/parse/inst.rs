@@ -688,196 +688,7 @@ impl Parser {
                 }
             }
             Shape::ImLoad | Shape::ImStore | Shape::ImAtomic => self.image_inst(op, m, rt)?,
-            Shape::Tex => {
-                let dest = self.dest(rt, m.ntc)?;
-                self.expect(',')?;
-                // TXF, TXFMS and TXQ take integer coordinates (a level in TXQ's x, the
-                // sample in TXFMS's w).
-                let ct = if matches!(op.name, "TXF" | "TXFMS" | "TXQ") {
-                    DataType::S
-                } else {
-                    DataType::F
-                };
-                let coords = self.operand(false, Some(ct), m.ntc)?;
-                self.expect(',')?;
-                // TXD (NV_gpu_program4 §2.X.8.Z): the partial derivatives with respect
-                // to x and y, as two more vector operands.
-                let grads = if op.name == "TXD" {
-                    let dx = self.operand(false, Some(DataType::F), m.ntc)?;
-                    self.expect(',')?;
-                    let dy = self.operand(false, Some(DataType::F), m.ntc)?;
-                    self.expect(',')?;
-                    Some(Box::new((dx, dy)))
-                } else {
-                    None
-                };
-                let unit = self.unit_ref(UnitKind::Texture)?;
-                // TXG's component selector (NV_gpu_program5 §2.X.4.4: a scalar suffix
-                // on the texture; x when absent); no other instruction takes one.
-                let c_at = self.pos();
-                let comp = if self.eat('.') {
-                    if op.name != "TXG" {
-                        return Err(LoadError::at(
-                            c_at,
-                            format!("{} takes no texture component (only TXG does)", op.name),
-                        ));
-                    }
-                    let w = self.ident()?;
-                    match w.as_str() {
-                        "x" => 0,
-                        "y" => 1,
-                        "z" => 2,
-                        "w" => 3,
-                        _ => {
-                            return Err(LoadError::at(
-                                c_at,
-                                "TXG selects one component of the texture: \".x\", \".y\", \".z\" or \".w\"",
-                            ));
-                        }
-                    }
-                } else {
-                    0
-                };
-                self.expect(',')?;
-                let t_at = self.pos();
-                // The shadow targets (NV_gpu_program4 table X.17): the depth reference
-                // in z (SHADOW1D, SHADOW2D, SHADOWRECT, SHADOWARRAY1D) or w
-                // (SHADOWCUBE, SHADOWARRAY2D).
-                let shadow = matches!(self.peek(), Tok::Ident(w) if w.starts_with("SHADOW"));
-                let dim = if shadow {
-                    let w = self.ident()?;
-                    match &w["SHADOW".len()..] {
-                        "1D" => crate::ir::Dim::D1,
-                        "2D" => crate::ir::Dim::D2,
-                        "RECT" => crate::ir::Dim::Rect,
-                        "CUBE" => crate::ir::Dim::Cube,
-                        "ARRAY1D" => crate::ir::Dim::D1Array,
-                        "ARRAY2D" => crate::ir::Dim::D2Array,
-                        "ARRAYCUBE" => {
-                            return Err(LoadError::at(
-                                t_at,
-                                "the target SHADOWARRAYCUBE is not supported by glcompute's assembly compute programs yet",
-                            ));
-                        }
-                        _ => {
-                            return Err(LoadError::at(
-                                t_at,
-                                format!("\"{w}\" is not a texture target"),
-                            ));
-                        }
-                    }
-                } else {
-                    self.image_target().map_err(|_| {
-                        LoadError::at(
-                            t_at,
-                            "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER 2DMS ARRAY2DMS SHADOW1D SHADOW2D SHADOWRECT SHADOWCUBE SHADOWARRAY1D SHADOWARRAY2D",
-                        )
-                    })?
-                };
-                if shadow {
-                    // NV_gpu_program4: TXB, TXL and TXP fail to load with SHADOWCUBE or
-                    // SHADOWARRAY2D; a depth comparison has a float result.
-                    let why = match op.name {
-                        "TXF" | "TXFMS" => Some(format!("{} takes no shadow target", op.name)),
-                        "TXG" => Some(
-                            "TXG with a shadow target is not supported by glcompute's assembly compute programs yet"
-                                .to_string(),
-                        ),
-                        "TXB" | "TXL" | "TXP"
-                            if matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::D2Array) =>
-                        {
-                            Some(format!("{} does not take this target", op.name))
-                        }
-                        "TXB" | "TXL" if dim == crate::ir::Dim::Rect => {
-                            Some(format!("{} does not take this target", op.name))
-                        }
-                        "TXP" if dim == crate::ir::Dim::D1Array => {
-                            Some(format!("{} does not take this target", op.name))
-                        }
-                        _ if op.name != "TXQ" && m.ty.is_some_and(|t| t != DataType::F) => Some(
-                            "a shadow lookup's result is floating-point (.F)".to_string(),
-                        ),
-                        _ => None,
-                    };
-                    if let Some(why) = why {
-                        return Err(LoadError::at(t_at, why));
-                    }
-                }
-                let ms = matches!(dim, crate::ir::Dim::D2Ms | crate::ir::Dim::D2MsArray);
-                if ms && !self.texture_multisample {
-                    return Err(LoadError::at(
-                        t_at,
-                        "the texture targets 2DMS and ARRAY2DMS need OPTION NV_texture_multisample",
-                    ));
-                }
-                if ms != (op.name == "TXFMS") && op.name != "TXQ" {
-                    return Err(LoadError::at(
-                        t_at,
-                        if ms {
-                            "multisample targets are TXFMS's and TXQ's"
-                        } else {
-                            "TXFMS takes the targets 2DMS and ARRAY2DMS"
-                        },
-                    ));
-                }
-                let ok = match op.name {
-                    "TXF" => !matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::CubeArray),
-                    "TXQ" | "TXFMS" => true,
-                    // NV_gpu_program5 §2.X.8.Z, TXG: 2D, CUBE, ARRAY2D, ARRAYCUBE and RECT
-                    // (and their shadow forms).
-                    "TXG" => matches!(
-                        dim,
-                        crate::ir::Dim::D2
-                            | crate::ir::Dim::Cube
-                            | crate::ir::Dim::D2Array
-                            | crate::ir::Dim::CubeArray
-                            | crate::ir::Dim::Rect
-                    ),
-                    "TXB" | "TXL" => !matches!(
-                        dim,
-                        crate::ir::Dim::CubeArray | crate::ir::Dim::Buffer | crate::ir::Dim::Rect
-                    ),
-                    "TXP" => !matches!(dim, crate::ir::Dim::CubeArray | crate::ir::Dim::Buffer),
-                    _ => dim != crate::ir::Dim::Buffer,
-                };
-                if !ok {
-                    return Err(LoadError::at(
-                        t_at,
-                        format!("{} does not take this target", op.name),
-                    ));
-                }
-                let offset = self.texel_offset(op.name, dim)?;
-                // NV_gpu_program4 §2.X.8: one target per texture unit; glcompute needs one
-                // texture type per unit too (TXQ takes any).
-                let ty = (op.name != "TXQ").then(|| m.ty.unwrap_or(DataType::F));
-                let entry = self.texture_units.entry(unit).or_insert((dim, shadow, ty));
-                if (entry.0, entry.1) != (dim, shadow) {
-                    return Err(LoadError::at(
-                        t_at,
-                        format!("texture unit {unit} is used with two targets"),
-                    ));
-                }
-                match (entry.2, ty) {
-                    (Some(a), Some(b)) if a != b => {
-                        return Err(LoadError::at(
-                            at,
-                            format!("texture unit {unit} is read as two data types"),
-                        ));
-                    }
-                    (None, Some(_)) => entry.2 = ty,
-                    _ => {}
-                }
-                InstKind::Tex {
-                    dest,
-                    coords,
-                    grads,
-                    unit,
-                    comp,
-                    dim,
-                    shadow,
-                    offset,
-                }
-            }
+            Shape::Tex => self.tex_inst(op, m, rt, at)?,
             Shape::Load => {
                 let dest = self.dest(rt, m.ntc)?;
                 self.expect(',')?;
@@ -943,81 +754,9 @@ impl Parser {
         })
     }
 
-    /// A texture instruction's constant texel offset after its target (NV_gpu_program4
-    /// §2.X.4.4): `, (x[, y[, z]])`, missing components zero, each within
-    /// [MIN_PROGRAM_TEXEL_OFFSET, MAX_PROGRAM_TEXEL_OFFSET] and zero past the target's
-    /// dimensions (all of them for cube maps, buffers and multisample textures), as
-    /// NVIDIA's driver requires. None when absent or all zero.
-    fn texel_offset(&mut self, op: &str, dim: crate::ir::Dim) -> R<Option<[i32; 3]>> {
-        if !self.eat(',') {
-            return Ok(None);
-        }
-        let at = self.pos();
-        if matches!(self.peek(), Tok::Ident(w) if w == "offset") {
-            return Err(LoadError::at(
-                at,
-                "variable texel offsets (offset(...)) are not supported by glcompute's assembly compute programs yet",
-            ));
-        }
-        self.expect('(')?;
-        let mut off = [0i32; 3];
-        for (k, slot) in off.iter_mut().enumerate() {
-            if k > 0 && !self.eat(',') {
-                break;
-            }
-            let c_at = self.pos();
-            let neg = self.eat('-');
-            let v = match *self.peek() {
-                Tok::Int(v) => {
-                    self.next();
-                    v
-                }
-                _ => {
-                    return Err(LoadError::at(
-                        c_at,
-                        "expected a constant integer texel offset",
-                    ));
-                }
-            };
-            let v = if neg {
-                -(v.min(1 << 32) as i64)
-            } else {
-                v.min(1 << 32) as i64
-            };
-            if !(limits::MIN_PROGRAM_TEXEL_OFFSET as i64..=limits::MAX_PROGRAM_TEXEL_OFFSET as i64)
-                .contains(&v)
-            {
-                return Err(LoadError::at(
-                    c_at,
-                    format!(
-                        "a texel offset lies in [{}, {}] (MIN/MAX_PROGRAM_TEXEL_OFFSET)",
-                        limits::MIN_PROGRAM_TEXEL_OFFSET,
-                        limits::MAX_PROGRAM_TEXEL_OFFSET
-                    ),
-                ));
-            }
-            *slot = v as i32;
-        }
-        self.expect(')')?;
-        let n = dim.offset_components() as usize;
-        if off[n..].iter().any(|&c| c != 0) {
-            return Err(LoadError::at(
-                at,
-                "a texel offset is zero in the components this target does not have (all of them for cube maps, buffers and multisample textures)",
-            ));
-        }
-        if off == [0; 3] {
-            return Ok(None);
-        }
-        match op {
-            "TXQ" | "TXFMS" => Err(LoadError::at(at, format!("{op} takes no texel offset"))),
-            _ => Ok(Some(off)),
-        }
-    }
-
     /// `texture[N]` (`texture` alone is unit 0) or `image[N]`, or a TEXTURE or
     /// IMAGE variable (an array with a constant index).
-    fn unit_ref(&mut self, kind: UnitKind) -> R<u32> {
+    pub(super) fn unit_ref(&mut self, kind: UnitKind) -> R<u32> {
         let at = self.pos();
         let name = self.ident()?;
         if name == kind.keyword() {
@@ -1068,7 +807,7 @@ impl Parser {
 
     /// An image target: 1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D ARRAYCUBE 2DMS
     /// ARRAY2DMS (a number and a word for those that start with a digit).
-    fn image_target(&mut self) -> R<crate::ir::Dim> {
+    pub(super) fn image_target(&mut self) -> R<crate::ir::Dim> {
         use crate::ir::Dim;
         let at = self.pos();
         let word = match self.peek().clone() {
@@ -1200,7 +939,7 @@ impl Parser {
         Ok(())
     }
 
-    fn dest(&mut self, ty: Option<DataType>, ntc: bool) -> R<Dest> {
+    pub(super) fn dest(&mut self, ty: Option<DataType>, ntc: bool) -> R<Dest> {
         let at = self.pos();
         let name = self.ident()?;
         let (temp, declared) = match self.vars.get(&name) {

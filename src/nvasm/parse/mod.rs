@@ -16,6 +16,7 @@ use std::collections::HashMap;
 mod decls;
 mod inst;
 mod operands;
+mod texture;
 
 /// The header every compute program starts with (NV_compute_program5 §2.X.2).
 pub const HEADER: &[u8] = b"!!NVcp5.0";
