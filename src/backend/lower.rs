@@ -234,7 +234,12 @@ pub struct Lower<'a, 'b> {
     /// Inside a region whose top-level declarations must live in the frame.
     pub(super) frame_decls: bool,
     pub(super) decl_depth: u32,
+    /// The frames' DEAD flags are kept: main has a `return`, so an invocation may end
+    /// before its group does.
     pub(super) dead_tracking: bool,
+    /// The kernel has group-level code (barriers outside straight-line code): regions
+    /// may leave a jump code in the frames' PENDING slot.
+    pub(super) group_code: bool,
     pub(super) sigs: HashMap<(Vec<ClType>, Vec<ClType>), SigRef>,
     /// Values of expressions the scalar lowering takes as given: one lane's operands
     /// while a SIMD region lowers an expression per lane (`simd::vfallback`).
@@ -337,6 +342,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             frame_decls: false,
             decl_depth: 0,
             dead_tracking: group_main,
+            group_code: group_main,
             sigs: HashMap::new(),
             subst: HashMap::new(),
             simd: None,

@@ -55,9 +55,10 @@ impl<'a, 'b> Lower<'a, 'b> {
         }
         self.b.switch_to_block(live);
         // No jump is pending until this region leaves one (a stale code from an
-        // earlier region must not be taken for this one's). Only kernels with
-        // group-level code ever read it.
-        if self.dead_tracking {
+        // earlier region, an earlier iteration of a group-level loop or an earlier
+        // group must not be taken for this one's). Only kernels with group-level code
+        // ever read it.
+        if self.group_code {
             let zero = self.b.ins().iconst(types::I32, 0);
             self.b.ins().store(mf(), zero, fp, PENDING as i32);
         }
