@@ -1171,27 +1171,38 @@ static const char *tex_src =
     "TXF.U r, c, texture[1], 2D;           STB.U32X4 r, outb[a.x + 64];\n"
     "END\n";
 
-static void test_textures(void)
+/* Texture unit 0's 4x4 RGBA32F texture with a 2x2 second level, nearest-mipmapped:
+ * component c of level-0 texel (x, y) is x + 10y + c/4, level-1 value i is 100 + i.
+ * Fills l0 and l1 with those values and returns the texture. */
+static GLuint mip_texture(float l0[64], float l1[16])
 {
-    float l0[64], l1[16];
-    uint32_t u[16];
     for (int y = 0; y < 4; y++)
-        for (int x = 0; x < 4; x++) {
+        for (int x = 0; x < 4; x++)
             for (int c = 0; c < 4; c++)
                 l0[(y * 4 + x) * 4 + c] = (float)(x + 10 * y) + 0.25f * (float)c;
-            u[y * 4 + x] = 7000u + (uint32_t)(y * 4 + x);
-        }
     for (int i = 0; i < 16; i++)
         l1[i] = 100.0f + (float)i;
-    GLuint t[2];
-    glGenTextures(2, t);
+    GLuint t;
+    glGenTextures(1, &t);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, t[0]);
+    glBindTexture(GL_TEXTURE_2D, t);
     glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA32F, 4, 4);
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_FLOAT, l0);
     glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RGBA, GL_FLOAT, l1);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    return t;
+}
+
+static void test_textures(void)
+{
+    float l0[64], l1[16];
+    uint32_t u[16];
+    for (int i = 0; i < 16; i++)
+        u[i] = 7000u + (uint32_t)i;
+    GLuint t[2];
+    t[0] = mip_texture(l0, l1);
+    glGenTextures(1, &t[1]);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, t[1]);
     glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, 4, 4);
@@ -1311,21 +1322,9 @@ static const char *ms_fetch_src =
 static void test_texture_ops(void)
 {
     float l0[64], l1[16];
-    for (int y = 0; y < 4; y++)
-        for (int x = 0; x < 4; x++)
-            for (int c = 0; c < 4; c++)
-                l0[(y * 4 + x) * 4 + c] = (float)(x + 10 * y) + 0.25f * (float)c;
-    for (int i = 0; i < 16; i++)
-        l1[i] = 100.0f + (float)i;
     GLuint t[2];
-    glGenTextures(2, t);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, t[0]);
-    glTexStorage2D(GL_TEXTURE_2D, 2, GL_RGBA32F, 4, 4);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA, GL_FLOAT, l0);
-    glTexSubImage2D(GL_TEXTURE_2D, 1, 0, 0, 2, 2, GL_RGBA, GL_FLOAT, l1);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    t[0] = mip_texture(l0, l1);
+    glGenTextures(1, &t[1]);
     GLuint bo = buffer(0, 16 * 80, NULL);
     GLuint p = load(tex2_src);
     CHECK(p != 0, "the TXG/TXD program loads");
