@@ -3,8 +3,8 @@
 //! division by zero undefined; here it yields a value), float-to-int conversions
 //! saturate, and vector/matrix values are scalarized.
 
-use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
-use cranelift_codegen::ir::{InstBuilder, Value, types};
+use cranelift_codegen::ir::condcodes::{CondCode, FloatCC, IntCC};
+use cranelift_codegen::ir::{InstBuilder, InstructionData, Opcode, Value, types};
 
 use super::lower::{Lower, MemRef, Place, R, Val, cl_type};
 use crate::ir::layout::bits32::{array_stride_of, layout};
@@ -560,7 +560,17 @@ impl Lower<'_, '_> {
             BinaryOp::Add => self.b.ins().iadd(x, y),
             BinaryOp::Sub if float => self.b.ins().fsub(x, y),
             BinaryOp::Sub => self.b.ins().isub(x, y),
-            BinaryOp::Mul if float => self.b.ins().fmul(x, y),
+            BinaryOp::Mul if float => {
+                // `2 * x` is `x + x`, exactly (NaN, infinities and signed zeros too),
+                // without a constant register.
+                if self.splat_f32(y) == Some(2.0) {
+                    self.b.ins().fadd(x, x)
+                } else if self.splat_f32(x) == Some(2.0) {
+                    self.b.ins().fadd(y, y)
+                } else {
+                    self.b.ins().fmul(x, y)
+                }
+            }
             BinaryOp::Mul => self.b.ins().imul(x, y),
             BinaryOp::Div if float => self.b.ins().fdiv(x, y),
             BinaryOp::Div | BinaryOp::Mod => self.int_div(op == BinaryOp::Mod, signed, x, y),
@@ -590,7 +600,7 @@ impl Lower<'_, '_> {
                         (BinaryOp::Greater, false) => IntCC::UnsignedGreaterThan,
                         _ => IntCC::UnsignedGreaterThanOrEqual,
                     };
-                    self.b.ins().icmp(cc, x, y)
+                    self.int_compare(cc, x, y)
                 }
             }
             BinaryOp::Equal => {
@@ -610,6 +620,80 @@ impl Lower<'_, '_> {
             BinaryOp::LogicalAnd => self.b.ins().band(x, y),
             BinaryOp::LogicalOr => self.b.ins().bor(x, y),
             BinaryOp::MatMul => self.b.ins().fmul(x, y),
+        }
+    }
+
+    /// `icmp`, with a lane vector compared against a splat constant turned into the
+    /// comparison x86 does in fewer instructions (`x < c` as `x <= c - 1` where `c - 1`
+    /// does not wrap, and so on): the same result in every lane.
+    fn int_compare(&mut self, cc: IntCC, x: Value, y: Value) -> Value {
+        if self.b.func.dfg.value_type(x) == types::I32X4 {
+            let (cc, x, c) = match (self.splat_imm(x), self.splat_imm(y)) {
+                (_, Some(c)) => (cc, x, c),
+                (Some(c), None) => (cc.swap_args(), y, c),
+                (None, None) => return self.b.ins().icmp(cc, x, y),
+            };
+            let (u, i) = (c as u32, c as u32 as i32);
+            let better = match cc {
+                IntCC::UnsignedLessThan if u != 0 => Some((IntCC::UnsignedLessThanOrEqual, u - 1)),
+                IntCC::UnsignedGreaterThan if u != u32::MAX => {
+                    Some((IntCC::UnsignedGreaterThanOrEqual, u + 1))
+                }
+                IntCC::SignedLessThanOrEqual if i != i32::MAX => {
+                    Some((IntCC::SignedLessThan, (i + 1) as u32))
+                }
+                IntCC::SignedGreaterThanOrEqual if i != i32::MIN => {
+                    Some((IntCC::SignedGreaterThan, (i - 1) as u32))
+                }
+                _ => None,
+            };
+            let (cc, k) = better.unwrap_or((cc, u));
+            let k = self.b.ins().iconst(types::I32, i64::from(k));
+            let k = self.b.ins().splat(types::I32X4, k);
+            return self.b.ins().icmp(cc, x, k);
+        }
+        self.b.ins().icmp(cc, x, y)
+    }
+
+    /// The constant `v` splats, if it is one (its 32 bits, zero-extended).
+    pub(super) fn splat_imm(&self, v: Value) -> Option<i64> {
+        let dfg = &self.b.func.dfg;
+        let inst = dfg.value_def(dfg.resolve_aliases(v)).inst()?;
+        let InstructionData::Unary {
+            opcode: Opcode::Splat,
+            arg,
+        } = dfg.insts[inst]
+        else {
+            return None;
+        };
+        let def = dfg.value_def(dfg.resolve_aliases(arg)).inst()?;
+        match dfg.insts[def] {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } => Some(i64::from(imm.bits() as u32)),
+            _ => None,
+        }
+    }
+
+    /// The constant `v` splats across float lanes, if it is one.
+    fn splat_f32(&self, v: Value) -> Option<f32> {
+        let dfg = &self.b.func.dfg;
+        let inst = dfg.value_def(dfg.resolve_aliases(v)).inst()?;
+        let InstructionData::Unary {
+            opcode: Opcode::Splat,
+            arg,
+        } = dfg.insts[inst]
+        else {
+            return None;
+        };
+        let def = dfg.value_def(dfg.resolve_aliases(arg)).inst()?;
+        match dfg.insts[def] {
+            InstructionData::UnaryIeee32 {
+                opcode: Opcode::F32const,
+                imm,
+            } => Some(f32::from_bits(imm.bits())),
+            _ => None,
         }
     }
 

@@ -58,6 +58,8 @@ pub struct Env<'a> {
     pub uniformity: Option<crate::ir::uniformity::Analysis>,
     /// The ISA has native fused multiply-add.
     pub fma: bool,
+    /// The ISA has SSE4.1 (BLENDVPS).
+    pub sse41: bool,
 }
 
 /// A value: the components of a scalar, vector or matrix (column-major) as SSA values,
@@ -248,6 +250,9 @@ pub struct Lower<'a, 'b> {
     pub(super) simd: Option<Box<super::simd::state::SimdCtx>>,
     /// How each region runs (for `glcompute compile --dump-ir`).
     pub(super) notes: Vec<super::simd::state::RegionNote>,
+    /// How many expressions name each local, in the function (its address) whose
+    /// SIMD regions last asked.
+    pub(super) local_names: Option<(usize, HashMap<u32, usize>)>,
 }
 
 pub(super) fn cl_type(s: Scalar) -> ClType {
@@ -347,6 +352,7 @@ impl<'a, 'b> Lower<'a, 'b> {
             subst: HashMap::new(),
             simd: None,
             notes: Vec::new(),
+            local_names: None,
         };
         l.kernel(main, group_main)?;
         let frontend = l.env.frontend;

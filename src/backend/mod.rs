@@ -190,6 +190,12 @@ pub fn compile(
         .isa_flags()
         .iter()
         .any(|f| f.name == "has_fma" && f.as_bool() == Some(true));
+    // SSE4.1's BLENDVPS (cranelift-native enables it where detected); without it a
+    // lane blend is three bitwise instructions.
+    let sse41 = isa
+        .isa_flags()
+        .iter()
+        .any(|f| f.name == "has_sse41" && f.as_bool() == Some(true));
     let mut module = JITModule::new(JITBuilder::with_isa(
         isa,
         cranelift_module::default_libcall_names(),
@@ -249,6 +255,7 @@ pub fn compile(
             simd: !opts.scalar,
             uniformity,
             fma,
+            sse41,
         };
         lower::Lower::run(env, b, main)?
     };

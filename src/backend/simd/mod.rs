@@ -31,7 +31,9 @@ mod textures;
 use std::collections::HashMap;
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{ConstantData, InstBuilder, MemFlagsData, Value, types};
+use cranelift_codegen::ir::{
+    ConstantData, InstBuilder, InstructionData, MemFlagsData, Opcode, Value, types,
+};
 use cranelift_frontend::Variable;
 
 use crate::ir::*;
@@ -139,6 +141,10 @@ impl Lower<'_, '_> {
             top: true,
             alive,
             loops: Vec::new(),
+            loop_keys: Vec::new(),
+            loop_top: false,
+            loop_private: Vec::new(),
+            decl_loop: HashMap::new(),
             locals: HashMap::new(),
             privates: HashMap::new(),
             index,
@@ -421,10 +427,41 @@ impl Lower<'_, '_> {
         self.b.ins().vany_true(acc)
     }
 
-    /// Lanes of `new` where `mask` is set, of `old` elsewhere.
+    /// Lanes of `new` where `mask` is set, of `old` elsewhere (`mask` a boolean lane
+    /// vector: each lane all ones or zero).
     pub(super) fn blend(&mut self, mask: V, new: V, old: V) -> V {
         std::array::from_fn(|p| {
             let t = self.b.func.dfg.value_type(new[p]);
+            if t == types::I32X4
+                && let Some(k) = self.increment_of(new[p], old[p])
+            {
+                // `old + k` under the mask is `old + (k & mask)`, and `old + 1` is
+                // `old - mask` (a set lane is -1).
+                return if self.splat_imm(k) == Some(1) {
+                    self.b.ins().isub(old[p], mask[p])
+                } else {
+                    let km = self.b.ins().band(k, mask[p]);
+                    self.b.ins().iadd(old[p], km)
+                };
+            }
+            if self.env.sse41 {
+                // BLENDVPS takes each lane's sign bit, which is the whole lane here.
+                let flags = MemFlagsData::new();
+                let (n, o) = if t == types::I32X4 {
+                    (new[p], old[p])
+                } else {
+                    (
+                        self.b.ins().bitcast(types::I32X4, flags, new[p]),
+                        self.b.ins().bitcast(types::I32X4, flags, old[p]),
+                    )
+                };
+                let r = self.b.ins().blendv(mask[p], n, o);
+                return if t == types::I32X4 {
+                    r
+                } else {
+                    self.b.ins().bitcast(t, flags, r)
+                };
+            }
             let m = if t == types::I32X4 {
                 mask[p]
             } else {
@@ -432,6 +469,29 @@ impl Lower<'_, '_> {
             };
             self.b.ins().bitselect(m, new[p], old[p])
         })
+    }
+
+    /// `k` when `new` is `old + k` (integer lanes).
+    fn increment_of(&self, new: Value, old: Value) -> Option<Value> {
+        let dfg = &self.b.func.dfg;
+        let inst = dfg.value_def(dfg.resolve_aliases(new)).inst()?;
+        match dfg.insts[inst] {
+            InstructionData::Binary {
+                opcode: Opcode::Iadd,
+                args: [a, b],
+            } => {
+                let (a, b) = (dfg.resolve_aliases(a), dfg.resolve_aliases(b));
+                let old = dfg.resolve_aliases(old);
+                if a == old {
+                    Some(b)
+                } else if b == old {
+                    Some(a)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
     }
 
     pub(super) fn exec(&mut self) -> V {

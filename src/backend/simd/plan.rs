@@ -2,7 +2,7 @@
 //! expressions depend on the invocation, which have effects, which variables it
 //! names and assigns, and which of its locals hold one value for the whole group.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::ir::uniformity::Uniformity;
 use crate::ir::*;
@@ -422,7 +422,18 @@ fn stmt_roots(stmts: &[Stmt]) -> Vec<ExprId> {
 /// in `stmts`): a declaration of one at the top of a region needs no frame slot,
 /// since no later region reads it.
 fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
-    let mut inside: std::collections::HashMap<u32, usize> = Default::default();
+    let total = local_names(f);
+    local_names_in(f, stmts)
+        .into_iter()
+        .filter(|(l, n)| total.get(l) == Some(n))
+        .map(|(l, _)| l)
+        .collect()
+}
+
+/// How many expressions of `stmts` name each local (an expression reached twice
+/// counts twice, so a count can only exceed [`local_names`]'s).
+pub(super) fn local_names_in(f: &Function, stmts: &[Stmt]) -> HashMap<u32, usize> {
+    let mut inside: HashMap<u32, usize> = HashMap::new();
     let mut work = stmt_roots(stmts);
     while let Some(e) = work.pop() {
         let ex = f.expr(e);
@@ -431,17 +442,18 @@ fn region_only_locals(f: &Function, stmts: &[Stmt]) -> HashSet<u32> {
         }
         work.extend(ex.kind.children());
     }
-    let mut total: std::collections::HashMap<u32, usize> = Default::default();
+    inside
+}
+
+/// How many expressions of the function name each local.
+pub(super) fn local_names(f: &Function) -> HashMap<u32, usize> {
+    let mut total: HashMap<u32, usize> = HashMap::new();
     for ex in &f.exprs {
         if let ExprKind::Local(l) = ex.kind {
             *total.entry(l.0).or_default() += 1;
         }
     }
-    inside
-        .into_iter()
-        .filter(|(l, n)| total.get(l) == Some(n))
-        .map(|(l, _)| l)
-        .collect()
+    total
 }
 
 /// Locals `stmts` assign (or increment) anywhere.

@@ -2,7 +2,7 @@
 //! state of the region being lowered), apart from the lowering so that the lowering
 //! state ([`super::super::lower::Lower`]) can hold it without importing the lowering.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use cranelift_codegen::ir::{Type as ClType, Value, types};
 use cranelift_frontend::Variable;
@@ -83,6 +83,19 @@ pub struct SimdCtx {
     pub alive: VVar,
     /// The lanes still in each enclosing loop, innermost last.
     pub loops: Vec<VVar>,
+    /// Each enclosing loop statement's address, innermost last.
+    pub loop_keys: Vec<usize>,
+    /// Whether `exec` is the innermost enclosing loop's lanes (`loops.last()`): no
+    /// divergent `if` or `continue` of this iteration has narrowed it.
+    pub loop_top: bool,
+    /// Per enclosing loop, innermost last: variables (their first lane vector's index) that
+    /// no lane outside the loop's lanes reads again before a declaration sets all of
+    /// their lanes. Lanes leave a loop's lanes only for good (until the loop statement
+    /// runs again), so an assignment to one where `loop_top` holds needs no blend.
+    pub loop_private: Vec<HashSet<usize>>,
+    /// The innermost enclosing loop (its address) of each local declared so far in
+    /// the region.
+    pub decl_loop: HashMap<u32, Option<usize>>,
     pub locals: HashMap<u32, SSlot>,
     pub privates: HashMap<GlobalId, SSlot>,
     /// gl_LocalInvocationIndex of the lanes.

@@ -1,5 +1,8 @@
 //! Statements of a SIMD region under the execution mask.
 
+use std::collections::HashSet;
+
+use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{InstBuilder, types};
 
@@ -71,6 +74,14 @@ impl Lower<'_, '_> {
                         .locals
                         .insert(local.0, Slot::Frame(off, ty));
                     self.simd_mut().writeback.push((vars.clone(), off, ty));
+                } else {
+                    let ctx = self.simd_mut();
+                    ctx.decl_loop.insert(local.0, ctx.loop_keys.last().copied());
+                    // Declared in the innermost loop's body: each iteration declares
+                    // it again.
+                    if let Some(set) = ctx.loop_private.last_mut() {
+                        set.extend(vars.iter().map(|v| v[0].index()));
+                    }
                 }
                 self.simd_mut().locals.insert(local.0, SSlot(vars));
                 Ok(())
@@ -94,15 +105,24 @@ impl Lower<'_, '_> {
                 // (then it is skipped).
                 let top = self.simd_ref().top;
                 self.simd_mut().top = top && !self.simd_ref().plan.varying[cond.0 as usize];
+                let loop_top = self.simd_ref().loop_top;
+                let branch_loop_top = loop_top && !self.simd_ref().plan.varying[cond.0 as usize];
+                self.simd_mut().loop_top = branch_loop_top;
                 self.decl_depth += 1;
                 let after_then = self.vbranch(then_m, accept);
                 let after_else = match after_then {
-                    Ok(_) if !reject.is_empty() => self.vbranch(else_m, reject),
+                    Ok(_) if !reject.is_empty() => {
+                        self.simd_mut().loop_top = branch_loop_top;
+                        self.vbranch(else_m, reject)
+                    }
                     _ => Ok(else_m),
                 };
                 self.decl_depth -= 1;
                 let (after_then, after_else) = (after_then?, after_else?);
                 self.simd_mut().top = top && !leaves(accept) && !leaves(reject);
+                // Lanes that break or return leave the loop's lanes too: only those
+                // that continue stay out of `exec` alone.
+                self.simd_mut().loop_top = loop_top && !continues(accept) && !continues(reject);
                 let m: V = std::array::from_fn(|p| self.b.ins().bor(after_then[p], after_else[p]));
                 self.set_exec(m);
                 Ok(())
@@ -116,6 +136,15 @@ impl Lower<'_, '_> {
                 let entry = self.exec();
                 let live = self.vvar(Scalar::Bool);
                 self.def_vvar(live, entry);
+                let private = self.loop_private_vars(s);
+                let outer_loop_top = self.simd_ref().loop_top;
+                {
+                    let ctx = self.simd_mut();
+                    ctx.loops.push(live);
+                    ctx.loop_keys.push(s as *const Stmt as usize);
+                    ctx.loop_private.push(private);
+                    ctx.loop_top = true;
+                }
                 let (header, body_blk, exit) = (
                     self.b.create_block(),
                     self.b.create_block(),
@@ -136,7 +165,7 @@ impl Lower<'_, '_> {
                 loop_branch(&mut self.b, any, body_blk, exit);
                 self.b.switch_to_block(body_blk);
                 self.set_exec(l);
-                self.simd_mut().loops.push(live);
+                self.simd_mut().loop_top = true;
                 // With a uniform condition and nothing that leaves early, every lane
                 // that entered runs each iteration or none does.
                 let top = self.simd_ref().top;
@@ -147,10 +176,10 @@ impl Lower<'_, '_> {
                     // Lanes that continued come back for the step.
                     let l = self.use_vvar(live);
                     self.set_exec(l);
+                    self.simd_mut().loop_top = true;
                     self.vblock(step)
                 });
                 self.decl_depth -= 1;
-                self.simd_mut().loops.pop();
                 r?;
                 self.check_abort();
                 // A do-while's test runs for the lanes still in the loop: `top` stays
@@ -158,12 +187,22 @@ impl Lower<'_, '_> {
                 if let (Some(c), true) = (cond, *test_after) {
                     let l = self.use_vvar(live);
                     self.set_exec(l);
+                    self.simd_mut().loop_top = true;
                     let c = self.vexpr(*c)?[0];
                     let l = self.use_vvar(live);
                     let nl: V = std::array::from_fn(|p| self.b.ins().band(l[p], c[p]));
                     self.def_vvar(live, nl);
                 }
                 self.simd_mut().top = top && !returns(body) && !returns(step);
+                {
+                    let ctx = self.simd_mut();
+                    ctx.loops.pop();
+                    ctx.loop_keys.pop();
+                    ctx.loop_private.pop();
+                    // Every lane that entered leaves but those that returned, which
+                    // left the enclosing loop's lanes too.
+                    ctx.loop_top = outer_loop_top;
+                }
                 self.b.ins().jump(header, &[]);
                 self.b.switch_to_block(exit);
                 // Every lane that entered leaves, but those that returned.
@@ -182,12 +221,14 @@ impl Lower<'_, '_> {
                 let z = self.no_lanes();
                 self.set_exec(z);
                 self.simd_mut().top = false;
+                self.simd_mut().loop_top = false;
                 Ok(())
             }
             StmtKind::Continue => {
                 let z = self.no_lanes();
                 self.set_exec(z);
                 self.simd_mut().top = false;
+                self.simd_mut().loop_top = false;
                 Ok(())
             }
             StmtKind::Return(None) if self.simd_ref().may_return => {
@@ -203,6 +244,7 @@ impl Lower<'_, '_> {
                 let z = self.no_lanes();
                 self.set_exec(z);
                 self.simd_mut().top = false;
+                self.simd_mut().loop_top = false;
                 Ok(())
             }
             _ => Err(format!(
@@ -210,6 +252,28 @@ impl Lower<'_, '_> {
                 s.span
             )),
         }
+    }
+
+    /// The variables (by their first lane vector) of the locals that only the loop
+    /// statement `s` names, declared directly in the loop around it (or, with none, in
+    /// the region): each run of `s` follows a declaration that set all their lanes,
+    /// and no lane reads them after leaving `s`.
+    fn loop_private_vars(&mut self, s: &Stmt) -> HashSet<usize> {
+        let key = self.cur_fn() as *const Function as usize;
+        if self.local_names.as_ref().is_none_or(|(k, _)| *k != key) {
+            let names = super::plan::local_names(self.cur_fn());
+            self.local_names = Some((key, names));
+        }
+        let inside = super::plan::local_names_in(self.cur_fn(), std::slice::from_ref(s));
+        let total = &self.local_names.as_ref().expect("set above").1;
+        let ctx = self.simd_ref();
+        let parent = ctx.loop_keys.last().copied();
+        inside
+            .iter()
+            .filter(|(l, n)| total.get(l) == Some(n) && ctx.decl_loop.get(l) == Some(&parent))
+            .filter_map(|(l, _)| ctx.locals.get(l))
+            .filter_map(|slot| slot.0.first().map(|v| v[0].index()))
+            .collect()
     }
 
     /// Runs `stmts` for the lanes of `m` if there are any; returns the lanes that
@@ -239,7 +303,13 @@ impl Lower<'_, '_> {
     /// Stores components `which` of a variable from `v`, in the lanes of the execution
     /// mask.
     pub(super) fn vstore_slot(&mut self, slot: &SSlot, which: &[usize], v: &[V]) -> R<()> {
-        if self.simd_ref().top {
+        let ctx = self.simd_ref();
+        let loop_private = ctx.loop_top
+            && ctx
+                .loop_private
+                .last()
+                .is_some_and(|set| slot.0.first().is_some_and(|v| set.contains(&v[0].index())));
+        if ctx.top || loop_private {
             for (&k, x) in which.iter().zip(v) {
                 self.def_vvar(slot.0[k], *x);
             }
@@ -321,6 +391,11 @@ fn leaves(stmts: &[Stmt]) -> bool {
             StmtKind::Break | StmtKind::Continue | StmtKind::Return(_)
         )
     })
+}
+
+/// Whether `stmts` contain a `continue` anywhere.
+fn continues(stmts: &[Stmt]) -> bool {
+    any_stmt(stmts, &|k| matches!(k, StmtKind::Continue))
 }
 
 /// Whether `stmts` contain a `return` anywhere.
