@@ -56,7 +56,7 @@ impl Lower<'_, '_> {
     /// Float lanes to integers, truncating, for values the caller knows are in range
     /// or whose lanes it discards otherwise (x86's `cvttps2dq` gives 0x8000_0000 out
     /// of range; the saturating conversion costs seven instructions more there).
-    fn trunc_in_range(&mut self, x: Value) -> Value {
+    pub(super) fn trunc_in_range(&mut self, x: Value) -> Value {
         if cfg!(target_arch = "x86_64") {
             self.b.ins().x86_cvtt2dq(types::I32X4, x)
         } else {

@@ -293,11 +293,12 @@ impl Lower<'_, '_> {
                 let au = self.b.ins().fabs(u);
                 let inside = self.b.ins().fcmp(FloatCC::LessThan, au, limit[p]);
                 near[p] = self.b.ins().band(near[p], inside);
-                let t = self.b.ins().fcvt_to_sint_sat(types::I32X4, u);
-                let tf = self.b.ins().fcvt_from_sint(types::F32X4, t);
-                let below = self.b.ins().fcmp(FloatCC::LessThan, u, tf);
-                let i0 = self.b.ins().iadd(t, below);
-                let i0f = self.b.ins().fcvt_from_sint(types::F32X4, i0);
+                // Within ±2^23 (the lanes of `near`, the only ones whose taps are
+                // used) floor(u) is an integer that converts exactly; other lanes'
+                // indices are whatever the conversion gives, wrapped into the level
+                // below like any index.
+                let i0f = self.b.ins().floor(u);
+                let i0 = self.trunc_in_range(i0f);
                 ws[p] = self.b.ins().fsub(u, i0f);
                 let i1 = self.b.ins().iadd(i0, one);
                 let wrap = |l: &mut Self, i: Value| {
