@@ -319,32 +319,10 @@ impl Lower<'_, '_> {
                 } else {
                     (0..n as i32).map(|i| gather(self, types::I8, i)).collect()
                 };
-                // unorm_to_f32: c / 255 correctly rounded. q = c * (1/255) is within
-                // an ulp; one correction step q + (c - q * 255) * (1/255) gives the
-                // correctly rounded quotient for every c in 0..=255, with each
-                // operation rounded to single precision and with the residual and the
-                // step as fused multiply-adds (both checked exhaustively against the
-                // double-precision result when this was written; the images test
-                // compares every byte with the helper).
-                let r = self.b.ins().f32const(1.0 / 255.0);
-                let r = self.b.ins().splat(types::F32X4, r);
-                let k255 = self.b.ins().f32const(255.0);
-                let k255 = self.b.ins().splat(types::F32X4, k255);
-                let fma = self.env.fma;
                 for b in bytes {
                     let f: V = std::array::from_fn(|p| {
                         let c = self.b.ins().fcvt_from_sint(types::F32X4, b[p]);
-                        let q = self.b.ins().fmul(c, r);
-                        if fma {
-                            let nq = self.b.ins().fneg(q);
-                            let e = self.b.ins().fma(nq, k255, c);
-                            self.b.ins().fma(e, r, q)
-                        } else {
-                            let qm = self.b.ins().fmul(q, k255);
-                            let e = self.b.ins().fsub(c, qm);
-                            let er = self.b.ins().fmul(e, r);
-                            self.b.ins().fadd(q, er)
-                        }
+                        self.unorm8_div(c)
                     });
                     out.push(f);
                 }
@@ -510,5 +488,32 @@ impl Lower<'_, '_> {
         let d = self.b.ins().nearest(d);
         let w = self.b.ins().fcvt_to_uint_sat(types::I32, d);
         self.b.ins().ireduce(types::I8, w)
+    }
+}
+
+impl Lower<'_, '_> {
+    /// c / 255 correctly rounded, for float lanes holding integers 0..=255 (unorm8
+    /// to float). q = c * (1/255) is within an ulp; one correction step
+    /// q + (c - q * 255) * (1/255) gives the correctly rounded quotient for every c in
+    /// 0..=255, with each operation rounded to single precision and with the residual
+    /// and the step as fused multiply-adds (both checked exhaustively against the
+    /// exact quotient; the images and sampler_lanes tests compare with the runtime's
+    /// division). A division would cost several times as much.
+    pub(super) fn unorm8_div(&mut self, c: Value) -> Value {
+        let r = self.b.ins().f32const(1.0 / 255.0);
+        let r = self.b.ins().splat(types::F32X4, r);
+        let k255 = self.b.ins().f32const(255.0);
+        let k255 = self.b.ins().splat(types::F32X4, k255);
+        let q = self.b.ins().fmul(c, r);
+        if self.env.fma {
+            let nq = self.b.ins().fneg(q);
+            let e = self.b.ins().fma(nq, k255, c);
+            self.b.ins().fma(e, r, q)
+        } else {
+            let qm = self.b.ins().fmul(q, k255);
+            let e = self.b.ins().fsub(c, qm);
+            let er = self.b.ins().fmul(e, r);
+            self.b.ins().fadd(q, er)
+        }
     }
 }

@@ -333,7 +333,6 @@ impl Lower<'_, '_> {
         let two = self.b.ins().iconst(types::I32, 2);
         let ff = self.b.ins().iconst(types::I32, 0xff);
         let ff = self.b.ins().splat(types::I32X4, ff);
-        let k255 = self.vsplat_f(255.0);
         // texel(x, y) as four component vectors, for each half.
         let texel = |l: &mut Self, xi: usize, yi: usize| -> [V; 4] {
             let mut comps = [[ff; P]; 4];
@@ -348,8 +347,13 @@ impl Lower<'_, '_> {
                     let ok = l.b.ins().uextend(types::I64, ok);
                     let a = l.b.ins().iadd(ptr, ok);
                     // In bounds for every lane: rt::Direct's wrap keeps x and y inside
-                    // the level.
-                    let v = l.b.ins().load(types::I32, MemFlagsData::trusted(), a, 0);
+                    // the level. Movable (a pure value for Cranelift, placed at its
+                    // use, where x86 takes it as PINSRD's memory operand): its address
+                    // comes from `ptr`, read here, so it is never computed before this
+                    // point; texel fetches need not see this dispatch's image stores
+                    // (GL 4.6 §7.13.2 asks a barrier between them).
+                    let flags = MemFlagsData::trusted().with_readonly().with_can_move();
+                    let v = l.b.ins().load(types::I32, flags, a, 0);
                     w = l.b.ins().insertlane(w, v, k);
                 }
                 for (c, comp) in comps.iter_mut().enumerate() {
@@ -357,7 +361,7 @@ impl Lower<'_, '_> {
                     let b = l.b.ins().ushr(w, s);
                     let b = l.b.ins().band(b, ff);
                     let f = l.b.ins().fcvt_from_sint(types::F32X4, b);
-                    comp[p] = l.b.ins().fdiv(f, k255[p]);
+                    comp[p] = l.unorm8_div(f);
                 }
             }
             comps
