@@ -657,17 +657,7 @@ impl Lower<'_, '_> {
 
     /// The constant `v` splats, if it is one (its 32 bits, zero-extended).
     pub(super) fn splat_imm(&self, v: Value) -> Option<i64> {
-        let dfg = &self.b.func.dfg;
-        let inst = dfg.value_def(dfg.resolve_aliases(v)).inst()?;
-        let InstructionData::Unary {
-            opcode: Opcode::Splat,
-            arg,
-        } = dfg.insts[inst]
-        else {
-            return None;
-        };
-        let def = dfg.value_def(dfg.resolve_aliases(arg)).inst()?;
-        match dfg.insts[def] {
+        match self.splat_const(v)? {
             InstructionData::UnaryImm {
                 opcode: Opcode::Iconst,
                 imm,
@@ -678,6 +668,17 @@ impl Lower<'_, '_> {
 
     /// The constant `v` splats across float lanes, if it is one.
     fn splat_f32(&self, v: Value) -> Option<f32> {
+        match self.splat_const(v)? {
+            InstructionData::UnaryIeee32 {
+                opcode: Opcode::F32const,
+                imm,
+            } => Some(f32::from_bits(imm.bits())),
+            _ => None,
+        }
+    }
+
+    /// The instruction defining the scalar that `v` splats, when `v` is a splat.
+    fn splat_const(&self, v: Value) -> Option<InstructionData> {
         let dfg = &self.b.func.dfg;
         let inst = dfg.value_def(dfg.resolve_aliases(v)).inst()?;
         let InstructionData::Unary {
@@ -688,13 +689,7 @@ impl Lower<'_, '_> {
             return None;
         };
         let def = dfg.value_def(dfg.resolve_aliases(arg)).inst()?;
-        match dfg.insts[def] {
-            InstructionData::UnaryIeee32 {
-                opcode: Opcode::F32const,
-                imm,
-            } => Some(f32::from_bits(imm.bits())),
-            _ => None,
-        }
+        Some(dfg.insts[def])
     }
 
     /// Integer division and remainder that never trap: a zero divisor divides by one
