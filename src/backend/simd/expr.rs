@@ -80,6 +80,9 @@ impl Lower<'_, '_> {
             {
                 // One value for the group: the scalar lowering assigns it, when some
                 // lane runs the assignment.
+                if self.simd_ref().some_lane {
+                    return self.expr(e).map(|_| ());
+                }
                 let e_any = self.exec();
                 let any = self.any_lane(e_any);
                 let (run, done) = (self.b.create_block(), self.b.create_block());

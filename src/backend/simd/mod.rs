@@ -139,6 +139,7 @@ impl Lower<'_, '_> {
             plan,
             exec,
             top: true,
+            some_lane: false,
             alive,
             loops: Vec::new(),
             loop_keys: Vec::new(),

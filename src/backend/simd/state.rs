@@ -79,6 +79,9 @@ pub struct SimdCtx {
     /// assignment then needs no blend, since the lanes outside that mask (past the
     /// group's end, or returned before an earlier barrier) are never observed.
     pub top: bool,
+    /// Whether `exec` is known to have a lane set (a uniform loop's body and step, at
+    /// their own level; cleared whenever `exec` changes).
+    pub some_lane: bool,
     /// Lanes that have not returned from main.
     pub alive: VVar,
     /// The lanes still in each enclosing loop, innermost last.

@@ -22,6 +22,13 @@ impl Lower<'_, '_> {
     fn set_exec(&mut self, m: V) {
         let e = self.simd_ref().exec;
         self.def_vvar(e, m);
+        self.simd_mut().some_lane = false;
+    }
+
+    /// Sets `exec` to `m`, which the caller knows has a lane set.
+    fn set_exec_some(&mut self, m: V) {
+        self.set_exec(m);
+        self.simd_mut().some_lane = true;
     }
 
     fn no_lanes(&mut self) -> V {
@@ -133,6 +140,10 @@ impl Lower<'_, '_> {
                 body,
                 step,
             } => {
+                let uniform = cond.is_none_or(|c| !self.simd_ref().plan.varying[c.0 as usize]);
+                if uniform && !exits_loop(body) && !exits_loop(step) {
+                    return self.vuniform_loop(s, *cond, *test_after, body, step);
+                }
                 let entry = self.exec();
                 let live = self.vvar(Scalar::Bool);
                 self.def_vvar(live, entry);
@@ -252,6 +263,86 @@ impl Lower<'_, '_> {
                 s.span
             )),
         }
+    }
+
+    /// A loop whose condition is uniform and whose body and step neither break,
+    /// continue nor return: every lane that enters runs each iteration, so the loop is
+    /// controlled by the condition's one scalar and the lanes' mask stays the entry's
+    /// (no mask carried around the loop, no lane test per iteration).
+    fn vuniform_loop(
+        &mut self,
+        s: &Stmt,
+        cond: Option<ExprId>,
+        test_after: bool,
+        body: &[Stmt],
+        step: &[Stmt],
+    ) -> R<()> {
+        let entry = self.exec();
+        let top = self.simd_ref().top;
+        let live = self.vvar(Scalar::Bool);
+        self.def_vvar(live, entry);
+        let private = self.loop_private_vars(s);
+        let outer_loop_top = self.simd_ref().loop_top;
+        {
+            let ctx = self.simd_mut();
+            ctx.loops.push(live);
+            ctx.loop_keys.push(s as *const Stmt as usize);
+            ctx.loop_private.push(private);
+        }
+        let (header, body_blk, exit) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        // The loop runs when some lane enters (then in its body `exec` has a lane).
+        let any = self.any_lane(entry);
+        self.b.ins().brif(any, header, &[], exit, &[]);
+        self.b.switch_to_block(header);
+        match cond {
+            Some(c) if !test_after => {
+                let v = self.expr(c)?;
+                let v = self.scalar(&v);
+                loop_branch(&mut self.b, v, body_blk, exit);
+            }
+            _ => {
+                self.b.ins().jump(body_blk, &[]);
+            }
+        }
+        self.b.switch_to_block(body_blk);
+        self.set_exec_some(entry);
+        self.simd_mut().loop_top = true;
+        self.decl_depth += 1;
+        let r = self.vblock(body).and_then(|_| {
+            self.set_exec_some(entry);
+            self.simd_mut().loop_top = true;
+            self.vblock(step)
+        });
+        self.decl_depth -= 1;
+        r?;
+        self.check_abort();
+        match cond {
+            Some(c) if test_after => {
+                self.set_exec_some(entry);
+                self.simd_mut().loop_top = true;
+                let v = self.expr(c)?;
+                let v = self.scalar(&v);
+                self.b.ins().brif(v, header, &[], exit, &[]);
+            }
+            _ => {
+                self.b.ins().jump(header, &[]);
+            }
+        }
+        {
+            let ctx = self.simd_mut();
+            ctx.loops.pop();
+            ctx.loop_keys.pop();
+            ctx.loop_private.pop();
+            ctx.loop_top = outer_loop_top;
+            ctx.top = top;
+        }
+        self.b.switch_to_block(exit);
+        self.set_exec(entry);
+        Ok(())
     }
 
     /// The variables (by their first lane vector) of the locals that only the loop
@@ -391,6 +482,38 @@ fn leaves(stmts: &[Stmt]) -> bool {
             StmtKind::Break | StmtKind::Continue | StmtKind::Return(_)
         )
     })
+}
+
+/// Whether `stmts` may leave the loop they are the body of early, or skip the rest
+/// of an iteration: a `return` anywhere, or a `break` or `continue` outside the loops
+/// (and switches) they contain.
+fn exits_loop(stmts: &[Stmt]) -> bool {
+    let mut todo: Vec<(&[Stmt], bool)> = vec![(stmts, false)];
+    while let Some((b, nested)) = todo.pop() {
+        for s in b {
+            match &s.kind {
+                StmtKind::Return(_) => return true,
+                StmtKind::Break | StmtKind::Continue if !nested => return true,
+                StmtKind::Block(b) => todo.push((b, nested)),
+                StmtKind::If { accept, reject, .. } => {
+                    todo.push((accept, nested));
+                    todo.push((reject, nested));
+                }
+                StmtKind::Loop { body, step, .. } => {
+                    todo.push((body, true));
+                    todo.push((step, true));
+                }
+                // A `continue` in a switch continues the loop: counted as leaving.
+                StmtKind::Switch { cases, .. } => {
+                    for c in cases {
+                        todo.push((&c.body, nested));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    false
 }
 
 /// Whether `stmts` contain a `continue` anywhere.
