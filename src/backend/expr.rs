@@ -625,13 +625,27 @@ impl Lower<'_, '_> {
 
     /// `icmp`, with a lane vector compared against a splat constant turned into the
     /// comparison x86 does in fewer instructions (`x < c` as `x <= c - 1` where `c - 1`
-    /// does not wrap, and so on): the same result in every lane.
-    fn int_compare(&mut self, cc: IntCC, x: Value, y: Value) -> Value {
+    /// does not wrap, and so on), and a strict unsigned comparison of two lane vectors
+    /// as the signed one of both with their sign bits flipped (x86 has signed
+    /// greater-than only; Cranelift's unsigned `<` is four instructions): the same
+    /// result in every lane.
+    pub(super) fn int_compare(&mut self, cc: IntCC, x: Value, y: Value) -> Value {
         if self.b.func.dfg.value_type(x) == types::I32X4 {
             let (cc, x, c) = match (self.splat_imm(x), self.splat_imm(y)) {
                 (_, Some(c)) => (cc, x, c),
                 (Some(c), None) => (cc.swap_args(), y, c),
-                (None, None) => return self.b.ins().icmp(cc, x, y),
+                (None, None) => {
+                    let signed = match cc {
+                        IntCC::UnsignedLessThan => IntCC::SignedLessThan,
+                        IntCC::UnsignedGreaterThan => IntCC::SignedGreaterThan,
+                        _ => return self.b.ins().icmp(cc, x, y),
+                    };
+                    let sign = self.b.ins().iconst(types::I32, i64::from(i32::MIN));
+                    let sign = self.b.ins().splat(types::I32X4, sign);
+                    let xs = self.b.ins().bxor(x, sign);
+                    let ys = self.b.ins().bxor(y, sign);
+                    return self.b.ins().icmp(signed, xs, ys);
+                }
             };
             let (u, i) = (c as u32, c as u32 as i32);
             let better = match cc {

@@ -50,7 +50,7 @@ impl Lower<'_, '_> {
                 .load(types::I32, dm, d, rt::desc::SIZE + 4 * i as i32);
             let sv = self.b.ins().splat(types::I32X4, size);
             for p in 0..P {
-                let inside = self.b.ins().icmp(IntCC::UnsignedLessThan, c[p], sv);
+                let inside = self.int_compare(IntCC::UnsignedLessThan, c[p], sv);
                 m[p] = self.b.ins().band(m[p], inside);
             }
         }
@@ -493,27 +493,32 @@ impl Lower<'_, '_> {
 
 impl Lower<'_, '_> {
     /// c / 255 correctly rounded, for float lanes holding integers 0..=255 (unorm8
-    /// to float). q = c * (1/255) is within an ulp; one correction step
-    /// q + (c - q * 255) * (1/255) gives the correctly rounded quotient for every c in
-    /// 0..=255, with each operation rounded to single precision and with the residual
-    /// and the step as fused multiply-adds (both checked exhaustively against the
-    /// exact quotient; the images and sampler_lanes tests compare with the runtime's
-    /// division). A division would cost several times as much.
+    /// to float). With fused multiply-adds: c * K1 + (c * K2) in one rounding, where
+    /// K1 = 1/255 rounded to single precision and K2 = 1/255 - K1 rounded: the sum
+    /// is within about 2^-48 of c / 255, far closer than c / 255 (whose binary
+    /// expansion repeats c's 8 bits) ever comes to a rounding midpoint. Without them,
+    /// q = c * K1 is within an ulp, and one correction step q + (c - q * 255) * K1
+    /// gives the correctly rounded quotient. Both checked exhaustively against the
+    /// exact quotient over 0..=255 (the images and sampler_lanes tests compare with
+    /// the runtime's division). A division would cost several times as much.
     pub(super) fn unorm8_div(&mut self, c: Value) -> Value {
-        let r = self.b.ins().f32const(1.0 / 255.0);
+        let k1: f32 = 1.0 / 255.0;
+        let r = self.b.ins().f32const(k1);
         let r = self.b.ins().splat(types::F32X4, r);
+        if self.env.fma {
+            // -2.3191758e-10: 1/255 - K1, rounded.
+            let k2 = (1.0f64 / 255.0 - k1 as f64) as f32;
+            let lo = self.b.ins().f32const(k2);
+            let lo = self.b.ins().splat(types::F32X4, lo);
+            let lo = self.b.ins().fmul(c, lo);
+            return self.b.ins().fma(c, r, lo);
+        }
         let k255 = self.b.ins().f32const(255.0);
         let k255 = self.b.ins().splat(types::F32X4, k255);
         let q = self.b.ins().fmul(c, r);
-        if self.env.fma {
-            let nq = self.b.ins().fneg(q);
-            let e = self.b.ins().fma(nq, k255, c);
-            self.b.ins().fma(e, r, q)
-        } else {
-            let qm = self.b.ins().fmul(q, k255);
-            let e = self.b.ins().fsub(c, qm);
-            let er = self.b.ins().fmul(e, r);
-            self.b.ins().fadd(q, er)
-        }
+        let qm = self.b.ins().fmul(q, k255);
+        let e = self.b.ins().fsub(c, qm);
+        let er = self.b.ins().fmul(e, r);
+        self.b.ins().fadd(q, er)
     }
 }
