@@ -181,7 +181,28 @@ int main(void)
         CHECK(n == 0, "no report (%d)", n);
     }
 
-    /* 6. Each dispatch reports its own first access: the first program again. */
+    /* 6. Reads only the lanes outside a divergent `if` would make out of range (a
+     *    SIMD region's lanes 4..7 of 8, over a 16-byte range): nothing to report, and
+     *    the lanes inside read the data. */
+    GLuint dv = program("#version 430\n"
+                        "layout(local_size_x = 8) in;\n"
+                        "layout(std430, binding = 0) buffer In { uint data[]; };\n"
+                        "layout(std430, binding = 1) buffer Out { uint result[]; };\n"
+                        "void main() {\n"
+                        "    uint i = gl_LocalInvocationIndex, r = 5u;\n"
+                        "    if (i < 4u)\n"
+                        "        r = data[i] * 2u;\n"
+                        "    result[i] = r;\n"
+                        "}\n");
+    buffer(0, 16, in);
+    n = dispatch(dv, 1);
+    glGetNamedBufferSubData(out, 0, 8 * 4, res);
+    CHECK(res[0] == 200 && res[3] == 206 && res[4] == 5 && res[7] == 5, "the lanes inside read (%u %u %u %u)",
+          res[0], res[3], res[4], res[7]);
+    CHECK(n == 0, "no access out of range, no report (%d: %s)", n, last);
+
+    /* 7. Each dispatch reports its own first access: the first program again. */
+    buffer(0, sizeof in, in);
     n = dispatch(rd, 1);
     CHECK(n == (checking ? 1 : 0), "the next dispatch reports again (%d)", n);
     CHECK(glGetError() == GL_NO_ERROR, "no GL error from any of it");

@@ -889,7 +889,10 @@ impl Lower<'_, '_> {
                     .store(vflags, zq, res, (c * 16 * P + 16 * q) as i32);
             }
         }
-        self.lane_loop(ops, guarded.then_some(exec_at), |l, off| {
+        // With the bounds report, pure code too runs only for the mask's lanes: a lane
+        // outside it must not report an access the program never makes.
+        let guard = guarded || self.env.check_bounds;
+        self.lane_loop(ops, guard.then_some(exec_at), |l, off| {
             let lane_ops = l.b.ins().iadd(ops, off);
             let lane_res = l.b.ins().iadd(res, off);
             for &(p, ps, at, comps) in &layout {
