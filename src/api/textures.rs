@@ -619,7 +619,7 @@ macro_rules! pixel_store_fns {
         #[unsafe(no_mangle)]
         pub extern "C" fn $name(pname: GLenum, param: $t) {
             gl_call(stringify!($name), |st| {
-                st.textures.pixel_store.set(pname, param as f64)
+                st.pixel_store(pname, param as f64)
             })
         }
     )+};

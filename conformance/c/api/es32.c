@@ -7,6 +7,7 @@
  * (KHR_blend_equation_advanced) and BlendBarrier, PrimitiveBoundingBox and its state,
  * the multisample line width limits, and GLSL ES 3.20: gl_BoundingBox and the
  * blend_support layouts only from 3.20, texture buffers in a 3.20 compute shader.
+ * Desktop-only texture, sampler and pixel storage parameters are INVALID_ENUM.
  * The same checks pass on Mesa llvmpipe's OpenGL ES 3.2 context (--any-gl: another GL
  * than glcompute; then what glcompute alone guarantees, and its desktop context, are
  * not checked). */
@@ -463,6 +464,51 @@ static void glsl320(int any)
     glDeleteProgram(p);
 }
 
+/* Desktop-only tokens in an OpenGL ES context: the texture parameters and values and
+ * the pixel storage parameters OpenGL ES 3.2 lacks are INVALID_ENUM and change
+ * nothing; OpenGL ES's own still work. */
+static void desktop_tokens(int any)
+{
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    EXPECT_ERR(GL_INVALID_ENUM, "TEXTURE_LOD_BIAS is no texture parameter of OpenGL ES",
+               glTexParameteri(GL_TEXTURE_2D, 0x8501, 0));
+    EXPECT_ERR(GL_INVALID_ENUM, "TEXTURE_PRIORITY is no texture parameter of OpenGL ES",
+               glTexParameterf(GL_TEXTURE_2D, 0x8066, 1.0f));
+    GLint v = 0;
+    EXPECT_ERR(GL_INVALID_ENUM, "nor can it be queried", glGetTexParameteriv(GL_TEXTURE_2D, 0x8501, &v));
+    EXPECT_ERR(GL_INVALID_ENUM, "wrap mode CLAMP is not OpenGL ES's",
+               glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, 0x2900));
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, &v);
+    CHECK(v == GL_REPEAT, "the wrap mode stayed REPEAT (0x%x)", v);
+    EXPECT_ERR(GL_NO_ERROR, "CLAMP_TO_BORDER is (OpenGL ES 3.2)",
+               glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER));
+    EXPECT_ERR(GL_NO_ERROR, "a swizzle to ONE", glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_ONE));
+    EXPECT_ERR(GL_INVALID_ENUM, "a swizzle to no component",
+               glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, 0x8501));
+    glDeleteTextures(1, &tex);
+    EXPECT_ERR(GL_INVALID_ENUM, "PACK_SWAP_BYTES is no pixel storage parameter of OpenGL ES",
+               glPixelStorei(0x0D00, 1));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor PACK_LSB_FIRST", glPixelStorei(0x0D01, 1));
+    EXPECT_ERR(GL_NO_ERROR, "UNPACK_IMAGE_HEIGHT is", glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0));
+    EXPECT_ERR(GL_NO_ERROR, "and PACK_ROW_LENGTH", glPixelStorei(GL_PACK_ROW_LENGTH, 0));
+    if (!any) {
+        /* OpenGL ES 3.2 §8.2: a sampler's parameters are table 21.12's, without the
+         * LOD bias (Mesa's OpenGL ES contexts take it on samplers). */
+        GLuint smp;
+        glGenSamplers(1, &smp);
+        EXPECT_ERR(GL_INVALID_ENUM, "TEXTURE_LOD_BIAS is no sampler parameter of OpenGL ES",
+                   glSamplerParameterf(smp, 0x8501, 1.0f));
+        EXPECT_ERR(GL_NO_ERROR, "MIN_LOD is", glSamplerParameterf(smp, GL_TEXTURE_MIN_LOD, 1.0f));
+        glDeleteSamplers(1, &smp);
+        /* OpenGL ES 3.2 table 8.1 and §16.1.2: no pack image height or skipped images
+         * (Mesa's OpenGL ES 3 contexts take them). */
+        EXPECT_ERR(GL_INVALID_ENUM, "nor PACK_IMAGE_HEIGHT", glPixelStorei(0x806C, 4));
+        EXPECT_ERR(GL_INVALID_ENUM, "nor PACK_SKIP_IMAGES", glPixelStorei(0x806B, 1));
+    }
+}
+
 int main(int argc, char **argv)
 {
     int any = 0;
@@ -485,6 +531,7 @@ int main(int argc, char **argv)
     astc(dir ? dir : ASTC_DIR_DEFAULT, any);
     blend_and_bounds();
     glsl320(any);
+    desktop_tokens(any);
 
     if (any) {
         eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

@@ -107,6 +107,21 @@ impl ContextState {
         }
     }
 
+    /// PixelStore{i,f} (GL 4.6 §8.4.1). An OpenGL ES context has OpenGL ES 3.2's
+    /// parameters only (§8.4.1 there, table 8.1: no SWAP_BYTES, LSB_FIRST, the pack
+    /// image height and skip images, or the compressed block parameters): another is
+    /// INVALID_ENUM, as in Mesa's OpenGL ES contexts.
+    pub fn pixel_store(&mut self, pname: u32, value: f64) -> GlResult<()> {
+        if self.info.es && !crate::gl::es_functions::is_es_enum(pname) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{} is not a pixel storage parameter of OpenGL ES",
+                Enum(pname)
+            );
+        }
+        self.textures.pixel_store.set(pname, value)
+    }
+
     pub fn is_texture(&self, name: u32) -> bool {
         self.shared.textures.lock().get(name).is_some()
     }

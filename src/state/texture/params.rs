@@ -361,6 +361,7 @@ impl ContextState {
         scalar: bool,
         read: impl FnOnce(usize) -> (Vec<f64>, Option<[u32; 4]>),
     ) -> GlResult<()> {
+        self.check_es_parameter(pname)?;
         let n = param_count(pname);
         // GL 4.6 §8.10 (§8.2 for samplers): INVALID_ENUM if a scalar form names a
         // vector parameter.
@@ -396,7 +397,62 @@ impl ContextState {
             // (INVALID_ENUM for no texture parameter); nothing changes.
             return self.get_tex_parameter(&tex, pname).map(drop);
         }
+        self.check_es_values(pname, &v)?;
         self.tex_parameter(tex, pname, &v, raw)
+    }
+
+    /// An OpenGL ES context's texture and sampler parameters are OpenGL ES 3.2's (and
+    /// those of the extensions it announces): a desktop-only one (TEXTURE_LOD_BIAS,
+    /// TEXTURE_PRIORITY, ...) is INVALID_ENUM (OpenGL ES 3.2 §8.10, §8.2: pname is one
+    /// of table 20.10's; Mesa's OpenGL ES contexts do the same).
+    fn check_es_parameter(&self, pname: u32) -> GlResult<()> {
+        if self.info.es && !crate::gl::es_functions::is_es_enum(pname) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "{} is not a texture or sampler parameter of OpenGL ES",
+                Enum(pname)
+            );
+        }
+        Ok(())
+    }
+
+    /// An OpenGL ES context's enumerated parameter values are OpenGL ES 3.2's: a
+    /// desktop-only one (wrap mode CLAMP, ...) is INVALID_ENUM (OpenGL ES 3.2 §8.10: "if
+    /// the value of param is not an accepted constant", table 8.20).
+    fn check_es_values(&self, pname: u32, v: &[f64]) -> GlResult<()> {
+        let enumerated = matches!(
+            pname,
+            GL_TEXTURE_WRAP_S
+                | GL_TEXTURE_WRAP_T
+                | GL_TEXTURE_WRAP_R
+                | GL_TEXTURE_MIN_FILTER
+                | GL_TEXTURE_MAG_FILTER
+                | GL_TEXTURE_COMPARE_MODE
+                | GL_TEXTURE_COMPARE_FUNC
+                | GL_TEXTURE_SWIZZLE_R
+                | GL_TEXTURE_SWIZZLE_G
+                | GL_TEXTURE_SWIZZLE_B
+                | GL_TEXTURE_SWIZZLE_A
+                | GL_TEXTURE_SWIZZLE_RGBA
+                | GL_DEPTH_STENCIL_TEXTURE_MODE
+        );
+        if !self.info.es || !enumerated {
+            return Ok(());
+        }
+        for &x in v {
+            // Zero (NONE) and one are ES tokens (ZERO, ONE as swizzles).
+            let token = x as i64;
+            let known = x == token as f64
+                && u32::try_from(token).is_ok_and(crate::gl::es_functions::is_es_enum);
+            if !known {
+                gl_bail!(
+                    GL_INVALID_ENUM,
+                    "{x} is not a value of {} in OpenGL ES",
+                    Enum(pname)
+                );
+            }
+        }
+        Ok(())
     }
 
     /// GetTexParameter*, GetTextureParameter* and GetSamplerParameter*: the values of
@@ -408,6 +464,7 @@ impl ContextState {
         pname: u32,
         out: ParamOut,
     ) -> GlResult<Vec<u32>> {
+        self.check_es_parameter(pname)?;
         let v = match t {
             TexRef::Sampler(name) => self.get_sampler_parameter(name, pname)?,
             t => self.get_tex_parameter(&*self.param_texture(t)?, pname)?,
