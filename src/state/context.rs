@@ -172,6 +172,7 @@ impl ContextState {
             debug: DebugState::new(info.flags & GL_CONTEXT_FLAG_DEBUG_BIT != 0),
             bindings: Bindings {
                 assembly_targets: !info.es && !info.is_core(),
+                es: info.es,
                 ..Bindings::default()
             },
             current_program: None,

@@ -7,7 +7,8 @@
  * (KHR_blend_equation_advanced) and BlendBarrier, PrimitiveBoundingBox and its state,
  * the multisample line width limits, and GLSL ES 3.20: gl_BoundingBox and the
  * blend_support layouts only from 3.20, texture buffers in a 3.20 compute shader.
- * Desktop-only texture, sampler and pixel storage parameters are INVALID_ENUM.
+ * Desktop-only texture, sampler and pixel storage parameters and buffer targets are
+ * INVALID_ENUM.
  * The same checks pass on Mesa llvmpipe's OpenGL ES 3.2 context (--any-gl: another GL
  * than glcompute; then what glcompute alone guarantees, and its desktop context, are
  * not checked). */
@@ -493,6 +494,14 @@ static void desktop_tokens(int any)
     EXPECT_ERR(GL_INVALID_ENUM, "nor PACK_LSB_FIRST", glPixelStorei(0x0D01, 1));
     EXPECT_ERR(GL_NO_ERROR, "UNPACK_IMAGE_HEIGHT is", glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, 0));
     EXPECT_ERR(GL_NO_ERROR, "and PACK_ROW_LENGTH", glPixelStorei(GL_PACK_ROW_LENGTH, 0));
+    GLuint buf;
+    glGenBuffers(1, &buf);
+    EXPECT_ERR(GL_INVALID_ENUM, "QUERY_BUFFER is no buffer target of OpenGL ES", glBindBuffer(0x9192, buf));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor PARAMETER_BUFFER", glBindBuffer(0x80EE, buf));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor for BufferData", glBufferData(0x9192, 16, NULL, GL_STATIC_DRAW));
+    EXPECT_ERR(GL_NO_ERROR, "DISPATCH_INDIRECT_BUFFER is", glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, buf));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glDeleteBuffers(1, &buf);
     if (!any) {
         /* OpenGL ES 3.2 §8.2: a sampler's parameters are table 21.12's, without the
          * LOD bias (Mesa's OpenGL ES contexts take it on samplers). */

@@ -117,6 +117,9 @@ pub struct Bindings {
     pub program_parameter_indexed: Vec<IndexedBinding>,
     /// The context has assembly programs (a compatibility profile).
     pub assembly_targets: bool,
+    /// An OpenGL ES context: no QUERY_BUFFER or PARAMETER_BUFFER target (OpenGL ES
+    /// 3.2 table 6.1 lacks them; INVALID_ENUM there, as in Mesa's ES contexts).
+    pub es: bool,
 }
 
 impl Default for Bindings {
@@ -145,6 +148,7 @@ impl Default for Bindings {
             program_parameter: None,
             program_parameter_indexed: n(limits::MAX_PROGRAM_PARAMETER_BUFFER_BINDINGS),
             assembly_targets: false,
+            es: false,
         }
     }
 }
@@ -162,8 +166,8 @@ impl Bindings {
             GL_DRAW_INDIRECT_BUFFER => &mut self.draw_indirect,
             GL_PIXEL_PACK_BUFFER => &mut self.pixel_pack,
             GL_PIXEL_UNPACK_BUFFER => &mut self.pixel_unpack,
-            GL_QUERY_BUFFER => &mut self.query,
-            GL_PARAMETER_BUFFER => &mut self.parameter,
+            GL_QUERY_BUFFER if !self.es => &mut self.query,
+            GL_PARAMETER_BUFFER if !self.es => &mut self.parameter,
             GL_SHADER_STORAGE_BUFFER => &mut self.shader_storage,
             GL_TEXTURE_BUFFER => &mut self.texture,
             GL_TRANSFORM_FEEDBACK_BUFFER => &mut self.transform_feedback,
@@ -193,8 +197,10 @@ impl Bindings {
     pub fn unbind_everywhere(&mut self, buf: &Arc<Buffer>) {
         let is = |b: &Option<Arc<Buffer>>| b.as_ref().is_some_and(|x| Arc::ptr_eq(x, buf));
         for target in GENERIC_TARGETS {
-            let slot = self.slot(target).expect("generic target");
-            if is(slot) {
+            // (A target the context lacks never holds a buffer.)
+            if let Some(slot) = self.slot(target)
+                && is(slot)
+            {
                 *slot = None;
             }
         }
