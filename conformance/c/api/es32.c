@@ -7,8 +7,8 @@
  * (KHR_blend_equation_advanced) and BlendBarrier, PrimitiveBoundingBox and its state,
  * the multisample line width limits, and GLSL ES 3.20: gl_BoundingBox and the
  * blend_support layouts only from 3.20, texture buffers in a 3.20 compute shader.
- * Desktop-only texture, sampler and pixel storage parameters and buffer targets are
- * INVALID_ENUM.
+ * Desktop-only texture, sampler and pixel storage parameters, buffer targets and
+ * TexStorage internal formats are INVALID_ENUM.
  * The same checks pass on Mesa llvmpipe's OpenGL ES 3.2 context (--any-gl: another GL
  * than glcompute; then what glcompute alone guarantees, and its desktop context, are
  * not checked). */
@@ -489,6 +489,21 @@ static void desktop_tokens(int any)
     EXPECT_ERR(GL_INVALID_ENUM, "a swizzle to no component",
                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, 0x8501));
     glDeleteTextures(1, &tex);
+    if (!any) {
+        /* OpenGL ES 3.2 §8.18 and tables 8.10, 8.14: TexStorage takes OpenGL ES's sized
+         * formats (Mesa's ES contexts take RGBA16 through EXT_texture_norm16, which
+         * glcompute's do not announce). */
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        EXPECT_ERR(GL_INVALID_ENUM, "RGBA16 is no internal format of OpenGL ES 3.2",
+                   glTexStorage2D(GL_TEXTURE_2D, 1, 0x805B, 4, 4));
+        EXPECT_ERR(GL_INVALID_ENUM, "nor DEPTH_COMPONENT32", glTexStorage2D(GL_TEXTURE_2D, 1, 0x81A7, 4, 4));
+        GLint immutable = 1;
+        glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &immutable);
+        CHECK(immutable == 0, "the failed calls made no storage (%d)", immutable);
+        EXPECT_ERR(GL_NO_ERROR, "RGB10_A2 is", glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB10_A2, 4, 4));
+        glDeleteTextures(1, &tex);
+    }
     EXPECT_ERR(GL_INVALID_ENUM, "PACK_SWAP_BYTES is no pixel storage parameter of OpenGL ES",
                glPixelStorei(0x0D00, 1));
     EXPECT_ERR(GL_INVALID_ENUM, "nor PACK_LSB_FIRST", glPixelStorei(0x0D01, 1));

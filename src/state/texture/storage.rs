@@ -36,7 +36,15 @@ impl ContextState {
         let codec = crate::format::compressed::codec(internal);
         // GL 4.6 §8.19: INVALID_ENUM if internalformat is not a sized internal format
         // (the specific compressed formats are sized; the generic ones are not).
+        // OpenGL ES 3.2 §8.18: the same for a format OpenGL ES lacks (tables 8.10 and
+        // 8.14: RGBA16, DEPTH_COMPONENT32 ... are desktop GL's).
+        let es_ok = !self.info.es || crate::gl::es_functions::is_es_enum(internal);
         let f = match internal_format(internal) {
+            _ if !es_ok => gl_bail!(
+                GL_INVALID_ENUM,
+                "internalformat {} is not an internal format of OpenGL ES",
+                Enum(internal)
+            ),
             Some(f) if !is_unsized(internal) => f,
             _ if let Some(c) = codec => c.texel_format(),
             _ => gl_bail!(
