@@ -486,7 +486,7 @@ fn leaves(stmts: &[Stmt]) -> bool {
 
 /// Whether `stmts` may leave the loop they are the body of early, or skip the rest
 /// of an iteration: a `return` anywhere, or a `break` or `continue` outside the loops
-/// (and switches) they contain.
+/// they contain (one inside a switch counts too).
 fn exits_loop(stmts: &[Stmt]) -> bool {
     let mut todo: Vec<(&[Stmt], bool)> = vec![(stmts, false)];
     while let Some((b, nested)) = todo.pop() {
