@@ -798,6 +798,15 @@ impl ContextState {
             // GL 4.6 §9.2.4: INVALID_OPERATION if no renderbuffer is bound.
             gl_bail!(GL_INVALID_OPERATION, "no renderbuffer is bound");
         };
+        // OpenGL ES 3.2 §9.2.4: INVALID_ENUM if internalformat is not one of its
+        // color-, depth- or stencil-renderable sized formats (no base formats).
+        if self.info.es && !crate::format::es::is_renderable(internal) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "internalformat {} is not a renderable format of OpenGL ES",
+                Enum(internal)
+            );
+        }
         // GL 4.6 §9.2.4: INVALID_ENUM if internalformat is not colour-, depth- or
         // stencil-renderable (table 9.1's base STENCIL_INDEX included: 8 bits).
         let sized = if internal == GL_STENCIL_INDEX {

@@ -215,6 +215,36 @@ impl ContextState {
         pname: u32,
         buf_size: i32,
     ) -> GlResult<Vec<i64>> {
+        // OpenGL ES 3.2 §20.3 (no ARB_internalformat_query2): INVALID_ENUM unless the
+        // target is a renderbuffer or multisample texture one, internalformat is
+        // color-, depth- or stencil-renderable and pname is SAMPLES or
+        // NUM_SAMPLE_COUNTS.
+        if self.info.es {
+            if !matches!(
+                target,
+                GL_RENDERBUFFER | GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+            ) {
+                gl_bail!(
+                    GL_INVALID_ENUM,
+                    "target {} is not a renderbuffer or multisample texture target",
+                    Enum(target)
+                );
+            }
+            if !crate::format::es::is_renderable(internal) {
+                gl_bail!(
+                    GL_INVALID_ENUM,
+                    "internalformat {} is not a renderable format of OpenGL ES",
+                    Enum(internal)
+                );
+            }
+            if !matches!(pname, GL_SAMPLES | GL_NUM_SAMPLE_COUNTS) {
+                gl_bail!(
+                    GL_INVALID_ENUM,
+                    "pname {} is not GL_SAMPLES or GL_NUM_SAMPLE_COUNTS",
+                    Enum(pname)
+                );
+            }
+        }
         // GL 4.6 §22.3: INVALID_ENUM for a target of no table 22.xx row, or a pname
         // it does not list; INVALID_VALUE for a negative bufSize.
         let targets_ok = TEXTURE_TARGETS.contains(&target)

@@ -271,6 +271,10 @@ impl ContextState {
                             .collect(),
                     ));
                 }
+                // OpenGL ES 3.2 table 21.50.
+                crate::state::objects::raster::GL_GENERATE_MIPMAP_HINT => {
+                    return Ok(Value::int(self.raster.hints[4] as i64));
+                }
                 GL_PRIMITIVE_BOUNDING_BOX_ARB => {
                     let b = self.raster.primitive_bounding_box;
                     return Ok(Value::Floats(b.iter().map(|&v| v as f64).collect()));

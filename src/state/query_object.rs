@@ -71,7 +71,28 @@ fn check_target(target: u32, index: u32) -> GlResult<()> {
     Ok(())
 }
 
+/// OpenGL ES 3.2 §4.2: its query targets (no BeginQueryIndexed: index 0).
+const ES_TARGETS: [u32; 4] = [
+    GL_ANY_SAMPLES_PASSED,
+    GL_ANY_SAMPLES_PASSED_CONSERVATIVE,
+    GL_PRIMITIVES_GENERATED,
+    GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN,
+];
+
 impl ContextState {
+    /// The target checks of BeginQuery, EndQuery and GetQueryiv: in an OpenGL ES
+    /// context, INVALID_ENUM for a desktop GL target (OpenGL ES 3.2 §4.2.1, §4.2.3).
+    fn check_query_target(&self, target: u32, index: u32) -> GlResult<()> {
+        if self.info.es && !ES_TARGETS.contains(&target) {
+            gl_bail!(
+                GL_INVALID_ENUM,
+                "target {} is not a query target of OpenGL ES",
+                Enum(target)
+            );
+        }
+        check_target(target, index)
+    }
+
     /// GenQueries (GL 4.6 §4.2): names only; objects come with the first Begin.
     pub fn gen_queries(&mut self, n: usize) -> Vec<u32> {
         (0..n).map(|_| self.queries.objects.alloc()).collect()
@@ -146,7 +167,7 @@ impl ContextState {
 
     /// BeginQuery / BeginQueryIndexed (GL 4.6 §4.2.1).
     pub fn begin_query(&mut self, target: u32, index: u32, id: u32) -> GlResult<()> {
-        check_target(target, index)?;
+        self.check_query_target(target, index)?;
         // GL 4.6 §4.2.1: INVALID_OPERATION if a query of target and index is active.
         if self.queries.active.contains_key(&(target, index)) {
             gl_bail!(
@@ -189,7 +210,7 @@ impl ContextState {
 
     /// EndQuery / EndQueryIndexed (GL 4.6 §4.2.1): the result is available at once.
     pub fn end_query(&mut self, target: u32, index: u32) -> GlResult<()> {
-        check_target(target, index)?;
+        self.check_query_target(target, index)?;
         // GL 4.6 §4.2.1: INVALID_OPERATION if no query of target and index is active.
         let Some(id) = self.queries.active.remove(&(target, index)) else {
             gl_bail!(
@@ -239,7 +260,7 @@ impl ContextState {
 
     /// GetQueryiv / GetQueryIndexediv (GL 4.6 §4.2.3).
     pub fn get_query(&self, target: u32, index: u32, pname: u32) -> GlResult<i64> {
-        if target == GL_TIMESTAMP {
+        if target == GL_TIMESTAMP && !self.info.es {
             // GL 4.6 §4.2.3: TIMESTAMP is never active (index 0 only); its current
             // query is 0, as Mesa answers.
             if index != 0 {
@@ -258,7 +279,7 @@ impl ContextState {
                 ),
             };
         }
-        check_target(target, index)?;
+        self.check_query_target(target, index)?;
         match pname {
             GL_CURRENT_QUERY => Ok(self
                 .queries
@@ -266,7 +287,8 @@ impl ContextState {
                 .get(&(target, index))
                 .copied()
                 .unwrap_or(0) as i64),
-            GL_QUERY_COUNTER_BITS => Ok(QUERY_COUNTER_BITS),
+            // OpenGL ES 3.2 §4.2.3 has CURRENT_QUERY only.
+            GL_QUERY_COUNTER_BITS if !self.info.es => Ok(QUERY_COUNTER_BITS),
             // GL 4.6 §4.2.3: INVALID_ENUM for another pname.
             _ => gl_bail!(
                 GL_INVALID_ENUM,

@@ -13,7 +13,7 @@ use crate::limits::{
     MAX_SAMPLE_MASK_WORDS, MAX_VIEWPORT_DIMS, MAX_VIEWPORTS, POINT_SIZE_RANGE, VIEWPORT_BOUNDS,
 };
 use crate::state::context::ContextState;
-use crate::state::objects::raster::{CAPS, HINTS, MORE_CAPS};
+use crate::state::objects::raster::{CAPS, GL_GENERATE_MIPMAP_HINT, HINTS, MORE_CAPS};
 use crate::state::query::Value;
 
 /// A bit mask as Get returns it: its 32 bits as a GLint (all ones is -1, as GL 4.6's
@@ -510,7 +510,17 @@ impl ContextState {
 
     /// Hint (GL 4.6 §21.5).
     pub fn hint(&mut self, target: u32, mode: u32) -> GlResult<()> {
-        let Some(i) = HINTS.iter().position(|&h| h == target) else {
+        // GL 4.6 §21.5, OpenGL ES 3.2 §19.1: INVALID_ENUM if target is not a hint
+        // target of the context's API.
+        let ours = if self.info.es {
+            matches!(
+                target,
+                GL_GENERATE_MIPMAP_HINT | GL_FRAGMENT_SHADER_DERIVATIVE_HINT
+            )
+        } else {
+            target != GL_GENERATE_MIPMAP_HINT
+        };
+        let Some(i) = HINTS.iter().position(|&h| h == target).filter(|_| ours) else {
             gl_bail!(GL_INVALID_ENUM, "target {} is not a hint", Enum(target));
         };
         self.raster.hints[i] = one_of(mode, &[GL_FASTEST, GL_NICEST, GL_DONT_CARE], "mode")?;

@@ -8,7 +8,9 @@
  * the multisample line width limits, and GLSL ES 3.20: gl_BoundingBox and the
  * blend_support layouts only from 3.20, texture buffers in a 3.20 compute shader.
  * Desktop-only texture, sampler and pixel storage parameters, buffer targets and
- * TexStorage internal formats are INVALID_ENUM.
+ * TexStorage internal formats are INVALID_ENUM; TexImage, TexSubImage,
+ * RenderbufferStorage, queries, hints and GetInternalformativ follow OpenGL ES's rules
+ * (es_pixel_rules).
  * The same checks pass on Mesa llvmpipe's OpenGL ES 3.2 context (--any-gl: another GL
  * than glcompute; then what glcompute alone guarantees, and its desktop context, are
  * not checked). */
@@ -533,6 +535,125 @@ static void desktop_tokens(int any)
     }
 }
 
+/* OpenGL ES converts nothing on upload: TexImage takes the (internal format, format,
+ * type) combinations of OpenGL ES 3.2 tables 8.2 and 8.3 only (INVALID_VALUE for an
+ * internal format of neither, INVALID_OPERATION for another combination), TexSubImage
+ * those of the image's internal format; RenderbufferStorage takes sized renderable
+ * formats, BeginQuery and GetQueryiv OpenGL ES's targets, Hint GENERATE_MIPMAP_HINT and
+ * FRAGMENT_SHADER_DERIVATIVE_HINT only, GetInternalformativ renderbuffer and multisample
+ * targets, renderable formats and SAMPLES/NUM_SAMPLE_COUNTS. Mesa's OpenGL ES context
+ * announces more extensions than glcompute's (OES_texture_float, EXT_texture_norm16,
+ * EXT_texture_format_BGRA8888, EXT_render_snorm, EXT_disjoint_timer_query): what those
+ * add is checked on glcompute only. */
+static void es_pixel_rules(int any)
+{
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    EXPECT_ERR(GL_NO_ERROR, "RGBA8 from RGBA/UNSIGNED_BYTE",
+               glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL));
+    EXPECT_ERR(GL_INVALID_OPERATION, "RGBA8 from UNSIGNED_SHORT is no OpenGL ES combination",
+               glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_SHORT, NULL));
+    EXPECT_ERR(GL_INVALID_OPERATION, "nor RGBA8 from RGB",
+               glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL));
+    EXPECT_ERR(GL_INVALID_OPERATION, "nor unsized RGB from RGBA",
+               glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL));
+    EXPECT_ERR(GL_INVALID_VALUE, "RGBA12 is no internal format of OpenGL ES",
+               glTexImage2D(GL_TEXTURE_2D, 0, 0x805A, 8, 8, 0, GL_RGBA, GL_UNSIGNED_SHORT, NULL));
+    EXPECT_ERR(GL_INVALID_VALUE, "nor R3_G3_B2",
+               glTexImage2D(GL_TEXTURE_2D, 0, 0x2A10, 8, 8, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL));
+    EXPECT_ERR(GL_INVALID_VALUE, "nor the generic COMPRESSED_RGB",
+               glTexImage2D(GL_TEXTURE_2D, 0, 0x84ED, 8, 8, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL));
+    GLint w = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    CHECK(w == 4, "the failed calls left the 4x4 image (width %d)", w);
+    EXPECT_ERR(GL_INVALID_OPERATION, "TexSubImage of RGBA8 from FLOAT",
+               glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, (GLfloat[4]){0}));
+    EXPECT_ERR(GL_INVALID_OPERATION, "nor from RGBA_INTEGER",
+               glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE, (GLubyte[4]){0}));
+    EXPECT_ERR(GL_NO_ERROR, "but from RGBA/UNSIGNED_BYTE",
+               glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, (GLubyte[4]){0}));
+    static const struct {
+        GLenum internal, format, type;
+        const char *what;
+    } ok[] = {
+        {GL_RGB565, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, "RGB565 from UNSIGNED_SHORT_5_6_5"},
+        {GL_RGB5_A1, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, "RGB5_A1 from UNSIGNED_INT_2_10_10_10_REV"},
+        {GL_RGB9_E5, GL_RGB, GL_FLOAT, "RGB9_E5 from FLOAT"},
+        {GL_R11F_G11F_B10F, GL_RGB, GL_HALF_FLOAT, "R11F_G11F_B10F from HALF_FLOAT"},
+        {GL_RGBA16F, GL_RGBA, GL_FLOAT, "RGBA16F from FLOAT"},
+        {GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, "R32UI from RED_INTEGER/UNSIGNED_INT"},
+        {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, "DEPTH_COMPONENT16 from UNSIGNED_INT"},
+        {GL_DEPTH24_STENCIL8, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, "DEPTH24_STENCIL8"},
+        {GL_RGBA, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, "unsized RGBA from UNSIGNED_SHORT_4_4_4_4"},
+    };
+    for (unsigned i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        EXPECT_ERR(GL_NO_ERROR, ok[i].what,
+                   glTexImage2D(GL_TEXTURE_2D, 0, ok[i].internal, 2, 2, 0, ok[i].format, ok[i].type, NULL));
+    if (!any) {
+        EXPECT_ERR(GL_INVALID_VALUE, "RGBA16 (EXT_texture_norm16, not announced)",
+                   glTexImage2D(GL_TEXTURE_2D, 0, 0x805B, 2, 2, 0, GL_RGBA, GL_UNSIGNED_SHORT, NULL));
+        EXPECT_ERR(GL_INVALID_ENUM, "BGRA (EXT_texture_format_BGRA8888, not announced)",
+                   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, 0x80E1, GL_UNSIGNED_BYTE, NULL));
+        EXPECT_ERR(GL_INVALID_OPERATION, "unsized RGBA from FLOAT (OES_texture_float, not announced)",
+                   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_FLOAT, NULL));
+    }
+    glDeleteTextures(1, &tex);
+
+    GLuint rb;
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    EXPECT_ERR(GL_INVALID_ENUM, "a renderbuffer takes no base format",
+               glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA, 4, 4));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor DEPTH_COMPONENT", glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT, 4, 4));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor RGB9_E5 (not color-renderable)",
+               glRenderbufferStorage(GL_RENDERBUFFER, GL_RGB9_E5, 4, 4));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor RGBA12", glRenderbufferStorage(GL_RENDERBUFFER, 0x805A, 4, 4));
+    EXPECT_ERR(GL_NO_ERROR, "RGBA32F (EXT_color_buffer_float)",
+               glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32F, 4, 4));
+    EXPECT_ERR(GL_NO_ERROR, "STENCIL_INDEX8", glRenderbufferStorage(GL_RENDERBUFFER, GL_STENCIL_INDEX8, 4, 4));
+    if (!any)
+        EXPECT_ERR(GL_INVALID_ENUM, "RGBA8_SNORM (EXT_render_snorm, not announced)",
+                   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8_SNORM, 4, 4));
+    glDeleteRenderbuffers(1, &rb);
+
+    GLuint q;
+    GLint v = -1;
+    glGenQueries(1, &q);
+    EXPECT_ERR(GL_INVALID_ENUM, "SAMPLES_PASSED is no query target of OpenGL ES", glBeginQuery(0x8914, q));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor for GetQueryiv", glGetQueryiv(0x8914, GL_CURRENT_QUERY, &v));
+    EXPECT_ERR(GL_NO_ERROR, "ANY_SAMPLES_PASSED is", glBeginQuery(GL_ANY_SAMPLES_PASSED, q));
+    glGetQueryiv(GL_ANY_SAMPLES_PASSED, GL_CURRENT_QUERY, &v);
+    CHECK(v == (GLint)q, "the current ANY_SAMPLES_PASSED query is %d (%d)", q, v);
+    EXPECT_ERR(GL_NO_ERROR, "and ends", glEndQuery(GL_ANY_SAMPLES_PASSED));
+    if (!any) {
+        EXPECT_ERR(GL_INVALID_ENUM, "nor TIME_ELAPSED (EXT_disjoint_timer_query, not announced)",
+                   glBeginQuery(0x88BF, q));
+        EXPECT_ERR(GL_INVALID_ENUM, "GetQueryiv has CURRENT_QUERY only",
+                   glGetQueryiv(GL_ANY_SAMPLES_PASSED, 0x8864, &v));
+    }
+    glDeleteQueries(1, &q);
+
+    EXPECT_ERR(GL_INVALID_ENUM, "LINE_SMOOTH_HINT is no hint of OpenGL ES", glHint(0x0C52, GL_NICEST));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor TEXTURE_COMPRESSION_HINT", glHint(0x84EF, GL_NICEST));
+    EXPECT_ERR(GL_NO_ERROR, "GENERATE_MIPMAP_HINT is", glHint(0x8192 /* GENERATE_MIPMAP_HINT */, GL_NICEST));
+    v = 0;
+    glGetIntegerv(0x8192 /* GENERATE_MIPMAP_HINT */, &v);
+    CHECK(glGetError() == GL_NO_ERROR && v == GL_NICEST, "GENERATE_MIPMAP_HINT reads NICEST (0x%x)", v);
+    EXPECT_ERR(GL_NO_ERROR, "FRAGMENT_SHADER_DERIVATIVE_HINT is",
+               glHint(GL_FRAGMENT_SHADER_DERIVATIVE_HINT, GL_FASTEST));
+
+    EXPECT_ERR(GL_INVALID_ENUM, "GetInternalformativ takes no TEXTURE_2D",
+               glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_NUM_SAMPLE_COUNTS, 1, &v));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor INTERNALFORMAT_SUPPORTED",
+               glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, 0x826F, 1, &v));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor RGBA12", glGetInternalformativ(GL_RENDERBUFFER, 0x805A, GL_SAMPLES, 1, &v));
+    v = 0;
+    EXPECT_ERR(GL_NO_ERROR, "RGBA8's sample counts",
+               glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_NUM_SAMPLE_COUNTS, 1, &v));
+    CHECK(v > 0, "RGBA8 has sample counts (%d)", v);
+}
+
 int main(int argc, char **argv)
 {
     int any = 0;
@@ -556,6 +677,7 @@ int main(int argc, char **argv)
     blend_and_bounds();
     glsl320(any);
     desktop_tokens(any);
+    es_pixel_rules(any);
 
     if (any) {
         eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -577,6 +699,15 @@ int main(int argc, char **argv)
     if (blend_barrier)
         EXPECT_ERR(GL_INVALID_OPERATION, "BlendBarrier is OpenGL ES's", blend_barrier());
     EXPECT_ERR(GL_INVALID_ENUM, "desktop GL has no advanced blend equations", glBlendEquation(GL_MULTIPLY_KHR));
+    EXPECT_ERR(GL_INVALID_ENUM, "nor a core context GENERATE_MIPMAP_HINT", glHint(0x8192 /* GENERATE_MIPMAP_HINT */, GL_NICEST));
+    EXPECT_ERR(GL_NO_ERROR, "but TEXTURE_COMPRESSION_HINT", glHint(0x84EF, GL_NICEST));
+    GLuint dtex;
+    glGenTextures(1, &dtex);
+    glBindTexture(GL_TEXTURE_2D, dtex);
+    EXPECT_ERR(GL_NO_ERROR, "desktop GL converts RGBA/UNSIGNED_SHORT to RGBA8",
+               glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_SHORT, NULL));
+    EXPECT_ERR(GL_NO_ERROR, "and takes RGBA16", glTexImage2D(GL_TEXTURE_2D, 0, 0x805B, 2, 2, 0, GL_RGBA, GL_FLOAT, NULL));
+    glDeleteTextures(1, &dtex);
     EXPECT_ERR(GL_INVALID_ENUM, "desktop GL has no PRIMITIVE_BOUNDING_BOX state",
                glGetFloatv(GL_PRIMITIVE_BOUNDING_BOX_ARB, (GLfloat[8]){0}));
     /* The desktop context announces KHR_texture_compression_astc_ldr too; its blocks'

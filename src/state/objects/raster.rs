@@ -103,7 +103,7 @@ pub struct Raster {
     pub point_sprite_origin: u32,
     pub logic_op: u32,
     /// LINE_SMOOTH, POLYGON_SMOOTH, TEXTURE_COMPRESSION, FRAGMENT_SHADER_DERIVATIVE.
-    pub hints: [u32; 4],
+    pub hints: [u32; 5],
     pub sample_coverage: (f32, bool),
     pub sample_mask: u32,
     pub min_sample_shading: f32,
@@ -118,11 +118,17 @@ pub struct Raster {
     pub primitive_bounding_box: [f32; 8],
 }
 
-pub const HINTS: [u32; 4] = [
+/// GENERATE_MIPMAP_HINT (GLES3/gl32.h; GL/glcorearb.h does not have it).
+pub const GL_GENERATE_MIPMAP_HINT: u32 = 0x8192;
+
+/// Hint targets (GL 4.6 table 21.9); GENERATE_MIPMAP_HINT is OpenGL ES's only
+/// (OpenGL ES 3.2 §19.1), where FRAGMENT_SHADER_DERIVATIVE_HINT is the other.
+pub const HINTS: [u32; 5] = [
     GL_LINE_SMOOTH_HINT,
     GL_POLYGON_SMOOTH_HINT,
     GL_TEXTURE_COMPRESSION_HINT,
     GL_FRAGMENT_SHADER_DERIVATIVE_HINT,
+    GL_GENERATE_MIPMAP_HINT,
 ];
 
 impl Default for Raster {
@@ -167,7 +173,7 @@ impl Default for Raster {
             point_fade_threshold: 1.0,
             point_sprite_origin: GL_UPPER_LEFT,
             logic_op: GL_COPY,
-            hints: [GL_DONT_CARE; 4],
+            hints: [GL_DONT_CARE; 5],
             sample_coverage: (1.0, false),
             sample_mask: u32::MAX,
             min_sample_shading: 0.0,

@@ -252,6 +252,18 @@ impl ContextState {
         data: UserIn,
     ) -> GlResult<()> {
         let (tex, face) = self.image_target(target, dims_n)?;
+        if self.info.es {
+            crate::format::es::check_client(format, ty)?;
+            // OpenGL ES 3.2 §8.5: INVALID_VALUE if internalformat is not one of tables
+            // 8.2 and 8.3 (compressed formats take CompressedTexImage only).
+            if !crate::format::es::is_tex_image_format(internal as u32) {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "internalformat {} is not a TexImage internal format of OpenGL ES",
+                    Enum(internal as u32)
+                );
+            }
+        }
         // GL 4.6 §8.5: a compressed internal format is replaced by its base internal
         // format (glcompute does not compress images itself).
         let internal = crate::format::compressed::uncompressed_replacement(internal as u32);
@@ -270,6 +282,9 @@ impl ContextState {
             );
         };
         client.check_compatible(f, "internal format")?;
+        if self.info.es {
+            crate::format::es::check_combination(internal, format, ty)?;
+        }
         if f.has_depth() && Self::limits_target(target) == GL_TEXTURE_3D {
             gl_bail!(
                 GL_INVALID_OPERATION,
@@ -392,6 +407,9 @@ impl ContextState {
         ty: u32,
         data: UserIn,
     ) -> GlResult<()> {
+        if self.info.es {
+            crate::format::es::check_client(format, ty)?;
+        }
         let client = Client::new(format, ty)?;
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
         let (check, z) = cube_addressing(target, face_target, face, off[2]);
@@ -399,6 +417,9 @@ impl ContextState {
         refuse_compressed(&l, "glTexSubImage")?;
         refuse_multisample(&l, "glTexSubImage")?;
         client.check_compatible(l.format, "texture's internal format")?;
+        if self.info.es {
+            crate::format::es::check_combination(l.internal, format, ty)?;
+        }
         let unpack = self.textures.pixel_store.unpack;
         self.upload(
             &l,
