@@ -6,10 +6,11 @@
 //!   libGL, libEGL and libOpenGL.
 //! - `glcompute run --interpose -- CMD ARGS...`: runs a program on its own GL driver
 //!   with glcompute taking over compute (`LD_PRELOAD` of libglcompute.so).
-//! - `glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--asm] FILE.comp...`: compiles each file
+//! - `glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--asm] [--es] FILE.comp...`: compiles each file
 //!   (with `--asm`, loads each as an NV_compute_program5 assembly program) as a compute
 //!   shader and links them into one program, like glslangValidator; prints the info
-//!   logs and exits non-zero on an error.
+//!   logs and exits non-zero on an error. `--es` compiles as an OpenGL ES 3.2 context
+//!   does (GLSL ES up to 3.20, OpenGL ES's extensions); without it, as a desktop one.
 //! - `glcompute shader-test FILE.shader_test...`: runs piglit-format compute tests
 //!   in-process through the C API (see `shader_test.rs`).
 
@@ -25,7 +26,7 @@ use glcompute_driver::state::context::current;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  glcompute info\n  glcompute run [--interpose] -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] [--asm] FILE...\n  glcompute shader-test FILE.shader_test...\n\nSee docs/environment.md for the GLCOMPUTE_* environment variables."
+        "usage:\n  glcompute info\n  glcompute run [--interpose] -- COMMAND [ARGS...]\n  glcompute compile [--dump-ir] [--dump-clif] [--dump-asm] [--no-link] [--asm] [--es] FILE...\n  glcompute shader-test FILE.shader_test...\n\nSee docs/environment.md for the GLCOMPUTE_* environment variables."
     );
     ExitCode::from(2)
 }
@@ -83,11 +84,13 @@ fn compile(args: &[String]) -> ExitCode {
     };
     let mut link = true;
     let mut asm = false;
+    let mut accepts = glsl::accepts::Accepts::default();
     let mut files = Vec::new();
     for a in args {
         match a.as_str() {
             "--dump-ir" => dump_ir = true,
             "--asm" => asm = true,
+            "--es" => accepts = glsl::accepts::Accepts::es(),
             "--dump-clif" => opts.clif = true,
             "--dump-asm" => opts.asm = true,
             "--no-link" => link = false,
@@ -139,7 +142,7 @@ fn compile(args: &[String]) -> ExitCode {
                 .and_then(|b| glcompute_driver::spirv::specialize(stage, &b, "main", &[]))
                 .map(|s| (s, String::new()))
         } else {
-            glsl::compile(stage, &String::from_utf8_lossy(&bytes))
+            glsl::compile_accepting(stage, &String::from_utf8_lossy(&bytes), &accepts)
         };
         match compiled {
             Ok((shader, log)) => {

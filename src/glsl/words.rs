@@ -147,10 +147,43 @@ pub const WORDS: &[Entry] = &[
     ("uimage2DMSArray", 130, 420, IMAGE_EXTS),
 ];
 
+const ES_TEXTURE_BUFFER: &[&str] = &["GL_EXT_texture_buffer", "GL_OES_texture_buffer"];
+const ES_CUBE_ARRAY: &[&str] = &[
+    "GL_EXT_texture_cube_map_array",
+    "GL_OES_texture_cube_map_array",
+];
+const ES_MS_ARRAY: &[&str] = &["GL_OES_texture_storage_multisample_2d_array"];
+const ES_GPU_SHADER5: &[&str] = &["GL_EXT_gpu_shader5", "GL_OES_gpu_shader5"];
+
+/// Words of GLSL ES 3.20 that GLSL ES 3.10 reserves (GLSL ES 3.10 §3.7), whether GLSL
+/// ES 3.00 reserves them too (§3.6; otherwise they are what GLSL 3.30's table says),
+/// and the GLSL ES 3.10 extensions that make each a keyword there. The desktop version
+/// a GLSL ES version is checked as (4.30 for 3.10) has them as keywords.
+const ES32_WORDS: &[(&str, bool, &[&str])] = &[
+    ("samplerBuffer", true, ES_TEXTURE_BUFFER),
+    ("isamplerBuffer", true, ES_TEXTURE_BUFFER),
+    ("usamplerBuffer", true, ES_TEXTURE_BUFFER),
+    ("imageBuffer", false, ES_TEXTURE_BUFFER),
+    ("iimageBuffer", false, ES_TEXTURE_BUFFER),
+    ("uimageBuffer", false, ES_TEXTURE_BUFFER),
+    ("samplerCubeArray", true, ES_CUBE_ARRAY),
+    ("samplerCubeArrayShadow", true, ES_CUBE_ARRAY),
+    ("isamplerCubeArray", true, ES_CUBE_ARRAY),
+    ("usamplerCubeArray", true, ES_CUBE_ARRAY),
+    ("imageCubeArray", false, ES_CUBE_ARRAY),
+    ("iimageCubeArray", false, ES_CUBE_ARRAY),
+    ("uimageCubeArray", false, ES_CUBE_ARRAY),
+    ("sampler2DMSArray", true, ES_MS_ARRAY),
+    ("isampler2DMSArray", true, ES_MS_ARRAY),
+    ("usampler2DMSArray", true, ES_MS_ARRAY),
+    ("precise", false, ES_GPU_SHADER5),
+];
+
 /// The desktop GLSL version whose words and features a GLSL ES version has (3.30 for
 /// GLSL ES 3.00, 4.30 for 3.10 and 3.20: what 3.20 adds to 3.10, geometry and
 /// tessellation shaders, GL_EXT_gpu_shader5's functions, texture buffers and cube map
-/// arrays, is in GLSL 4.30); any other version is itself.
+/// arrays, is in GLSL 4.30; [`ES32_WORDS`] and the checker keep it from GLSL ES 3.10
+/// shaders); any other version is itself.
 pub fn desktop_equivalent(es: bool, version: u16) -> u16 {
     match (es, version) {
         (true, 310 | 320) => 430,
@@ -163,6 +196,8 @@ pub fn desktop_equivalent(es: bool, version: u16) -> u16 {
 #[derive(Debug, Clone, Default)]
 pub struct Words {
     version: u16,
+    /// The GLSL ES version of an `es` shader (300, 310, 320).
+    es_version: Option<u16>,
     /// The profile word of `#version` (`core`, `compatibility`, `es`), if any.
     profile: Option<String>,
     extensions: Vec<String>,
@@ -175,6 +210,7 @@ impl Words {
     pub fn of_source(source: &str) -> Words {
         let mut words = Words {
             version: 110,
+            es_version: None,
             profile: None,
             extensions: Vec::new(),
         };
@@ -189,7 +225,9 @@ impl Words {
                 let mut parts = v.split_whitespace();
                 if let Some(n) = parts.next().and_then(|w| w.parse().ok()) {
                     words.profile = parts.next().map(str::to_string);
-                    words.version = desktop_equivalent(words.profile.as_deref() == Some("es"), n);
+                    let es = words.profile.as_deref() == Some("es");
+                    words.version = desktop_equivalent(es, n);
+                    words.es_version = es.then_some(n);
                     saw_version = true;
                 }
             } else if let Some(e) = rest.strip_prefix("extension") {
@@ -218,6 +256,17 @@ impl Words {
     /// What `word` is in this shader. Words not in the table are what glsl-lang makes of
     /// them (`Keyword` here).
     pub fn classify(&self, word: &str) -> WordIs {
+        if let Some(v) = self.es_version.filter(|&v| v < 320)
+            && let Some(&(_, in_300, exts)) = ES32_WORDS.iter().find(|e| e.0 == word)
+            && (v >= 310 || in_300)
+        {
+            let enabled = v >= 310 && exts.iter().any(|x| self.extensions.iter().any(|e| e == x));
+            return if enabled {
+                WordIs::Keyword
+            } else {
+                WordIs::Reserved
+            };
+        }
         let Some(&(_, reserved, keyword, exts)) = WORDS.iter().find(|e| e.0 == word) else {
             return WordIs::Keyword;
         };
@@ -236,7 +285,7 @@ impl Words {
 
     /// Whether `word` is in the table at all (the token stream looks only at those).
     pub fn versioned(word: &str) -> bool {
-        WORDS.iter().any(|e| e.0 == word)
+        WORDS.iter().any(|e| e.0 == word) || ES32_WORDS.iter().any(|e| e.0 == word)
     }
 }
 

@@ -2,8 +2,10 @@
  * OpenGL ES 2 and 3 as well as OpenGL, eglBindAPI(EGL_OPENGL_ES_API) works, and a
  * context asked for ES 2.0 to 3.2 is an OpenGL ES 3.2 context: its version strings and
  * Gets say so, and it compiles GLSL ES 3.10 compute shaders with the rules of GLSL ES
- * (no implicit conversions, no doubles, image precisions and access) and runs them.
- * Desktop GLSL is refused there, as GLSL ES is in a desktop context. Linked as OpenGL ES
+ * (no implicit conversions, no doubles, image precisions and access, none of what GLSL
+ * ES 3.20 adds without its extension) and runs them.
+ * Desktop GLSL is refused there; a desktop context takes GLSL ES 3.00 and 3.10 (compute
+ * and graphics shaders), not 3.20. Linked as OpenGL ES
  * programs are, with -lGLESv2. */
 // build: -lEGL -lGLESv2 -lpthread -ldl -lm
 // run: standalone
@@ -278,6 +280,68 @@ int main(void)
     compile_fails("layout(local_size_x = 1) in;\nvoid main() {}\n", "GLSL ES 1.00",
                   "GLSL ES 3.10 §3.4: no #version is GLSL ES 1.00");
 
+    /* What GLSL ES 3.20 adds is not GLSL ES 3.10's (glslang agrees on each). */
+    static const struct {
+        const char *body, *needle, *rule;
+    } es32_only[] = {
+        {"precision highp float;\nuniform highp samplerBuffer t;\nvoid main() {}\n", "reserved",
+         "GLSL ES 3.10 §3.7: samplerBuffer is reserved"},
+        {"layout(rgba32f, binding = 0) uniform highp writeonly imageBuffer t;\nvoid main() {}\n", "reserved",
+         "imageBuffer is reserved"},
+        {"uniform highp samplerCubeArray t;\nvoid main() {}\n", "reserved", "samplerCubeArray is reserved"},
+        {"uniform highp sampler2DMSArray t;\nvoid main() {}\n", "reserved", "sampler2DMSArray is reserved"},
+        {"void main() { precise float x = 1.0; }\n", "reserved", "precise is reserved"},
+        {"layout(std430, binding = 0) buffer B { float v; };\nvoid main() { v = fma(v, 2.0, 1.0); }\n",
+         "GLSL ES 3.20", "GLSL ES 3.10 has no fma"},
+        {"layout(r32ui, binding = 0) uniform highp uimage2D im;\n"
+         "void main() { imageAtomicAdd(im, ivec2(0), 1u); }\n",
+         "GL_OES_shader_image_atomic", "image atomics need GL_OES_shader_image_atomic in GLSL ES 3.10"},
+        {"uniform highp sampler2D t[2];\nlayout(std430, binding = 0) buffer B { vec4 v; int i; };\n"
+         "void main() { v = texture(t[i], vec2(0.0)); }\n",
+         "constant integral expression", "GLSL ES 3.10 §4.1.7.1: sampler arrays take constant indices"},
+        {"uniform highp sampler2D t;\nlayout(std430, binding = 0) buffer B { vec4 v; ivec2 o; };\n"
+         "void main() { v = textureGatherOffset(t, vec2(0.0), o); }\n",
+         "constant expression", "GLSL ES 3.10 §8.9.3: textureGatherOffset's offset is constant"},
+    };
+    char src[1024];
+    for (unsigned i = 0; i < sizeof es32_only / sizeof es32_only[0]; i++) {
+        snprintf(src, sizeof src, "#version 310 es\nlayout(local_size_x = 1) in;\n%s", es32_only[i].body);
+        compile_fails(src, es32_only[i].needle, es32_only[i].rule);
+        /* #version 320 es has each (images there need their memory qualifier). */
+        snprintf(src, sizeof src, "#version 320 es\nlayout(local_size_x = 1) in;\n%s", es32_only[i].body);
+        if (strstr(src, "uimage2D im"))
+            snprintf(src, sizeof src, "#version 320 es\nlayout(local_size_x = 1) in;\n%s",
+                     "layout(r32ui, binding = 0) uniform highp coherent uimage2D im;\n"
+                     "void main() { imageAtomicAdd(im, ivec2(0), 1u); }\n");
+        s = compile_cs(src, log, sizeof log);
+        CHECK(s != 0, "GLSL ES 3.20 has it (%s): %s", es32_only[i].rule, log);
+        if (s)
+            glDeleteShader(s);
+    }
+    s = compile_cs("#version 310 es\nlayout(local_size_x = 1) in;\nuniform highp sampler2D t[2];\n"
+                   "layout(std430, binding = 0) buffer B { vec4 v; };\n"
+                   "void main() { v = texture(t[1], vec2(0.0)); float samplerBuffer_ = 1.0; }\n",
+                   log, sizeof log);
+    CHECK(s != 0, "a constant index into a sampler array compiles in GLSL ES 3.10: %s", log);
+    if (s)
+        glDeleteShader(s);
+    /* GLSL ES 3.20 §1.1: geometry shaders are GLSL ES 3.20's. */
+    for (int v = 310; v <= 320; v += 10) {
+        snprintf(src, sizeof src,
+                 "#version %d es\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+                 "void main() { EmitVertex(); }\n",
+                 v);
+        const char *gs = src;
+        GLuint g = glCreateShader(GL_GEOMETRY_SHADER);
+        glShaderSource(g, 1, &gs, NULL);
+        glCompileShader(g);
+        GLint compiled = 0;
+        glGetShaderiv(g, GL_COMPILE_STATUS, &compiled);
+        CHECK(compiled == (v == 320), "a GLSL ES %d geometry shader %s", v,
+              compiled ? "compiled" : "did not compile");
+        glDeleteShader(g);
+    }
+
     glDeleteBuffers(1, &buf);
     glDeleteProgram(p);
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -298,6 +362,27 @@ int main(void)
     CHECK(es_in_gl != 0, "GLSL ES 3.10 compiles in a desktop context: %s", log);
     if (es_in_gl)
         glDeleteShader(es_in_gl);
+    /* And GLSL ES graphics shaders (ARB_ES3_compatibility), which link. */
+    {
+        static const char *vs = "#version 300 es\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+        static const char *fs = "#version 300 es\nprecision mediump float;\nout vec4 color;\n"
+                                "void main() { color = vec4(1.0); }\n";
+        GLuint gp = glCreateProgram();
+        GLuint v = glCreateShader(GL_VERTEX_SHADER), f = glCreateShader(GL_FRAGMENT_SHADER);
+        glShaderSource(v, 1, &vs, NULL);
+        glShaderSource(f, 1, &fs, NULL);
+        glCompileShader(v);
+        glCompileShader(f);
+        glAttachShader(gp, v);
+        glAttachShader(gp, f);
+        glLinkProgram(gp);
+        GLint linked = 0;
+        glGetProgramiv(gp, GL_LINK_STATUS, &linked);
+        CHECK(linked, "a GLSL ES 3.00 vertex and fragment shader link in a desktop context");
+        glDeleteShader(v);
+        glDeleteShader(f);
+        glDeleteProgram(gp);
+    }
     compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n", "desktop OpenGL context",
                   "GLSL ES 3.20 is refused in a desktop context");
     version = (const char *)glGetString(GL_VERSION);

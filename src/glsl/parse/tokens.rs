@@ -106,10 +106,11 @@ impl SubroutineTokens<'_, '_> {
     fn rejected_word(&mut self, pos: lang_util::position::NodeSpan) -> Option<Spanned> {
         let (start, word) = rejected_text(pos)?;
         // glsl-lang gates the image types and atomic_uint at #version 420, and GLSL ES
-        // 3.10 (#version 310 es) has them.
+        // 3.10 (#version 310 es) has them; 3.20 adds buffer and cube map array images.
         if self.words.profile() == Some("es")
             && self.words.version() >= 420
-            && let Some(tok) = es31_type(&word)
+            && (!Words::versioned(&word) || self.words.classify(&word) == WordIs::Keyword)
+            && let Some(tok) = es_type(&word)
         {
             use lang_util::position::LexerPosition;
             let range = pos.range();
@@ -165,11 +166,21 @@ impl SubroutineTokens<'_, '_> {
     }
 }
 
-/// The token of a type GLSL ES 3.10 has that glsl-lang's lexer gives only from
-/// GLSL 4.20 on.
-fn es31_type(word: &str) -> Option<glsl_lang::lexer::Token> {
+/// The token of a type GLSL ES 3.10 or 3.20 has that glsl-lang's lexer gives only from
+/// GLSL 4.00 or 4.20 on (the caller checks that the shader's version has it).
+fn es_type(word: &str) -> Option<glsl_lang::lexer::Token> {
     use glsl_lang::lexer::Token::*;
     Some(match word {
+        "samplerCubeArray" => SamplerCubeArray,
+        "samplerCubeArrayShadow" => SamplerCubeArrayShadow,
+        "isamplerCubeArray" => ISamplerCubeArray,
+        "usamplerCubeArray" => USamplerCubeArray,
+        "imageBuffer" => ImageBuffer,
+        "iimageBuffer" => IImageBuffer,
+        "uimageBuffer" => UImageBuffer,
+        "imageCubeArray" => ImageCubeArray,
+        "iimageCubeArray" => IImageCubeArray,
+        "uimageCubeArray" => UImageCubeArray,
         "atomic_uint" => AtomicUInt,
         "image2D" => Image2D,
         "iimage2D" => IImage2D,
@@ -235,7 +246,8 @@ impl Iterator for SubroutineTokens<'_, '_> {
             && let Token::Identifier(name) | Token::TypeName(name) = &*tok
             && self.words.profile() == Some("es")
             && self.words.version() >= 420
-            && let Some(t) = es31_type(name)
+            && (!Words::versioned(name) || self.words.classify(name) == WordIs::Keyword)
+            && let Some(t) = es_type(name)
         {
             *tok = t;
         }

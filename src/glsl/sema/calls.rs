@@ -157,13 +157,21 @@ impl Checker<'_> {
             if !builtin_known && !self.functions.contains_key(name) {
                 self.error(span, format!("function `{name}' is not declared"));
             } else if let Some(ov) = blocked {
-                let msg = match extension_of(ov) {
-                    Some(ext) => format!("`{name}({})' requires {ext}", shown.join(", ")),
-                    None => format!(
-                        "built-in `{name}' is not available in GLSL {}.{:02} without an extension",
-                        self.version / 100,
-                        self.version % 100
+                let es31 = self.m.es_version.is_some_and(|v| v < 320);
+                let msg = match es32_only(ov).filter(|_| es31) {
+                    Some(exts) => format!(
+                        "`{name}({})' requires GLSL ES 3.20 or {}",
+                        shown.join(", "),
+                        exts.join(" or ")
                     ),
+                    None => match extension_of(ov) {
+                        Some(ext) => format!("`{name}({})' requires {ext}", shown.join(", ")),
+                        None => format!(
+                            "built-in `{name}' is not available in GLSL {}.{:02} without an extension",
+                            self.version / 100,
+                            self.version % 100
+                        ),
+                    },
                 };
                 self.error(span, msg);
             } else {
@@ -328,6 +336,12 @@ impl Checker<'_> {
     /// Built-ins introduced after the shader's version, unless enabled by an extension.
     pub(super) fn builtin_available(&self, ov: &Overload) -> bool {
         use Builtin::*;
+        // GLSL ES 3.10 is checked as GLSL 4.30, which has what only GLSL ES 3.20 adds.
+        if self.m.es_version.is_some_and(|v| v < 320)
+            && let Some(exts) = es32_only(ov)
+        {
+            return exts.iter().any(|e| self.ext(e));
+        }
         if ov.fun == Clock2x32 {
             return self.ext("GL_ARB_shader_clock");
         }
@@ -481,6 +495,20 @@ impl Checker<'_> {
                     return None;
                 }
             }
+            // GLSL ES 3.10 §8.9.3: textureGatherOffset's offset is a constant
+            // expression (GLSL ES 3.20 and GL_EXT_gpu_shader5 lift that).
+            TextureGatherOffset
+                if self.m.es_version.is_some_and(|v| v < 320)
+                    && !self.ext("GL_EXT_gpu_shader5")
+                    && !self.ext("GL_OES_gpu_shader5")
+                    && args.get(2).is_some_and(|&o| self.fold(o).is_none()) =>
+            {
+                self.error(
+                    span,
+                    "in GLSL ES 3.10, textureGatherOffset's offset must be a constant expression",
+                );
+                return None;
+            }
             TextureGather | TextureGatherOffset
                 if args.len() == if fun == TextureGather { 3 } else { 4 } =>
             {
@@ -515,6 +543,21 @@ impl Checker<'_> {
                 _ => return MemoryQualifiers::default(),
             }
         }
+    }
+}
+
+/// The extensions that bring a built-in of GLSL ES 3.20 to GLSL ES 3.10, for the
+/// built-ins GLSL 4.30 has and GLSL ES 3.10 does not: fma (GLSL ES 3.20 §8.3) and the
+/// image atomics (§8.14).
+fn es32_only(ov: &Overload) -> Option<&'static [&'static str]> {
+    use Builtin::*;
+    match ov.fun {
+        Fma => Some(&["GL_EXT_gpu_shader5", "GL_OES_gpu_shader5"]),
+        ImageAtomicAdd | ImageAtomicMin | ImageAtomicMax | ImageAtomicAnd | ImageAtomicOr
+        | ImageAtomicXor | ImageAtomicExchange | ImageAtomicCompSwap => {
+            Some(&["GL_OES_shader_image_atomic"])
+        }
+        _ => None,
     }
 }
 

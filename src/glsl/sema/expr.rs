@@ -127,6 +127,22 @@ impl Checker<'_> {
                     );
                     return None;
                 }
+                // GLSL ES 3.10 §4.1.7.1, §4.1.7.2: arrays of samplers and of images are
+                // indexed with constant integral expressions (GLSL ES 3.20, and
+                // GL_EXT_gpu_shader5 for samplers, allow dynamically uniform ones).
+                if self.m.es_version.is_some_and(|v| v < 320)
+                    && !self.ext("GL_EXT_gpu_shader5")
+                    && !self.ext("GL_OES_gpu_shader5")
+                    && let Type::Array(elem, _) = self.m.types.get(self.ty(b))
+                    && matches!(self.m.types.get(*elem), Type::Sampler(_) | Type::Image(_))
+                    && self.fold(i).is_none()
+                {
+                    self.error(
+                        span,
+                        "in GLSL ES 3.10, an array of samplers or images is indexed with a constant integral expression",
+                    );
+                    return None;
+                }
                 self.index(b, i, span)
             }
             E::FunCall(fun, args) => self.call(fun, args, span),

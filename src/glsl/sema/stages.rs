@@ -169,6 +169,32 @@ impl Checker<'_> {
             Stage::TessControl | Stage::TessEvaluation => 400,
             _ => return true,
         };
+        // GLSL ES 3.20 §1.1: geometry and tessellation shaders are GLSL ES 3.20's (GLSL
+        // ES 3.10 has them through GL_EXT/OES_geometry_shader and
+        // GL_EXT/OES_tessellation_shader, which glcompute does not announce).
+        if let Some(v) = self.m.es_version.filter(|&v| v < 320) {
+            let exts: [&str; 2] = if self.stage == Stage::Geometry {
+                ["GL_EXT_geometry_shader", "GL_OES_geometry_shader"]
+            } else {
+                ["GL_EXT_tessellation_shader", "GL_OES_tessellation_shader"]
+            };
+            if !exts.iter().any(|e| self.ext(e)) {
+                self.error(
+                    Span {
+                        source: 0,
+                        line: 1,
+                        col: 1,
+                    },
+                    format!(
+                        "{} shaders require GLSL ES 3.20; the shader is GLSL ES {}.{:02}",
+                        self.stage.name(),
+                        v / 100,
+                        v % 100
+                    ),
+                );
+                return false;
+            }
+        }
         if self.version < need {
             self.error(
                 Span {
