@@ -1172,3 +1172,37 @@ fn compute_derivatives() {
     );
     has(&ir, "0.0");
 }
+
+#[test]
+fn texture_gather_offsets() {
+    // Four textureGatherOffset calls, each giving its w component; the sampler array's
+    // element and the coordinates (through a temporary: a call) serve all four.
+    let ir = ok("uniform sampler2D t[2]; uniform isampler2DArray ia;
+        layout(std430) buffer B { vec4 v; ivec4 iv; };
+        vec2 at() { v.x += 1.0; return v.xy; }
+        void main() {
+          v = textureGatherOffsets(t[1], at(), ivec2[4](ivec2(0), ivec2(1, 0), ivec2(0, 1), ivec2(1)), 2);
+          iv = textureGatherOffsets(ia, vec3(0.5), ivec2[4](ivec2(-1), ivec2(0), ivec2(2), ivec2(3)));
+        }");
+    assert_eq!(
+        ir.matches("TextureGatherOffset ").count(),
+        8,
+        "four gathers per call:\n{ir}"
+    );
+    err(
+        "uniform sampler2D t; layout(std430) buffer B { vec4 v; ivec2 o[4]; };
+        void main() { v = textureGatherOffsets(t, vec2(0.5), o); }",
+        "offsets must be a constant expression",
+    );
+    err(
+        "uniform sampler2D t; layout(std430) buffer B { vec4 v; };
+        void main() { v = textureGatherOffsets(t, vec2(0.5), ivec2[3](ivec2(0), ivec2(1), ivec2(2))); }",
+        "offsets are an ivec2[4]",
+    );
+    fails(
+        compile(
+            "#version 330\n#extension GL_ARB_compute_shader : require\n#extension GL_ARB_shader_storage_buffer_object : require\nlayout(local_size_x = 1) in;\nuniform sampler2D t;\nlayout(std430) buffer B { vec4 v; };\nvoid main() {\n  v = textureGatherOffsets(t, vec2(0.5), ivec2[4](ivec2(0), ivec2(1), ivec2(2), ivec2(3)));\n}\n",
+        ),
+        "requires GLSL 4.00",
+    );
+}

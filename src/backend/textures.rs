@@ -210,6 +210,14 @@ impl Lower<'_, '_> {
         self.b.ins().store(mf(), m, a, rt::args::MODE);
         let out = self.slot(16);
         self.libcall(Libcall::TexSample, &[self.samplers, unit, a, out]);
+        if smp.shadow && mode == rt::MODE_GATHER {
+            // A shadow gather's four comparison results.
+            return Ok(Val::Comps(
+                (0..4)
+                    .map(|i| self.b.ins().load(types::F32, mf(), out, 4 * i))
+                    .collect(),
+            ));
+        }
         Ok(self.texel_result(smp, out))
     }
 }
@@ -262,6 +270,9 @@ pub(super) fn lookup_operands(fun: Builtin, smp: Opaque, args: &[ExprId]) -> R<L
             let offset = (fun == TextureGradOffset).then(|| args[4]);
             (rt::MODE_GRAD, None, offset, None, Some((args[2], args[3])))
         }
+        // Shadow gathers: (sampler, P, refZ [, offset]), no component.
+        TextureGather if smp.shadow => (rt::MODE_GATHER, None, None, None, None),
+        TextureGatherOffset if smp.shadow => (rt::MODE_GATHER, None, Some(args[3]), None, None),
         TextureGather => (rt::MODE_GATHER, None, None, args.get(2).copied(), None),
         TextureGatherOffset => (
             rt::MODE_GATHER,
@@ -271,6 +282,10 @@ pub(super) fn lookup_operands(fun: Builtin, smp: Opaque, args: &[ExprId]) -> R<L
             None,
         ),
         _ => return Err(format!("internal: {fun:?} is not a filtered lookup")),
+    };
+    let reference = match fun {
+        TextureGather | TextureGatherOffset if smp.shadow => Some(Reference::Arg(args[2])),
+        _ => reference,
     };
     Ok(LookupOperands {
         mode,

@@ -46,7 +46,7 @@ impl Lower<'_, '_> {
     pub(super) fn vtexture_supported(&self, fun: Builtin, args: &[ExprId]) -> bool {
         use Builtin::*;
         match self.sampler_of(args[0]) {
-            Ok(smp) if !(smp.shadow && fun == TextureGather) => {}
+            Ok(smp) if !(smp.shadow && matches!(fun, TextureGather | TextureGatherOffset)) => {}
             _ => return false,
         }
         let uniform = |e: &ExprId| !self.simd_ref().plan.varying[e.0 as usize];

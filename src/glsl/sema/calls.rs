@@ -105,6 +105,19 @@ impl Checker<'_> {
         if !ok {
             return None;
         }
+        if name == "textureGatherOffsets" && !self.functions.contains_key(name) {
+            return self.gather_offsets(vals, span);
+        }
+        self.call_values(name, vals, span)
+    }
+
+    /// [`Self::function_call`] with its arguments checked.
+    pub(super) fn call_values(
+        &mut self,
+        name: &str,
+        vals: Vec<ExprId>,
+        span: Span,
+    ) -> Option<ExprId> {
         // `f(void)`-style calls with a single void argument do not exist; an empty
         // argument list is written `f()`.
         let arg_types: Vec<TypeId> = vals.iter().map(|&v| self.ty(v)).collect();
@@ -510,7 +523,8 @@ impl Checker<'_> {
                 return None;
             }
             TextureGather | TextureGatherOffset
-                if args.len() == if fun == TextureGather { 3 } else { 4 } =>
+                if args.len() == if fun == TextureGather { 3 } else { 4 }
+                    && !matches!(self.m.types.get(self.ty(args[0])), Type::Sampler(o) if o.shadow) =>
             {
                 match self
                     .fold(*args.last().expect("the component"))

@@ -33,7 +33,7 @@ impl Checker<'_> {
         self.add(ExprKind::Literal(l), ty, span)
     }
 
-    fn constant(&mut self, v: ConstValue, ty: TypeId, span: Span) -> ExprId {
+    pub(super) fn constant(&mut self, v: ConstValue, ty: TypeId, span: Span) -> ExprId {
         match v {
             ConstValue::Scalar(l) => self.literal(l, span),
             c => self.add(ExprKind::Constant(c), ty, span),
@@ -607,7 +607,7 @@ impl Checker<'_> {
 
     /// True for expressions made only of variables, constants and constant-free
     /// accesses: they can be evaluated twice without changing anything.
-    fn is_pure(&self, e: ExprId) -> bool {
+    pub(super) fn is_pure(&self, e: ExprId) -> bool {
         match self.kind(e) {
             ExprKind::Literal(_)
             | ExprKind::Constant(_)
@@ -624,7 +624,7 @@ impl Checker<'_> {
     }
 
     /// Copies a pure expression tree (each use of an expression needs its own nodes).
-    fn clone_expr(&mut self, e: ExprId) -> ExprId {
+    pub(super) fn clone_expr(&mut self, e: ExprId) -> ExprId {
         let expr = self.func().expr(e).clone();
         let kind = match expr.kind {
             ExprKind::Index { base, index } => {
@@ -665,16 +665,9 @@ impl Checker<'_> {
         }
         let ty = self.ty(e);
         let span = self.espan(e);
-        let f = &mut self.f().func;
-        let l = LocalId(f.locals.len() as u32);
-        f.locals.push(Local {
-            name: format!("__tmp{}", l.0),
-            ty,
-            param: None,
-            constant: false,
-            memory: MemoryQualifiers::default(),
-            span,
-        });
+        // Declared before the statement that holds `e` (a temporary without its
+        // declaration failed code generation: `mat2(f())` with a vec4 f).
+        let l = self.temp_local(ty, span);
         let place = self.add(ExprKind::Local(l), ty, span);
         let first = self.add(
             ExprKind::Assign {

@@ -14,6 +14,7 @@ mod derivatives;
 pub use derivatives::derivative_group_problem;
 mod expr;
 mod functions;
+mod gathers;
 mod io;
 mod io_layout;
 mod operators;

@@ -380,6 +380,27 @@ pub(super) fn add(t: &mut Table) {
                     130,
                 );
             }
+            // GLSL 4.60 §8.9.4: the shadow gathers (GLSL 4.00), the reference an
+            // argument after the coordinates; four comparison results.
+            if matches!(
+                dim,
+                Dim::D2 | Dim::D2Array | Dim::Cube | Dim::CubeArray | Dim::Rect
+            ) {
+                let p = vec(F, n);
+                let (f1, v4) = (vec(F, 1), vec(F, 4));
+                fixed(t, "textureGather", TextureGather, v4, &[smp, p, f1], 400);
+                if !matches!(dim, Dim::Cube | Dim::CubeArray) {
+                    let o = vec(I, 2);
+                    fixed(
+                        t,
+                        "textureGatherOffset",
+                        TextureGatherOffset,
+                        v4,
+                        &[smp, p, f1, o],
+                        400,
+                    );
+                }
+            }
         }
     }
     // 8.9.2 projective lookups (GLSL 1.30): the coordinates with q last (for 1D and 2D

@@ -533,9 +533,6 @@ impl SamplerDesc {
             return self.incomplete();
         };
         let p = self.place(a.coord);
-        if a.mode == MODE_GATHER {
-            return self.gather(base, &p, a);
-        }
         // Fixed-point depth formats compare against the reference clamped to [0, 1].
         let cmp = if shadow {
             let r = if self.format == Format::Depth32F || self.format == Format::Depth32FStencil8 {
@@ -547,6 +544,9 @@ impl SamplerDesc {
         } else {
             None
         };
+        if a.mode == MODE_GATHER {
+            return self.gather(base, &p, a, cmp);
+        }
         let v = match a.mode {
             MODE_LOD => self.sample_level(a.lod, &p, a.offset, cmp),
             MODE_GRAD => match self.anisotropic_footprint(a, &p) {
@@ -697,11 +697,15 @@ impl SamplerDesc {
     /// textureGather (GL 4.6 §8.14.2.1): the 2x2 footprint of a LINEAR lookup on the
     /// base level, one component of each, in the order (i0,j1), (i1,j1), (i1,j0),
     /// (i0,j0).
-    fn gather(&self, base: &ImageDesc, p: &Place, a: &SampleArgs) -> [u32; 4] {
+    fn gather(&self, base: &ImageDesc, p: &Place, a: &SampleArgs, cmp: Option<f32>) -> [u32; 4] {
         let (x0, x1, _) = self.taps(base, p, 0, a.offset[0], Filter::Linear);
         let (y0, y1, _) = self.taps(base, p, 1, a.offset[1], Filter::Linear);
         let comp = a.gather_comp.clamp(0, 3) as usize;
-        let t = |x, y| self.swizzle(self.texel(base, x, y, p.layer))[comp];
+        // A shadow gather gives each texel's comparison result (GLSL 4.60 §8.9.4).
+        let t = |x, y| match cmp {
+            Some(_) => self.texel_f(base, x, y, p.layer, cmp)[0].to_bits(),
+            None => self.swizzle(self.texel(base, x, y, p.layer))[comp],
+        };
         [t(x0, y1), t(x1, y1), t(x1, y0), t(x0, y0)]
     }
 
