@@ -40,10 +40,21 @@ struct Operands {
     lod: Option<u32>,
     grad: Option<(u32, u32)>,
     offset: Option<u32>,
+    /// ConstOffsets: gathers only ([`gather_operands`]).
+    const_offsets: Option<u32>,
     sample: Option<u32>,
 }
 
 fn operands(inst: &Inst, at: usize) -> SpvResult<Operands> {
+    let o = gather_operands(inst, at)?;
+    if o.const_offsets.is_some() {
+        return Err(inst.err("ConstOffsets is an image operand of gathers only"));
+    }
+    Ok(o)
+}
+
+/// [`operands`] of OpImageGather and OpImageDrefGather, which may have ConstOffsets.
+fn gather_operands(inst: &Inst, at: usize) -> SpvResult<Operands> {
     let mut o = Operands::default();
     let Ok(mask) = inst.word(at) else {
         return Ok(o);
@@ -55,8 +66,14 @@ fn operands(inst: &Inst, at: usize) -> SpvResult<Operands> {
         i += 1;
         Ok(v)
     };
-    let supported =
-        IO::BIAS | IO::LOD | IO::GRAD | IO::CONST_OFFSET | IO::OFFSET | IO::SAMPLE | IO::NONE;
+    let supported = IO::BIAS
+        | IO::LOD
+        | IO::GRAD
+        | IO::CONST_OFFSET
+        | IO::OFFSET
+        | IO::CONST_OFFSETS
+        | IO::SAMPLE
+        | IO::NONE;
     if !supported.contains(mask) {
         return Err(inst.err(format!("image operands {mask:?} are not supported")));
     }
@@ -73,6 +90,9 @@ fn operands(inst: &Inst, at: usize) -> SpvResult<Operands> {
     if mask.contains(IO::CONST_OFFSET) || mask.contains(IO::OFFSET) {
         o.offset = Some(next(inst)?);
     }
+    if mask.contains(IO::CONST_OFFSETS) {
+        o.const_offsets = Some(next(inst)?);
+    }
     if mask.contains(IO::SAMPLE) {
         o.sample = Some(next(inst)?);
     }
@@ -80,6 +100,63 @@ fn operands(inst: &Inst, at: usize) -> SpvResult<Operands> {
 }
 
 impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
+    /// A gather with ConstOffsets (SPIR-V 1.6 §3.14: four offsets, a constant array of
+    /// ivec2; GLSL's textureGatherOffsets): for each offset the i0j0 texel (the w
+    /// component) of textureGatherOffset at it, as the GLSL front end builds it.
+    /// `third` is the component, or the depth reference of OpImageDrefGather.
+    fn gather_offsets(
+        &mut self,
+        inst: &Inst,
+        id: u32,
+        coord: ExprId,
+        third: ExprId,
+        component: bool,
+    ) -> SpvResult<ExprId> {
+        let parts = match self.l.consts.get(&id) {
+            Some(ConstValue::Composite(_, parts)) if parts.len() == 4 => parts.clone(),
+            _ => return Err(inst.err("ConstOffsets is not a constant array of four offsets")),
+        };
+        let ivec2 = self.types().vector(Scalar::Int, 2);
+        let ct = self.ty_of(coord);
+        let (p, s) = self.temp(coord, format!("_p{}", self.at));
+        self.pending.push(s);
+        let tt = self.ty_of(third);
+        let (r, s) = self.temp(third, format!("_g{}", self.at));
+        self.pending.push(s);
+        let mut texels = Vec::with_capacity(4);
+        let mut vt = None;
+        for part in parts {
+            let is_ivec2 =
+                matches!(&part, ConstValue::Composite(t, c) if *t == ivec2 && c.len() == 2);
+            if !is_ivec2 {
+                return Err(inst.err("a ConstOffsets offset is not an ivec2"));
+            }
+            let (img, _, _) = self.opaque_expr(inst.word(2)?)?;
+            let c = self.add(ExprKind::Local(p), ct);
+            let t = self.add(ExprKind::Local(r), tt);
+            let off = self.add(ExprKind::Constant(part), ivec2);
+            let args = if component {
+                vec![img, c, off, t]
+            } else {
+                vec![img, c, t, off]
+            };
+            let g = self.builtin(Builtin::TextureGatherOffset, args)?;
+            let gt = self.ty_of(g);
+            vt = Some(gt);
+            let scalar = self.types().scalar_of(gt).unwrap_or(Scalar::Float);
+            let st = self.types().scalar(scalar);
+            texels.push(self.add(
+                ExprKind::Swizzle {
+                    base: g,
+                    comps: vec![3],
+                },
+                st,
+            ));
+        }
+        let vt = vt.ok_or_else(|| inst.err("internal: no offsets"))?;
+        Ok(self.add(ExprKind::Compose(texels), vt))
+    }
+
     /// The image or sampler `id` as an expression, with its opaque type.
     fn opaque_expr(&mut self, id: u32) -> SpvResult<(ExprId, Opaque, bool)> {
         let p = self.opaque(id)?;
@@ -471,10 +548,10 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
             }
             Op::ImageGather | Op::ImageDrefGather => {
                 let coord = self.value(w(3)?)?;
-                let ops = operands(inst, 5)?;
+                let ops = gather_operands(inst, 5)?;
                 if ops.lod.is_some()
                     || ops.grad.is_some()
-                    || (ops.offset.is_some() && op == Op::ImageDrefGather)
+                    || (ops.offset.is_some() && ops.const_offsets.is_some())
                 {
                     return Err(inst.err("a gather with these image operands is not supported"));
                 }
@@ -483,6 +560,15 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                 } else {
                     self.value(w(4)?)?
                 };
+                if let Some(id) = ops.const_offsets {
+                    if !matches!(o.dim, Dim::D2 | Dim::D2Array | Dim::Rect) {
+                        return Err(
+                            inst.err("a gather offset needs a 2D, 2D array or rectangle image")
+                        );
+                    }
+                    let e = self.gather_offsets(inst, id, coord, third, op == Op::ImageGather)?;
+                    return self.cast_to(e, rt);
+                }
                 match ops.offset {
                     // textureGatherOffset (ConstOffset or Offset, SPIR-V 1.6 §3.14).
                     Some(off) => {
@@ -492,7 +578,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                             );
                         }
                         let off = self.int_value(off)?;
-                        self.builtin(Builtin::TextureGatherOffset, vec![img, coord, off, third])?
+                        // The IR's shadow gathers take the reference before the offset.
+                        let args = if op == Op::ImageGather {
+                            vec![img, coord, off, third]
+                        } else {
+                            vec![img, coord, third, off]
+                        };
+                        self.builtin(Builtin::TextureGatherOffset, args)?
                     }
                     None => self.builtin(Builtin::TextureGather, vec![img, coord, third])?,
                 }
