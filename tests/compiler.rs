@@ -1189,6 +1189,9 @@ fn texture_gather_offsets() {
         8,
         "four gathers per call:\n{ir}"
     );
+    // A constant component that is not a literal is each lookup's constant.
+    ok("uniform sampler2D t; layout(std430) buffer B { vec4 v; };
+        void main() { v = textureGatherOffsets(t, vec2(0.5), ivec2[4](ivec2(0), ivec2(1), ivec2(2), ivec2(3)), 1 + 1); }");
     err(
         "uniform sampler2D t; layout(std430) buffer B { vec4 v; ivec2 o[4]; };
         void main() { v = textureGatherOffsets(t, vec2(0.5), o); }",

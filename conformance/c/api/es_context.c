@@ -302,6 +302,12 @@ int main(void)
         {"uniform highp sampler2D t;\nlayout(std430, binding = 0) buffer B { vec4 v; ivec2 o; };\n"
          "void main() { v = textureGatherOffset(t, vec2(0.0), o); }\n",
          "constant expression", "GLSL ES 3.10 §8.9.3: textureGatherOffset's offset is constant"},
+        {"uniform highp sampler2DShadow t;\nlayout(std430, binding = 0) buffer B { vec4 v; ivec2 o; };\n"
+         "void main() { v = textureGatherOffset(t, vec2(0.0), v.x, o); }\n",
+         "constant expression", "a shadow gather's offset too"},
+        {"uniform highp sampler2D t[2][2];\nlayout(std430, binding = 0) buffer B { vec4 v; int i; };\n"
+         "void main() { v = texture(t[i][0], vec2(0.0)); }\n",
+         "constant integral expression", "arrays of arrays of samplers too"},
     };
     char src[1024];
     for (unsigned i = 0; i < sizeof es32_only / sizeof es32_only[0]; i++) {
@@ -323,6 +329,25 @@ int main(void)
                    "void main() { v = texture(t[1], vec2(0.0)); float samplerBuffer_ = 1.0; }\n",
                    log, sizeof log);
     CHECK(s != 0, "a constant index into a sampler array compiles in GLSL ES 3.10: %s", log);
+    if (s)
+        glDeleteShader(s);
+    s = compile_cs("#version 310 es\nlayout(local_size_x = 1) in;\nuniform highp sampler2DShadow t;\n"
+                   "layout(std430, binding = 0) buffer B { vec4 v; };\n"
+                   "void main() { v = textureGather(t, vec2(0.5), v.x) + textureGatherOffset(t, vec2(0.5), v.y, "
+                   "ivec2(1, 0)); }\n",
+                   log, sizeof log);
+    CHECK(s != 0, "GLSL ES 3.10's shadow gathers take any reference and a constant offset: %s", log);
+    if (s)
+        glDeleteShader(s);
+    compile_fails("#version 310 es\n#extension GL_OES_shader_image_atomic : require\nlayout(local_size_x = 1) in;\n"
+                  "layout(r32f, binding = 0) uniform highp coherent image2D im;\n"
+                  "void main() { imageAtomicAdd(im, ivec2(0), 1.0); }\n",
+                  "GL_NV_shader_atomic_float", "GL_OES_shader_image_atomic has no float imageAtomicAdd");
+    s = compile_cs("#version 310 es\n#extension GL_OES_shader_image_atomic : require\nlayout(local_size_x = 1) in;\n"
+                   "layout(r32f, binding = 0) uniform highp coherent image2D im;\n"
+                   "void main() { imageAtomicExchange(im, ivec2(0), 1.0); }\n",
+                   log, sizeof log);
+    CHECK(s != 0, "but a float imageAtomicExchange: %s", log);
     if (s)
         glDeleteShader(s);
     /* GLSL ES 3.20 §1.1: geometry shaders are GLSL ES 3.20's. */

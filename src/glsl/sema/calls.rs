@@ -171,7 +171,9 @@ impl Checker<'_> {
                 self.error(span, format!("function `{name}' is not declared"));
             } else if let Some(ov) = blocked {
                 let es31 = self.m.es_version.is_some_and(|v| v < 320);
-                let msg = match es32_only(ov).filter(|_| es31) {
+                let msg = match es32_only(ov)
+                    .filter(|exts| es31 && !exts.iter().any(|e| self.ext(e)))
+                {
                     Some(exts) => format!(
                         "`{name}({})' requires GLSL ES 3.20 or {}",
                         shown.join(", "),
@@ -350,10 +352,17 @@ impl Checker<'_> {
     pub(super) fn builtin_available(&self, ov: &Overload) -> bool {
         use Builtin::*;
         // GLSL ES 3.10 is checked as GLSL 4.30, which has what only GLSL ES 3.20 adds.
-        if self.m.es_version.is_some_and(|v| v < 320)
+        if let Some(v) = self.m.es_version
             && let Some(exts) = es32_only(ov)
         {
-            return exts.iter().any(|e| self.ext(e));
+            if v < 320 && !exts.iter().any(|e| self.ext(e)) {
+                return false;
+            }
+            // GLSL ES 3.20 §8.14 (and GL_OES_shader_image_atomic) has imageAtomicExchange
+            // of r32f images, which desktop GLSL has from 4.50 on.
+            if ov.fun == ImageAtomicExchange && ov.ret == Ty::Vec(Scalar::Float, 1) {
+                return true;
+            }
         }
         if ov.fun == Clock2x32 {
             return self.ext("GL_ARB_shader_clock");
@@ -508,13 +517,20 @@ impl Checker<'_> {
                     return None;
                 }
             }
-            // GLSL ES 3.10 §8.9.3: textureGatherOffset's offset is a constant
-            // expression (GLSL ES 3.20 and GL_EXT_gpu_shader5 lift that).
+            // GLSL ES 3.10 §8.9.3: textureGatherOffset's offset (after the reference of
+            // a shadow sampler) is a constant expression (GLSL ES 3.20 and
+            // GL_EXT_gpu_shader5 lift that).
             TextureGatherOffset
                 if self.m.es_version.is_some_and(|v| v < 320)
                     && !self.ext("GL_EXT_gpu_shader5")
                     && !self.ext("GL_OES_gpu_shader5")
-                    && args.get(2).is_some_and(|&o| self.fold(o).is_none()) =>
+                    && args
+                        .get(if self.is_shadow_sampler(args[0]) {
+                            3
+                        } else {
+                            2
+                        })
+                        .is_some_and(|&o| self.fold(o).is_none()) =>
             {
                 self.error(
                     span,
@@ -524,7 +540,7 @@ impl Checker<'_> {
             }
             TextureGather | TextureGatherOffset
                 if args.len() == if fun == TextureGather { 3 } else { 4 }
-                    && !matches!(self.m.types.get(self.ty(args[0])), Type::Sampler(o) if o.shadow) =>
+                    && !self.is_shadow_sampler(args[0]) =>
             {
                 match self
                     .fold(*args.last().expect("the component"))
@@ -544,6 +560,11 @@ impl Checker<'_> {
             _ => {}
         }
         Some(())
+    }
+
+    /// Whether `e` is a shadow sampler.
+    pub(super) fn is_shadow_sampler(&self, e: ExprId) -> bool {
+        matches!(self.m.types.get(self.ty(e)), Type::Sampler(o) if o.shadow)
     }
 
     /// Memory qualifiers of the image an expression names (through a parameter too).

@@ -133,8 +133,10 @@ impl Checker<'_> {
                 if self.m.es_version.is_some_and(|v| v < 320)
                     && !self.ext("GL_EXT_gpu_shader5")
                     && !self.ext("GL_OES_gpu_shader5")
-                    && let Type::Array(elem, _) = self.m.types.get(self.ty(b))
-                    && matches!(self.m.types.get(*elem), Type::Sampler(_) | Type::Image(_))
+                    && matches!(self.m.types.get(self.ty(b)), Type::Array(..))
+                    && self.type_contains(self.ty(b), |t| {
+                        matches!(t, Type::Sampler(_) | Type::Image(_))
+                    })
                     && self.fold(i).is_none()
                 {
                     self.error(

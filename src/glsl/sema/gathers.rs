@@ -22,9 +22,7 @@ impl Checker<'_> {
         }
         // (sampler, P, offsets [, comp]), or for a shadow sampler (sampler, P, refZ,
         // offsets).
-        let shadow = vals
-            .first()
-            .is_some_and(|&s| matches!(self.m.types.get(self.ty(s)), Type::Sampler(o) if o.shadow));
+        let shadow = vals.first().is_some_and(|&s| self.is_shadow_sampler(s));
         let at = if shadow { 3 } else { 2 };
         if !(3..=4).contains(&vals.len()) || vals.len() <= at {
             self.error(
@@ -67,13 +65,22 @@ impl Checker<'_> {
         }
         let samplers = self.reuse(vals[0], 4);
         let coords = self.reuse(vals[1], 4);
-        // The shadow reference, or the component.
+        // The shadow reference, or the component: a constant component is given to
+        // each lookup as a constant (textureGatherOffset checks that it is one), any
+        // other expression through a temporary.
         let extra = if shadow {
             Some(vals[2])
         } else {
             vals.get(3).copied()
         };
-        let extra = extra.map(|e| self.reuse(e, 4));
+        let extra = extra.map(|e| match self.fold(e).filter(|_| !shadow) {
+            Some(c) => {
+                let ty = self.ty(e);
+                let span = self.espan(e);
+                (0..4).map(|_| self.constant(c.clone(), ty, span)).collect()
+            }
+            None => self.reuse(e, 4),
+        });
         let mut texels = Vec::with_capacity(4);
         let mut ret = None;
         for (i, offset) in offsets.into_iter().enumerate() {

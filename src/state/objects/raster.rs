@@ -102,7 +102,8 @@ pub struct Raster {
     pub point_fade_threshold: f32,
     pub point_sprite_origin: u32,
     pub logic_op: u32,
-    /// LINE_SMOOTH, POLYGON_SMOOTH, TEXTURE_COMPRESSION, FRAGMENT_SHADER_DERIVATIVE.
+    /// LINE_SMOOTH, POLYGON_SMOOTH, TEXTURE_COMPRESSION, FRAGMENT_SHADER_DERIVATIVE and
+    /// GENERATE_MIPMAP hints ([`HINTS`]' order).
     pub hints: [u32; 5],
     pub sample_coverage: (f32, bool),
     pub sample_mask: u32,
@@ -121,8 +122,10 @@ pub struct Raster {
 /// GENERATE_MIPMAP_HINT (GLES3/gl32.h; GL/glcorearb.h does not have it).
 pub const GL_GENERATE_MIPMAP_HINT: u32 = 0x8192;
 
-/// Hint targets (GL 4.6 table 21.9); GENERATE_MIPMAP_HINT is OpenGL ES's only
-/// (OpenGL ES 3.2 §19.1), where FRAGMENT_SHADER_DERIVATIVE_HINT is the other.
+/// Hint targets (GL 4.6 table 21.9), and GENERATE_MIPMAP_HINT, which glcompute's
+/// OpenGL ES contexts take (OpenGL ES 3.2 §19.1, beside FRAGMENT_SHADER_DERIVATIVE_HINT)
+/// and its desktop contexts do not (the compatibility profile's Hint has it; glcompute's
+/// compatibility contexts refuse it too).
 pub const HINTS: [u32; 5] = [
     GL_LINE_SMOOTH_HINT,
     GL_POLYGON_SMOOTH_HINT,
