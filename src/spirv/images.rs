@@ -103,11 +103,13 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
     /// A gather with ConstOffsets (SPIR-V 1.6 §3.14: four offsets, a constant array of
     /// ivec2; GLSL's textureGatherOffsets): for each offset the i0j0 texel (the w
     /// component) of textureGatherOffset at it, as the GLSL front end builds it.
-    /// `third` is the component, or the depth reference of OpImageDrefGather.
+    /// `img` is the first lookup's image (the others name it anew); `third` is the
+    /// component, or the depth reference of OpImageDrefGather.
     fn gather_offsets(
         &mut self,
         inst: &Inst,
         id: u32,
+        img: ExprId,
         coord: ExprId,
         third: ExprId,
         component: bool,
@@ -125,13 +127,17 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
         self.pending.push(s);
         let mut texels = Vec::with_capacity(4);
         let mut vt = None;
+        let mut first = Some(img);
         for part in parts {
             let is_ivec2 =
                 matches!(&part, ConstValue::Composite(t, c) if *t == ivec2 && c.len() == 2);
             if !is_ivec2 {
                 return Err(inst.err("a ConstOffsets offset is not an ivec2"));
             }
-            let (img, _, _) = self.opaque_expr(inst.word(2)?)?;
+            let img = match first.take() {
+                Some(img) => img,
+                None => self.opaque_expr(inst.word(2)?)?.0,
+            };
             let c = self.add(ExprKind::Local(p), ct);
             let t = self.add(ExprKind::Local(r), tt);
             let off = self.add(ExprKind::Constant(part), ivec2);
@@ -566,7 +572,8 @@ impl<'l, 'm, 'a> FnLower<'l, 'm, 'a> {
                             inst.err("a gather offset needs a 2D, 2D array or rectangle image")
                         );
                     }
-                    let e = self.gather_offsets(inst, id, coord, third, op == Op::ImageGather)?;
+                    let e =
+                        self.gather_offsets(inst, id, img, coord, third, op == Op::ImageGather)?;
                     return self.cast_to(e, rt);
                 }
                 match ops.offset {

@@ -172,45 +172,35 @@ impl Checker<'_> {
         // GLSL ES 3.20 §1.1: geometry and tessellation shaders are GLSL ES 3.20's (GLSL
         // ES 3.10 has them through GL_EXT/OES_geometry_shader and
         // GL_EXT/OES_tessellation_shader, which glcompute does not announce).
-        if let Some(v) = self.m.es_version.filter(|&v| v < 320) {
-            let exts: [&str; 2] = if self.stage == Stage::Geometry {
-                ["GL_EXT_geometry_shader", "GL_OES_geometry_shader"]
-            } else {
-                ["GL_EXT_tessellation_shader", "GL_OES_tessellation_shader"]
+        let exts: [&str; 2] = if self.stage == Stage::Geometry {
+            ["GL_EXT_geometry_shader", "GL_OES_geometry_shader"]
+        } else {
+            ["GL_EXT_tessellation_shader", "GL_OES_tessellation_shader"]
+        };
+        let problem = match self.m.es_version {
+            Some(v) if v < 320 && !exts.iter().any(|e| self.ext(e)) => Some(format!(
+                "{} shaders require GLSL ES 3.20; the shader is GLSL ES {}.{:02}",
+                self.stage.name(),
+                v / 100,
+                v % 100
+            )),
+            _ if self.version < need => Some(format!(
+                "{} shaders require GLSL {}.{:02}; the shader is GLSL {}.{:02}",
+                self.stage.name(),
+                need / 100,
+                need % 100,
+                self.version / 100,
+                self.version % 100
+            )),
+            _ => None,
+        };
+        if let Some(message) = problem {
+            let at = Span {
+                source: 0,
+                line: 1,
+                col: 1,
             };
-            if !exts.iter().any(|e| self.ext(e)) {
-                self.error(
-                    Span {
-                        source: 0,
-                        line: 1,
-                        col: 1,
-                    },
-                    format!(
-                        "{} shaders require GLSL ES 3.20; the shader is GLSL ES {}.{:02}",
-                        self.stage.name(),
-                        v / 100,
-                        v % 100
-                    ),
-                );
-                return false;
-            }
-        }
-        if self.version < need {
-            self.error(
-                Span {
-                    source: 0,
-                    line: 1,
-                    col: 1,
-                },
-                format!(
-                    "{} shaders require GLSL {}.{:02}; the shader is GLSL {}.{:02}",
-                    self.stage.name(),
-                    need / 100,
-                    need % 100,
-                    self.version / 100,
-                    self.version % 100
-                ),
-            );
+            self.error(at, message);
             return false;
         }
         true
