@@ -247,6 +247,13 @@ step "Taichi ti.opengl standalone on glcompute (kernels compared with ti.cpu)" \
 # ... and on its GLES back end, which creates an OpenGL ES 3.1 context and GLSL ES 3.10.
 step "Taichi ti.gles standalone on glcompute (an OpenGL ES context; compared with ti.cpu)" \
     env LD_LIBRARY_PATH="$GLDIR" "$BUILD/venv/bin/python" conformance/python/taichi_compute.py gles
+# ... and preloaded over llvmpipe as it is (GL 4.5; EGL_PLATFORM=surfaceless for its
+# headless display): Python loads Taichi's core with RTLD_DEEPBIND, whose GL lookups
+# the preload library rebinds (src/preload/deepbind.rs); glcompute must run the
+# dispatches (llvmpipe alone refuses Taichi's 64-bit integer shaders).
+step "Taichi ti.opengl with glcompute preloaded over llvmpipe (RTLD_DEEPBIND; compared with ti.cpu)" \
+    env EGL_PLATFORM=surfaceless LD_PRELOAD="$LIBDIR/libglcompute.so" \
+    "$BUILD/venv/bin/python" conformance/python/taichi_compute.py opengl --interposed
 # wgpu (PyPI wgpu-py) on its OpenGL back end: WGSL through naga's GLSL 4.50, compute
 # passes checked against numpy (conformance/python/wgpu_compute.py).
 step "wgpu (WebGPU) on its OpenGL back end standalone on glcompute" \

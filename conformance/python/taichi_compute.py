@@ -6,7 +6,10 @@ arguments, many small launches, and 64-bit integers (not on ti.gles, whose back 
 has none). Each back end runs in its own
 process (the GL one with the environment it was given: glcompute as libEGL/libGL, or
 preloaded over a host). Taichi falls back to the CPU when GL fails, so the arch it
-reports is checked. usage: taichi_compute.py opengl|gles"""
+reports is checked. With --interposed (libglcompute.so preloaded over a host that has
+compute itself), the GL child runs with GLCOMPUTE_LOG=calls and must show that
+glcompute, not the host, ran its dispatches.
+usage: taichi_compute.py opengl|gles [--interposed]"""
 import sys, subprocess, json, os
 import numpy as np
 
@@ -109,18 +112,26 @@ if __name__ == "__main__":
         print("RESULT " + json.dumps(run(sys.argv[1])))
         sys.exit(0)
     arch = sys.argv[1]
+    interposed = "--interposed" in sys.argv[2:]
     res = {}
     for a in (arch, "cpu"):
         env = dict(os.environ)
         if a == "cpu":
             env.pop("LD_LIBRARY_PATH", None); env.pop("LD_PRELOAD", None)
             env["TAICHI_COMPARE"] = arch
+        elif interposed:
+            env["GLCOMPUTE_LOG"] = "calls"
         p = subprocess.run([sys.executable, __file__, a, "--child"], capture_output=True, text=True, env=env, timeout=600)
         line = [l for l in p.stdout.splitlines() if l.startswith("RESULT ")]
         if p.returncode != 0 or not line:
             print(f"FAIL: taichi on {a} did not finish (exit {p.returncode})\n{p.stdout[-3000:]}\n{p.stderr[-3000:]}")
             sys.exit(1)
         res[a] = json.loads(line[0][7:])
+        if a != "cpu" and interposed:
+            if "glcompute: runs glDispatchCompute" not in p.stderr:
+                print(f"FAIL: the host, not glcompute, ran Taichi's dispatches\n{p.stderr[-3000:]}")
+                sys.exit(1)
+            print("ok   glcompute ran the dispatches (GLCOMPUTE_LOG=calls)")
     want = {"opengl": "Arch.opengl", "gles": "Arch.gles"}[arch]
     if res[arch]["arch"] != want:
         print(f"FAIL: taichi ran on {res[arch]['arch']}, not {want} (it falls back when GL fails)")

@@ -3,8 +3,8 @@
 //! glcompute taking over compute.
 //!
 //! This library exports exactly the names of `src/api/interpose/hooks.txt` (generated
-//! into `src/generated/preload_hooks.rs`) and `dlsym`, so nothing else an application or its libraries
-//! define is ever shadowed. Each export is a trampoline that jumps through a slot to
+//! into `src/generated/preload_hooks.rs`), `dlsym` and `dlopen`, so nothing else an
+//! application or its libraries define is ever shadowed. Each export is a trampoline that jumps through a slot to
 //! glcompute's hook for that name. glcompute itself (`libglcompute_driver.so`, next to
 //! this file) is loaded with `RTLD_LOCAL` on the first call of a hook, so a process
 //! that never uses GL (a shell, a Python interpreter started under the preload) pays
@@ -19,6 +19,10 @@
 //! so glibc sees the caller's return address (which decides the scope of RTLD_NEXT and
 //! RTLD_DEFAULT) exactly as without glcompute; deciding whether a name is hooked
 //! allocates nothing. Hooked names go to glcompute.
+//!
+//! `dlopen` is interposed for libraries loaded with `RTLD_DEEPBIND`, whose imports
+//! would otherwise skip this library (`deepbind.rs`); any other call is a jump into
+//! the real `dlopen`.
 //!
 //! Calls by this library into the C library, and the trampolines, are its `unsafe`:
 //! the assembly only moves registers and jumps; its contract is stated at each block.
@@ -229,7 +233,7 @@ extern "C" fn real_dlsym_address() -> *mut c_void {
     }
 }
 
-fn real_dlsym() -> DlsymFn {
+pub(crate) fn real_dlsym() -> DlsymFn {
     // SAFETY: the address is glibc's dlsym, whose C type this is.
     unsafe { std::mem::transmute::<*mut c_void, DlsymFn>(real_dlsym_address()) }
 }
@@ -342,7 +346,7 @@ extern "C" fn is_hooked(name: *const c_char) -> u32 {
 }
 
 /// The slot of a hooked name, found without allocating.
-fn hooked_slot(name: &[u8]) -> Option<usize> {
+pub(crate) fn hooked_slot(name: &[u8]) -> Option<usize> {
     // Every hooked name starts with "gl" or "egl"; most lookups stop here.
     if !(name.starts_with(b"gl") || name.starts_with(b"egl")) {
         return None;
@@ -376,6 +380,8 @@ unsafe extern "C" fn dlsym_hook(
     // SAFETY: the caller's arguments, unchanged.
     unsafe { real_dlsym()(handle, name) }
 }
+
+mod deepbind;
 
 // ---- loading glcompute ----------------------------------------------------------
 
@@ -520,6 +526,7 @@ fn load_driver() -> bool {
 static INIT: extern "C" fn() = {
     extern "C" fn init() {
         real_dlsym_address();
+        deepbind::real_dlopen_address();
     }
     init
 };
