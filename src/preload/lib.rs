@@ -24,8 +24,9 @@
 //! would otherwise skip this library (`deepbind.rs`); any other call is a jump into
 //! the real `dlopen`.
 //!
-//! Calls by this library into the C library, and the trampolines, are its `unsafe`:
-//! the assembly only moves registers and jumps; its contract is stated at each block.
+//! Calls by this library into the C library, the trampolines and the rebinding of
+//! `deepbind.rs` are its `unsafe`: the assembly saves and restores registers, calls
+//! this library's functions and jumps; its contract is stated at each block.
 
 #![allow(clippy::missing_safety_doc)]
 

@@ -3,14 +3,16 @@
  * imports of dlsym, dlopen and the GL/EGL names glcompute hooks bind as they would
  * without RTLD_DEEPBIND, so what it loads reaches glcompute. libepoxy stands in for
  * such a library: loaded by path with RTLD_NOW | RTLD_DEEPBIND over a GL 4.2 host, its
- * GL 4.3 context and compute dispatch are glcompute's. A load by bare name is left to
- * the C library (the caller's run paths decide it) and keeps the deep binding. */
-// build: -lEGL -ldl
+ * GL 4.3 context and compute dispatch are glcompute's, and the host's functions stay
+ * the host's. A load by bare name is left to the C library and finds the loaded
+ * object; a failing load reports the C library's error. */
+// build: -lEGL -ldl -lpthread
 // run: interposed
 #define _GNU_SOURCE
 #include "harness.h"
 #include <dlfcn.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -25,9 +27,9 @@ static const char *object_of(void *p)
     return slash ? slash + 1 : info.dli_fname;
 }
 
-/* The path the loader finds libepoxy.so.0 at, found in a child process so that this
- * one has not loaded it. */
-static int epoxy_path(char *out, size_t size)
+/* The path the loader finds a library at, found in a child process so that this one
+ * has not loaded it. */
+static int library_path(const char *soname, char *out, size_t size)
 {
     int fd[2];
     if (pipe(fd) != 0)
@@ -35,7 +37,7 @@ static int epoxy_path(char *out, size_t size)
     pid_t pid = fork();
     if (pid == 0) {
         close(fd[0]);
-        void *h = dlopen("libepoxy.so.0", RTLD_LAZY | RTLD_LOCAL);
+        void *h = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
         struct link_map *m = NULL;
         if (h && dlinfo(h, RTLD_DI_LINKMAP, &m) == 0 && m && m->l_name[0] == '/')
             (void)!write(fd[1], m->l_name, strlen(m->l_name));
@@ -60,12 +62,39 @@ static const char *cs =
     "void main() { v[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x * 5u + 2u; }\n";
 
 /* libepoxy's exported function pointers (epoxy/gl_generated.h names them so). */
-#define EPOXY(type, name) (*(type *)dlsym(epoxy, "epoxy_" #name))
+static void *epoxy;
+static void *epoxy_pointer(const char *name)
+{
+    void **p = dlsym(epoxy, name);
+    if (!p) {
+        printf("FAIL: libepoxy has no %s\n", name);
+        exit(1);
+    }
+    return p;
+}
+#define EPOXY(type, name) (*(type *)epoxy_pointer("epoxy_" #name))
+
+/* Other threads loading and unloading a library with RTLD_DEEPBIND meanwhile. */
+static char png_path[4096];
+static int png_loads;
+static void *load_loop(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 100; i++) {
+        void *h = dlopen(png_path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+        if (h) {
+            __atomic_add_fetch(&png_loads, 1, __ATOMIC_RELAXED);
+            dlclose(h);
+        }
+    }
+    return NULL;
+}
 
 int main(void)
 {
-    char path[4096];
-    CHECK(epoxy_path(path, sizeof path), "libepoxy.so.0 found by the loader");
+    char path[4096] = {0};
+    CHECK(library_path("libepoxy.so.0", path, sizeof path), "libepoxy.so.0 found by the loader");
+    CHECK(library_path("libpng16.so.16", png_path, sizeof png_path), "libpng16.so.16 found by the loader");
     if (!path[0])
         return h_finish("interpose_deepbind");
     CHECK(dlopen("libepoxy.so.0", RTLD_LAZY | RTLD_NOLOAD) == NULL, "libepoxy is not loaded yet");
@@ -80,7 +109,13 @@ int main(void)
     CHECK(ctx != EGL_NO_CONTEXT && eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx),
           "a 4.3 context (glcompute's over the 4.2 host)");
 
-    void *epoxy = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    pthread_t threads[2];
+    for (int i = 0; i < 2; i++)
+        pthread_create(&threads[i], NULL, load_loop, NULL);
+    epoxy = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    for (int i = 0; i < 2; i++)
+        pthread_join(threads[i], NULL);
+    CHECK(png_loads == 200, "200 concurrent RTLD_DEEPBIND loads of %s (%d)", png_path, png_loads);
     CHECK(epoxy != NULL, "%s loads with RTLD_DEEPBIND: %s", path, epoxy ? "" : dlerror());
     if (!epoxy)
         return h_finish("interpose_deepbind");
@@ -121,8 +156,10 @@ int main(void)
           "epoxy resolved glDispatchCompute to %s", object_of(dispatch));
     EPOXY(PFNGLCLEARPROC, glClear)(GL_COLOR_BUFFER_BIT);
     void *clear = (void *)EPOXY(PFNGLCLEARPROC, glClear);
-    CHECK(strncmp(object_of(clear), "libglcompute", 12) != 0, "glClear stays the host's (%s)",
-          object_of(clear));
+    CHECK(strncmp(object_of(clear), "libglcompute", 12) != 0 && strncmp(object_of(clear), "lib", 3) == 0 &&
+              strcmp(object_of(clear), "libepoxy.so.0") != 0,
+          "glClear is the host's (%s)", object_of(clear));
+    printf("glClear through epoxy: %s\n", object_of(clear));
     EPOXY(PFNGLGETERRORPROC, glGetError)();
 
     /* The same library by bare name: the C library's own dlopen, the object already
