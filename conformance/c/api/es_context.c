@@ -11,9 +11,9 @@
 // run: standalone
 #include "harness.h"
 
-static GLuint compile_cs(const char *src, char *log, int size)
+static GLuint compile_stage(GLenum stage, const char *src, char *log, int size)
 {
-    GLuint s = glCreateShader(GL_COMPUTE_SHADER);
+    GLuint s = glCreateShader(stage);
     glShaderSource(s, 1, &src, NULL);
     glCompileShader(s);
     GLint ok = 0;
@@ -25,6 +25,11 @@ static GLuint compile_cs(const char *src, char *log, int size)
         return 0;
     }
     return s;
+}
+
+static GLuint compile_cs(const char *src, char *log, int size)
+{
+    return compile_stage(GL_COMPUTE_SHADER, src, log, size);
 }
 
 static void compile_fails(const char *src, const char *needle, const char *rule)
@@ -339,6 +344,35 @@ int main(void)
     CHECK(s != 0, "GLSL ES 3.10's shadow gathers take any reference and a constant offset: %s", log);
     if (s)
         glDeleteShader(s);
+    /* Desktop GLSL 4.30's functions that no GLSL ES has (GLSL ES 3.20 §8.9), in every
+     * GLSL ES version, and what GLSL ES 3.20 §8.19 adds to fragment shaders. */
+    for (int v = 310; v <= 320; v += 10) {
+        snprintf(src, sizeof src,
+                 "#version %d es\nlayout(local_size_x = 1) in;\nuniform highp sampler2D t;\n"
+                 "layout(std430, binding = 0) buffer B { int n; };\nvoid main() { n = textureQueryLevels(t); }\n",
+                 v);
+        compile_fails(src, "not available in GLSL ES", "GLSL ES has no textureQueryLevels");
+        snprintf(src, sizeof src,
+                 "#version %d es\nprecision highp float;\nuniform highp sampler2D t;\nout vec4 o;\n"
+                 "void main() { o = vec4(textureQueryLod(t, vec2(0.5)), 0.0, 1.0); }\n",
+                 v);
+        s = compile_stage(GL_FRAGMENT_SHADER, src, log, sizeof log);
+        CHECK(s == 0 && strstr(log, "not available in GLSL ES"), "GLSL ES %d has no textureQueryLod: %s", v, log);
+        if (s)
+            glDeleteShader(s);
+        snprintf(src, sizeof src,
+                 "#version %d es\nprecision highp float;\nin vec4 x;\nout vec4 o;\n"
+                 "void main() { o = interpolateAtCentroid(x) + interpolateAtOffset(x, vec2(0.1)); }\n",
+                 v);
+        s = compile_stage(GL_FRAGMENT_SHADER, src, log, sizeof log);
+        if (v == 310)
+            CHECK(s == 0 && strstr(log, "GL_OES_shader_multisample_interpolation"),
+                  "GLSL ES 3.10 has no interpolateAt* without its extension: %s", log);
+        else
+            CHECK(s != 0, "GLSL ES 3.20 has interpolateAtCentroid/Offset: %s", log);
+        if (s)
+            glDeleteShader(s);
+    }
     compile_fails("#version 310 es\n#extension GL_OES_shader_image_atomic : require\nlayout(local_size_x = 1) in;\n"
                   "layout(r32f, binding = 0) uniform highp coherent image2D im;\n"
                   "void main() { imageAtomicAdd(im, ivec2(0), 1.0); }\n",

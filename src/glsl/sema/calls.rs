@@ -171,22 +171,30 @@ impl Checker<'_> {
                 self.error(span, format!("function `{name}' is not declared"));
             } else if let Some(ov) = blocked {
                 let es31 = self.m.es_version.is_some_and(|v| v < 320);
-                let msg = match es32_only(ov)
-                    .filter(|exts| es31 && !exts.iter().any(|e| self.ext(e)))
-                {
-                    Some(exts) => format!(
-                        "`{name}({})' requires GLSL ES 3.20 or {}",
-                        shown.join(", "),
-                        exts.join(" or ")
-                    ),
-                    None => match extension_of(ov) {
-                        Some(ext) => format!("`{name}({})' requires {ext}", shown.join(", ")),
-                        None => format!(
-                            "built-in `{name}' is not available in GLSL {}.{:02} without an extension",
-                            self.version / 100,
-                            self.version % 100
+                let msg = if self.m.es_version.is_some() && not_in_es(ov) {
+                    format!("built-in `{name}' is not available in GLSL ES")
+                } else {
+                    match es32_only(ov).filter(|exts| es31 && !exts.iter().any(|e| self.ext(e))) {
+                        Some(exts) => format!(
+                            "`{name}({})' requires GLSL ES 3.20 or {}",
+                            shown.join(", "),
+                            exts.join(" or ")
                         ),
-                    },
+                        None => match extension_of(ov) {
+                            Some(ext) => format!("`{name}({})' requires {ext}", shown.join(", ")),
+                            None => {
+                                let (es, v) = match self.m.es_version {
+                                    Some(v) => (" ES", v),
+                                    None => ("", self.version),
+                                };
+                                format!(
+                                    "built-in `{name}' is not available in GLSL{es} {}.{:02} without an extension",
+                                    v / 100,
+                                    v % 100
+                                )
+                            }
+                        },
+                    }
                 };
                 self.error(span, msg);
             } else {
@@ -351,6 +359,9 @@ impl Checker<'_> {
     /// Built-ins introduced after the shader's version, unless enabled by an extension.
     pub(super) fn builtin_available(&self, ov: &Overload) -> bool {
         use Builtin::*;
+        if self.m.es_version.is_some() && not_in_es(ov) {
+            return false;
+        }
         // GLSL ES 3.10 is checked as GLSL 4.30, which has what only GLSL ES 3.20 adds.
         if let Some(v) = self.m.es_version
             && let Some(exts) = es32_only(ov)
@@ -592,8 +603,21 @@ fn es32_only(ov: &Overload) -> Option<&'static [&'static str]> {
         | ImageAtomicXor | ImageAtomicExchange | ImageAtomicCompSwap => {
             Some(&["GL_OES_shader_image_atomic"])
         }
+        // GLSL ES 3.20 §8.19 (GL_OES_shader_multisample_interpolation before it).
+        InterpolateAtCentroid | InterpolateAtSample | InterpolateAtOffset => {
+            Some(&["GL_OES_shader_multisample_interpolation"])
+        }
         _ => None,
     }
+}
+
+/// Built-ins of desktop GLSL 4.30 and earlier that no GLSL ES version has (GLSL ES
+/// 3.20 §8.9 lists no textureQueryLevels or textureQueryLod).
+fn not_in_es(ov: &Overload) -> bool {
+    matches!(
+        ov.fun,
+        Builtin::TextureQueryLevels | Builtin::TextureQueryLod
+    )
 }
 
 /// A callee chosen by overload resolution.
