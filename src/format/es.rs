@@ -2,14 +2,73 @@
 //! converts nothing on upload, so TexImage and TexSubImage take only the (internal
 //! format, format, type) combinations of OpenGL ES 3.2 table 8.2 (sized internal
 //! formats) and table 8.3 (the unsized ones), and only OpenGL ES's formats and types.
-//! Not here: the LUMINANCE, LUMINANCE_ALPHA and ALPHA formats of table 8.3, which
-//! glcompute does not have (TexImage refuses them with INVALID_VALUE, their format
-//! with INVALID_ENUM).
+//! The LUMINANCE, LUMINANCE_ALPHA and ALPHA formats of table 8.3, which OpenGL ES
+//! has and core desktop GL does not, are [`Legacy`] formats: stored as R8 or RG8,
+//! read as OpenGL ES 3.2 table 8.11 says.
 //! The state layer calls these checks in OpenGL ES contexts only.
 
+use crate::format::texel::{Format, Kind};
 use crate::gl::enums::*;
 use crate::gl::error::{Enum, GlResult};
 use crate::gl_bail;
+
+/// OpenGL ES 3.2 table 8.3's luminance formats (not core desktop GL tokens).
+pub const GL_LUMINANCE: u32 = 0x1909;
+pub const GL_LUMINANCE_ALPHA: u32 = 0x190A;
+
+/// How glcompute keeps an image of one of OpenGL ES's LUMINANCE, LUMINANCE_ALPHA and
+/// ALPHA internal formats (table 8.3), which no desktop core format is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Legacy {
+    /// The texel format stored: one 8-bit unsigned normalized channel a component.
+    pub storage: Format,
+    /// For each stored channel, the RGBA component it is converted from (table 8.11:
+    /// L from R, A from A), as CopyTexImage and the border colour convert.
+    pub sources: &'static [usize],
+    /// What a lookup returns for R, G, B and A (table 8.11: L as (L, L, L, 1), A as
+    /// (0, 0, 0, A), LA as (L, L, L, A)): a stored channel 0-3, 4 for 0 or 5 for 1.
+    pub lookup: [u8; 4],
+    /// The client format whose components are the stored channels, in order: an
+    /// upload of the image's own format moves the same bytes.
+    pub client: u32,
+}
+
+/// The [`Legacy`] form of `internal`, if it is LUMINANCE, LUMINANCE_ALPHA or ALPHA.
+pub fn legacy(internal: u32) -> Option<Legacy> {
+    let unorm8 = |n| Format::Plain {
+        kind: Kind::Unorm,
+        n,
+        bits: 8,
+    };
+    Some(match internal {
+        GL_LUMINANCE => Legacy {
+            storage: unorm8(1),
+            sources: &[0],
+            lookup: [0, 0, 0, 5],
+            client: GL_RED,
+        },
+        GL_ALPHA => Legacy {
+            storage: unorm8(1),
+            sources: &[3],
+            lookup: [4, 4, 4, 0],
+            client: GL_RED,
+        },
+        GL_LUMINANCE_ALPHA => Legacy {
+            storage: unorm8(2),
+            sources: &[0, 3],
+            lookup: [0, 0, 0, 1],
+            client: GL_RG,
+        },
+        _ => return None,
+    })
+}
+
+/// The client format an upload in `format` reads in an OpenGL ES context: for
+/// LUMINANCE, LUMINANCE_ALPHA and ALPHA, which table 8.3 pairs with the same internal
+/// format only, the stored channels of that format; `format` otherwise.
+pub fn client_format(format: u32) -> u32 {
+    legacy(format).map_or(format, |l| l.client)
+}
 
 /// The client formats of OpenGL ES 3.2 (table 8.3).
 const FORMATS: &[u32] = &[
@@ -24,6 +83,9 @@ const FORMATS: &[u32] = &[
     GL_DEPTH_COMPONENT,
     GL_DEPTH_STENCIL,
     GL_STENCIL_INDEX,
+    GL_LUMINANCE_ALPHA,
+    GL_LUMINANCE,
+    GL_ALPHA,
 ];
 
 /// The client types of OpenGL ES 3.2 (tables 8.2, 8.4).
@@ -53,6 +115,9 @@ const COMBINATIONS: &[(u32, u32, &[u32])] = &[
     // Table 8.3: unsized internal formats.
     (GL_RGBA, GL_RGBA, &[GL_UNSIGNED_BYTE, GL_UNSIGNED_SHORT_4_4_4_4, GL_UNSIGNED_SHORT_5_5_5_1]),
     (GL_RGB, GL_RGB, &[GL_UNSIGNED_BYTE, GL_UNSIGNED_SHORT_5_6_5]),
+    (GL_LUMINANCE_ALPHA, GL_LUMINANCE_ALPHA, &[GL_UNSIGNED_BYTE]),
+    (GL_LUMINANCE, GL_LUMINANCE, &[GL_UNSIGNED_BYTE]),
+    (GL_ALPHA, GL_ALPHA, &[GL_UNSIGNED_BYTE]),
     // Table 8.2: sized internal formats.
     (GL_RGBA8, GL_RGBA, &[GL_UNSIGNED_BYTE]),
     (GL_SRGB8_ALPHA8, GL_RGBA, &[GL_UNSIGNED_BYTE]),

@@ -178,6 +178,9 @@ impl ContextState {
         let x_range = dst[0].min(dst[2]).max(0)..dst[0].max(dst[2]).min(d.width as i32);
         let y_range = dst[1].min(dst[3]).max(0)..dst[1].max(dst[3]).min(d.height as i32);
         let (rf, df) = (r.format, d.format);
+        // An OpenGL ES LUMINANCE, LUMINANCE_ALPHA or ALPHA destination (CopyTexImage)
+        // keeps the components its stored channels are converted from.
+        let legacy = crate::format::es::legacy(d.internal);
         let mut t = vec![0u8; rf.bytes()];
         let mut out = vec![0u8; df.bytes()];
         // A multisample source is resolved into a single-sample destination: its
@@ -245,7 +248,16 @@ impl ContextState {
                     }
                     let at = d.sample_at(x as u32, y as u32, dz, s) as usize;
                     if part == GL_COLOR_BUFFER_BIT {
-                        df.encode(v, &mut out);
+                        match legacy {
+                            Some(lg) => {
+                                let mut c = [0u32; 4];
+                                for (i, &from) in lg.sources.iter().enumerate() {
+                                    c[i] = v[from];
+                                }
+                                df.encode(c, &mut out)
+                            }
+                            None => df.encode(v, &mut out),
+                        }
                     } else {
                         // Depth or stencil (the formats are equal): only that part of
                         // the draw texel changes.

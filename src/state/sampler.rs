@@ -505,6 +505,26 @@ pub fn desc_of(
             GL_ZERO => Swizzle::Zero,
             _ => Swizzle::One,
         };
+        // OpenGL ES's LUMINANCE, LUMINANCE_ALPHA and ALPHA images (OpenGL ES 3.2
+        // table 8.11): a lookup reads their stored channels as (L, L, L, 1), (0, 0, 0,
+        // A) or (L, L, L, A), before the texture's swizzle; the border colour is
+        // converted to their components as an image of them would be.
+        let legacy = crate::format::es::legacy(base.internal);
+        let mut swizzle = st.swizzle.map(swz);
+        let mut bp = sp;
+        if let Some(lg) = legacy {
+            swizzle = swizzle.map(|s| match s {
+                Swizzle::Component(c) => match lg.lookup[c as usize] {
+                    4 => Swizzle::Zero,
+                    5 => Swizzle::One,
+                    ch => Swizzle::Component(ch),
+                },
+                other => other,
+            });
+            for (i, &from) in lg.sources.iter().enumerate() {
+                bp.border[i] = sp.border[from];
+            }
+        }
         let rect = target == Target::Rect;
         Some(SamplerDesc {
             target,
@@ -515,7 +535,7 @@ pub fn desc_of(
                 mip: if rect { None } else { mip(sp.min_filter) },
                 mag: filter(sp.mag_filter),
                 wrap: sp.wrap.map(wrap),
-                border: border(&sp, format, stencil),
+                border: border(&bp, format, stencil),
                 min_lod: sp.min_lod,
                 max_lod: sp.max_lod,
                 lod_bias: sp.lod_bias,
@@ -523,7 +543,7 @@ pub fn desc_of(
                 compare: (sp.compare_mode == GL_COMPARE_REF_TO_TEXTURE && format.has_depth())
                     .then(|| compare(sp.compare_func)),
             },
-            swizzle: st.swizzle.map(swz),
+            swizzle,
             stencil,
             complete,
             samples: base.samples,

@@ -121,12 +121,14 @@ impl Framebuffer {
                 return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
             }
             // GL 4.6 §9.4.1: a colour attachment's format must be colour-renderable,
-            // which no compressed format is.
+            // which no compressed format is, nor OpenGL ES's LUMINANCE,
+            // LUMINANCE_ALPHA and ALPHA (OpenGL ES 3.2 table 8.10 has none of them).
             if l.width == 0
                 || l.height == 0
                 || l.format.has_depth()
                 || l.format.has_stencil()
                 || l.compressed.is_some()
+                || crate::format::es::legacy(l.internal).is_some()
             {
                 return GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
             }

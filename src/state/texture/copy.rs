@@ -132,8 +132,14 @@ impl ContextState {
         }
         // GL 4.6 §8.5: a compressed internal format is replaced by its base format.
         let internal = crate::format::compressed::uncompressed_replacement(internal);
-        // GL 4.6 §8.6: INVALID_ENUM if internalformat is not a texture format.
-        let Some(f) = internal_format(internal) else {
+        // GL 4.6 §8.6: INVALID_ENUM if internalformat is not a texture format (OpenGL
+        // ES 3.2 table 8.17 adds LUMINANCE, LUMINANCE_ALPHA and ALPHA).
+        let legacy = if self.info.es {
+            crate::format::es::legacy(internal).map(|l| l.storage)
+        } else {
+            None
+        };
+        let Some(f) = internal_format(internal).or(legacy) else {
             gl_bail!(
                 GL_INVALID_ENUM,
                 "internalformat {} is not a texture format glcompute has",

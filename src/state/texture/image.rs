@@ -267,14 +267,23 @@ impl ContextState {
         // GL 4.6 §8.5: a compressed internal format is replaced by its base internal
         // format (glcompute does not compress images itself).
         let internal = crate::format::compressed::uncompressed_replacement(internal as u32);
-        let client = Client::new(format, ty)?;
+        let client = if self.info.es {
+            Client::new(crate::format::es::client_format(format), ty)?
+        } else {
+            Client::new(format, ty)?
+        };
         let fits = Self::image_dims(&tex, target, level, dims)?;
         // GL 4.6 §8.5: INVALID_VALUE if border is not zero.
         if border != 0 {
             gl_bail!(GL_INVALID_VALUE, "border = {border} is not 0");
         }
         // GL 4.6 §8.5: INVALID_VALUE if internalformat is not an accepted format.
-        let Some(f) = internal_format(internal) else {
+        let legacy = if self.info.es {
+            crate::format::es::legacy(internal).map(|l| l.storage)
+        } else {
+            None
+        };
+        let Some(f) = internal_format(internal).or(legacy) else {
             gl_bail!(
                 GL_INVALID_VALUE,
                 "internalformat {} is not a texture format glcompute has",
@@ -407,10 +416,12 @@ impl ContextState {
         ty: u32,
         data: UserIn,
     ) -> GlResult<()> {
-        if self.info.es {
+        let client = if self.info.es {
             crate::format::es::check_client(format, ty)?;
-        }
-        let client = Client::new(format, ty)?;
+            Client::new(crate::format::es::client_format(format), ty)?
+        } else {
+            Client::new(format, ty)?
+        };
         let (l, face, target) = Self::sub_level(&tex, face_target, level)?;
         let (check, z) = cube_addressing(target, face_target, face, off[2]);
         Self::check_region(&l, check, off, size)?;

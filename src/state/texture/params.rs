@@ -9,7 +9,7 @@ use crate::gl_bail;
 use crate::limits::MAX_LEVELS;
 use crate::state::context::ContextState;
 use crate::state::objects::sampler::{SamplerParams, TexValue};
-use crate::state::objects::texture::{FACES, Texture};
+use crate::state::objects::texture::{FACES, Level, Texture};
 use std::sync::Arc;
 
 impl ContextState {
@@ -249,9 +249,24 @@ impl ContextState {
             l = None;
         }
         let cube = st.target == GL_TEXTURE_CUBE_MAP;
-        let bits = |i: usize| l.map(|l| l.format.color_bits()[i] as i64).unwrap_or(0);
-        let kind =
-            |c: usize| -> i64 { l.map(|l| component_type(l.format, c)).unwrap_or(GL_NONE) as i64 };
+        // OpenGL ES's LUMINANCE, LUMINANCE_ALPHA and ALPHA images have no red, green
+        // or blue component (luminance is none of them); their alpha is a stored
+        // channel.
+        let channel = |l: &Level, c: usize| match crate::format::es::legacy(l.internal) {
+            Some(lg) => lg.sources.iter().position(|&s| s == c && c == 3),
+            None => Some(c),
+        };
+        let bits = |i: usize| {
+            l.and_then(|l| Some(l.format.color_bits()[channel(l, i)?] as i64))
+                .unwrap_or(0)
+        };
+        let kind = |c: usize| -> i64 {
+            l.and_then(|l| {
+                let c = if c < 4 { channel(l, c)? } else { c };
+                Some(component_type(l.format, c))
+            })
+            .unwrap_or(GL_NONE) as i64
+        };
         Ok(match pname {
             GL_TEXTURE_WIDTH => l.map(|l| l.width as i64).unwrap_or(0),
             GL_TEXTURE_HEIGHT => l.map(|l| l.height as i64).unwrap_or(0),
