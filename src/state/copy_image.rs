@@ -47,6 +47,7 @@ fn copy_blocks(
     d: &Level,
     d_off: [i32; 3],
     size: [i32; 3],
+    es: bool,
 ) -> GlResult<()> {
     // (bytes, texels along x and y) of the unit a copy moves.
     let unit = |l: &Level| match &l.compressed {
@@ -106,13 +107,21 @@ fn copy_blocks(
     // format whose texels are as large as its blocks (table 18.4, which has no ETC2
     // or EAC format). ASTC (OES_copy_image, part of OpenGL ES 3.2, with
     // KHR_texture_compression_astc_ldr): the formats of one footprint, and the
-    // uncompressed formats of 128-bit texels.
+    // uncompressed formats of 128-bit texels. ETC2 and EAC in OpenGL ES contexts (OpenGL
+    // ES 3.2 §18.3.3, as Mesa reads it): the formats of one view class (RGB8/SRGB8,
+    // their punch-through alpha forms, RGBA8/SRGB8_ALPHA8, R11, RG11), and the
+    // uncompressed formats whose texels are as large as their blocks.
     use crate::format::compressed::Codec;
     let class = |c: Codec| match c {
         Codec::Rgtc1 { .. } => 1,
         Codec::Rgtc2 { .. } => 2,
         Codec::Bc7 { .. } => 3,
         Codec::Bc6h { .. } => 4,
+        Codec::Etc2Rgb { .. } if es => 5,
+        Codec::Etc2Punch { .. } if es => 6,
+        Codec::Etc2Rgba { .. } if es => 7,
+        Codec::R11 { .. } if es => 8,
+        Codec::Rg11 { .. } if es => 9,
         Codec::Astc { w, h, .. } => 16 + w as u32 * 16 + h as u32,
         _ => 0,
     };
@@ -194,8 +203,14 @@ pub struct CopyEnd {
 /// view classes for uncompressed formats): the same format, or two colour formats of
 /// the same texel size.
 fn copy_compatible(a: &Level, b: &Level) -> bool {
-    let ds = |l: &Level| l.format.has_depth() || l.format.has_stencil();
-    a.internal == b.internal || (!ds(a) && !ds(b) && a.format.bytes() == b.format.bytes())
+    // OpenGL ES's LUMINANCE, LUMINANCE_ALPHA and ALPHA are in no view class (OpenGL ES
+    // 3.2 table 8.27): only the same format.
+    let other = |l: &Level| {
+        l.format.has_depth()
+            || l.format.has_stencil()
+            || crate::format::es::legacy(l.internal).is_some()
+    };
+    a.internal == b.internal || (!other(a) && !other(b) && a.format.bytes() == b.format.bytes())
 }
 
 impl ContextState {
@@ -306,7 +321,7 @@ impl ContextState {
                     d.samples
                 );
             }
-            return copy_blocks(&s, src.off, &d, dst.off, size);
+            return copy_blocks(&s, src.off, &d, dst.off, size, self.info.es);
         }
         check_inside(dims(&s), src.off, size, "the source", GL_INVALID_VALUE)?;
         check_inside(dims(&d), dst.off, size, "the destination", GL_INVALID_VALUE)?;

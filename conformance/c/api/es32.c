@@ -10,7 +10,9 @@
  * Desktop-only texture, sampler and pixel storage parameters, buffer targets and
  * TexStorage internal formats are INVALID_ENUM; TexImage, TexSubImage,
  * RenderbufferStorage, queries, hints and GetInternalformativ follow OpenGL ES's rules
- * (es_pixel_rules).
+ * (es_pixel_rules). CopyImageSubData moves ETC2/EAC blocks to and from texels of their
+ * size, and between the formats of one view class (etc2_copies; glcompute only, as
+ * llvmpipe refuses every ETC2 copy).
  * The same checks pass on Mesa llvmpipe's OpenGL ES 3.2 context (--any-gl: another GL
  * than glcompute; then what glcompute alone guarantees, and its desktop context, are
  * not checked). */
@@ -546,6 +548,96 @@ static void desktop_tokens(int any)
  * announces more extensions than glcompute's (OES_texture_float, EXT_texture_norm16,
  * EXT_texture_format_BGRA8888, EXT_render_snorm, EXT_disjoint_timer_query): what those
  * add is checked on glcompute only. */
+/* CopyImageSubData between ETC2/EAC images and uncompressed ones whose texels are as
+ * large as their blocks, and between the ETC2/EAC formats of one view class (OpenGL ES
+ * 3.2 §18.3.3; Mesa llvmpipe, which stores ETC2 decoded, refuses every ETC2 copy). */
+static void etc2_copies(void)
+{
+    GLuint fprog = h_program("#version 320 es\n"
+                             "layout(local_size_x = 4, local_size_y = 4) in;\n"
+                             "uniform highp sampler2D tex;\n"
+                             "layout(std430, binding = 0) writeonly buffer B { highp vec4 v[]; } b;\n"
+                             "void main() { ivec2 c = ivec2(gl_LocalInvocationID.xy);\n"
+                             "  b.v[c.y * 4 + c.x] = texelFetch(tex, c, 0); }\n");
+    GLuint uprog = h_program("#version 320 es\n"
+                             "layout(local_size_x = 1) in;\n"
+                             "uniform highp usampler2D tex;\n"
+                             "layout(std430, binding = 0) writeonly buffer B { highp uvec4 v; } b;\n"
+                             "void main() { b.v = texelFetch(tex, ivec2(0), 0); }\n");
+    CHECK(fprog && uprog, "the ETC2 copy kernels link");
+    GLuint buf, t[6];
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+    glBufferData(GL_SHADER_STORAGE_BUFFER, 16 * 16, NULL, GL_DYNAMIC_READ);
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+    glGenTextures(6, t);
+    static const GLubyte block[8] = {0x9a, 0x5c, 0x31, 0xe2, 0x47, 0x0f, 0xb3, 0x68};
+    static const GLubyte zero[8] = {0};
+    for (int i = 0; i < 6; i++) {
+        glBindTexture(GL_TEXTURE_2D, t[i]);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+    glBindTexture(GL_TEXTURE_2D, t[0]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, 8, block);
+    glBindTexture(GL_TEXTURE_2D, t[1]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, 1, 1, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, NULL);
+    EXPECT_ERR(GL_NO_ERROR, "an RGB8_ETC2 block into an RG32UI texel",
+               glCopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, t[1], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1));
+    glUseProgram(uprog);
+    glDispatchCompute(1, 1, 1);
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    GLuint words[4] = {0};
+    const GLuint *m = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 16, GL_MAP_READ_BIT);
+    if (m)
+        memcpy(words, m, 16);
+    glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+    CHECK(memcmp(words, block, 8) == 0, "the texel holds the block's bytes: %08x %08x", words[0], words[1]);
+
+    /* And back: the texel's bytes become a block that decodes as the original. */
+    glBindTexture(GL_TEXTURE_2D, t[2]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, 8, zero);
+    EXPECT_ERR(GL_NO_ERROR, "an RG32UI texel into an RGB8_ETC2 block",
+               glCopyImageSubData(t[1], GL_TEXTURE_2D, 0, 0, 0, 0, t[2], GL_TEXTURE_2D, 0, 0, 0, 0, 1, 1, 1));
+    float want[64], got[64];
+    glUseProgram(fprog);
+    for (int k = 0; k < 2; k++) {
+        glBindTexture(GL_TEXTURE_2D, t[k ? 2 : 0]);
+        glDispatchCompute(1, 1, 1);
+        glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        const float *f = glMapBufferRange(GL_SHADER_STORAGE_BUFFER, 0, 256, GL_MAP_READ_BIT);
+        if (f)
+            memcpy(k ? got : want, f, 256);
+        glUnmapBuffer(GL_SHADER_STORAGE_BUFFER);
+    }
+    CHECK(memcmp(want, got, 256) == 0, "the copied block decodes as the original (texel 5: %g %g %g / %g %g %g)",
+          got[20], got[21], got[22], want[20], want[21], want[22]);
+    CHECK(want[0] != want[4] || want[0] != want[20] || want[1] != want[21], "the block is not one colour");
+
+    /* One view class, and the 128-bit formats. */
+    glBindTexture(GL_TEXTURE_2D, t[3]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_SRGB8_ETC2, 4, 4, 0, 8, zero);
+    EXPECT_ERR(GL_NO_ERROR, "RGB8_ETC2 to SRGB8_ETC2 (one view class)",
+               glCopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, t[3], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1));
+    glBindTexture(GL_TEXTURE_2D, t[4]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_R11_EAC, 4, 4, 0, 8, zero);
+    EXPECT_ERR(GL_INVALID_OPERATION, "RGB8_ETC2 to R11_EAC (blocks of one size, different classes)",
+               glCopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, t[4], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1));
+    glBindTexture(GL_TEXTURE_2D, t[5]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32UI, 1, 1, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, NULL);
+    EXPECT_ERR(GL_INVALID_OPERATION, "RGB8_ETC2 (64-bit blocks) to RGBA32UI (128-bit texels)",
+               glCopyImageSubData(t[0], GL_TEXTURE_2D, 0, 0, 0, 0, t[5], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1));
+    GLubyte block16[16] = {0};
+    glBindTexture(GL_TEXTURE_2D, t[4]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA8_ETC2_EAC, 4, 4, 0, 16, block16);
+    EXPECT_ERR(GL_NO_ERROR, "RGBA8_ETC2_EAC to RGBA32UI",
+               glCopyImageSubData(t[4], GL_TEXTURE_2D, 0, 0, 0, 0, t[5], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1));
+    glDeleteTextures(6, t);
+    glDeleteBuffers(1, &buf);
+    glDeleteProgram(fprog);
+    glDeleteProgram(uprog);
+}
+
 static void es_pixel_rules(int any)
 {
     GLuint tex;
@@ -679,6 +771,8 @@ int main(int argc, char **argv)
     glsl320(any);
     desktop_tokens(any);
     es_pixel_rules(any);
+    if (!any)
+        etc2_copies();
 
     if (any) {
         eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -708,6 +802,15 @@ int main(int argc, char **argv)
     EXPECT_ERR(GL_NO_ERROR, "desktop GL converts RGBA/UNSIGNED_SHORT to RGBA8",
                glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_SHORT, NULL));
     EXPECT_ERR(GL_NO_ERROR, "and takes RGBA16", glTexImage2D(GL_TEXTURE_2D, 0, 0x805B, 2, 2, 0, GL_RGBA, GL_FLOAT, NULL));
+    GLuint etc[2];
+    glGenTextures(2, etc);
+    glBindTexture(GL_TEXTURE_2D, etc[0]);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, 8, (const GLubyte[8]){0});
+    glBindTexture(GL_TEXTURE_2D, etc[1]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, 1, 1, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, NULL);
+    EXPECT_ERR(GL_INVALID_OPERATION, "desktop GL copies no ETC2 block into a texel (GL 4.6 table 18.4 has no ETC2)",
+               glCopyImageSubData(etc[0], GL_TEXTURE_2D, 0, 0, 0, 0, etc[1], GL_TEXTURE_2D, 0, 0, 0, 0, 4, 4, 1));
+    glDeleteTextures(2, etc);
     glDeleteTextures(1, &dtex);
     EXPECT_ERR(GL_INVALID_ENUM, "desktop GL has no PRIMITIVE_BOUNDING_BOX state",
                glGetFloatv(GL_PRIMITIVE_BOUNDING_BOX_ARB, (GLfloat[8]){0}));

@@ -3,7 +3,8 @@
  * lookups as table 8.11 converts them ((L, L, L, 1), (0, 0, 0, A), (L, L, L, A)) with
  * the texture swizzle after that conversion and the border colour converted the same
  * way, their level queries (no red, green or blue size: luminance is none of them),
- * CopyTexImage2D from an RGBA framebuffer, GenerateMipmap, and the errors: any other
+ * CopyTexImage2D from an RGBA framebuffer, CopyImageSubData to the same format only,
+ * GenerateMipmap, and the errors: any other
  * format or type, TexStorage (sized formats only), and a framebuffer attachment (not
  * colour-renderable). The same checks pass on Mesa llvmpipe (--any-gl). */
 // build: -lEGL -lGLESv2 -lpthread -ldl -lm
@@ -220,6 +221,29 @@ int main(int argc, char **argv)
     CHECK(level_param(GL_TEXTURE_INTERNAL_FORMAT) == GL_LUMINANCE_ALPHA, "the copy's format: 0x%x",
           level_param(GL_TEXTURE_INTERNAL_FORMAT));
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+
+    /* CopyImageSubData: the same format only (no view class has them). */
+    GLuint r8, l2;
+    glGenTextures(1, &r8);
+    glGenTextures(1, &l2);
+    glBindTexture(GL_TEXTURE_2D, r8);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 2, 2, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+    glBindTexture(GL_TEXTURE_2D, l2);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 2, 2, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, NULL);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 2, 2, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
+    EXPECT_ERR(GL_INVALID_OPERATION, "CopyImageSubData from LUMINANCE to R8",
+               glCopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, r8, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1));
+    EXPECT_ERR(GL_NO_ERROR, "CopyImageSubData from LUMINANCE to LUMINANCE",
+               glCopyImageSubData(tex, GL_TEXTURE_2D, 0, 0, 0, 0, l2, GL_TEXTURE_2D, 0, 0, 0, 0, 2, 2, 1));
+    glBindTexture(GL_TEXTURE_2D, l2);
+    fetch(0, 2, 2, inside, got);
+    CHECK(near(got + 8, 100 / 255.0f, 100 / 255.0f, 100 / 255.0f, 1), "the copy's texel 2: %g", got[8]);
+    glDeleteTextures(1, &r8);
+    glDeleteTextures(1, &l2);
+    glBindTexture(GL_TEXTURE_2D, tex);
 
     /* GenerateMipmap: level 1 of a 2x2 LUMINANCE image is the mean. */
     glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 2, 2, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
