@@ -238,6 +238,18 @@ const RENDERABLE: &[u32] = &[
     GL_DEPTH24_STENCIL8, GL_DEPTH32F_STENCIL8, GL_STENCIL_INDEX8,
 ];
 
+/// OpenGL ES 3.2 table 8.27: the image unit formats.
+#[rustfmt::skip]
+const IMAGE_FORMATS: &[u32] = &[
+    GL_RGBA32F, GL_RGBA16F, GL_R32F, GL_RGBA32UI, GL_RGBA16UI, GL_RGBA8UI, GL_R32UI,
+    GL_RGBA32I, GL_RGBA16I, GL_RGBA8I, GL_R32I, GL_RGBA8, GL_RGBA8_SNORM,
+];
+
+/// Whether an OpenGL ES context's BindImageTexture takes `format`.
+pub fn is_image_format(format: u32) -> bool {
+    IMAGE_FORMATS.contains(&format)
+}
+
 /// Whether an OpenGL ES context's RenderbufferStorage takes `internal`.
 pub fn is_renderable(internal: u32) -> bool {
     RENDERABLE.contains(&internal)

@@ -179,6 +179,38 @@ const ES32_WORDS: &[(&str, bool, &[&str])] = &[
     ("precise", false, ES_GPU_SHADER5),
 ];
 
+/// Desktop type names no GLSL ES version has, reserved in every one (GLSL ES 3.00
+/// §3.6, 3.10 and 3.20 §3.7): the 1D, rectangle and multisample-image types.
+const ES_RESERVED: &[&str] = &[
+    "sampler1D",
+    "sampler1DShadow",
+    "sampler1DArray",
+    "sampler1DArrayShadow",
+    "isampler1D",
+    "isampler1DArray",
+    "usampler1D",
+    "usampler1DArray",
+    "sampler2DRect",
+    "sampler2DRectShadow",
+    "isampler2DRect",
+    "usampler2DRect",
+    "image1D",
+    "iimage1D",
+    "uimage1D",
+    "image1DArray",
+    "iimage1DArray",
+    "uimage1DArray",
+    "image2DRect",
+    "iimage2DRect",
+    "uimage2DRect",
+    "image2DMS",
+    "iimage2DMS",
+    "uimage2DMS",
+    "image2DMSArray",
+    "iimage2DMSArray",
+    "uimage2DMSArray",
+];
+
 /// The desktop GLSL version whose words and features a GLSL ES version has (3.30 for
 /// GLSL ES 3.00, 4.30 for 3.10 and 3.20: what 3.20 adds to 3.10, geometry and
 /// tessellation shaders, GL_EXT_gpu_shader5's functions, texture buffers and cube map
@@ -256,6 +288,9 @@ impl Words {
     /// What `word` is in this shader. Words not in the table are what glsl-lang makes of
     /// them (`Keyword` here).
     pub fn classify(&self, word: &str) -> WordIs {
+        if self.es_version.is_some() && ES_RESERVED.contains(&word) {
+            return WordIs::Reserved;
+        }
         if let Some(v) = self.es_version.filter(|&v| v < 320)
             && let Some(&(_, in_300, exts)) = ES32_WORDS.iter().find(|e| e.0 == word)
             && (v >= 310 || in_300)
@@ -285,7 +320,9 @@ impl Words {
 
     /// Whether `word` is in the table at all (the token stream looks only at those).
     pub fn versioned(word: &str) -> bool {
-        WORDS.iter().any(|e| e.0 == word) || ES32_WORDS.iter().any(|e| e.0 == word)
+        WORDS.iter().any(|e| e.0 == word)
+            || ES32_WORDS.iter().any(|e| e.0 == word)
+            || ES_RESERVED.contains(&word)
     }
 }
 

@@ -373,6 +373,37 @@ int main(void)
         if (s)
             glDeleteShader(s);
     }
+    /* What GLSL ES has that the desktop version it is checked as lacks, and the
+     * reverse (a review compared glslang's built-in tables). */
+    s = compile_cs("#version 310 es\nlayout(local_size_x = 1) in;\n"
+                   "layout(std430, binding = 0) buffer B { ivec2 a; uvec2 u; bvec2 c; };\n"
+                   "void main() { a = mix(a, ivec2(1), c); u = mix(u, uvec2(2), c); c = mix(c, bvec2(true), c); }\n",
+                   log, sizeof log);
+    CHECK(s != 0, "GLSL ES 3.10 §8.3: mix with integer and boolean values: %s", log);
+    if (s)
+        glDeleteShader(s);
+    s = compile_stage(GL_FRAGMENT_SHADER,
+                      "#version 300 es\nprecision highp float;\nuniform vec2 x;\nout vec4 o;\n"
+                      "void main() { uint p = packSnorm2x16(x) + packUnorm2x16(x) + packHalf2x16(x);\n"
+                      "  o = vec4(unpackSnorm2x16(p), unpackHalf2x16(p)) + vec4(unpackUnorm2x16(p), 0.0, 0.0); }\n",
+                      log, sizeof log);
+    CHECK(s != 0, "GLSL ES 3.00 §8.4: the 2x16 packing functions: %s", log);
+    if (s)
+        glDeleteShader(s);
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { uvec2 u; };\n"
+                  "void main() { u = unpackDouble2x32(packDouble2x32(u)); }\n",
+                  "not available in GLSL ES", "GLSL ES has no double packing");
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nuniform highp sampler1D t;\nvoid main() {}\n",
+                  "reserved", "GLSL ES 3.10 §3.7: sampler1D is reserved");
+    compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nuniform highp sampler2DRect t;\nvoid main() {}\n",
+                  "reserved", "GLSL ES 3.20 §3.7: sampler2DRect is reserved");
+    s = compile_stage(GL_GEOMETRY_SHADER,
+                      "#version 320 es\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+                      "void main() { EmitStreamVertex(0); }\n",
+                      log, sizeof log);
+    CHECK(s == 0 && strstr(log, "not available in GLSL ES"), "GLSL ES 3.20 has no EmitStreamVertex: %s", log);
+    if (s)
+        glDeleteShader(s);
     compile_fails("#version 310 es\n#extension GL_OES_shader_image_atomic : require\nlayout(local_size_x = 1) in;\n"
                   "layout(r32f, binding = 0) uniform highp coherent image2D im;\n"
                   "void main() { imageAtomicAdd(im, ivec2(0), 1.0); }\n",

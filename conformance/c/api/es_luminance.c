@@ -3,7 +3,8 @@
  * lookups as table 8.11 converts them ((L, L, L, 1), (0, 0, 0, A), (L, L, L, A)) with
  * the texture swizzle after that conversion and the border colour converted the same
  * way, their level queries (no red, green or blue size: luminance is none of them),
- * CopyTexImage2D from an RGBA framebuffer, CopyImageSubData to the same format only,
+ * CopyTexImage2D from an RGBA framebuffer (not ALPHA from RGB), CopyImageSubData to
+ * the same format only, no image unit (mutable, as every such texture is),
  * GenerateMipmap, and the errors: any other
  * format or type, TexStorage (sized formats only), and a framebuffer attachment (not
  * colour-renderable). The same checks pass on Mesa llvmpipe (--any-gl). */
@@ -220,7 +221,35 @@ int main(int argc, char **argv)
           "copied LUMINANCE_ALPHA texel 2: %g %g %g %g", got[8], got[9], got[10], got[11]);
     CHECK(level_param(GL_TEXTURE_INTERNAL_FORMAT) == GL_LUMINANCE_ALPHA, "the copy's format: 0x%x",
           level_param(GL_TEXTURE_INTERNAL_FORMAT));
+    /* A read buffer without the format's components (OpenGL ES 3.2 table 8.17). */
+    GLuint rgb;
+    glGenTextures(1, &rgb);
+    glBindTexture(GL_TEXTURE_2D, rgb);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, 2, 2, 0, GL_RGB, GL_UNSIGNED_BYTE, NULL);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, rgb, 0);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    EXPECT_ERR(GL_INVALID_OPERATION, "CopyTexImage2D to ALPHA from an RGB8 read buffer",
+               glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 0, 0, 2, 2, 0));
+    EXPECT_ERR(GL_NO_ERROR, "but to LUMINANCE", glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 0, 0, 2, 2, 0));
+    glDeleteTextures(1, &rgb);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+
+    /* Image units take immutable textures of OpenGL ES's image formats only (OpenGL ES
+     * 3.2 §8.23). */
+    EXPECT_ERR(GL_INVALID_OPERATION, "a LUMINANCE texture (mutable) on an image unit",
+               glBindImageTexture(0, tex, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI));
+    GLuint immut;
+    glGenTextures(1, &immut);
+    glBindTexture(GL_TEXTURE_2D, immut);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 2, 2);
+    if (!any) /* llvmpipe announces GL_NV_image_formats, which adds R8 */
+        EXPECT_ERR(GL_INVALID_VALUE, "R8 is no image format of OpenGL ES",
+                   glBindImageTexture(0, immut, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R8));
+    EXPECT_ERR(GL_NO_ERROR, "an immutable RGBA8 texture as RGBA8",
+               glBindImageTexture(0, immut, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8));
+    glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_RGBA8);
+    glDeleteTextures(1, &immut);
+    glBindTexture(GL_TEXTURE_2D, tex);
 
     /* CopyImageSubData: the same format only (no view class has them). */
     GLuint r8, l2;

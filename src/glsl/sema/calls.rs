@@ -359,8 +359,34 @@ impl Checker<'_> {
     /// Built-ins introduced after the shader's version, unless enabled by an extension.
     pub(super) fn builtin_available(&self, ov: &Overload) -> bool {
         use Builtin::*;
-        if self.m.es_version.is_some() && not_in_es(ov) {
-            return false;
+        if let Some(es) = self.m.es_version {
+            if not_in_es(ov) {
+                return false;
+            }
+            // GLSL ES 3.00 §8.4 has the 2x16 packing functions (desktop GLSL from 4.00
+            // and 4.20: the 3.30 it is checked as lacks them).
+            if matches!(
+                ov.fun,
+                PackSnorm2x16
+                    | UnpackSnorm2x16
+                    | PackUnorm2x16
+                    | UnpackUnorm2x16
+                    | PackHalf2x16
+                    | UnpackHalf2x16
+            ) {
+                return true;
+            }
+            // GLSL ES 3.10 §8.3: mix with a boolean selector of integer and boolean
+            // values (desktop GLSL from 4.50).
+            if es >= 310
+                && ov.fun == MixBool
+                && matches!(
+                    ov.ret,
+                    Ty::Vec(Scalar::Int | Scalar::Uint | Scalar::Bool, _)
+                )
+            {
+                return true;
+            }
         }
         // GLSL ES 3.10 is checked as GLSL 4.30, which has what only GLSL ES 3.20 adds.
         if let Some(v) = self.m.es_version
@@ -611,12 +637,19 @@ fn es32_only(ov: &Overload) -> Option<&'static [&'static str]> {
     }
 }
 
-/// Built-ins of desktop GLSL 4.30 and earlier that no GLSL ES version has (GLSL ES
-/// 3.20 §8.9 lists no textureQueryLevels or textureQueryLod).
+/// Built-ins of desktop GLSL 4.30 and earlier that no GLSL ES version has: GLSL ES
+/// 3.20 §8.9 lists no textureQueryLevels or textureQueryLod, §8.4 no double packing
+/// (GLSL ES has no doubles), §8.16 no stream functions.
 fn not_in_es(ov: &Overload) -> bool {
+    use Builtin::*;
     matches!(
         ov.fun,
-        Builtin::TextureQueryLevels | Builtin::TextureQueryLod
+        TextureQueryLevels
+            | TextureQueryLod
+            | PackDouble2x32
+            | UnpackDouble2x32
+            | EmitStreamVertex
+            | EndStreamPrimitive
     )
 }
 

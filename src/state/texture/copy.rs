@@ -64,6 +64,24 @@ impl ContextState {
                 Enum(dst_internal)
             );
         }
+        // OpenGL ES 3.2 §8.6 (table 8.17): INVALID_OPERATION if the texture's format
+        // has a component the read buffer's lacks (ALPHA from RGB, say); desktop GL
+        // fills it in.
+        if self.info.es && part == GL_COLOR_BUFFER_BIT {
+            let have = l.format.color_bits();
+            let need: Vec<usize> = match crate::format::es::legacy(dst_internal) {
+                Some(lg) => lg.sources.to_vec(),
+                None => (0..4).filter(|&c| dst.color_bits()[c] > 0).collect(),
+            };
+            if need.iter().any(|&c| have[c] == 0) {
+                gl_bail!(
+                    GL_INVALID_OPERATION,
+                    "the read buffer's format {} lacks components of {} (OpenGL ES 3.2 table 8.17)",
+                    Enum(l.internal),
+                    Enum(dst_internal)
+                );
+            }
+        }
         Ok((l, z, part))
     }
 

@@ -37,6 +37,29 @@ impl ContextState {
                 ),
             }
         })?;
+        if self.info.es {
+            // OpenGL ES 3.2 §8.23 (table 8.27): INVALID_VALUE for a format OpenGL ES
+            // has no image unit format for.
+            if !crate::format::es::is_image_format(format) {
+                gl_bail!(
+                    GL_INVALID_VALUE,
+                    "format {} is not an image unit format of OpenGL ES (table 8.27)",
+                    Enum(format)
+                );
+            }
+            // OpenGL ES 3.2 §8.23: INVALID_OPERATION if texture is not an immutable
+            // texture object (buffer textures, which cannot be, excepted as Mesa does,
+            // OES_texture_buffer issue 7).
+            if let Some(t) = &tex {
+                let st = t.state.lock();
+                if !st.immutable && st.target != GL_TEXTURE_BUFFER {
+                    gl_bail!(
+                        GL_INVALID_OPERATION,
+                        "texture {name} is not immutable (OpenGL ES binds only TexStorage textures to image units)"
+                    );
+                }
+            }
+        }
         // The texture's format and completeness are checked when the unit is used.
         self.textures.images[unit as usize] = match tex {
             None => ImageUnit::default(),
