@@ -302,13 +302,15 @@ pub enum InstKind {
         unit: u32,
         dim: crate::ir::Dim,
     },
-    /// TEX, TXB, TXD, TXF, TXFMS, TXG, TXL, TXP, TXQ (NV_gpu_program4 §2.X.4.4,
+    /// TEX, TXB, TXD, TXF, TXFMS, TXG, TXGO, TXL, TXP, TXQ (NV_gpu_program4 §2.X.4.4,
     /// NV_gpu_program5, NV_explicit_multisample): texture unit `unit` as `dim`.
     Tex {
         dest: Dest,
         coords: Operand,
-        /// TXD's partial derivatives with respect to x and y.
-        grads: Option<Box<(Operand, Operand)>>,
+        /// The vector operands between the coordinates and the texture: TXD's partial
+        /// derivatives with respect to x and y, TXGO's x and y texel offsets, or the
+        /// SHADOWARRAYCUBE depth reference (in x).
+        extra: Vec<Operand>,
         unit: u32,
         /// TXG's component (`texture[n].y`; x when absent).
         comp: u8,
@@ -317,6 +319,8 @@ pub enum InstKind {
         shadow: bool,
         /// A constant texel offset (None: none, or zero).
         offset: Option<[i32; 3]>,
+        /// A texel offset from a register (`offset(R0)`, NV_gpu_program5).
+        var_offset: Option<Box<Operand>>,
     },
     /// `name:` (not an instruction; starts a subroutine).
     Label(String),

@@ -182,6 +182,7 @@ pub const OPS: &[OpInfo] = &[
     op("TXF", Tex, Both, true, true),
     op("TXFMS", Tex, Both, true, true),
     op("TXG", Tex, Both, true, true),
+    op("TXGO", Tex, Both, true, true),
     op("TXL", Tex, Both, true, true),
     op("TXP", Tex, Both, true, true),
     op("TXQ", Tex, Int, true, false),
@@ -212,7 +213,7 @@ pub const UNSUPPORTED: &[(&str, &str)] = &[
 ];
 
 /// Opcodes glcompute does not load yet (a load error says so).
-pub const NOT_YET: &[&str] = &["ATOM", "CALI", "LOAD", "PK64", "STORE", "TXGO", "UP64"];
+pub const NOT_YET: &[&str] = &["ATOM", "CALI", "LOAD", "PK64", "STORE", "UP64"];
 
 pub fn lookup(name: &str) -> Option<&'static OpInfo> {
     OPS.binary_search_by(|o| o.name.cmp(name))

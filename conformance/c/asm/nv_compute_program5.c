@@ -1289,6 +1289,59 @@ static const char *offset_src =
     "TXG r, f, tex.z, 2D, (-2, 1);                  STB.F32X4 r, outb[a.x + 64];\n"
     "END\n";
 
+/* The same lookups with texel offsets from a register (NV_gpu_program5 §2.X.4.4,
+ * `, offset(R)` after the target, the comma NVIDIA's driver requires; TXD takes none,
+ * so a TEX at level 0 stands in). */
+static const char *var_offset_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEXTURE tex = texture[0];\n"
+    "TEMP c, f, r, a, o;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MOV.S c.w, 0;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 80;\n"
+    "MOV.S o, {1, 1, 7, 7};\n" /* z and w are ignored on 2D targets */
+    "TXF r, c, tex, 2D, offset(o);                   STB.F32X4 r, outb[a.x + 0];\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 0.5;\n"
+    "MUL.F f, f, 0.25;\n"
+    "MOV.S o, {-1, 2, 0, 0};\n"
+    "TEX r, f, tex, 2D, offset(o);                   STB.F32X4 r, outb[a.x + 16];\n"
+    "MOV.F f.w, 1.0;\n"
+    "MOV.S o.xy, {1, 0, 0, 0};\n"
+    "TXL r, f, tex, 2D, offset(o);                   STB.F32X4 r, outb[a.x + 32];\n"
+    "MOV.S o.xy, {0, 1, 0, 0};\n"
+    "TEX r, f, tex, 2D, offset(o);                   STB.F32X4 r, outb[a.x + 48];\n"
+    "ADD.F f, f, 0.125;\n" /* the corner of texels x and x + 1, y and y + 1 */
+    "MOV.S o.xy, {-2, 1, 0, 0};\n"
+    "TXG r, f, tex.z, 2D, offset(o);                 STB.F32X4 r, outb[a.x + 64];\n"
+    "END\n";
+
+/* TXGO (NV_gpu_program5 §2.X.8.Z): texel k of the result is the texel i0j0 of the
+ * footprint offset by (op1.k, op2.k); with (0,1,1,0) and (1,1,0,0) it is TXG. */
+static const char *txgo_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEXTURE tex = texture[0];\n"
+    "TEMP c, f, r, a, ox, oy;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 48;\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 1.0;\n"
+    "MUL.F f, f, 0.25;\n" /* the corner of texels x and x + 1, y and y + 1 */
+    "TXGO r, f, {0, 1, 1, 0}, {1, 1, 0, 0}, tex.y, 2D;  STB.F32X4 r, outb[a.x + 0];\n"
+    "MOV.S ox, {-1, 2, 0, 1};\n"
+    "MOV.S oy, {-1, 0, 1, 2};\n"
+    "TXGO r, f, ox, oy, tex.w, 2D;                      STB.F32X4 r, outb[a.x + 16];\n"
+    "TXGO r, f, ox, oy, texture[0], 2D;                 STB.F32X4 r, outb[a.x + 32];\n"
+    "END\n";
+
 /* Writes sample s of texel (x, y) of a 4-sample image as (x, y, s, 1)... */
 static const char *ms_store_src =
     "!!NVcp5.0\n"
@@ -1355,8 +1408,9 @@ static void test_texture_ops(void)
         CHECK(bad == 0, "TXG with and without a component, TXD at two levels");
         glDeleteProgramsARB(1, &p);
     }
-    p = load(offset_src);
-    CHECK(p != 0, "the texel offset program loads");
+    for (int v = 0; v < 2; v++) {
+    p = load(v ? var_offset_src : offset_src);
+    CHECK(p != 0, "the texel offset program loads (%s)", v ? "offsets from a register" : "constant offsets");
     if (p) {
         run(p, 1, 1);
         float out[16 * 20];
@@ -1389,7 +1443,34 @@ static void test_texture_ops(void)
                                   o[(k + 1) * 4 + c], want[k]);
                 }
             }
-        CHECK(bad == 0, "texel offsets of TXF, TEX, TXL, TXD and TXG");
+        CHECK(bad == 0, "texel offsets of TXF, TEX, TXL, TXD and TXG (%s)",
+              v ? "from a register, TEX for TXD" : "constant");
+        glDeleteProgramsARB(1, &p);
+    }
+    }
+    p = load(txgo_src);
+    CHECK(p != 0, "the TXGO program loads");
+    if (p) {
+        run(p, 1, 1);
+        float out[16 * 12];
+        read_buffer(bo, sizeof out, out);
+        int bad = 0;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++) {
+                const float *o = &out[(y * 4 + x) * 12];
+                const int ox[2][4] = {{0, 1, 1, 0}, {-1, 2, 0, 1}}, oy[2][4] = {{1, 1, 0, 0}, {-1, 0, 1, 2}};
+                const int comp[3] = {1, 3, 0};
+                for (int k = 0; k < 3; k++)
+                    for (int c = 0; c < 4; c++) {
+                        /* REPEAT wraps; texel i0j0 of the corner's footprint is (x, y). */
+                        int s = k ? 1 : 0;
+                        int tx = (x + ox[s][c]) & 3, ty = (y + oy[s][c]) & 3;
+                        float want = l0[(ty * 4 + tx) * 4 + comp[k]];
+                        if (o[k * 4 + c] != want && bad++ < 6)
+                            CHECK(0, "TXGO %d comp %d at (%d, %d): got %g want %g", k, c, x, y, o[k * 4 + c], want);
+                    }
+            }
+        CHECK(bad == 0, "TXGO with constant and register offsets, and TXG's offsets");
         glDeleteProgramsARB(1, &p);
     }
     /* TXFMS: a 4-sample RGBA32F texture written sample by sample through STOREIM.
@@ -1456,6 +1537,31 @@ static const char *shadow_src =
     "TEX r, f, texture[1], SHADOWARRAY2D;                       STB.F32X4 r, outb[a.x + 64];\n"
     "END\n";
 
+/* The shadow gathers: TXG and TXGO compare the reference with each of the four texels
+ * (the component selector ignored), and SHADOWARRAYCUBE takes its reference in x of a
+ * second operand (EXT_sparse_texture2's table for NV_gpu_program5). */
+static const char *shadow_gather_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 4 4;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEMP c, f, r, a, d;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MAD.U a.x, c.y, 4, c.x;\n"
+    "MUL.U a.x, a.x, 96;\n"
+    "I2F.S f, c;\n"
+    "ADD.F f, f, 1.0;\n"
+    "MUL.F f, f, 0.25;\n" /* the corner of texels x and x + 1, y and y + 1 */
+    "MOV.F f.zw, {0, 0, 0.5, 0};\n"
+    "TXG r, f, texture[0], SHADOW2D;                                   STB.F32X4 r, outb[a.x + 0];\n"
+    "TXG r, f, texture[0].w, SHADOW2D;                                 STB.F32X4 r, outb[a.x + 16];\n"
+    "TXGO r, f, {-1, 2, 0, 1}, {-1, 0, 1, 2}, texture[0], SHADOW2D;    STB.F32X4 r, outb[a.x + 32];\n"
+    "MOV.F d, {1, 0, 0, 1};\n" /* +x, layer 1 */
+    "TEX r, d, {0.25, 0, 0, 0}, texture[2], SHADOWARRAYCUBE;           STB.F32X4 r, outb[a.x + 48];\n"
+    "TEX r, d, {0.75, 0, 0, 0}, texture[2], SHADOWARRAYCUBE;           STB.F32X4 r, outb[a.x + 64];\n"
+    "TXG r, d, {0.25, 0, 0, 0}, texture[2], SHADOWARRAYCUBE;           STB.F32X4 r, outb[a.x + 80];\n"
+    "END\n";
+
 static void test_shadow(void)
 {
     float d[16], layers[32];
@@ -1505,6 +1611,50 @@ static void test_shadow(void)
         CHECK(bad == 0, "TEX, TXL, TXB and TXD on SHADOW2D and TEX on SHADOWARRAY2D give (r, r, r, 1)");
         glDeleteProgramsARB(1, &p);
     }
+    /* A cube map array of depth 0.5 everywhere, on unit 2. */
+    GLuint cube;
+    glGenTextures(1, &cube);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_CUBE_MAP_ARRAY, cube);
+    glTexStorage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 1, GL_DEPTH_COMPONENT32F, 2, 2, 12);
+    float half[2 * 2 * 12];
+    for (int i = 0; i < 48; i++)
+        half[i] = 0.5f;
+    glTexSubImage3D(GL_TEXTURE_CUBE_MAP_ARRAY, 0, 0, 0, 0, 2, 2, 12, GL_DEPTH_COMPONENT, GL_FLOAT, half);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP_ARRAY, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    glTexParameteri(GL_TEXTURE_CUBE_MAP_ARRAY, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+    glActiveTexture(GL_TEXTURE0);
+    p = load(shadow_gather_src);
+    CHECK(p != 0, "the shadow gather program loads");
+    if (p) {
+        glDeleteBuffers(1, &bo);
+        bo = buffer(0, 16 * 96, NULL);
+        run(p, 1, 1);
+        float out[16 * 24];
+        read_buffer(bo, sizeof out, out);
+        int bad = 0;
+        for (int y = 0; y < 4; y++)
+            for (int x = 0; x < 4; x++) {
+                const float *o = &out[(y * 4 + x) * 24];
+                int x1 = (x + 1) & 3, y1 = (y + 1) & 3;
+                const int gx[4] = {x, x1, x1, x}, gy[4] = {y1, y1, y, y};
+                const int ox[4] = {-1, 2, 0, 1}, oy[4] = {-1, 0, 1, 2};
+                for (int c = 0; c < 4; c++) {
+                    float g = 0.5f <= d[gy[c] * 4 + gx[c]] ? 1.0f : 0.0f;
+                    float go = 0.5f <= d[((y + oy[c]) & 3) * 4 + ((x + ox[c]) & 3)] ? 1.0f : 0.0f;
+                    const float want[6] = {g, g, go, c == 3 ? 1.0f : 1.0f, c == 3 ? 1.0f : 0.0f, 1.0f};
+                    for (int k = 0; k < 6; k++)
+                        if (o[k * 4 + c] != want[k] && bad++ < 6)
+                            CHECK(0, "shadow gather %d comp %d at (%d, %d): got %g want %g", k, c, x, y,
+                                  o[k * 4 + c], want[k]);
+                }
+            }
+        CHECK(bad == 0, "TXG and TXGO on SHADOW2D compare each texel; TEX and TXG on SHADOWARRAYCUBE");
+        glDeleteProgramsARB(1, &p);
+    }
+    glDeleteTextures(1, &cube);
     glDeleteTextures(2, t);
     glDeleteBuffers(1, &bo);
 }
@@ -2100,6 +2250,27 @@ static void test_api(void)
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], CUBE, (1, 0, 0);\nEND\n");
     expect_load_failure("a float texel offset", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D, (1.5, 0);\nEND\n");
     expect_load_failure("TXL on SHADOWCUBE", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXL r, r, texture[0], SHADOWCUBE;\nEND\n");
+    /* NV_gpu_program5 §2.X.4.4 and §2.X.8.Z: register offsets, TXGO, SHADOWARRAYCUBE. */
+    expect_load_failure("a register offset on TXD",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXD r, r, r, r, texture[0], 2D, offset(r);\nEND\n");
+    /* Load errors by NV_gpu_program5 §2.X.4.4 that NVIDIA's driver 580 loads. */
+    if (!nvidia)
+        expect_load_failure("a register offset on a cube map",
+                            "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], CUBE, offset(r);\nEND\n");
+    expect_load_failure("a register offset without the comma NVIDIA's driver requires",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D offset(r);\nEND\n");
+    expect_load_failure("TXGO on a cube map", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXGO r, r, r, r, texture[0], CUBE;\nEND\n");
+    expect_load_failure("TXGO with one offset operand",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXGO r, r, r, texture[0], 2D;\nEND\n");
+    if (!nvidia)
+        expect_load_failure("TXGO with a constant offset",
+                            "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXGO r, r, r, r, texture[0], 2D, (1, 0);\nEND\n");
+    expect_load_failure("SHADOWARRAYCUBE without its reference operand",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], SHADOWARRAYCUBE;\nEND\n");
+    expect_load_failure("TXL on SHADOWARRAYCUBE",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXL r, r, r, texture[0], SHADOWARRAYCUBE;\nEND\n");
+    expect_load_failure("a second operand on TEX of a 2D texture",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, r, texture[0], 2D;\nEND\n");
     expect_load_failure("TXF on a multisample texture",
                         "!!NVcp5.0\nOPTION NV_texture_multisample;\nGROUP_SIZE 1;\nTEMP r;\nTXF r, r, texture[0], 2DMS;\nEND\n");
     /* MAX_PROGRAM_PARAMETERS_ARB (ARB_vertex_program §2.14.1.9) limits the declared

@@ -199,12 +199,13 @@ impl Fb<'_, '_> {
         let InstKind::Tex {
             dest,
             coords,
-            grads,
+            extra,
             unit,
             comp: gather_comp,
             dim,
             shadow,
             offset,
+            var_offset,
         } = &inst.kind
         else {
             return Ok(());
@@ -240,9 +241,13 @@ impl Fb<'_, '_> {
         });
         let c = self.operand(coords, if fetch { DataType::S } else { DataType::F })?;
         let c = self.tmp(c, out);
+        // A gather takes its reference as an argument after the coordinates, and so
+        // does a SHADOWARRAYCUBE lookup (from x of the operand before the texture).
+        let gather = matches!(name, "TXG" | "TXGO");
+        let separate_ref = *shadow && (gather || *dim == Dim::CubeArray);
         let n = if matches!(name, "TXF" | "TXFMS") {
             dim.coord_size()
-        } else if *shadow {
+        } else if *shadow && !separate_ref {
             // The reference follows the coordinates (SHADOW1D: in z, y unused), as
             // GLSL's shadow samplers take it.
             if matches!(dim, Dim::Cube | Dim::D2Array) {
@@ -262,13 +267,43 @@ impl Fb<'_, '_> {
             let v = fb.local(c);
             fb.swz(v, &[k])
         };
+        // The depth reference of a lookup that takes it apart from the coordinates
+        // (NV_gpu_program4 table X.17: z for SHADOW2D and SHADOWRECT, w for SHADOWCUBE
+        // and SHADOWARRAY2D; EXT_sparse_texture2's table: x of the second operand for
+        // SHADOWARRAYCUBE).
+        let reference = |fb: &mut Self| -> Result<ExprId, LowerError> {
+            if *dim == Dim::CubeArray {
+                let r = fb.operand(&extra[0], DataType::F)?;
+                Ok(fb.swz(r, &[0]))
+            } else {
+                let k = if matches!(dim, Dim::Cube | Dim::D2Array) {
+                    3
+                } else {
+                    2
+                };
+                Ok(comp(fb, k))
+            }
+        };
         let no_level = matches!(dim, Dim::Buffer | Dim::Rect | Dim::D2Ms | Dim::D2MsArray);
         let res_ty = if *shadow { t.f } else { t.vec(dt) };
         // A constant texel offset: an int or ivecN of the target's offset components
-        // (the parser left only targets that have some).
+        // (the parser left only targets that have some); or one from a register
+        // (NV_gpu_program5: its components past the target's are ignored).
+        let var_off = match var_offset {
+            Some(o) => {
+                let v = self.operand(o, DataType::S)?;
+                Some(self.tmp(v, out))
+            }
+            None => None,
+        };
         let off = |fb: &mut Self| {
+            let k = dim.offset_components() as usize;
+            if let Some(v) = var_off {
+                let v = fb.local(v);
+                let comps: Vec<u8> = (0..k as u8).collect();
+                return Some(fb.swz(v, &comps));
+            }
             offset.map(|o| {
-                let k = dim.offset_components() as usize;
                 let parts: Vec<ExprId> = o[..k].iter().map(|&c| fb.lit_i(c)).collect();
                 if k == 1 {
                     parts[0]
@@ -326,24 +361,70 @@ impl Fb<'_, '_> {
             // TXG (NV_gpu_program5 §2.X.8.Z): the selected component of the four texels
             // a LINEAR lookup of the base level would read, as textureGather returns
             // them (x: i0j1, y: i1j1, z: i1j0, w: i0j0).
+            // On a shadow target the component is ignored and the four results are
+            // the 0/1 depth comparisons of those texels.
             "TXG" => {
                 let smp = self.global(g);
                 let cv = coord(self);
-                let k = self.lit_i(*gather_comp as i32);
-                let v = match off(self) {
-                    Some(o) => {
-                        self.call(Builtin::TextureGatherOffset, vec![smp, cv, o, k], t.vec(dt))
-                    }
-                    None => self.call(Builtin::TextureGather, vec![smp, cv, k], t.vec(dt)),
+                // textureGather[Offset](s, P[, offset], comp) and, for a shadow target,
+                // (s, P, refZ[, offset]).
+                let o = off(self);
+                let mut args = vec![smp, cv];
+                if *shadow {
+                    args.push(reference(self)?);
+                    args.extend(o);
+                } else {
+                    args.extend(o);
+                    args.push(self.lit_i(*gather_comp as i32));
+                }
+                let fun = if o.is_some() {
+                    Builtin::TextureGatherOffset
+                } else {
+                    Builtin::TextureGather
                 };
-                (v, dt)
+                (self.call(fun, args, t.vec(dt)), dt)
+            }
+            // TXGO (NV_gpu_program5 §2.X.8.Z): result component k is the texel i0j0 of
+            // the footprint of a LINEAR lookup offset by (op1.k, op2.k): the w of a
+            // gather at that offset.
+            "TXGO" => {
+                let ox = self.operand(&extra[0], DataType::S)?;
+                let ox = self.tmp(ox, out);
+                let oy = self.operand(&extra[1], DataType::S)?;
+                let oy = self.tmp(oy, out);
+                let cv = coord(self);
+                let cv = self.tmp(cv, out);
+                let r = if *shadow {
+                    let r = reference(self)?;
+                    Some(self.tmp(r, out))
+                } else {
+                    None
+                };
+                let iv2 = self.l.m.types.vector(Scalar::Int, 2);
+                let mut parts = Vec::with_capacity(4);
+                for k in 0..4u8 {
+                    let x = self.local(ox);
+                    let x = self.swz(x, &[k]);
+                    let y = self.local(oy);
+                    let y = self.swz(y, &[k]);
+                    let o = self.compose(vec![x, y], iv2);
+                    let smp = self.global(g);
+                    let c = self.local(cv);
+                    let args = match r {
+                        Some(r) => vec![smp, c, self.local(r), o],
+                        None => vec![smp, c, o, self.lit_i(*gather_comp as i32)],
+                    };
+                    let v = self.call(Builtin::TextureGatherOffset, args, t.vec(dt));
+                    parts.push(self.swz(v, &[3]));
+                }
+                (self.compose(parts, t.vec(dt)), dt)
             }
             // TXD (NV_gpu_program4 §2.X.8.Z): explicit partial derivatives, one component
             // per texture dimension (three for cube maps).
             "TXD" => {
-                let (dx, dy) = grads
-                    .as_deref()
-                    .ok_or_else(|| LowerError(None, "internal: TXD without derivatives".into()))?;
+                let [dx, dy] = extra.as_slice() else {
+                    return Err(LowerError(None, "internal: TXD without derivatives".into()));
+                };
                 let smp = self.global(g);
                 let cv = coord(self);
                 let gn: u8 = match dim {
@@ -380,6 +461,10 @@ impl Fb<'_, '_> {
                     cv = self.bin(BinaryOp::Div, cv, w);
                 }
                 let mut args = vec![smp, cv];
+                // GLSL's texture(samplerCubeArrayShadow, P, compare).
+                if separate_ref {
+                    args.push(reference(self)?);
+                }
                 // The offset forms: textureLodOffset(s, P, lod, offset),
                 // textureOffset(s, P, offset[, bias]).
                 let o = off(self);
@@ -411,7 +496,7 @@ impl Fb<'_, '_> {
         };
         // A depth comparison's result is one float: (r, r, r, 1), as a GL 1.x shadow
         // lookup with DEPTH_TEXTURE_MODE's default LUMINANCE gives it.
-        let v = if *shadow && name != "TXQ" {
+        let v = if *shadow && !matches!(name, "TXQ" | "TXG" | "TXGO") {
             let r = self.tmp(v, out);
             let mut parts: Vec<ExprId> = (0..3).map(|_| self.local(r)).collect();
             parts.push(self.lit_f(1.0));

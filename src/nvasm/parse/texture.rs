@@ -26,26 +26,32 @@ impl Parser {
         };
         let coords = self.operand(false, Some(ct), m.ntc)?;
         self.expect(',')?;
-        // TXD (NV_gpu_program4 §2.X.8.Z): the partial derivatives with respect
-        // to x and y, as two more vector operands.
-        let grads = if op.name == "TXD" {
-            let dx = self.operand(false, Some(DataType::F), m.ntc)?;
+        // The vector operands before the texture (counted against the instruction
+        // and target below): TXD's derivatives (NV_gpu_program4 §2.X.8.Z), TXGO's x
+        // and y offsets (NV_gpu_program5 §2.X.8.Z), SHADOWARRAYCUBE's reference.
+        let mut extra = Vec::new();
+        while !self.at_texture() && extra.len() < 2 {
+            let et = if op.name == "TXGO" {
+                DataType::S
+            } else {
+                DataType::F
+            };
+            extra.push(self.operand(false, Some(et), m.ntc)?);
             self.expect(',')?;
-            let dy = self.operand(false, Some(DataType::F), m.ntc)?;
-            self.expect(',')?;
-            Some(Box::new((dx, dy)))
-        } else {
-            None
-        };
+        }
+        let unit_at = self.pos();
         let unit = self.unit_ref(UnitKind::Texture)?;
         // TXG's component selector (NV_gpu_program5 §2.X.4.4: a scalar suffix
         // on the texture; x when absent); no other instruction takes one.
         let c_at = self.pos();
         let comp = if self.eat('.') {
-            if op.name != "TXG" {
+            if !matches!(op.name, "TXG" | "TXGO") {
                 return Err(LoadError::at(
                     c_at,
-                    format!("{} takes no texture component (only TXG does)", op.name),
+                    format!(
+                        "{} takes no texture component (only TXG and TXGO do)",
+                        op.name
+                    ),
                 ));
             }
             let w = self.ident()?;
@@ -57,7 +63,7 @@ impl Parser {
                 _ => {
                     return Err(LoadError::at(
                         c_at,
-                        "TXG selects one component of the texture: \".x\", \".y\", \".z\" or \".w\"",
+                        "TXG and TXGO select one component of the texture: \".x\", \".y\", \".z\" or \".w\"",
                     ));
                 }
             }
@@ -79,12 +85,7 @@ impl Parser {
                 "CUBE" => crate::ir::Dim::Cube,
                 "ARRAY1D" => crate::ir::Dim::D1Array,
                 "ARRAY2D" => crate::ir::Dim::D2Array,
-                "ARRAYCUBE" => {
-                    return Err(LoadError::at(
-                        t_at,
-                        "the target SHADOWARRAYCUBE is not supported by glcompute's assembly compute programs yet",
-                    ));
-                }
+                "ARRAYCUBE" => crate::ir::Dim::CubeArray,
                 _ => {
                     return Err(LoadError::at(
                         t_at,
@@ -96,7 +97,7 @@ impl Parser {
             self.image_target().map_err(|_| {
                 LoadError::at(
                     t_at,
-                    "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER 2DMS ARRAY2DMS SHADOW1D SHADOW2D SHADOWRECT SHADOWCUBE SHADOWARRAY1D SHADOWARRAY2D",
+                    "glcompute's texture instructions take the targets 1D 2D 3D CUBE RECT ARRAY1D ARRAY2D ARRAYCUBE BUFFER 2DMS ARRAY2DMS SHADOW1D SHADOW2D SHADOWRECT SHADOWCUBE SHADOWARRAY1D SHADOWARRAY2D SHADOWARRAYCUBE",
                 )
             })?
         };
@@ -105,12 +106,15 @@ impl Parser {
             // SHADOWARRAY2D; a depth comparison has a float result.
             let why = match op.name {
                 "TXF" | "TXFMS" => Some(format!("{} takes no shadow target", op.name)),
-                "TXG" => Some(
-                    "TXG with a shadow target is not supported by glcompute's assembly compute programs yet"
-                        .to_string(),
-                ),
+                // GLSL has no gradient lookup of a shadow cube map array.
+                "TXD" if dim == crate::ir::Dim::CubeArray => {
+                    Some("TXD does not take this target".to_string())
+                }
                 "TXB" | "TXL" | "TXP"
-                    if matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::D2Array) =>
+                    if matches!(
+                        dim,
+                        crate::ir::Dim::Cube | crate::ir::Dim::D2Array | crate::ir::Dim::CubeArray
+                    ) =>
                 {
                     Some(format!("{} does not take this target", op.name))
                 }
@@ -120,9 +124,9 @@ impl Parser {
                 "TXP" if dim == crate::ir::Dim::D1Array => {
                     Some(format!("{} does not take this target", op.name))
                 }
-                _ if op.name != "TXQ" && m.ty.is_some_and(|t| t != DataType::F) => Some(
-                    "a shadow lookup's result is floating-point (.F)".to_string(),
-                ),
+                _ if op.name != "TXQ" && m.ty.is_some_and(|t| t != DataType::F) => {
+                    Some("a shadow lookup's result is floating-point (.F)".to_string())
+                }
                 _ => None,
             };
             if let Some(why) = why {
@@ -150,7 +154,7 @@ impl Parser {
             "TXF" => !matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::CubeArray),
             "TXQ" | "TXFMS" => true,
             // NV_gpu_program5 §2.X.8.Z, TXG: 2D, CUBE, ARRAY2D, ARRAYCUBE and RECT
-            // (and their shadow forms).
+            // (and their shadow forms); TXGO: 2D, ARRAY2D and RECT (and theirs).
             "TXG" => matches!(
                 dim,
                 crate::ir::Dim::D2
@@ -158,6 +162,10 @@ impl Parser {
                     | crate::ir::Dim::D2Array
                     | crate::ir::Dim::CubeArray
                     | crate::ir::Dim::Rect
+            ),
+            "TXGO" => matches!(
+                dim,
+                crate::ir::Dim::D2 | crate::ir::Dim::D2Array | crate::ir::Dim::Rect
             ),
             "TXB" | "TXL" => !matches!(
                 dim,
@@ -172,7 +180,24 @@ impl Parser {
                 format!("{} does not take this target", op.name),
             ));
         }
-        let offset = self.texel_offset(op.name, dim)?;
+        // The operands before the texture this instruction and target take.
+        let want = match op.name {
+            "TXD" | "TXGO" => 2,
+            "TEX" | "TXG" if shadow && dim == crate::ir::Dim::CubeArray => 1,
+            _ => 0,
+        };
+        if extra.len() != want {
+            return Err(LoadError::at(
+                if extra.len() > want { unit_at } else { at },
+                match (op.name, want) {
+                    ("TXD", _) => "TXD takes the partial derivatives in x and y as two vector operands before the texture".to_string(),
+                    ("TXGO", _) => "TXGO takes the x and y texel offsets as two vector operands before the texture".to_string(),
+                    (_, 1) => "the target SHADOWARRAYCUBE takes the depth reference as a second vector operand before the texture".to_string(),
+                    _ => format!("{} takes one coordinate operand before the texture", op.name),
+                },
+            ));
+        }
+        let (offset, var_offset) = self.texel_offset(op.name, dim)?;
         // NV_gpu_program4 §2.X.8: one target per texture unit; glcompute needs one
         // texture type per unit too (TXQ takes any).
         let ty = (op.name != "TXQ").then(|| m.ty.unwrap_or(DataType::F));
@@ -196,13 +221,34 @@ impl Parser {
         Ok(InstKind::Tex {
             dest,
             coords,
-            grads,
+            extra,
             unit,
             comp,
             dim,
             shadow,
             offset,
+            var_offset: var_offset.map(Box::new),
         })
+    }
+
+    /// Whether the next token names a texture unit: `texture` or a TEXTURE variable.
+    fn at_texture(&self) -> bool {
+        match self.peek() {
+            Tok::Ident(w) => {
+                w == "texture"
+                    || matches!(
+                        self.vars.get(w),
+                        Some(Var {
+                            sym: Sym::Units {
+                                kind: UnitKind::Texture,
+                                ..
+                            },
+                            ..
+                        })
+                    )
+            }
+            _ => false,
+        }
     }
 
     /// A texture instruction's constant texel offset after its target (NV_gpu_program4
@@ -210,16 +256,37 @@ impl Parser {
     /// [MIN_PROGRAM_TEXEL_OFFSET, MAX_PROGRAM_TEXEL_OFFSET] and zero past the target's
     /// dimensions (all of them for cube maps, buffers and multisample textures), as
     /// NVIDIA's driver requires. None when absent or all zero.
-    fn texel_offset(&mut self, op: &str, dim: crate::ir::Dim) -> R<Option<[i32; 3]>> {
+    fn texel_offset(
+        &mut self,
+        op: &str,
+        dim: crate::ir::Dim,
+    ) -> R<(Option<[i32; 3]>, Option<Operand>)> {
         if !self.eat(',') {
-            return Ok(None);
+            return Ok((None, None));
         }
         let at = self.pos();
+        // NV_gpu_program5 §2.X.4.4: `offset(<instOperandV>)`, a texel offset from a
+        // register, on any texture instruction but TXD and TXGO, and no cube target.
+        // Its grammar has no comma before it; NVIDIA's driver requires one (and
+        // refuses the form without), as for a constant offset.
         if matches!(self.peek(), Tok::Ident(w) if w == "offset") {
-            return Err(LoadError::at(
-                at,
-                "variable texel offsets (offset(...)) are not supported by glcompute's assembly compute programs yet",
-            ));
+            self.next();
+            self.expect('(')?;
+            let v = self.operand(false, Some(DataType::S), false)?;
+            self.expect(')')?;
+            let why = if matches!(op, "TXD" | "TXGO" | "TXQ" | "TXFMS") {
+                Some(format!("{op} takes no texel offset from a register"))
+            } else if matches!(dim, crate::ir::Dim::Cube | crate::ir::Dim::CubeArray) {
+                Some("cube map targets take no texel offset".to_string())
+            } else if matches!(dim, crate::ir::Dim::Buffer) {
+                Some("the target BUFFER takes no texel offset".to_string())
+            } else {
+                None
+            };
+            return match why {
+                Some(w) => Err(LoadError::at(at, w)),
+                None => Ok((None, Some(v))),
+            };
         }
         self.expect('(')?;
         let mut off = [0i32; 3];
@@ -269,11 +336,16 @@ impl Parser {
             ));
         }
         if off == [0; 3] {
-            return Ok(None);
+            return Ok((None, None));
         }
         match op {
             "TXQ" | "TXFMS" => Err(LoadError::at(at, format!("{op} takes no texel offset"))),
-            _ => Ok(Some(off)),
+            // NV_gpu_program5 §2.X.4.4: TXGO's offsets are its operands.
+            "TXGO" => Err(LoadError::at(
+                at,
+                "TXGO takes its texel offsets as operands, not after the target",
+            )),
+            _ => Ok((Some(off), None)),
         }
     }
 }
