@@ -1147,6 +1147,73 @@ static void test_images(void)
     glDeleteProgramsARB(1, &p);
 }
 
+/* ATOMIM.F32 (ADD and EXCH, OPTION NV_shader_atomic_float) and ATOMIM.IWRAP/.DWRAP
+ * (U32): 64 invocations on texel 0 of each image. */
+static const char *image_atomic2_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "OPTION NV_shader_atomic_float;\n"
+    "GROUP_SIZE 8 8;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEMP c, v, a;\n"
+    "MOV.S c, invocation.globalid;\n"
+    "MAD.U a.x, c.y, 8, c.x;\n"
+    "MUL.U a.x, a.x, 16;\n"
+    "ATOMIM.ADD.F32 v, 0.25, {0, 0, 0, 0}, image[0], 2D;\n"
+    "ATOMIM.EXCH.F32 v.y, 2.5, {1, 0, 0, 0}, image[0], 2D;\n"
+    "STB.F32X2 v, outb[a.x];\n"
+    "ATOMIM.IWRAP.U32 v, 9, {0, 0, 0, 0}, image[1], 2D;\n" /* counts 0..9, 0.. */
+    "ATOMIM.DWRAP.U32 v.y, 9, {1, 0, 0, 0}, image[1], 2D;\n" /* from 0: 9, 8 .. 0, 9 .. */
+    "STB.U32X2 v, outb[a.x + 8];\n"
+    "END\n";
+
+static void test_image_atomics2(void)
+{
+    float zf[64] = {0};
+    uint32_t zu[64] = {0};
+    GLuint t[2];
+    t[0] = image_texture(0, GL_R32F, GL_RED, GL_FLOAT, zf);
+    t[1] = image_texture(1, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, zu);
+    GLuint bo = buffer(0, 64 * 16, NULL);
+    GLuint p = load(image_atomic2_src);
+    CHECK(p != 0, "the F32 and wrapping image atomic program loads");
+    if (p) {
+        run(p, 1, 1);
+        glMemoryBarrier(GL_ALL_BARRIER_BITS);
+        float got_f[64];
+        uint32_t got_u[64], out[64 * 4];
+        glBindTexture(GL_TEXTURE_2D, t[0]);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, got_f);
+        glBindTexture(GL_TEXTURE_2D, t[1]);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, got_u);
+        read_buffer(bo, sizeof out, out);
+        CHECK(got_f[0] == 16.0f, "ATOMIM.ADD.F32: 64 x 0.25 = %g", got_f[0]);
+        CHECK(got_f[1] == 2.5f, "ATOMIM.EXCH.F32: %g", got_f[1]);
+        /* IWRAP with 9: 64 increments wrap at 10 (64 % 10 = 4); DWRAP from 0 with 9:
+         * 0 -> 9 -> 8 ... each step down, 64 steps: 0, 9..0 (10 values a cycle). */
+        CHECK(got_u[0] == 4, "ATOMIM.IWRAP.U32: %u", got_u[0]);
+        CHECK(got_u[1] == (uint32_t)((10 - 64 % 10) % 10), "ATOMIM.DWRAP.U32: %u", got_u[1]);
+        int seen_f[64] = {0}, seen_i[10] = {0}, bad = 0;
+        float f_old;
+        for (int i = 0; i < 64; i++) {
+            memcpy(&f_old, &out[i * 4], 4);
+            int k = (int)(f_old / 0.25f);
+            if (k < 0 || k > 63 || f_old != (float)k * 0.25f || seen_f[k]++)
+                bad++;
+            if (out[i * 4 + 2] > 9)
+                bad++;
+            else
+                seen_i[out[i * 4 + 2]]++;
+        }
+        for (int k = 0; k < 10; k++)
+            bad += seen_i[k] != (k < 4 ? 7 : 6);
+        CHECK(bad == 0, "each invocation got a distinct old value from ADD.F32, and IWRAP's counted 0 to 9");
+        glDeleteProgramsARB(1, &p);
+    }
+    glDeleteTextures(2, t);
+    glDeleteBuffers(1, &bo);
+}
+
 /* ---- textures (TEX, TXL, TXF, TXQ) ---------------------------------------------- */
 
 static const char *tex_src =
@@ -2250,6 +2317,25 @@ static void test_api(void)
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], CUBE, (1, 0, 0);\nEND\n");
     expect_load_failure("a float texel offset", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D, (1.5, 0);\nEND\n");
     expect_load_failure("TXL on SHADOWCUBE", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXL r, r, texture[0], SHADOWCUBE;\nEND\n");
+    /* ATOMIM's storage modifiers (NV_gpu_program5 §2.X.8.Z). */
+    expect_load_failure("ATOMIM.ADD.F32 without NV_shader_atomic_float",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nATOMIM.ADD.F32 r, r, r, image[0], 2D;\nEND\n");
+    expect_load_failure("ATOMIM.MIN.F32", "!!NVcp5.0\nOPTION NV_shader_atomic_float;\nGROUP_SIZE 1;\nTEMP r;\n"
+                                          "ATOMIM.MIN.F32 r, r, r, image[0], 2D;\nEND\n");
+    expect_load_failure("ATOMIM.IWRAP.S32", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nATOMIM.IWRAP.S32 r, r, r, image[0], 2D;\nEND\n");
+    expect_load_failure("a vector of 16-bit integers",
+                        "!!NVcp5.0\nOPTION NV_shader_storage_buffer;\nGROUP_SIZE 1;\nSTORAGE b[] = { program.storage[0] };\n"
+                        "TEMP r;\nLDB.U16X2 r, b[0];\nEND\n");
+    /* NVIDIA's driver 580 refuses F16 on every memory instruction. */
+    expect_load_failure("an F16 load from a storage buffer",
+                        "!!NVcp5.0\nOPTION NV_shader_storage_buffer;\nGROUP_SIZE 1;\nSTORAGE b[] = { program.storage[0] };\n"
+                        "TEMP r;\nLDB.F16 r, b[0];\nEND\n");
+    expect_load_failure("an F16X4 store to shared memory",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nSHARED_MEMORY 16;\nSHARED sh[] = { program.sharedmem };\n"
+                        "TEMP r;\nSTS.F16X4 r, sh[0];\nEND\n");
+    expect_load_failure("an F8 storage modifier",
+                        "!!NVcp5.0\nOPTION NV_shader_storage_buffer;\nGROUP_SIZE 1;\nSTORAGE b[] = { program.storage[0] };\n"
+                        "TEMP r;\nLDB.F8 r, b[0];\nEND\n");
     /* NV_gpu_program5 §2.X.4.4 and §2.X.8.Z: register offsets, TXGO, SHADOWARRAYCUBE. */
     expect_load_failure("a register offset on TXD",
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXD r, r, r, r, texture[0], 2D, offset(r);\nEND\n");
@@ -2434,6 +2520,7 @@ int main(int argc, char **argv)
     test_params();
     test_param_buffers();
     test_images();
+    test_image_atomics2();
     test_textures();
     test_texture_ops();
     test_shadow();

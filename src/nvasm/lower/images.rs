@@ -149,6 +149,13 @@ impl Fb<'_, '_> {
                 };
                 let v = self.operand(data, dt)?;
                 let v = self.tmp(v, out);
+                if let Some(op @ (AtomicOp::IWrap | AtomicOp::DWrap)) = m.atomic {
+                    let old = self.image_wrap(op, &coord_args, v, out)?;
+                    let o = self.local(old);
+                    let z = [self.lit_u(0), self.lit_u(0), self.lit_u(0)];
+                    let r = self.compose(vec![o, z[0], z[1], z[2]], t.uv4);
+                    return self.write_typed(d, r, DataType::U, m, out);
+                }
                 let fun = match m.atomic {
                     Some(AtomicOp::Add) => Builtin::ImageAtomicAdd,
                     Some(AtomicOp::Min) => Builtin::ImageAtomicMin,
@@ -189,6 +196,86 @@ impl Fb<'_, '_> {
 }
 
 impl Fb<'_, '_> {
+    /// ATOMIM.IWRAP and .DWRAP on a U32 image texel (NV_gpu_program5, ATOM's table:
+    /// IWRAP gives (old >= v) ? 0 : old + 1, DWRAP (old == 0 || old > v) ? v : old - 1),
+    /// which the IR has no image atomic for: a compare-and-swap loop on the texel,
+    /// from a read by an atomic add of zero. Returns the local holding the old value.
+    fn image_wrap(
+        &mut self,
+        op: AtomicOp,
+        texel: &dyn Fn(&mut Self) -> Vec<ExprId>,
+        v: LocalId,
+        out: &mut Block,
+    ) -> R<LocalId> {
+        let t = self.t();
+        let val = |fb: &mut Self| {
+            let vv = fb.local(v);
+            fb.swz(vv, &[0])
+        };
+        let old = self.new_local(t.u, "old");
+        let mut args = texel(self);
+        args.push(self.lit_u(0));
+        let init = self.call(Builtin::ImageAtomicAdd, args, t.u);
+        out.push(Self::stmt(StmtKind::Declare {
+            local: old,
+            init: Some(init),
+        }));
+        let mut body = Vec::new();
+        let new = if op == AtomicOp::IWrap {
+            let (c, a) = (self.local(old), val(self));
+            let ge = self.bin(BinaryOp::GreaterEqual, c, a);
+            let (zero, c, one) = (self.lit_u(0), self.local(old), self.lit_u(1));
+            let inc = self.bin(BinaryOp::Add, c, one);
+            self.ex(
+                ExprKind::Select {
+                    cond: ge,
+                    accept: zero,
+                    reject: inc,
+                },
+                t.u,
+            )
+        } else {
+            let (c, zero) = (self.local(old), self.lit_u(0));
+            let z = self.bin(BinaryOp::Equal, c, zero);
+            let (c, a) = (self.local(old), val(self));
+            let gt = self.bin(BinaryOp::Greater, c, a);
+            let cond = self.bin(BinaryOp::LogicalOr, z, gt);
+            let (a, c, one) = (val(self), self.local(old), self.lit_u(1));
+            let dec = self.bin(BinaryOp::Sub, c, one);
+            self.ex(
+                ExprKind::Select {
+                    cond,
+                    accept: a,
+                    reject: dec,
+                },
+                t.u,
+            )
+        };
+        let new = self.tmp(new, &mut body);
+        let mut args = texel(self);
+        args.push(self.local(old));
+        args.push(self.local(new));
+        let prev = self.call(Builtin::ImageAtomicCompSwap, args, t.u);
+        let prev = self.tmp(prev, &mut body);
+        let (p1, c1) = (self.local(prev), self.local(old));
+        let same = self.bin(BinaryOp::Equal, p1, c1);
+        body.push(Self::stmt(StmtKind::If {
+            cond: same,
+            accept: vec![Self::stmt(StmtKind::Break)],
+            reject: Vec::new(),
+        }));
+        let (place, pv) = (self.local(old), self.local(prev));
+        let s = self.assign(place, pv);
+        body.push(s);
+        out.push(Self::stmt(StmtKind::Loop {
+            cond: None,
+            test_after: false,
+            body,
+            step: Vec::new(),
+        }));
+        Ok(old)
+    }
+
     /// TEX, TXB, TXL, TXP, TXF and TXQ (NV_gpu_program4 §2.X.8) on the IR's texture
     /// built-ins: the coordinates are the operand's first components as the target
     /// needs them; TXB's bias, TXL's level and TXF's level are its w, TXP divides by w,

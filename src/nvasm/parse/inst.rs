@@ -194,11 +194,17 @@ impl Parser {
                 m.storage = Some(s);
                 return Ok(());
             }
-            if word.contains("64")
-                || word.starts_with("F16")
-                || word.contains("X2")
-                || word.contains("X4")
-            {
+            // NVIDIA's driver 580 refuses the F16 storage modifiers on every memory
+            // instruction ("unsupported modifier"), and so does glcompute.
+            if word.starts_with("F16") {
+                return Err(LoadError::at(
+                    at,
+                    format!(
+                        "the storage modifier .{word} is not supported (nor by NVIDIA's driver)"
+                    ),
+                ));
+            }
+            if word.contains("64") || word.contains("X2") || word.contains("X4") {
                 return Err(LoadError::at(
                     at,
                     format!("the storage modifier .{word} is not supported by glcompute yet"),
@@ -356,14 +362,26 @@ impl Parser {
                         "ATOMIM needs an atomic operation modifier (.ADD, .CSWAP ...)".into(),
                     );
                 }
-                if s.ty == DataType::F || s.count != 1 || s.bits != 32 {
+                // NV_gpu_program5 §2.X.8.Z ATOMIM: the operations and storage
+                // modifiers of ATOM (table X.X): U32 and S32, IWRAP and DWRAP on U32
+                // only, F32 for ADD and EXCH (with NV_shader_atomic_float).
+                let ok = s.count == 1
+                    && s.bits == 32
+                    && match a {
+                        Some(AtomicOp::Add | AtomicOp::Exch) => true,
+                        Some(AtomicOp::IWrap | AtomicOp::DWrap) => s.ty == DataType::U,
+                        _ => s.ty != DataType::F,
+                    };
+                if !ok {
                     return fail(
-                        "ATOMIM takes the storage modifiers U32 and S32 (F32 not yet)".into(),
+                        "ATOMIM takes U32 and S32 (IWRAP and DWRAP U32 only), and F32 with ADD and EXCH"
+                            .into(),
                     );
                 }
-                if matches!(a, Some(AtomicOp::IWrap | AtomicOp::DWrap)) {
+                if s.ty == DataType::F && !self.atomic_float {
                     return fail(
-                        "ATOMIM.IWRAP and ATOMIM.DWRAP are not supported by glcompute yet".into(),
+                        "ATOMIM with the F32 storage modifier needs OPTION NV_shader_atomic_float"
+                            .into(),
                     );
                 }
             }
