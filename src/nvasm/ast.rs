@@ -300,6 +300,9 @@ pub enum InstKind {
         data: Option<Operand>,
         coords: Operand,
         unit: u32,
+        /// An IMAGE array indexed by a register: the index and the array's length
+        /// (`unit` is its first unit).
+        rel: Option<(Index, u32)>,
         dim: crate::ir::Dim,
     },
     /// TEX, TXB, TXD, TXF, TXFMS, TXG, TXGO, TXL, TXP, TXQ (NV_gpu_program4 §2.X.4.4,
@@ -312,6 +315,9 @@ pub enum InstKind {
         /// SHADOWARRAYCUBE depth reference (in x).
         extra: Vec<Operand>,
         unit: u32,
+        /// A TEXTURE array indexed by a register: the index and the array's length
+        /// (`unit` is its first unit).
+        rel: Option<(Index, u32)>,
         /// TXG's component (`texture[n].y`; x when absent).
         comp: u8,
         dim: crate::ir::Dim,

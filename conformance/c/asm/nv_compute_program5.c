@@ -1214,6 +1214,100 @@ static void test_image_atomics2(void)
     glDeleteBuffers(1, &bo);
 }
 
+/* TEXTURE and IMAGE arrays indexed by a register (NV_gpu_program5): invocation i reads
+ * element i (and i + 1 through an offset) of four-element arrays; an index past the
+ * array reads the last texture and, of images, the unbound units after the array's
+ * (zero), as on NVIDIA's driver 580. */
+static const char *unit_array_src =
+    "!!NVcp5.0\n"
+    "OPTION NV_shader_storage_buffer;\n"
+    "GROUP_SIZE 8;\n"
+    "STORAGE outb[] = { program.storage[0] };\n"
+    "TEXTURE tex[] = { texture[0..3] };\n"
+    "IMAGE img[] = { image[0..3] };\n"
+    "TEMP r, c, a;\n"
+    "MOV.S c, invocation.localid;\n"
+    "MUL.S a.x, c.x, 20;\n"
+    "TEX r, {0.1, 0.5, 0, 0}, tex[c.x], 2D;          STB.F32 r.x, outb[a.x + 0];\n"
+    "TXF r, {0, 0, 0, 0}, tex[c.x + 1], 2D;          STB.F32 r.x, outb[a.x + 4];\n"
+    "LOADIM.U32 r, {0, 0, 0, 0}, img[c.x], 2D;       STB.U32 r.x, outb[a.x + 8];\n"
+    "ATOMIM.ADD.U32 r, 1, {0, 0, 0, 0}, img[c.x], 2D; STB.U32 r.x, outb[a.x + 12];\n"
+    "MOV.U r, 7;\n"
+    "STOREIM.U32 img[c.x + 2], r, {1, 0, 0, 0}, 2D;\n"
+    "MOV.S r, -1;\n"
+    "TXQ r, {0, 0, 0, 0}, tex[c.x], 2D;              STB.S32 r.x, outb[a.x + 16];\n"
+    "END\n";
+
+static void test_unit_arrays(void)
+{
+    GLuint t[8];
+    glGenTextures(8, t);
+    for (int i = 0; i < 4; i++) {
+        const float v[4] = {(float)(i + 1), 0, 0, 1};
+        glActiveTexture(GL_TEXTURE0 + i);
+        glBindTexture(GL_TEXTURE_2D, t[i]);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32F, 1 + i, 1);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA, GL_FLOAT, v);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+    glActiveTexture(GL_TEXTURE0);
+    for (int i = 0; i < 4; i++) {
+        const uint32_t u[2] = {10u * (uint32_t)(i + 1), 0};
+        glBindTexture(GL_TEXTURE_2D, t[4 + i]);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, 2, 1);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 2, 1, GL_RED_INTEGER, GL_UNSIGNED_INT, u);
+        glBindImageTexture((GLuint)i, t[4 + i], 0, GL_FALSE, 0, GL_READ_WRITE, GL_R32UI);
+    }
+    glBindTexture(GL_TEXTURE_2D, t[0]);
+    GLuint bo = buffer(0, 8 * 20, NULL);
+    GLuint p = load(unit_array_src);
+    CHECK(p != 0, "the texture and image array program loads");
+    if (p) {
+        run(p, 1, 1);
+        uint32_t out[8 * 5];
+        read_buffer(bo, sizeof out, out);
+        int bad = 0;
+        for (int i = 0; i < 8; i++) {
+            float tex_v, fetch_v;
+            memcpy(&tex_v, &out[i * 5], 4);
+            memcpy(&fetch_v, &out[i * 5 + 1], 4);
+            int last = i < 3 ? i : 3;
+            int next = i + 1 < 3 ? i + 1 : 3;
+            if (tex_v != (float)(last + 1) && bad++ < 4)
+                CHECK(0, "TEX tex[%d]: %g", i, tex_v);
+            if (fetch_v != (float)(next + 1) && bad++ < 4)
+                CHECK(0, "TXF tex[%d + 1]: %g", i, fetch_v);
+            uint32_t want_img = i < 4 ? 10u * (uint32_t)(i + 1) : 0;
+            if (out[i * 5 + 2] != want_img && bad++ < 4)
+                CHECK(0, "LOADIM img[%d]: %u", i, out[i * 5 + 2]);
+            if (out[i * 5 + 3] != want_img && bad++ < 4)
+                CHECK(0, "ATOMIM img[%d] (old): %u", i, out[i * 5 + 3]);
+            if ((int32_t)out[i * 5 + 4] != last + 1 && bad++ < 4)
+                CHECK(0, "TXQ tex[%d]: width %d", i, (int32_t)out[i * 5 + 4]);
+        }
+        CHECK(bad == 0, "TEX, TXF, TXQ, LOADIM and ATOMIM on register-indexed arrays (past the end: the last "
+                        "texture, no image)");
+        glMemoryBarrier(GL_ALL_BARRIER_BITS);
+        for (int i = 0; i < 4; i++) {
+            uint32_t got[2];
+            glBindTexture(GL_TEXTURE_2D, t[4 + i]);
+            glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, got);
+            uint32_t want0 = 10u * (uint32_t)(i + 1) + 1;
+            /* STOREIM img[c.x + 2]: invocations 0 and 1 reach images 2 and 3 (the others
+             * units past the array: which ones wrap back depends on the number of image
+             * units, 8 on NVIDIA's driver, 32 on glcompute). */
+            CHECK(got[0] == want0 && (i < 2 || got[1] == 7u), "image %d after the atomics and stores: %u %u", i,
+                  got[0], got[1]);
+        }
+        glDeleteProgramsARB(1, &p);
+    }
+    for (int i = 0; i < 4; i++)
+        glBindImageTexture((GLuint)i, 0, 0, GL_FALSE, 0, GL_READ_ONLY, GL_R32UI);
+    glDeleteTextures(8, t);
+    glDeleteBuffers(1, &bo);
+}
+
 /* ---- textures (TEX, TXL, TXF, TXQ) ---------------------------------------------- */
 
 static const char *tex_src =
@@ -2317,6 +2411,13 @@ static void test_api(void)
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], CUBE, (1, 0, 0);\nEND\n");
     expect_load_failure("a float texel offset", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[0], 2D, (1.5, 0);\nEND\n");
     expect_load_failure("TXL on SHADOWCUBE", "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXL r, r, texture[0], SHADOWCUBE;\nEND\n");
+    expect_load_failure("texture[R0.x] (register indexes are for TEXTURE arrays)",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTEX r, r, texture[r.x], 2D;\nEND\n");
+    expect_load_failure("a TEXTURE array indexed by a float register",
+                        "!!NVcp5.0\nGROUP_SIZE 1;\nTEXTURE t[] = { texture[0..1] };\nTEMP r;\nTEX r, r, t[r], 2D;\nEND\n");
+    if (!nvidia)
+        expect_load_failure("TXGO with a zero constant offset",
+                            "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nTXGO r, r, r, r, texture[0], 2D, (0, 0);\nEND\n");
     /* ATOMIM's storage modifiers (NV_gpu_program5 §2.X.8.Z). */
     expect_load_failure("ATOMIM.ADD.F32 without NV_shader_atomic_float",
                         "!!NVcp5.0\nGROUP_SIZE 1;\nTEMP r;\nATOMIM.ADD.F32 r, r, r, image[0], 2D;\nEND\n");
@@ -2521,6 +2622,7 @@ int main(int argc, char **argv)
     test_param_buffers();
     test_images();
     test_image_atomics2();
+    test_unit_arrays();
     test_textures();
     test_texture_ops();
     test_shadow();

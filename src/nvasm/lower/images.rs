@@ -89,18 +89,61 @@ impl Lower<'_> {
 }
 
 impl Fb<'_, '_> {
+    /// LOADIM, STOREIM, ATOMIM. On an IMAGE array indexed by a register, the unit is
+    /// the array's first plus the index, modulo the number of image units: a switch
+    /// over every unit (the spec leaves an index past the array undefined; NVIDIA's
+    /// driver 580 reaches the units after the array's, wrapping at its 8 units, and so
+    /// does glcompute at its MAX_IMAGE_UNITS: an unbound unit reads zero and takes no
+    /// write).
     pub(super) fn image(&mut self, inst: &Inst, out: &mut Block) -> R<()> {
+        let InstKind::Image { unit, rel, .. } = &inst.kind else {
+            return Ok(());
+        };
+        let Some((idx, _)) = rel else {
+            return self.image_unit(inst, *unit, out);
+        };
+        let units = crate::limits::MAX_IMAGE_UNITS as u32;
+        let sel = match idx.reg {
+            Some((temp, elem, comp)) => self.temp_comp(temp, elem, comp),
+            None => self.lit_u(0),
+        };
+        let off = self.lit_u((*unit as i64 + idx.offset).rem_euclid(units as i64) as u32);
+        let sel = self.bin(BinaryOp::Add, sel, off);
+        const _: () = assert!(crate::limits::MAX_IMAGE_UNITS.count_ones() == 1);
+        let mask = self.lit_u(units - 1);
+        let sel = self.bin(BinaryOp::BitAnd, sel, mask);
+        let mut cases = Vec::new();
+        for u in 0..units {
+            let mut body = Vec::new();
+            self.image_unit(inst, u, &mut body)?;
+            body.push(Self::stmt(StmtKind::Break));
+            cases.push(SwitchCase {
+                values: vec![u as i64],
+                default: u + 1 == units,
+                body,
+            });
+        }
+        out.push(Self::stmt(StmtKind::Switch {
+            selector: sel,
+            cases,
+        }));
+        Ok(())
+    }
+
+    /// One image instruction on unit `unit`.
+    fn image_unit(&mut self, inst: &Inst, unit: u32, out: &mut Block) -> R<()> {
         let InstKind::Image {
             op,
             dest,
             data,
             coords,
-            unit,
             dim,
+            ..
         } = &inst.kind
         else {
             return Ok(());
         };
+        let unit = &unit;
         let t = self.t();
         let m = &inst.mods;
         let (format, dt) = match m.storage {
@@ -283,16 +326,46 @@ impl Fb<'_, '_> {
     /// driver). Without derivatives (a compute program), TEX samples the
     /// base level.
     pub(super) fn texture(&mut self, inst: &Inst, out: &mut Block) -> R<()> {
+        let InstKind::Tex { unit, rel, .. } = &inst.kind else {
+            return Ok(());
+        };
+        let Some((idx, count)) = rel else {
+            return self.texture_unit(inst, *unit, out);
+        };
+        // A TEXTURE array indexed by a register: a switch over its units, the index
+        // clamped to the array (as NVIDIA's driver 580 reads an index past it).
+        let sel = self.index(idx, *count);
+        let mut cases = Vec::new();
+        for k in 0..*count {
+            let mut body = Vec::new();
+            self.texture_unit(inst, unit + k, &mut body)?;
+            body.push(Self::stmt(StmtKind::Break));
+            cases.push(SwitchCase {
+                values: vec![k as i64],
+                default: k + 1 == *count,
+                body,
+            });
+        }
+        out.push(Self::stmt(StmtKind::Switch {
+            selector: sel,
+            cases,
+        }));
+        Ok(())
+    }
+
+    /// One texture instruction on unit `unit`.
+    fn texture_unit(&mut self, inst: &Inst, unit: u32, out: &mut Block) -> R<()> {
+        let unit = &unit;
         let InstKind::Tex {
             dest,
             coords,
             extra,
-            unit,
             comp: gather_comp,
             dim,
             shadow,
             offset,
             var_offset,
+            ..
         } = &inst.kind
         else {
             return Ok(());
@@ -309,7 +382,9 @@ impl Fb<'_, '_> {
                 .insts
                 .iter()
                 .find_map(|i| match &i.kind {
-                    InstKind::Tex { unit: u, .. } if u == unit && i.op.name != "TXQ" => {
+                    InstKind::Tex {
+                        unit: u, rel: r, ..
+                    } if (*u..*u + r.map_or(1, |r| r.1)).contains(unit) && i.op.name != "TXQ" => {
                         Some(i.mods.ty.unwrap_or(DataType::F))
                     }
                     _ => None,

@@ -748,8 +748,8 @@ impl Parser {
                 (ImageOp::Atomic, Some(d), Some(v))
             }
         };
-        let (unit, data, coords) = if iop == ImageOp::Store {
-            let unit = self.unit_ref(UnitKind::Image)?;
+        let ((unit, rel), data, coords) = if iop == ImageOp::Store {
+            let unit = self.unit_ref_rel(UnitKind::Image)?;
             self.expect(',')?;
             let data = self.operand(false, rt.or(m.ty), m.ntc)?;
             self.expect(',')?;
@@ -758,7 +758,7 @@ impl Parser {
         } else {
             let coords = self.operand(false, Some(DataType::S), m.ntc)?;
             self.expect(',')?;
-            (self.unit_ref(UnitKind::Image)?, data, coords)
+            (self.unit_ref_rel(UnitKind::Image)?, data, coords)
         };
         self.expect(',')?;
         let dim = self.image_target()?;
@@ -768,25 +768,28 @@ impl Parser {
             data,
             coords,
             unit,
+            rel,
             dim,
         })
     }
 
-    /// `texture[N]` (`texture` alone is unit 0) or `image[N]`, or a TEXTURE or
-    /// IMAGE variable (an array with a constant index).
-    pub(super) fn unit_ref(&mut self, kind: UnitKind) -> R<u32> {
+    /// `texture[N]` (`texture` alone is unit 0) or `image[N]`, or a TEXTURE or IMAGE
+    /// variable: the unit and, for an array indexed by a register (NV_gpu_program5:
+    /// `tex[R0.x + 1]`; `texture[R0.x]` is a load error, as on NVIDIA's driver), the
+    /// index and the array's length (the unit is then its first).
+    pub(super) fn unit_ref_rel(&mut self, kind: UnitKind) -> R<(u32, Option<(Index, u32)>)> {
         let at = self.pos();
         let name = self.ident()?;
         if name == kind.keyword() {
             if kind == UnitKind::Texture && !self.is_punct('[') {
-                return Ok(0);
+                return Ok((0, None));
             }
             self.expect('[')?;
             let n_at = self.pos();
             let n = self.int32()?;
             self.expect(']')?;
             kind.check(n, n_at)?;
-            return Ok(n);
+            return Ok((n, None));
         }
         let (first, count, array) = match self.vars.get(&name) {
             Some(Var {
@@ -807,20 +810,13 @@ impl Parser {
             }
         };
         if !array {
-            return Ok(first);
+            return Ok((first, None));
         }
         let idx = self.index(Some(count))?;
         if idx.reg.is_some() {
-            return Err(LoadError::at(
-                at,
-                format!(
-                    "{} {} array indexed by a register is not supported by glcompute yet",
-                    kind.article(),
-                    kind.what()
-                ),
-            ));
+            return Ok((first, Some((idx, count))));
         }
-        Ok(first + idx.offset as u32)
+        Ok((first + idx.offset as u32, None))
     }
 
     /// An image target: 1D 2D 3D RECT CUBE BUFFER ARRAY1D ARRAY2D ARRAYCUBE 2DMS

@@ -40,7 +40,7 @@ impl Parser {
             self.expect(',')?;
         }
         let unit_at = self.pos();
-        let unit = self.unit_ref(UnitKind::Texture)?;
+        let (unit, rel) = self.unit_ref_rel(UnitKind::Texture)?;
         // TXG's component selector (NV_gpu_program5 §2.X.4.4: a scalar suffix
         // on the texture; x when absent); no other instruction takes one.
         let c_at = self.pos();
@@ -197,32 +197,36 @@ impl Parser {
                 },
             ));
         }
-        let (offset, var_offset) = self.texel_offset(op.name, dim)?;
+        let (offset, var_offset) = self.texel_offset(op.name, dim, m.ntc)?;
         // NV_gpu_program4 §2.X.8: one target per texture unit; glcompute needs one
         // texture type per unit too (TXQ takes any).
         let ty = (op.name != "TXQ").then(|| m.ty.unwrap_or(DataType::F));
-        let entry = self.texture_units.entry(unit).or_insert((dim, shadow, ty));
-        if (entry.0, entry.1) != (dim, shadow) {
-            return Err(LoadError::at(
-                t_at,
-                format!("texture unit {unit} is used with two targets"),
-            ));
-        }
-        match (entry.2, ty) {
-            (Some(a), Some(b)) if a != b => {
+        // A register-indexed array may reach each of its units.
+        for u in unit..unit + rel.map_or(1, |r| r.1) {
+            let entry = self.texture_units.entry(u).or_insert((dim, shadow, ty));
+            if (entry.0, entry.1) != (dim, shadow) {
                 return Err(LoadError::at(
-                    at,
-                    format!("texture unit {unit} is read as two data types"),
+                    t_at,
+                    format!("texture unit {u} is used with two targets"),
                 ));
             }
-            (None, Some(_)) => entry.2 = ty,
-            _ => {}
+            match (entry.2, ty) {
+                (Some(a), Some(b)) if a != b => {
+                    return Err(LoadError::at(
+                        at,
+                        format!("texture unit {u} is read as two data types"),
+                    ));
+                }
+                (None, Some(_)) => entry.2 = ty,
+                _ => {}
+            }
         }
         Ok(InstKind::Tex {
             dest,
             coords,
             extra,
             unit,
+            rel,
             comp,
             dim,
             shadow,
@@ -260,6 +264,7 @@ impl Parser {
         &mut self,
         op: &str,
         dim: crate::ir::Dim,
+        ntc: bool,
     ) -> R<(Option<[i32; 3]>, Option<Operand>)> {
         if !self.eat(',') {
             return Ok((None, None));
@@ -272,7 +277,7 @@ impl Parser {
         if matches!(self.peek(), Tok::Ident(w) if w == "offset") {
             self.next();
             self.expect('(')?;
-            let v = self.operand(false, Some(DataType::S), false)?;
+            let v = self.operand(false, Some(DataType::S), ntc)?;
             self.expect(')')?;
             let why = if matches!(op, "TXD" | "TXGO" | "TXQ" | "TXFMS") {
                 Some(format!("{op} takes no texel offset from a register"))
@@ -335,16 +340,19 @@ impl Parser {
                 "a texel offset is zero in the components this target does not have (all of them for cube maps, buffers and multisample textures)",
             ));
         }
+        // NV_gpu_program5 §2.X.4.4: TXGO's offsets are its operands (a constant one,
+        // zero or not, is a load error).
+        if op == "TXGO" {
+            return Err(LoadError::at(
+                at,
+                "TXGO takes its texel offsets as operands, not after the target",
+            ));
+        }
         if off == [0; 3] {
             return Ok((None, None));
         }
         match op {
             "TXQ" | "TXFMS" => Err(LoadError::at(at, format!("{op} takes no texel offset"))),
-            // NV_gpu_program5 §2.X.4.4: TXGO's offsets are its operands.
-            "TXGO" => Err(LoadError::at(
-                at,
-                "TXGO takes its texel offsets as operands, not after the target",
-            )),
             _ => Ok((Some(off), None)),
         }
     }
