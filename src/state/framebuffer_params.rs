@@ -318,7 +318,25 @@ impl ContextState {
                     }
                 }
             }
-            p => format.and_then(|f| component_size(f, p)).unwrap_or(0),
+            p => {
+                // OpenGL ES's LUMINANCE, LUMINANCE_ALPHA and ALPHA images (never
+                // complete attachments) report their sizes as GetTexLevelParameter
+                // does: no red, green or blue, and the alpha of their stored channel.
+                let legacy = a
+                    .image()
+                    .and_then(|(l, _)| crate::format::es::legacy(l.internal));
+                match (legacy, format) {
+                    (Some(lg), Some(f)) => match p {
+                        GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE => lg
+                            .sources
+                            .iter()
+                            .position(|&c| c == 3)
+                            .map_or(0, |ch| f.color_bits()[ch] as i64),
+                        _ => 0,
+                    },
+                    _ => format.and_then(|f| component_size(f, p)).unwrap_or(0),
+                }
+            }
         })
     }
 

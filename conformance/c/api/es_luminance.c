@@ -200,6 +200,13 @@ int main(int argc, char **argv)
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
     GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     CHECK(status == GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT, "a LUMINANCE attachment: status 0x%x", status);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 2, 2, 0, GL_ALPHA, GL_UNSIGNED_BYTE, alpha);
+    GLint red = -1, alpha_size = -1;
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, &red);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE,
+                                          &alpha_size);
+    CHECK(red == 0 && alpha_size == 8, "an ALPHA attachment reports red %d, alpha %d bits", red, alpha_size);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 2, 2, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
 
     /* CopyTexImage2D from an RGBA8 framebuffer keeps the components the format has. */
     GLuint src;
