@@ -89,40 +89,54 @@ impl Lower<'_> {
 }
 
 impl Fb<'_, '_> {
-    /// LOADIM, STOREIM, ATOMIM. On an IMAGE array indexed by a register, the unit is
-    /// the array's first plus the index, modulo the number of image units: a switch
-    /// over every unit (the spec leaves an index past the array undefined; NVIDIA's
-    /// driver 580 reaches the units after the array's, wrapping at its 8 units, and so
-    /// does glcompute at its MAX_IMAGE_UNITS: an unbound unit reads zero and takes no
-    /// write).
+    /// LOADIM, STOREIM, ATOMIM. On an IMAGE array indexed by a register, a switch over
+    /// its units; an index past the array (undefined in the spec; NVIDIA's driver 580
+    /// reaches the image units after the array's) reads zero and writes nothing, as an
+    /// unbound unit. Each case is an image variable, so the switch spans the array only.
     pub(super) fn image(&mut self, inst: &Inst, out: &mut Block) -> R<()> {
-        let InstKind::Image { unit, rel, .. } = &inst.kind else {
+        let InstKind::Image {
+            unit, rel, dest, ..
+        } = &inst.kind
+        else {
             return Ok(());
         };
-        let Some((idx, _)) = rel else {
+        let Some((idx, count)) = rel else {
             return self.image_unit(inst, *unit, out);
         };
-        let units = crate::limits::MAX_IMAGE_UNITS as u32;
         let sel = match idx.reg {
-            Some((temp, elem, comp)) => self.temp_comp(temp, elem, comp),
-            None => self.lit_u(0),
+            Some((temp, elem, comp)) => {
+                let v = self.temp_comp(temp, elem, comp);
+                let off = self.lit_u(idx.offset as i32 as u32);
+                self.bin(BinaryOp::Add, v, off)
+            }
+            None => self.lit_u(idx.offset as u32),
         };
-        let off = self.lit_u((*unit as i64 + idx.offset).rem_euclid(units as i64) as u32);
-        let sel = self.bin(BinaryOp::Add, sel, off);
-        const _: () = assert!(crate::limits::MAX_IMAGE_UNITS.count_ones() == 1);
-        let mask = self.lit_u(units - 1);
-        let sel = self.bin(BinaryOp::BitAnd, sel, mask);
         let mut cases = Vec::new();
-        for u in 0..units {
+        for k in 0..*count {
             let mut body = Vec::new();
-            self.image_unit(inst, u, &mut body)?;
+            self.image_unit(inst, unit + k, &mut body)?;
             body.push(Self::stmt(StmtKind::Break));
             cases.push(SwitchCase {
-                values: vec![u as i64],
-                default: u + 1 == units,
+                values: vec![k as i64],
+                default: false,
                 body,
             });
         }
+        let mut body = Vec::new();
+        if let Some(d) = dest {
+            let dt = match inst.mods.storage {
+                Some(s) => s.ty,
+                None => inst.mods.ty.unwrap_or(DataType::F),
+            };
+            let z = self.splat_bits(dt, 0);
+            self.write_typed(d, z, dt, &inst.mods, &mut body)?;
+        }
+        body.push(Self::stmt(StmtKind::Break));
+        cases.push(SwitchCase {
+            values: Vec::new(),
+            default: true,
+            body,
+        });
         out.push(Self::stmt(StmtKind::Switch {
             selector: sel,
             cases,
@@ -378,17 +392,9 @@ impl Fb<'_, '_> {
         // instructions (the parser made them agree), else a float one.
         let sdt = if name == "TXQ" {
             self.l
-                .p
-                .insts
-                .iter()
-                .find_map(|i| match &i.kind {
-                    InstKind::Tex {
-                        unit: u, rel: r, ..
-                    } if (*u..*u + r.map_or(1, |r| r.1)).contains(unit) && i.op.name != "TXQ" => {
-                        Some(i.mods.ty.unwrap_or(DataType::F))
-                    }
-                    _ => None,
-                })
+                .texture_types()
+                .get(unit)
+                .copied()
                 .unwrap_or(DataType::F)
         } else {
             dt

@@ -78,6 +78,8 @@ pub(super) struct Lower<'a> {
     /// variable.
     /// The variable for each use of a texture or image unit.
     units: HashMap<UnitUse, GlobalId>,
+    /// Texture unit -> the data type its lookups other than TXQ read (computed once).
+    tex_types: Option<HashMap<u32, DataType>>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
     /// Functions still to build: (function, first instruction, depth).
@@ -118,6 +120,7 @@ pub fn lower(p: &Program) -> Result<Module, LowerError> {
         storage: HashMap::new(),
         pbuffers: HashMap::new(),
         units: HashMap::new(),
+        tex_types: None,
         funcs: HashMap::new(),
         work: Vec::new(),
     };
@@ -201,6 +204,25 @@ impl Lower<'_> {
     fn new_function(&mut self, name: String) -> FunctionId {
         self.m.functions.push(empty_function(name, self.t.void));
         FunctionId(self.m.functions.len() as u32 - 1)
+    }
+
+    /// The data type each texture unit's lookups other than TXQ read (every unit a
+    /// register-indexed array reaches included).
+    fn texture_types(&mut self) -> &HashMap<u32, DataType> {
+        let p = self.p;
+        self.tex_types.get_or_insert_with(|| {
+            let mut map = HashMap::new();
+            for i in &p.insts {
+                if let InstKind::Tex { unit, rel, .. } = &i.kind
+                    && i.op.name != "TXQ"
+                {
+                    for u in *unit..*unit + rel.map_or(1, |r| r.1) {
+                        map.entry(u).or_insert(i.mods.ty.unwrap_or(DataType::F));
+                    }
+                }
+            }
+            map
+        })
     }
 
     /// The function of subroutine `label` at call depth `depth`, queued to be built
