@@ -43,6 +43,25 @@ fn coord_comps(dim: Dim) -> (&'static [u8], bool) {
 }
 
 impl Lower<'_> {
+    /// The data type each texture unit's lookups other than TXQ read (every unit a
+    /// register-indexed array reaches included).
+    pub(super) fn texture_types(&mut self) -> &HashMap<u32, DataType> {
+        let p = self.p;
+        self.tex_types.get_or_insert_with(|| {
+            let mut map = HashMap::new();
+            for i in &p.insts {
+                if let InstKind::Tex { unit, rel, .. } = &i.kind
+                    && i.op.name != "TXQ"
+                {
+                    for u in *unit..*unit + rel.map_or(1, |r| r.1) {
+                        map.entry(u).or_insert(i.mods.ty.unwrap_or(DataType::F));
+                    }
+                }
+            }
+            map
+        })
+    }
+
     /// The image or sampler variable of the use `key`, made at its first use.
     fn unit_global(&mut self, key: UnitUse) -> GlobalId {
         let UnitUse {

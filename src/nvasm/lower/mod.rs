@@ -74,11 +74,9 @@ pub(super) struct Lower<'a> {
     pub storage: HashMap<u32, GlobalId>,
     /// Parameter buffer binding -> its uniform block.
     pub pbuffers: HashMap<u32, GlobalId>,
-    /// (image or texture, unit, target, image format, type) -> image or sampler
-    /// variable.
-    /// The variable for each use of a texture or image unit.
+    /// The image or sampler variable of each use of a unit (units.rs's key).
     units: HashMap<UnitUse, GlobalId>,
-    /// Texture unit -> the data type its lookups other than TXQ read (computed once).
+    /// Texture unit -> the data type its lookups but TXQ read (images.rs).
     tex_types: Option<HashMap<u32, DataType>>,
     /// (label, depth) -> function.
     funcs: HashMap<(String, u32), FunctionId>,
@@ -204,25 +202,6 @@ impl Lower<'_> {
     fn new_function(&mut self, name: String) -> FunctionId {
         self.m.functions.push(empty_function(name, self.t.void));
         FunctionId(self.m.functions.len() as u32 - 1)
-    }
-
-    /// The data type each texture unit's lookups other than TXQ read (every unit a
-    /// register-indexed array reaches included).
-    fn texture_types(&mut self) -> &HashMap<u32, DataType> {
-        let p = self.p;
-        self.tex_types.get_or_insert_with(|| {
-            let mut map = HashMap::new();
-            for i in &p.insts {
-                if let InstKind::Tex { unit, rel, .. } = &i.kind
-                    && i.op.name != "TXQ"
-                {
-                    for u in *unit..*unit + rel.map_or(1, |r| r.1) {
-                        map.entry(u).or_insert(i.mods.ty.unwrap_or(DataType::F));
-                    }
-                }
-            }
-            map
-        })
     }
 
     /// The function of subroutine `label` at call depth `depth`, queued to be built
