@@ -393,6 +393,9 @@ int main(void)
     compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nlayout(std430, binding = 0) buffer B { uvec2 u; };\n"
                   "void main() { u = unpackDouble2x32(packDouble2x32(u)); }\n",
                   "not available in GLSL ES", "GLSL ES has no double packing");
+    compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\n"
+                  "layout(r8, binding = 0) uniform highp readonly image2D im;\nvoid main() {}\n",
+                  "not an image format of GLSL ES", "GLSL ES 3.10 §4.4.7: no r8 images");
     compile_fails("#version 310 es\nlayout(local_size_x = 1) in;\nuniform highp sampler1D t;\nvoid main() {}\n",
                   "reserved", "GLSL ES 3.10 §3.7: sampler1D is reserved");
     compile_fails("#version 320 es\nlayout(local_size_x = 1) in;\nuniform highp sampler2DRect t;\nvoid main() {}\n",

@@ -196,10 +196,36 @@ impl Checker<'_> {
                 ),
             );
         }
-        let r32 = matches!(
-            format,
-            Some(ImageFormat::R32f | ImageFormat::R32i | ImageFormat::R32ui)
-        );
+        // GLSL ES 3.10 §4.4.7: the image formats of GLSL ES (GL_NV_image_formats,
+        // which adds the others, is not announced).
+        use ImageFormat::*;
+        if let Some(f) = format
+            && !matches!(
+                f,
+                Rgba32f
+                    | Rgba16f
+                    | R32f
+                    | Rgba8
+                    | Rgba8Snorm
+                    | Rgba32i
+                    | Rgba16i
+                    | Rgba8i
+                    | R32i
+                    | Rgba32ui
+                    | Rgba16ui
+                    | Rgba8ui
+                    | R32ui
+            )
+        {
+            self.error(
+                span,
+                format!(
+                    "image `{name}': `{}' is not an image format of GLSL ES (GLSL ES 3.10 §4.4.7)",
+                    f.name()
+                ),
+            );
+        }
+        let r32 = matches!(format, Some(R32f | R32i | R32ui));
         if !r32 && !q.memory.readonly && !q.memory.writeonly {
             self.error(
                 span,
