@@ -36,24 +36,7 @@ type DlopenFn = unsafe extern "C" fn(*const c_char, c_int) -> *mut c_void;
 
 /// glibc's `dlopen`, found by version as `dlsym` is.
 pub(crate) extern "C" fn real_dlopen_address() -> *mut c_void {
-    let p = REAL_DLOPEN.load(Ordering::Acquire);
-    if !p.is_null() {
-        return p;
-    }
-    for version in [c"GLIBC_2.34", c"GLIBC_2.2.5", c"GLIBC_2.17"] {
-        // SAFETY: dlvsym with NUL-terminated strings only reads the loader's tables.
-        let f = unsafe { libc::dlvsym(libc::RTLD_NEXT, c"dlopen".as_ptr(), version.as_ptr()) };
-        if !f.is_null() {
-            REAL_DLOPEN.store(f, Ordering::Release);
-            return f;
-        }
-    }
-    const MSG: &[u8] = b"glcompute: cannot find the C library's dlopen; aborting\n";
-    // SAFETY: writing a static buffer to stderr.
-    unsafe {
-        libc::write(2, MSG.as_ptr() as *const c_void, MSG.len());
-        libc::abort()
-    }
+    super::real_libc_function(&REAL_DLOPEN, c"dlopen")
 }
 
 /// The exported `dlopen`: straight into the C library's unless `mode` has

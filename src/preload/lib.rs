@@ -212,26 +212,31 @@ static REAL_DLSYM: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
 type DlsymFn = unsafe extern "C" fn(*mut c_void, *const c_char) -> *mut c_void;
 
 extern "C" fn real_dlsym_address() -> *mut c_void {
-    let p = REAL_DLSYM.load(Ordering::Acquire);
+    real_libc_function(&REAL_DLSYM, c"dlsym")
+}
+
+/// The C library's function `name` (dlsym or dlopen), found by version with
+/// `dlvsym(RTLD_NEXT)` so that this library's own export never answers, and kept in
+/// `slot`. Aborts when the C library has none: without it nothing can work.
+pub(crate) fn real_libc_function(slot: &AtomicPtr<c_void>, name: &CStr) -> *mut c_void {
+    let p = slot.load(Ordering::Acquire);
     if !p.is_null() {
         return p;
     }
     for version in [c"GLIBC_2.34", c"GLIBC_2.2.5", c"GLIBC_2.17"] {
         // SAFETY: dlvsym with NUL-terminated strings only reads the loader's tables;
         // RTLD_NEXT from this library finds libc's (or libdl's) definition.
-        let f = unsafe { libc::dlvsym(libc::RTLD_NEXT, c"dlsym".as_ptr(), version.as_ptr()) };
+        let f = unsafe { libc::dlvsym(libc::RTLD_NEXT, name.as_ptr(), version.as_ptr()) };
         if !f.is_null() {
-            REAL_DLSYM.store(f, Ordering::Release);
+            slot.store(f, Ordering::Release);
             return f;
         }
     }
-    // Without a dlsym nothing can work; this C library is not one we know.
-    const MSG: &[u8] = b"glcompute: cannot find the C library's dlsym; aborting\n";
-    // SAFETY: writing a static buffer to stderr.
-    unsafe {
-        libc::write(2, MSG.as_ptr() as *const c_void, MSG.len());
-        libc::abort()
-    }
+    say("glcompute: cannot find the C library's ");
+    say(name.to_str().unwrap_or("function"));
+    say("; aborting\n");
+    // SAFETY: abort takes no argument and does not return.
+    unsafe { libc::abort() }
 }
 
 pub(crate) fn real_dlsym() -> DlsymFn {

@@ -284,10 +284,6 @@ impl Fb<'_, '_> {
         out: &mut Block,
     ) -> R<LocalId> {
         let t = self.t();
-        let val = |fb: &mut Self| {
-            let vv = fb.local(v);
-            fb.swz(vv, &[0])
-        };
         let old = self.new_local(t.u, "old");
         let mut args = texel(self);
         args.push(self.lit_u(0));
@@ -297,36 +293,7 @@ impl Fb<'_, '_> {
             init: Some(init),
         }));
         let mut body = Vec::new();
-        let new = if op == AtomicOp::IWrap {
-            let (c, a) = (self.local(old), val(self));
-            let ge = self.bin(BinaryOp::GreaterEqual, c, a);
-            let (zero, c, one) = (self.lit_u(0), self.local(old), self.lit_u(1));
-            let inc = self.bin(BinaryOp::Add, c, one);
-            self.ex(
-                ExprKind::Select {
-                    cond: ge,
-                    accept: zero,
-                    reject: inc,
-                },
-                t.u,
-            )
-        } else {
-            let (c, zero) = (self.local(old), self.lit_u(0));
-            let z = self.bin(BinaryOp::Equal, c, zero);
-            let (c, a) = (self.local(old), val(self));
-            let gt = self.bin(BinaryOp::Greater, c, a);
-            let cond = self.bin(BinaryOp::LogicalOr, z, gt);
-            let (a, c, one) = (val(self), self.local(old), self.lit_u(1));
-            let dec = self.bin(BinaryOp::Sub, c, one);
-            self.ex(
-                ExprKind::Select {
-                    cond,
-                    accept: a,
-                    reject: dec,
-                },
-                t.u,
-            )
-        };
+        let new = self.wrap_value(op, old, v);
         let new = self.tmp(new, &mut body);
         let mut args = texel(self);
         args.push(self.local(old));

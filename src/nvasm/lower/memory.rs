@@ -405,46 +405,7 @@ impl Fb<'_, '_> {
                 let s = self.bin(BinaryOp::Add, c, a);
                 self.as_bits(s, DataType::F)
             }
-            (AtomicOp::IWrap, _) => {
-                // (cur >= v) ? 0 : cur + 1
-                let c = cur(self);
-                let a = x(self, 0);
-                let ge = self.bin(BinaryOp::GreaterEqual, c, a);
-                let zero = self.lit_u(0);
-                let c = cur(self);
-                let one = self.lit_u(1);
-                let inc = self.bin(BinaryOp::Add, c, one);
-                self.ex(
-                    ExprKind::Select {
-                        cond: ge,
-                        accept: zero,
-                        reject: inc,
-                    },
-                    t.u,
-                )
-            }
-            _ => {
-                // DWRAP: (cur == 0 || cur > v) ? v : cur - 1
-                let c = cur(self);
-                let zero = self.lit_u(0);
-                let z = self.bin(BinaryOp::Equal, c, zero);
-                let c = cur(self);
-                let a = x(self, 0);
-                let gt = self.bin(BinaryOp::Greater, c, a);
-                let cond = self.bin(BinaryOp::LogicalOr, z, gt);
-                let a = x(self, 0);
-                let c = cur(self);
-                let one = self.lit_u(1);
-                let dec = self.bin(BinaryOp::Sub, c, one);
-                self.ex(
-                    ExprKind::Select {
-                        cond,
-                        accept: a,
-                        reject: dec,
-                    },
-                    t.u,
-                )
-            }
+            _ => self.wrap_value(op, old, v),
         };
         let new = self.tmp(new, &mut body);
         let place = self.word(mem, w, 0);
@@ -469,6 +430,39 @@ impl Fb<'_, '_> {
             step: Vec::new(),
         }));
         Ok(())
+    }
+
+    /// The value an IWRAP or DWRAP atomic stores over `old` with operand `v.x` (ATOM's
+    /// table, NV_gpu_program5): IWRAP (old >= v) ? 0 : old + 1, DWRAP (old == 0 ||
+    /// old > v) ? v : old - 1.
+    pub(super) fn wrap_value(&mut self, op: AtomicOp, old: LocalId, v: LocalId) -> ExprId {
+        let t = self.t();
+        let val = |fb: &mut Self| {
+            let vv = fb.local(v);
+            fb.swz(vv, &[0])
+        };
+        let (cond, accept, reject) = if op == AtomicOp::IWrap {
+            let (c, a) = (self.local(old), val(self));
+            let ge = self.bin(BinaryOp::GreaterEqual, c, a);
+            let (zero, c, one) = (self.lit_u(0), self.local(old), self.lit_u(1));
+            (ge, zero, self.bin(BinaryOp::Add, c, one))
+        } else {
+            let (c, zero) = (self.local(old), self.lit_u(0));
+            let z = self.bin(BinaryOp::Equal, c, zero);
+            let (c, a) = (self.local(old), val(self));
+            let gt = self.bin(BinaryOp::Greater, c, a);
+            let cond = self.bin(BinaryOp::LogicalOr, z, gt);
+            let (a, c, one) = (val(self), self.local(old), self.lit_u(1));
+            (cond, a, self.bin(BinaryOp::Sub, c, one))
+        };
+        self.ex(
+            ExprKind::Select {
+                cond,
+                accept,
+                reject,
+            },
+            t.u,
+        )
     }
 
     /// Writes a loaded or atomic result of type `ty` with the instruction's masks,
